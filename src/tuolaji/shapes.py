@@ -1,0 +1,234 @@
+"""Units, shapes and tractors (R3.2-R3.4).
+
+The functions on :class:`~tuolaji.Card` objects are the public, readable definitions. The
+``*_ids`` variants work on card ids (see :mod:`tuolaji.cards`) and a
+:class:`~tuolaji.trump.TrumpTable`, for the engine's hot paths; the public functions are thin
+wrappers over them, so there is one definition of each rule.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+import attrs
+
+from .cards import CARDS, Card
+from .errors import InvalidCards
+from .trump import TRUMP, Trump, TrumpTable
+
+__all__ = [
+    "Shape",
+    "Unit",
+    "fits",
+    "fits_ids",
+    "is_tractor",
+    "shape_of",
+    "unit_ids",
+    "units",
+]
+
+UnitKind = Literal["single", "pair", "tractor"]
+
+# One unit on ids: (pairs, top position, effective suit, card ids high to low).
+RawUnit = tuple[int, int, int, tuple[int, ...]]
+
+
+@attrs.frozen(slots=True)
+class Unit:
+    """One unit of a play (R3.3): a single, a pair, or a tractor of ``pairs`` >= 2 pairs.
+
+    ``cards`` are ordered strongest first; ``suit`` is the effective suit (R2.1) and ``top``
+    the position (R3.1) of the unit's strongest card.
+    """
+
+    cards: tuple[Card, ...]
+    pairs: int
+    suit: int
+    top: int
+
+    @property
+    def kind(self) -> UnitKind:
+        """``"single"``, ``"pair"`` or ``"tractor"``."""
+        if self.pairs == 0:
+            return "single"
+        return "pair" if self.pairs == 1 else "tractor"
+
+    @property
+    def size(self) -> int:
+        """The number of cards in the unit."""
+        return len(self.cards)
+
+
+@attrs.frozen(slots=True, order=False)
+class Shape:
+    """The shape of a play (R3.4): the multiset of its unit sizes.
+
+    ``tractors`` holds the tractor lengths in pairs, longest first; ``pairs`` and ``singles``
+    count the plain pairs and singles.
+    """
+
+    tractors: tuple[int, ...] = ()
+    pairs: int = 0
+    singles: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        if any(k < 2 for k in self.tractors) or self.pairs < 0 or self.singles < 0:
+            raise InvalidCards(
+                f"R3.4: a shape has tractors of 2 or more pairs and non-negative counts, "
+                f"got {self!r}"
+            )
+        object.__setattr__(self, "tractors", tuple(sorted(self.tractors, reverse=True)))
+
+    @property
+    def size(self) -> int:
+        """The number of cards a play of this shape has."""
+        return 2 * (sum(self.tractors) + self.pairs) + self.singles
+
+    @property
+    def total_pairs(self) -> int:
+        """Pairs in the shape, counting each tractor of k pairs as k (R7.3)."""
+        return sum(self.tractors) + self.pairs
+
+    def __str__(self) -> str:
+        parts = [f"tractor({k})" for k in self.tractors]
+        parts += ["pair"] * self.pairs + ["single"] * self.singles
+        return " + ".join(parts) if parts else "empty"
+
+
+def _check_copies(counts: Counter[int]) -> None:
+    for card_id, n in counts.items():
+        if n > 2:
+            raise InvalidCards(
+                f"R1.1: every card exists twice, but {CARDS[card_id]} appears {n} times",
+                token=str(CARDS[card_id]),
+            )
+
+
+def unit_ids(ids: Iterable[int], table: TrumpTable) -> list[RawUnit]:
+    """The canonical split of R3.3 on card ids; see :func:`units` for the order."""
+    counts = Counter(ids)
+    _check_copies(counts)
+    suit_of, pos_of, strength = table.suit, table.pos, table.strength
+    result: list[RawUnit] = []
+    for suit in (TRUMP, 0, 1, 2, 3):
+        members = [c for c in counts if suit_of[c] == suit]
+        if not members:
+            continue
+        # Pairs grouped by position; equal off-suit level cards share a position and are
+        # taken in card-id (suit) order so that the split is deterministic (R3.3).
+        pairs_at: dict[int, list[int]] = {}
+        for c in sorted(members):
+            if counts[c] == 2:
+                pairs_at.setdefault(pos_of[c], []).append(c)
+        tractors: list[RawUnit] = []
+        plain_pairs: list[int] = []
+        positions = sorted(pairs_at)
+        start = 0
+        while start < len(positions):
+            end = start
+            while end + 1 < len(positions) and positions[end + 1] == positions[end] + 1:
+                end += 1
+            run = positions[start : end + 1]
+            if len(run) >= 2:
+                taken = [pairs_at[p].pop(0) for p in reversed(run)]
+                tractors.append((len(run), run[-1], suit, tuple(c for c in taken for _ in (0, 1))))
+            for p in run:
+                plain_pairs.extend(pairs_at[p])
+            start = end + 1
+        tractors.sort(key=lambda u: (-u[0], -u[1]))
+        result.extend(tractors)
+        plain_pairs.sort(key=lambda c: (-strength[c], c))
+        result.extend((1, pos_of[c], suit, (c, c)) for c in plain_pairs)
+        singles = sorted((c for c in members if counts[c] == 1), key=lambda c: (-strength[c], c))
+        result.extend((0, pos_of[c], suit, (c,)) for c in singles)
+    return result
+
+
+def units(cards: Iterable[Card], trump: Trump) -> tuple[Unit, ...]:
+    """Split ``cards`` into tractors, pairs and singles by the canonical rule of R3.3.
+
+    All pairs first; every maximal run of pairs at consecutive positions becomes one tractor
+    (one pair per position, taken in ♠ ♥ ♣ ♦ order where equal level pairs share a position);
+    the other pairs stay pairs; the rest are singles. Cards of several effective suits are
+    split suit by suit. Order: trumps first, then ♠ ♥ ♣ ♦; within a suit tractors (longest,
+    then highest first), pairs, singles, each strongest first.
+    """
+    return tuple(
+        Unit(tuple(CARDS[c] for c in ids), pairs, suit, top)
+        for pairs, top, suit, ids in unit_ids((card.id for card in cards), trump.table)
+    )
+
+
+def shape_of(cards: Iterable[Card], trump: Trump) -> Shape:
+    """The shape (R3.4) of the canonical split (R3.3) of ``cards``."""
+    raw = unit_ids((card.id for card in cards), trump.table)
+    return Shape(
+        tractors=tuple(u[0] for u in raw if u[0] >= 2),
+        pairs=sum(1 for u in raw if u[0] == 1),
+        singles=sum(1 for u in raw if u[0] == 0),
+    )
+
+
+def _pack(
+    lengths: Sequence[int], free: dict[tuple[int, int], int], lowest: tuple[int, int]
+) -> bool:
+    """Can tractors of ``lengths`` (longest first) be laid on positions with ``free`` pairs?"""
+    if not lengths:
+        return True
+    k = lengths[0]
+    # Equal lengths are tried in increasing start order only, to skip mirrored searches.
+    floor = lowest if len(lengths) > 1 and lengths[1] == k else (-1, -1)
+    for suit, start in sorted(free):
+        if (suit, start) < floor:
+            continue
+        cells = [(suit, start + i) for i in range(k)]
+        if all(free.get(cell, 0) > 0 for cell in cells):
+            for cell in cells:
+                free[cell] -= 1
+            ok = _pack(lengths[1:], free, (suit, start))
+            for cell in cells:
+                free[cell] += 1
+            if ok:
+                return True
+    return False
+
+
+def fits_ids(ids: Sequence[int], shape: Shape, table: TrumpTable) -> bool:
+    """:func:`fits` on card ids."""
+    if len(ids) != shape.size:
+        return False
+    counts = Counter(ids)
+    _check_copies(counts)
+    pair_ids = [c for c, n in counts.items() if n == 2]
+    if len(pair_ids) < shape.total_pairs:
+        return False
+    if not shape.tractors:
+        return True
+    free: dict[tuple[int, int], int] = Counter((table.suit[c], table.pos[c]) for c in pair_ids)
+    return _pack(shape.tractors, free, (-1, -1))
+
+
+def fits(cards: Sequence[Card], shape: Shape, trump: Trump) -> bool:
+    """True when ``cards`` can be partitioned into units of exactly ``shape`` (R3.4).
+
+    A tractor(k) slot needs k pairs of one suit at consecutive positions (they may be part
+    of a longer run), a pair slot needs a pair, a single slot takes any one card.
+    """
+    return fits_ids([card.id for card in cards], shape, trump.table)
+
+
+def is_tractor(cards: Sequence[Card], trump: Trump) -> bool:
+    """True when ``cards`` are two or more pairs of one effective suit at consecutive
+    positions, one pair per position (R3.2)."""
+    table = trump.table
+    counts = Counter(card.id for card in cards)
+    _check_copies(counts)
+    if len(counts) < 2 or any(n != 2 for n in counts.values()):
+        return False
+    if len({table.suit[c] for c in counts}) != 1:
+        return False
+    positions = sorted(table.pos[c] for c in counts)
+    return all(b == a + 1 for a, b in itertools.pairwise(positions))

@@ -1,0 +1,168 @@
+"""R1: cards, parsing and printing, the deck, points."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tuolaji as tl
+from tuolaji.testing import card_multisets
+
+
+def test_r1_1_deck_has_108_cards_every_card_twice() -> None:
+    deck = tl.full_deck()
+    assert len(deck) == 108
+    counts = Counter(deck)
+    assert len(counts) == 54
+    assert set(counts.values()) == {2}
+    assert counts[tl.SMALL_JOKER] == 2 and counts[tl.BIG_JOKER] == 2
+
+
+def test_r1_1_suits_and_ranks() -> None:
+    assert [s.letter for s in tl.Suit] == ["S", "H", "C", "D"]
+    assert [s.symbol for s in tl.Suit] == ["♠", "♥", "♣", "♦"]
+    assert [int(r) for r in tl.Rank] == list(range(2, 15))
+    assert tl.Rank.TWO == 2 and tl.Rank.ACE == 14
+
+
+def test_r1_1_copies_are_interchangeable() -> None:
+    a, b = tl.parse_cards("10H 10h")
+    assert a == b and hash(a) == hash(b)
+    assert tl.Card(tl.Rank.TEN, tl.Suit.HEARTS) == a
+    assert len({a, b}) == 1
+
+
+def test_r1_2_point_cards() -> None:
+    assert tl.points(tl.parse_cards("5S 10H KC")) == 25
+    assert tl.points(tl.parse_cards("AS QH JC 9D 2S SJ BJ")) == 0
+    assert tl.Card.parse("KD").points == 10
+
+
+def test_r1_2_deck_holds_200_points() -> None:
+    assert tl.points(tl.full_deck()) == 200
+
+
+def test_card_ids_index_the_card_table() -> None:
+    assert [c.id for c in tl.CARDS] == list(range(54))
+    assert tl.Card.from_id(52) is tl.SMALL_JOKER
+    assert tl.Card.from_id(53) is tl.BIG_JOKER
+    with pytest.raises(tl.InvalidCards, match="0 to 53"):
+        tl.Card.from_id(54)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("10H", "10H"),
+        ("TH", "10H"),
+        ("th", "10H"),
+        ("10♥", "10H"),
+        ("♥10", "10H"),
+        ("♡10", "10H"),
+        ("as", "AS"),
+        ("2c", "2C"),
+        ("qd", "QD"),
+        ("SJ", "SJ"),
+        ("sj", "SJ"),
+        ("BJ", "BJ"),
+        ("bj", "BJ"),
+        ("小王", "SJ"),
+        ("大王", "BJ"),
+        ("  KS ", "KS"),
+    ],
+)
+def test_r1_1_card_parse_spellings(text: str, expected: str) -> None:
+    assert str(tl.Card.parse(text)) == expected
+
+
+def test_parse_cards_separators_and_groups() -> None:
+    expected = tl.parse_cards("AS AS KS 10H SJ")
+    assert tl.parse_cards("AS,AS, KS ,10H,SJ") == expected
+    assert tl.parse_cards("♠AAK ♥10 SJ") == expected
+    assert tl.parse_cards("SJ SJ ♠10♠10") == tl.parse_cards("SJ SJ 10S 10S")
+    assert tl.parse_cards("") == ()
+    assert tl.parse_cards("  , ") == ()
+
+
+def test_str_and_pretty_forms() -> None:
+    card = tl.Card.parse("10H")
+    assert str(card) == "10H"
+    assert card.pretty == "♥10"
+    assert tl.format_cards(tl.parse_cards("10H SJ BJ AS")) == "10H SJ BJ AS"
+    assert tl.format_cards(tl.parse_cards("10H SJ AS"), pretty=True) == "♥10 SJ ♠A"
+    assert eval(repr(card), {"Card": tl.Card}) == card
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "position", "reason"),
+    [
+        ("1H", "1H", 0, "unknown rank"),
+        ("ZZ", "ZZ", 0, "unknown suit"),
+        ("10X", "10X", 0, "unknown suit"),
+        ("AS 1H", "1H", 3, "unknown rank"),
+        ("AS, KS, 10X", "10X", 8, "unknown suit"),
+        ("H", "H", 0, "rank is missing"),
+        ("♥", "♥", 1, "followed by a rank"),
+        ("♥♠A", "♥♠A", 1, "followed by a rank"),
+        ("♥AZ", "Z", 2, "unknown rank"),
+    ],
+)
+def test_r1_1_bad_tokens_name_token_and_position(
+    text: str, token: str, position: int, reason: str
+) -> None:
+    with pytest.raises(tl.InvalidCards) as info:
+        tl.parse_cards(text)
+    err = info.value
+    assert isinstance(err, ValueError) and isinstance(err, tl.TuolajiError)
+    assert err.token == token
+    assert err.position == position
+    assert reason in str(err)
+    assert repr(token) in str(err) and f"position {position}" in str(err)
+    assert "R1.1" in str(err)
+
+
+@pytest.mark.parametrize("text", ["1H", "ZZ", "10X", "", "AS KS"])
+def test_r1_1_card_parse_rejects(text: str) -> None:
+    with pytest.raises(tl.InvalidCards, match="R1.1") as info:
+        tl.Card.parse(text)
+    assert repr(text) in str(info.value)
+
+
+def test_card_constructor_validates() -> None:
+    assert tl.Card(tl.Joker.SMALL) is not tl.SMALL_JOKER
+    assert tl.Card(tl.Joker.SMALL) == tl.SMALL_JOKER
+    assert tl.Card(10, 1) == tl.Card.parse("10H")
+    with pytest.raises(tl.InvalidCards, match="needs a suit"):
+        tl.Card(tl.Rank.TEN)
+    with pytest.raises(tl.InvalidCards, match="has no suit"):
+        tl.Card(tl.Joker.BIG, tl.Suit.SPADES)
+    with pytest.raises(tl.InvalidCards, match="not a rank"):
+        tl.Card(1, tl.Suit.SPADES)
+    with pytest.raises(tl.InvalidCards, match="not a suit"):
+        tl.Card(tl.Rank.ACE, 7)
+    with pytest.raises(tl.InvalidCards, match="from a str"):
+        tl.parse_cards(12)  # type: ignore[arg-type]
+
+
+def test_cards_are_immutable() -> None:
+    card = tl.Card.parse("AS")
+    with pytest.raises(AttributeError):
+        card.rank = tl.Rank.TWO  # type: ignore[misc]
+    assert card == tl.Card.parse("AS")
+
+
+@given(card_multisets(), st.booleans())
+def test_parse_format_round_trip(cards: tuple[tl.Card, ...], pretty: bool) -> None:
+    text = tl.format_cards(cards, pretty=pretty)
+    assert tl.parse_cards(text) == cards
+
+
+@given(st.sampled_from(tl.CARDS))
+def test_single_card_round_trip(card: tl.Card) -> None:
+    assert tl.Card.parse(str(card)) == card
+    assert tl.Card.parse(card.pretty) == card
+    assert tl.Card.parse(str(card).lower()) == card
+    assert tl.Card.from_id(card.id) == card

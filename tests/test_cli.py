@@ -1,0 +1,103 @@
+"""The command line: ``python -m tuolaji deal``."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+import tuolaji as tl
+from tuolaji.__main__ import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    assert main(list(args)) == 0
+    return capsys.readouterr().out
+
+
+def cards_in(line: str) -> tuple[tl.Card, ...]:
+    body = line.split(":", 1)[1]
+    body = re.sub(r"\(\d+ points\)", "", body)
+    return tl.parse_cards(re.sub(r"[\[\]()]", " ", body))
+
+
+def test_deal_shows_four_hands_and_the_kitty(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "deal", "--seed", "7", "--level", "10", "--trump", "S", "--ascii")
+    assert out.startswith("Seed 7: dealer seat 0, level 10, trump ♠")
+    hands: list[list[tl.Card]] = []
+    kitty: tuple[tl.Card, ...] = ()
+    for line in out.splitlines():
+        if line.startswith("Seat "):
+            hands.append([])
+            assert "25 cards" in line
+        elif line.startswith("  ") and ":" in line:
+            hands[-1].extend(cards_in(line))
+        elif line.startswith("Kitty:"):
+            kitty = cards_in(line)
+    assert [len(h) for h in hands] == [25, 25, 25, 25]
+    assert len(kitty) == 8
+    assert Counter(c for h in hands for c in h) + Counter(kitty) == Counter(tl.full_deck())
+    expected_hands, expected_kitty = tl.deal_cards(tl.shuffled_deck(random.Random(7)))
+    for shown, dealt in zip(hands, expected_hands, strict=True):
+        assert Counter(shown) == Counter(dealt)
+    assert Counter(kitty) == Counter(expected_kitty)
+
+
+def test_deal_marks_pairs_and_tractors(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "deal", "--seed", "2", "--level", "10", "--trump", "H")
+    trump = tl.Trump(tl.Rank.TEN, tl.Suit.HEARTS)
+    hands, _ = tl.deal_cards(tl.shuffled_deck(random.Random(2)))
+    expected_pairs = sum(u.pairs == 1 for h in hands for u in tl.units(h, trump))
+    expected_tractors = sum(u.pairs >= 2 for h in hands for u in tl.units(h, trump))
+    hand_lines = "\n".join(line for line in out.splitlines() if line.startswith("  "))
+    assert hand_lines.count("(") == expected_pairs
+    assert hand_lines.count("[") == expected_tractors
+    assert expected_pairs > 0 and expected_tractors > 0
+
+
+def test_deal_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
+    first = run(capsys, "deal", "--seed", "11")
+    assert run(capsys, "deal", "--seed", "11") == first
+    assert run(capsys, "deal", "--seed", "12") != first
+
+
+def test_deal_sorts_trumps_first_strongest_first(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "deal", "--seed", "5", "--level", "2", "--trump", "none", "--ascii")
+    trump = tl.Trump(tl.Rank.TWO, None)
+    for line in out.splitlines():
+        if line.startswith("  "):
+            strengths = [trump.strength(c) for c in cards_in(line)]
+            assert strengths == sorted(strengths, reverse=True)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["deal", "--level", "1"], "'1' is not a rank"),
+        (["deal", "--trump", "X"], "not a trump suit"),
+        (["deal", "--seed", "x"], "invalid int value"),
+        (["deal", "--dealer", "4"], "invalid choice"),
+        (["nope"], "invalid choice"),
+    ],
+)
+def test_usage_errors_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(args)
+    assert info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_module_entry_point_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "tuolaji", "deal", "--seed", "7"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.count("Seat ") == 4
