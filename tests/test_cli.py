@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -101,3 +103,82 @@ def test_module_entry_point_runs() -> None:
         check=True,
     )
     assert done.stdout.count("Seat ") == 4
+
+
+# --- simulate, replay, bench ---------------------------------------------------------------------
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        (
+            "simulate_seed7.txt",
+            ["simulate", "--seed", "7", "--deals", "5", "--bots", "greedy,random"],
+        ),
+        (
+            "simulate_verbose_shuangsheng_seed3.txt",
+            ["simulate", "--rules", "shuangsheng", "--seed", "3", "--verbose"],
+        ),
+    ],
+)
+def test_simulate_output_is_golden(
+    capsys: pytest.CaptureFixture[str], name: str, args: list[str]
+) -> None:
+    """Fixed seeds give this exact text. After an intended change, regenerate the files with
+    TUOLAJI_UPDATE_GOLDEN=1 and review the diff."""
+    out = run(capsys, *args)
+    path = GOLDEN / name
+    if os.environ.get("TUOLAJI_UPDATE_GOLDEN"):
+        path.write_text(out, encoding="utf-8")
+    assert out == path.read_text(encoding="utf-8")
+
+
+def test_simulate_a_match_records_and_replays(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    out = run(capsys, "simulate", "--seed", "4", "--match", "--record", str(record))
+    assert "wins the match after" in out
+    deal_lines = [line for line in out.splitlines() if line.startswith("deal ")]
+    replayed = run(capsys, "replay", str(record))
+    assert replayed.splitlines()[0].endswith(f"replayed {len(deal_lines)} deals")
+    assert [line for line in replayed.splitlines() if line.startswith("deal ")] == deal_lines
+    verbose = run(capsys, "replay", str(record), "--verbose")
+    assert verbose.count("trick  1 ") == len(deal_lines)
+
+
+def test_replay_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["replay", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    bad = tmp_path / "bad.json"
+    bad.write_text(
+        '{"format": "tuolaji-record", "version": 1, "seed": 1, "deals": [[]], "rules": 3}'
+    )
+    assert main(["replay", str(bad)]) == 1
+    assert "rules cannot be read" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "--rules", "nope"], "valid names: tuolaji, tuolaji-tournament"),
+        (["simulate", "--bots", "greedy,smart"], "give 1, 2 (one per team) or 4"),
+        (["simulate", "--bots", "greedy,random,greedy"], "give 1, 2 (one per team) or 4"),
+        (["simulate", "--deals", "2", "--match"], "not allowed with argument"),
+    ],
+)
+def test_simulate_usage_errors_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(args)
+    assert info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_bench_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "bench", "--seconds", "0.01")
+    for name in ("deals/s", "µs per play decision", "is_legal_follow", "trick_winner"):
+        assert name in out

@@ -136,6 +136,16 @@ def test_r3_4_two_tractors_through_a_shared_position() -> None:
     assert not tl.fits(cards, tl.Shape(tractors=(4,)), T10S)
 
 
+def test_r3_4_tractors_of_several_suits_and_lengths() -> None:
+    """Regression: a tractor(3) in trumps and two tractor(2)s in ♥ (level 2, trump ♠)."""
+    cards = C("♠334455 ♥3344 ♥6677")
+    trump = tl.Trump(Rank.TWO, Suit.SPADES)
+    assert tl.shape_of(cards, trump) == tl.Shape(tractors=(3, 2, 2))
+    assert tl.fits(cards, tl.Shape(tractors=(3, 2, 2)), trump)
+    assert tl.fits(cards, tl.Shape(tractors=(2, 2, 2), pairs=1), trump)
+    assert not tl.fits(cards, tl.Shape(tractors=(3, 3), pairs=1), trump)
+
+
 def test_shape_validation() -> None:
     with pytest.raises(tl.InvalidCards, match="R3.4"):
         tl.Shape(tractors=(1,))

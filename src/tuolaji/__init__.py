@@ -6,6 +6,7 @@ function cites the rule it implements. See the README for a tour.
 
 from __future__ import annotations
 
+from .bidding import Bid
 from .cards import (
     BIG_JOKER,
     CARDS,
@@ -21,6 +22,34 @@ from .cards import (
 )
 from .deal import deal_cards, shuffled_deck
 from .errors import ConfigurationError, IllegalAction, InvalidCards, TuolajiError
+from .records import (
+    CHANCE,
+    Action,
+    ActionSet,
+    AskRedeal,
+    BiddingClosed,
+    Buried,
+    Bury,
+    CardsDealt,
+    DealCard,
+    DealerSet,
+    DealScored,
+    Declare,
+    Declared,
+    Event,
+    KittyRevealed,
+    Pass,
+    Passed,
+    Phase,
+    Play,
+    Played,
+    Redeal,
+    RedealAsked,
+    ThrowFailed,
+    Trick,
+    TrickWon,
+    TrumpRevealed,
+)
 from .rules import (
     FULL_LEVELS,
     RULESETS,
@@ -45,11 +74,14 @@ from .scoring import (
     team_of,
 )
 from .shapes import Shape, Unit, fits, is_tractor, shape_of, units
+from .state import GameState
 from .trump import TRUMP, Trump
+from .view import PlayerView
 
 __all__ = [
     "BIG_JOKER",
     "CARDS",
+    "CHANCE",
     "FULL_LEVELS",
     "RULESETS",
     "SMALL_JOKER",
@@ -57,19 +89,47 @@ __all__ = [
     "SUPER_LEVEL_TABLE",
     "TOURNAMENT_LEVELS",
     "TRUMP",
+    "Action",
+    "ActionSet",
+    "AskRedeal",
+    "Bid",
+    "BiddingClosed",
+    "Buried",
+    "Bury",
     "Card",
+    "CardsDealt",
     "ConfigurationError",
+    "DealCard",
     "DealResult",
+    "DealScored",
+    "DealerSet",
+    "Declare",
+    "Declared",
+    "Event",
+    "GameState",
     "IllegalAction",
     "InvalidCards",
     "Joker",
+    "KittyRevealed",
     "LevelBand",
     "Outcome",
+    "Pass",
+    "Passed",
+    "Phase",
+    "Play",
+    "Played",
+    "PlayerView",
     "Rank",
+    "Redeal",
+    "RedealAsked",
     "Rules",
     "Shape",
     "Suit",
+    "ThrowFailed",
+    "Trick",
+    "TrickWon",
     "Trump",
+    "TrumpRevealed",
     "TuolajiError",
     "Unit",
     "UnknownRuleset",

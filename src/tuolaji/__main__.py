@@ -1,17 +1,32 @@
-"""The command line: ``python -m tuolaji deal --seed 7`` (and the ``tuolaji`` script)."""
+"""The command line (``python -m tuolaji`` or the ``tuolaji`` script).
+
+``simulate`` plays deals or a whole match with bots; ``replay`` plays a record back;
+``deal`` shows a seeded deal; ``bench`` measures the engine. Usage errors exit with code 2.
+"""
 
 from __future__ import annotations
 
 import argparse
 import random
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
+from .bench import run as run_bench
+from .bots import Bot, GreedyBot, RandomBot
 from .cards import Card, Rank, Suit, points
 from .deal import deal_cards, shuffled_deck
-from .errors import InvalidCards
+from .errors import InvalidCards, TuolajiError
+from .game import Game
+from .record import replay, write_record
+from .records import Phase
+from .report import deal_lines, summary_line
+from .rules import RULESETS, Rules
 from .shapes import units
 from .trump import Trump, effective_suit_name
+
+BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
 
 
 def _level(text: str) -> Rank:
@@ -66,6 +81,121 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rules(name: str) -> Rules:
+    if name not in RULESETS:
+        valid = ", ".join(RULESETS)
+        raise argparse.ArgumentTypeError(f"unknown rules {name!r}; valid names: {valid}")
+    return RULESETS[name]
+
+
+def _bot_names(text: str) -> list[str]:
+    names = [n.strip().lower() for n in text.split(",")]
+    if len(names) not in (1, 2, 4) or any(n not in BOTS for n in names):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give 1, 2 (one per team) or 4 (one per seat) bot names from "
+            f"{', '.join(BOTS)}, separated by commas"
+        )
+    return names
+
+
+def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
+    """Four bots from 1, 2 (team 0's, team 1's) or 4 names, each seeded from ``seed`` and
+    its seat."""
+    per_seat = [names[0]] * 4 if len(names) == 1 else [names[s % len(names)] for s in range(4)]
+    return [BOTS[name](seed * 4 + seat) for seat, name in enumerate(per_seat)]
+
+
+class _Progress:
+    """A progress bar on stderr, shown only on a terminal and only once a run has taken
+    a few seconds."""
+
+    def __init__(self, total: int | None) -> None:
+        self.total = total
+        self.start = time.perf_counter()
+        self.enabled = sys.stderr.isatty()
+        self.shown = False
+
+    def update(self, done: int) -> None:
+        if not self.enabled or time.perf_counter() - self.start < 2.0:
+            return
+        self.shown = True
+        if self.total:
+            filled = 30 * done // self.total
+            bar = "#" * filled + "." * (30 - filled)
+            sys.stderr.write(f"\r[{bar}] {done}/{self.total} deals")
+        else:
+            sys.stderr.write(f"\r{done} deals")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\n")
+
+
+def _print_deal(game: Game, index: int, verbose: bool) -> None:
+    state = game.history[-1]
+    if verbose:
+        print("\n".join(deal_lines(index + 1, state, game.actions[index])))
+    else:
+        print(summary_line(index + 1, state))
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    rules: Rules = args.rules
+    game = Game(rules, args.seed)
+    bots = make_bots(args.bots, args.seed)
+    limit = args.deals if args.deals is not None else (None if args.match else 1)
+    if args.match and limit is None and rules.wrap:
+        print("note: these rules wrap (R9.5), so the match stops after 100 deals", file=sys.stderr)
+        limit = 100
+    print(f"{rules_name(rules)} rules, seed {args.seed}, bots {','.join(args.bots)}")
+    progress = _Progress(limit)
+    index = 0
+    while not game.over and (limit is None or index < limit):
+        game.play_deal(bots)
+        _print_deal(game, index, args.verbose)
+        index += 1
+        progress.update(index)
+    progress.close()
+    if game.over:
+        print(f"team {game.results[-1].match_winner} wins the match after {index} deals")
+    if args.record is not None:
+        Path(args.record).write_text(write_record(game), encoding="utf-8")
+    return 0
+
+
+def rules_name(rules: Rules) -> str:
+    """The preset name of ``rules``, or "custom"."""
+    return next((name for name, preset in RULESETS.items() if preset == rules), "custom")
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        text = Path(args.file).read_text(encoding="utf-8")
+    except OSError as exc:
+        print(f"tuolaji replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    try:
+        game = replay(text)
+    except TuolajiError as exc:
+        print(f"tuolaji replay: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    print(f"{rules_name(game.rules)} rules, seed {game.seed}: replayed {len(game.results)} deals")
+    deal_states = [s for s in game.history if s.phase is Phase.FINISHED]
+    for index, state in enumerate(deal_states):
+        if args.verbose:
+            print("\n".join(deal_lines(index + 1, state, game.actions[index])))
+        else:
+            print(summary_line(index + 1, state))
+    return 0
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    for line in run_bench(seconds=args.seconds):
+        print(line)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m tuolaji``."""
     parser = argparse.ArgumentParser(
@@ -95,6 +225,38 @@ def build_parser() -> argparse.ArgumentParser:
     deal.add_argument("--permanent-twos", action="store_true", help="every 2 is trump too (R2.5)")
     deal.add_argument("--ascii", action="store_true", help="print 10H rather than ♥10")
     deal.set_defaults(func=_cmd_deal)
+
+    sim = sub.add_parser(
+        "simulate",
+        help="play deals or a whole match with bots (the main job)",
+        description="Play deals with bots and print one line per deal (or, with --verbose, "
+        "the bidding, the buried kitty and every trick).",
+    )
+    sim.add_argument(
+        "--rules", type=_rules, default=RULESETS["tuolaji"], help="a preset name (default tuolaji)"
+    )
+    sim.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
+    count = sim.add_mutually_exclusive_group()
+    count.add_argument("--deals", type=int, help="how many deals (default 1)")
+    count.add_argument("--match", action="store_true", help="play until the match ends (R9.5)")
+    sim.add_argument(
+        "--bots",
+        type=_bot_names,
+        default=["greedy"],
+        help="bot names (greedy, random): one for all, two per team, or four per seat",
+    )
+    sim.add_argument("--verbose", action="store_true", help="print bids, kitty and tricks")
+    sim.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
+    sim.set_defaults(func=_cmd_simulate)
+
+    rep = sub.add_parser("replay", help="play a game record back and print it")
+    rep.add_argument("file", help="a record written by simulate --record")
+    rep.add_argument("--verbose", action="store_true", help="print bids, kitty and tricks")
+    rep.set_defaults(func=_cmd_replay)
+
+    bench = sub.add_parser("bench", help="measure deals per second and microseconds per call")
+    bench.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
+    bench.set_defaults(func=_cmd_bench)
     return parser
 
 

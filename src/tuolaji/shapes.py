@@ -173,14 +173,13 @@ def shape_of(cards: Iterable[Card], trump: Trump) -> Shape:
 
 
 def _pack(
-    lengths: Sequence[int], free: dict[tuple[int, int], int], lowest: tuple[int, int]
+    lengths: Sequence[int], free: dict[tuple[int, int], int], floor: tuple[int, int]
 ) -> bool:
-    """Can tractors of ``lengths`` (longest first) be laid on positions with ``free`` pairs?"""
+    """Can tractors of ``lengths`` (longest first) be laid on positions with ``free`` pairs,
+    each starting at ``floor`` (suit, position) or later?"""
     if not lengths:
         return True
     k = lengths[0]
-    # Equal lengths are tried in increasing start order only, to skip mirrored searches.
-    floor = lowest if len(lengths) > 1 and lengths[1] == k else (-1, -1)
     for suit, start in sorted(free):
         if (suit, start) < floor:
             continue
@@ -188,7 +187,10 @@ def _pack(
         if all(free.get(cell, 0) > 0 for cell in cells):
             for cell in cells:
                 free[cell] -= 1
-            ok = _pack(lengths[1:], free, (suit, start))
+            # A tractor of the same length goes no earlier than this one: the other
+            # order would repeat the same search.
+            same = len(lengths) > 1 and lengths[1] == k
+            ok = _pack(lengths[1:], free, (suit, start) if same else (-1, -1))
             for cell in cells:
                 free[cell] += 1
             if ok:

@@ -1,0 +1,200 @@
+"""Bots: the :class:`Bot` protocol, :class:`RandomBot` and the heuristic :class:`GreedyBot`.
+
+A bot has one method, ``act(view, actions)``: it sees only its seat's
+:class:`~tuolaji.view.PlayerView` and the :class:`~tuolaji.records.ActionSet` of legal actions,
+and returns one of them. While cards are dealt the actions are :class:`~tuolaji.Pass`
+("not now") and the bids the seat may make. Bots draw randomness only from their own
+``random.Random``, so a game is reproducible from its seed and the bots' seeds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Protocol
+
+from .cards import Card, points
+from .records import Action, ActionSet, AskRedeal, Bury, Declare, Pass, Phase, Play
+from .scoring import team_of
+from .shapes import units
+from .tricks import trick_winner
+from .trump import TRUMP, Trump
+from .view import PlayerView
+
+__all__ = ["Bot", "GreedyBot", "RandomBot"]
+
+
+class Bot(Protocol):
+    """Anything that picks an action: ``act(view, actions)`` returns one of ``actions``."""
+
+    def act(self, view: PlayerView, actions: ActionSet) -> Action:
+        """Choose one of ``actions`` (all legal) seeing only ``view``."""
+        ...
+
+
+class RandomBot:
+    """Plays a random legal action (every one has a chance); while bidding, bids with
+    probability ``bid_chance`` whenever it can."""
+
+    def __init__(self, seed: int | None = 0, bid_chance: float = 0.3) -> None:
+        self.rng = random.Random(seed)
+        self.bid_chance = bid_chance
+
+    def act(self, view: PlayerView, actions: ActionSet) -> Action:
+        """A random legal action."""
+        bids = [a for a in actions if isinstance(a, Declare)] if len(actions) < 64 else []
+        if bids and any(isinstance(a, Pass) for a in actions):
+            if self.rng.random() < self.bid_chance:
+                return self.rng.choice(bids)
+            return Pass(view.seat)
+        return actions.sample(self.rng)
+
+
+def _strength_cost(cards: Sequence[Card], trump: Trump) -> int:
+    # Trumps are worth more than any side card of the same order.
+    table = trump.table
+    return sum(table.strength[c.id] + (20 if table.suit[c.id] == TRUMP else 0) for c in cards)
+
+
+class GreedyBot:
+    """A sensible heuristic player.
+
+    Bids on its longest suit, buries low side cards and keeps its points and pairs, leads
+    units no one can beat (counting the cards already played), wins tricks that carry points
+    when it can do so cheaply (ruffing included), gives points to a partner who is winning,
+    and otherwise plays its cheapest legal cards.
+    """
+
+    def __init__(self, seed: int | None = 0, candidates: int = 200) -> None:
+        self.rng = random.Random(seed)
+        self.candidates = candidates
+
+    def act(self, view: PlayerView, actions: ActionSet) -> Action:
+        """The heuristic choice among ``actions``."""
+        if view.phase is Phase.PLAYING:
+            return self._play(view, actions)
+        if view.phase is Phase.BURYING:
+            return self._bury(view, actions)
+        if view.phase is Phase.WEAK_HAND:
+            return AskRedeal(view.seat)
+        return self._bid(view, actions)
+
+    # --- bidding ---------------------------------------------------------------------------
+
+    def _bid(self, view: PlayerView, actions: ActionSet) -> Action:
+        hand = view.hand
+        best: tuple[float, Action] = (0.0, Pass(view.seat))
+        current = 0.0
+        if view.trump is not None:
+            current = sum(view.trump.is_trump(c) for c in hand) / max(len(hand), 1)
+        for action in actions:
+            if not isinstance(action, Declare):
+                continue
+            ranked = [c for c in action.cards if not c.is_joker]
+            level = ranked[0].rank if ranked else view.levels[team_of(view.seat)]
+            suit = ranked[0].suit if ranked else None
+            share = sum(Trump(level, suit).is_trump(c) for c in hand) / max(len(hand), 1)
+            if share > best[0]:
+                best = (share, action)
+        share, action = best
+        if view.phase in (Phase.COUNTERS, Phase.FIRST_COUNTERS):
+            return action if share >= current + 0.12 else Pass(view.seat)
+        enough = len(hand) >= 8 and share >= 0.32
+        return action if enough or (view.phase is Phase.CLOSING and share > 0) else Pass(view.seat)
+
+    # --- burying ---------------------------------------------------------------------------
+
+    def _bury(self, view: PlayerView, actions: ActionSet) -> Action:
+        trump = view.trump
+        assert trump is not None
+        hand = view.hand
+        counts = Counter(hand)
+        suit_sizes = Counter(trump.effective_suit(c) for c in hand)
+
+        def keep_value(card: Card) -> float:
+            suit = trump.effective_suit(card)
+            value = float(trump.strength(card))
+            value += 1000 if suit == TRUMP else 0
+            value += 25 * card.points + (30 if counts[card] == 2 else 0)
+            # Short side suits go first: a void lets the declarers ruff.
+            return value + 3 * suit_sizes[suit]
+
+        ordered = sorted(hand, key=keep_value)
+        return Bury(view.seat, tuple(ordered[:8]))
+
+    # --- playing ---------------------------------------------------------------------------
+
+    def _options(self, actions: ActionSet) -> list[tuple[Card, ...]]:
+        if len(actions) <= self.candidates:
+            return [a.cards for a in actions if isinstance(a, Play)]
+        seen: dict[tuple[Card, ...], tuple[Card, ...]] = {}
+        for _ in range(self.candidates):
+            action = actions.sample(self.rng)
+            assert isinstance(action, Play)
+            seen[tuple(sorted(action.cards, key=lambda c: c.id))] = action.cards
+        return list(seen.values())
+
+    def _play(self, view: PlayerView, actions: ActionSet) -> Action:
+        trump = view.trump
+        assert trump is not None
+        if not view.trick:
+            return Play(view.seat, self._lead(view, trump, actions))
+        options: list[tuple[Card, ...]] = self._options(actions)
+        trick = view.trick
+        on_table = points(c for p in trick for c in p)
+        partner = (view.seat + 2) % 4
+        winning = (view.leader + trick_winner(trick, trump)) % 4
+        last = len(trick) == 3
+
+        def wins(play: tuple[Card, ...]) -> bool:
+            return trick_winner((*trick, play), trump) == len(trick)
+
+        def feed(play: tuple[Card, ...]) -> tuple[int, int]:
+            return points(play), -_strength_cost(play, trump)
+
+        def cheap_win(play: tuple[Card, ...]) -> tuple[int, int]:
+            return _strength_cost(play, trump), -points(play)
+
+        def dump(play: tuple[Card, ...]) -> int:
+            return 10 * points(play) + _strength_cost(play, trump)
+
+        choice: tuple[Card, ...]
+        winners = [p for p in options if wins(p)]
+        if winning == partner and (last or len(trick) == 2):
+            choice = max(options, key=feed)  # the partner is winning: give it points
+        elif winners and (on_table > 0 or last or any(points(p) for p in winners)):
+            choice = min(winners, key=cheap_win)
+        else:
+            choice = min(options, key=dump)
+        return Play(view.seat, choice)
+
+    def _lead(self, view: PlayerView, trump: Trump, actions: ActionSet) -> tuple[Card, ...]:
+        table = trump.table
+        own = Counter(c.id for c in view.hand)
+        seen = Counter(c.id for t in view.tricks for p in t.plays for c in p)
+        if view.kitty is not None:
+            seen.update(c.id for c in view.kitty)
+        outside = {c: 2 - own[c] - seen[c] for c in range(54)}
+
+        def master(unit_cards: tuple[Card, ...], pairs: int) -> bool:
+            top = max(table.pos[c.id] for c in unit_cards)
+            suit = table.suit[unit_cards[0].id]
+            need = 2 if pairs else 1
+            return not any(
+                table.suit[c] == suit and table.pos[c] > top and outside[c] >= need
+                for c in range(54)
+            )
+
+        hand_units = units(view.hand, trump)
+        masters = [u for u in hand_units if master(u.cards, u.pairs)]
+        if masters:
+            # Side-suit winners first (they draw points), bigger units first.
+            best = max(masters, key=lambda u: (u.suit != TRUMP, u.size, u.top))
+            return best.cards
+        side = [u for u in hand_units if u.suit != TRUMP and u.pairs == 0]
+        pool = side or [u for u in hand_units if u.pairs == 0] or list(hand_units)
+        low = min(pool, key=lambda u: (u.cards[0].points, table.strength[u.cards[0].id]))
+        lead = low.cards
+        assert Play(view.seat, lead) in actions
+        return lead

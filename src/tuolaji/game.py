@@ -1,0 +1,149 @@
+"""The ``Game`` facade: deals chained into a match, played by bots (R4-R10).
+
+A :class:`Game` is deterministic from ``(rules, seed)`` and its bots' own seeds: every deal's
+shuffle comes from the seed and the deal number, and bots draw only from their own
+``random.Random``. It keeps every state and every applied action, so a caller can inspect
+the whole history and write a record that :func:`tuolaji.record.replay` plays back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from .bots import Bot
+from .errors import IllegalAction
+from .records import Action, ActionSet, DealCard, Declare, ListedActions, Pass, Phase
+from .rules import RULESETS, Rules
+from .scoring import DealResult
+from .state import GameState
+
+__all__ = ["Game", "MatchResult"]
+
+
+@attrs.frozen(slots=True)
+class MatchResult:
+    """The deals of a match in order and the winning team (None when the match stopped at
+    ``max_deals`` before R9.5 ended it)."""
+
+    results: tuple[DealResult, ...]
+    winner: int | None
+
+    @property
+    def deals(self) -> int:
+        """How many deals were played."""
+        return len(self.results)
+
+
+class Game:
+    """A match: ``Game(rules, seed)``, then :meth:`play_deal` or :meth:`play_match`.
+
+    ``history`` holds every state of the current and past deals, in order; ``actions[i]``
+    holds the actions applied in deal ``i`` (chance actions included), enough to replay it.
+    """
+
+    def __init__(self, rules: Rules | str = "tuolaji", seed: int = 0) -> None:
+        self.rules = RULESETS[rules] if isinstance(rules, str) else rules
+        self.seed = seed
+        self.state = GameState.new(self.rules, seed)
+        self.history: list[GameState] = [self.state]
+        self.actions: list[list[Action]] = [[]]
+        self.results: list[DealResult] = []
+
+    @property
+    def over(self) -> bool:
+        """True once a team has won the match (R9.5)."""
+        return bool(self.results) and self.results[-1].match_winner is not None
+
+    def apply(self, action: Action) -> GameState:
+        """Apply one action to the current state, recording it; returns the new state."""
+        if self.state.phase is Phase.FINISHED:
+            self._next_deal()
+        self.state = self.state.apply(action)
+        self.history.append(self.state)
+        self.actions[-1].append(action)
+        if self.state.result is not None:
+            self.results.append(self.state.result)
+        return self.state
+
+    def _next_deal(self) -> None:
+        self.state = self.state.next_deal()
+        self.history.append(self.state)
+        self.actions.append([])
+
+    def play_deal(
+        self, bots: Sequence[Bot], *, on_action: Callable[[GameState, Action], None] | None = None
+    ) -> DealResult:
+        """Play one whole deal with ``bots[seat]`` deciding for each seat: dealing with live
+        bids, redeals, the kitty, counters, 25 tricks and the score.
+
+        While cards are dealt, each seat that could bid is asked after every card (it may
+        answer :class:`~tuolaji.Pass` for "not now"). A decision with a single legal action
+        is taken without asking. ``on_action(state, action)`` is called before each action
+        is applied. Raises :class:`~tuolaji.IllegalAction` when a bot answers with an action
+        that is not legal, naming the seat.
+        """
+        if len(bots) != 4:
+            raise IllegalAction("R1.3", f"a deal needs four bots, one per seat; got {len(bots)}")
+        if self.over:
+            raise IllegalAction(
+                "R9.5", f"the match is over: team {self.results[-1].match_winner} won it"
+            )
+        if self.state.phase is Phase.FINISHED:
+            self._next_deal()
+        while self.state.phase is not Phase.FINISHED:
+            self._step(bots, on_action)
+        assert self.state.result is not None
+        return self.state.result
+
+    def play_match(self, bots: Sequence[Bot], max_deals: int | None = None) -> MatchResult:
+        """Play deals until a team wins the match (R9.5) or ``max_deals`` deals were played
+        in this call. With ``wrap`` rules (no match end) give ``max_deals``."""
+        if max_deals is None and self.rules.wrap:
+            raise IllegalAction("R9.5", "with wrap the match never ends: give max_deals")
+        played = 0
+        while not self.over and (max_deals is None or played < max_deals):
+            self.play_deal(bots)
+            played += 1
+        winner = self.results[-1].match_winner if self.results else None
+        return MatchResult(tuple(self.results), winner)
+
+    def _step(
+        self, bots: Sequence[Bot], on_action: Callable[[GameState, Action], None] | None
+    ) -> None:
+        state = self.state
+        if state.phase is Phase.DEALING:
+            # Ask from the seat that received the last card, so no seat always comes first.
+            first = (0 if state.dealer is None else state.dealer) + state.dealt - 1
+            bidders = state.may_act
+            for seat in ((first + i) % 4 for i in range(4)):
+                if seat not in bidders:
+                    continue
+                options = ListedActions((Pass(seat), *state.legal_actions(seat)))
+                choice = self._ask(bots, seat, options)
+                if isinstance(choice, Declare):
+                    self._apply(choice, on_action)
+                    return
+            self._apply(DealCard(), on_action)
+            return
+        seat = state.to_act
+        actions = state.legal_actions(seat)
+        if len(actions) == 1:
+            (only,) = actions
+            self._apply(only, on_action)
+            return
+        self._apply(self._ask(bots, seat, actions), on_action)
+
+    def _ask(self, bots: Sequence[Bot], seat: int, actions: ActionSet) -> Action:
+        choice = bots[seat].act(self.state.view(seat), actions)
+        if choice not in actions:
+            raise IllegalAction(
+                "R11", f"the bot of seat {seat} answered {choice!r}, which is not legal now"
+            )
+        return choice
+
+    def _apply(self, action: Action, on_action: Callable[[GameState, Action], None] | None) -> None:
+        if on_action is not None:
+            on_action(self.state, action)
+        self.apply(action)

@@ -1,0 +1,487 @@
+"""One deal as an immutable state machine, from the shuffle to the score (R4-R10).
+
+A :class:`GameState` is a frozen record; :meth:`GameState.apply` takes an action and returns
+a new state (the old one never changes). Rules live in their own modules (bidding, tricks,
+scoring); this module only sequences them.
+
+Phases, in order (see ``docs/state.md``):
+
+``DEALING``
+    Cards are dealt one at a time (the chance action :class:`DealCard`); between cards any
+    seat that may bid can :class:`Declare` (R4.1-R4.4). :attr:`GameState.to_act` is
+    :data:`CHANCE` here and :attr:`GameState.may_act` lists the seats that could bid now.
+``CLOSING``
+    After the last card every seat gets one more chance (R4.1): seats in turn declare or
+    :class:`Pass`; a full round of passes closes bidding. Then R4.6 (nobody bid) applies.
+``WEAK_HAND``
+    R4.7: each attacker holding fewer than ``rules.weak_hand_redeal`` points, in turn, may
+    :class:`AskRedeal` or pass.
+``FIRST_COUNTERS``
+    R5.2, first deal: counters before the kitty; a counter makes its bidder the dealer.
+``BURYING``
+    R5.1: the dealer (or the last counter-bidder) holds 33 cards and :class:`Bury` 8.
+``COUNTERS``
+    R5.2, later deals (炒底): seats in turn counter or pass; a counter-bidder takes the kitty
+    and buries again.
+``PLAYING``
+    R6-R7: :class:`Play` in turn; 25 tricks.
+``FINISHED``
+    :attr:`GameState.result` holds the :class:`~tuolaji.scoring.DealResult` (R8-R10).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+
+import attrs
+
+from . import auction, playing
+from .bidding import Bid
+from .cards import Card, Rank, full_deck
+from .codec import from_data, to_data
+from .deal import HAND_SIZE, KITTY_SIZE
+from .errors import IllegalAction, InvalidCards
+from .legal import LegalFollows, LegalLeads
+from .records import (
+    CHANCE,
+    Action,
+    ActionSet,
+    AskRedeal,
+    BiddingClosed,
+    Buried,
+    Bury,
+    BuryActions,
+    CardsDealt,
+    DealCard,
+    DealerSet,
+    DealScored,
+    Declare,
+    Declared,
+    Event,
+    Hand,
+    Hands,
+    KittyRevealed,
+    ListedActions,
+    Pass,
+    Passed,
+    Phase,
+    Play,
+    PlayActions,
+    Played,
+    Redeal,
+    RedealAsked,
+    ThrowFailed,
+    Trick,
+    TrickWon,
+    TrumpRevealed,
+)
+from .rules import RULESETS, Rules
+from .scoring import DealResult, team_of, throw_penalty
+from .trump import Trump
+from .view import PlayerView, view_of
+
+__all__ = [
+    "CHANCE",
+    "Action",
+    "ActionSet",
+    "AskRedeal",
+    "BiddingClosed",
+    "Buried",
+    "Bury",
+    "CardsDealt",
+    "DealCard",
+    "DealScored",
+    "DealerSet",
+    "Declare",
+    "Declared",
+    "Event",
+    "GameState",
+    "KittyRevealed",
+    "Pass",
+    "Passed",
+    "Phase",
+    "Play",
+    "Played",
+    "Redeal",
+    "RedealAsked",
+    "ThrowFailed",
+    "Trick",
+    "TrickWon",
+    "TrumpRevealed",
+]
+
+
+def _rules(rules: Rules | str) -> Rules:
+    return RULESETS[rules] if isinstance(rules, str) else rules
+
+
+def _levels(rules: Rules, levels: Sequence[Rank]) -> tuple[Rank, Rank]:
+    if len(levels) != 2:
+        raise IllegalAction("R1.4", f"levels are (team 0's, team 1's), got {levels!r}")
+    return rules.levels[rules.level_index(levels[0])], rules.levels[rules.level_index(levels[1])]
+
+
+@attrs.frozen(slots=True, eq=True)
+class GameState:
+    """One deal of Tractor as an immutable value (R4-R10).
+
+    Build one with :meth:`new` (from the shuffle) or :meth:`for_play` (from a play position);
+    move it with :meth:`apply` or the convenience methods (:meth:`deal_card`, :meth:`declare`,
+    :meth:`pass_`, :meth:`ask_redeal`, :meth:`bury`, :meth:`play`). Every method returns a new
+    state; illegal actions raise :class:`~tuolaji.IllegalAction` naming the rule.
+    """
+
+    rules: Rules
+    seed: int
+    deal_number: int
+    attempt: int
+    opening: bool
+    """True for the match's first deal, whose dealer is chosen by bidding (R4.5, R5.2)."""
+    levels: tuple[Rank, Rank]
+    dealer: int | None
+    """The dealer's seat; None during the bidding of a first deal (抢报, R4.5)."""
+    phase: Phase
+    deck: Hand
+    """The shuffled 108 cards of this attempt (hidden information)."""
+    dealt: int
+    hands: Hands
+    kitty: Hand
+    bid: Bid | None
+    """The standing bid (R4.2), or None."""
+    turn: int
+    """The seat whose turn it is in the round phases and in play."""
+    passes: int
+    """Consecutive passes in the current round."""
+    counters: int
+    buried_by: int | None
+    redeal_asked: frozenset[int]
+    trump: Trump | None
+    """The deal's trump context, fixed when bidding closes."""
+    leader: int
+    trick: tuple[Hand, ...]
+    """The current trick's plays so far, from :attr:`leader` on."""
+    tricks: tuple[Trick, ...]
+    trick_points: int
+    """Points of the tricks the attackers have won (R8.1)."""
+    failed_throws: tuple[int, ...]
+    """The seat of each failed throw so far (R6.5)."""
+    events: tuple[Event, ...]
+    result: DealResult | None
+
+    # --- construction ----------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules | str = "tuolaji",
+        seed: int = 0,
+        *,
+        levels: Sequence[Rank] | None = None,
+        dealer: int | None = None,
+        deal_number: int = 0,
+        deck: Sequence[Card] | None = None,
+    ) -> GameState:
+        """A deal at its start, shuffled from ``seed`` and ``deal_number``.
+
+        ``dealer`` None is the match's first deal (R4.5: the winning bid sets the dealer;
+        cards go out from seat 0); otherwise cards go out from the dealer. ``levels``
+        (team 0's, team 1's) default to both teams on the first level. ``deck`` stacks the
+        deck (the 108 cards in dealing order, see :func:`tuolaji.testing.stacked_deck`)
+        instead of shuffling; a redeal still shuffles from the seed.
+        """
+        rules = _rules(rules)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise IllegalAction("R4.1", f"a seed is an int, got {seed!r}")
+        lv = _levels(rules, (rules.first_level, rules.first_level) if levels is None else levels)
+        if dealer is not None:
+            auction.check_seat(dealer)
+        stacked = None if deck is None else tuple(deck)
+        if stacked is not None and Counter(stacked) != Counter(full_deck()):
+            raise IllegalAction("R1.1", "a stacked deck holds the 108 cards, every card twice")
+        blank = cls(
+            rules=rules,
+            seed=seed,
+            deal_number=deal_number,
+            attempt=0,
+            opening=dealer is None,
+            levels=lv,
+            dealer=dealer,
+            phase=Phase.DEALING,
+            deck=(),
+            dealt=0,
+            hands=((), (), (), ()),
+            kitty=(),
+            bid=None,
+            turn=0,
+            passes=0,
+            counters=0,
+            buried_by=None,
+            redeal_asked=frozenset(),
+            trump=None,
+            leader=0,
+            trick=(),
+            tricks=(),
+            trick_points=0,
+            failed_throws=(),
+            events=(),
+            result=None,
+        )
+        return auction.fresh_deal(
+            blank,
+            deal_number=deal_number,
+            attempt=0,
+            levels=lv,
+            dealer=dealer,
+            opening=dealer is None,
+            redeal_asked=frozenset(),
+            events=(),
+            deck=stacked,
+        )
+
+    @classmethod
+    def for_play(
+        cls,
+        rules: Rules | str,
+        *,
+        hands: Sequence[Sequence[Card]],
+        kitty: Sequence[Card],
+        trump: Trump,
+        dealer: int,
+        levels: Sequence[Rank],
+    ) -> GameState:
+        """A deal in its play phase, the dealer to lead (R6.1).
+
+        ``hands``: four hands of equal size (1..25 cards); ``kitty``: the 8 buried cards;
+        ``levels[i]``: team i's level, and the trump's level must be the dealer's team's
+        (R1.4). No card may appear more than twice in all. Positions from the middle of a
+        deal are fine: the attackers start with 0 points.
+        """
+        rules = _rules(rules)
+        auction.check_seat(dealer)
+        hs = tuple(tuple(h) for h in hands)
+        if len(hs) != 4:
+            raise IllegalAction("R1.3", f"four hands are needed, got {len(hs)}")
+        sizes = {len(h) for h in hs}
+        if len(sizes) != 1 or not 1 <= len(hs[0]) <= HAND_SIZE:
+            raise IllegalAction(
+                "R7.1", f"hands must have equal sizes of 1 to 25 cards, got {[len(h) for h in hs]}"
+            )
+        kit = tuple(kitty)
+        if len(kit) != KITTY_SIZE:
+            raise IllegalAction("R5.1", f"the kitty holds 8 cards, got {len(kit)}")
+        counts = Counter(c for h in (*hs, kit) for c in h)
+        over = [str(c) for c, n in counts.items() if n > 2]
+        if over:
+            raise IllegalAction("R1.1", f"every card exists twice, but {over} appear more often")
+        lv = _levels(rules, levels)
+        if trump.level != lv[team_of(dealer)]:
+            raise IllegalAction(
+                "R1.4",
+                f"the level rank is the declarers' level {lv[team_of(dealer)].label}, "
+                f"but the trump's level is {trump.level.label}",
+            )
+        if trump.permanent_twos != rules.permanent_twos:
+            raise IllegalAction("R2.5", "the trump's permanent_twos must match the rules'")
+        suit = None if trump.suit is None else int(trump.suit)
+        return cls(
+            rules=rules,
+            seed=0,
+            deal_number=0,
+            attempt=0,
+            opening=False,
+            levels=lv,
+            dealer=dealer,
+            phase=Phase.PLAYING,
+            deck=(),
+            dealt=0,
+            hands=(hs[0], hs[1], hs[2], hs[3]),
+            kitty=kit,
+            bid=None,
+            turn=dealer,
+            passes=0,
+            counters=0,
+            buried_by=dealer,
+            redeal_asked=frozenset(),
+            trump=trump,
+            leader=dealer,
+            trick=(),
+            tricks=(),
+            trick_points=0,
+            failed_throws=(),
+            events=(DealerSet(dealer, trump.level, suit),),
+            result=None,
+        )
+
+    # --- reading ---------------------------------------------------------------------------
+
+    @property
+    def declarers(self) -> int | None:
+        """The declaring team (the dealer's), or None before the dealer is known."""
+        return None if self.dealer is None else team_of(self.dealer)
+
+    @property
+    def level(self) -> Rank | None:
+        """The deal's level rank: the declarers' level (R1.4); None before the dealer is
+        known."""
+        return None if self.dealer is None else self.levels[team_of(self.dealer)]
+
+    @property
+    def attacker_points(self) -> int:
+        """The attackers' total so far (R8.1): trick points and throw penalties (R6.5);
+        after the last trick, the final total with the kitty bonus (R8.2)."""
+        if self.result is not None:
+            return self.result.attacker_points
+        if self.dealer is None:
+            return 0
+        return self.trick_points + throw_penalty(self.failed_throws, self.dealer, self.rules)
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose decision is pending, or :data:`CHANCE` (-1) while dealing (where
+        :attr:`may_act` lists the seats that may bid between cards) and when finished."""
+        if self.phase in (Phase.DEALING, Phase.FINISHED):
+            return CHANCE
+        return self.turn
+
+    @property
+    def may_act(self) -> frozenset[int]:
+        """Every seat with a legal action now (while dealing: the seats that could bid)."""
+        if self.phase is Phase.DEALING:
+            return frozenset(s for s in range(4) if auction.declare_options(self, s))
+        if self.phase is Phase.FINISHED:
+            return frozenset()
+        return frozenset((self.turn,))
+
+    @property
+    def lead(self) -> Hand | None:
+        """The current trick's lead (after any failed throw), or None before it is led."""
+        return self.trick[0] if self.trick else None
+
+    def bid_level(self, seat: int) -> Rank:
+        """The level rank ``seat`` bids with now (see :func:`tuolaji.auction.bid_level`)."""
+        return auction.bid_level(self, auction.check_seat(seat))
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know (see :class:`~tuolaji.view.PlayerView`)."""
+        return view_of(self, auction.check_seat(seat))
+
+    # --- legal actions ---------------------------------------------------------------------
+
+    def legal_actions(self, seat: int | None = None) -> ActionSet:
+        """The legal actions now, for ``seat`` or (None) for every seat that may act.
+
+        Iterable, with ``len``, ``in`` and ``sample(rng)``; in the play and burying phases
+        these never list every action. While dealing, :class:`DealCard` is included when
+        ``seat`` is None.
+        """
+        phase = self.phase
+        if phase is Phase.DEALING:
+            seats = range(4) if seat is None else (auction.check_seat(seat),)
+            acts: list[Action] = [DealCard()] if seat is None else []
+            acts += [Declare(s, c) for s in seats for c in auction.declare_options(self, s)]
+            return ListedActions(acts)
+        if phase is Phase.FINISHED or (seat is not None and auction.check_seat(seat) != self.turn):
+            return ListedActions(())
+        s = self.turn
+        if phase is Phase.PLAYING:
+            return PlayActions(s, self.legal_plays())
+        if phase is Phase.BURYING:
+            return BuryActions(s, self.hands[s])
+        if phase is Phase.WEAK_HAND:
+            return ListedActions((AskRedeal(s), Pass(s)))
+        options = auction.declare_options(self, s)
+        return ListedActions((Pass(s), *(Declare(s, c) for c in options)))
+
+    def legal_plays(self) -> LegalLeads | LegalFollows:
+        """The legal plays of :attr:`to_act` (R6.2, R7.1-R7.3): a lazy collection with
+        ``len``, ``in`` and ``sample(rng)``. Only in the play phase."""
+        if self.phase is not Phase.PLAYING:
+            raise IllegalAction("R6.1", f"there are no plays in the {self.phase.value} phase")
+        assert self.trump is not None
+        hand = self.hands[self.turn]
+        if not self.trick:
+            return LegalLeads(hand, self.trump)
+        return LegalFollows(self.trick[0], hand, self.trump)
+
+    # --- actions ---------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> GameState:
+        """The state after ``action``; raises :class:`~tuolaji.IllegalAction` (naming the rule
+        and what was expected) and leaves ``self`` unchanged when it is not legal."""
+        if isinstance(action, Play):
+            return playing.play(self, auction.check_seat(action.seat), action.cards)
+        if isinstance(action, DealCard):
+            return auction.deal_card(self)
+        if isinstance(action, Declare):
+            return auction.declare(self, action.seat, action.cards)
+        if isinstance(action, Pass):
+            return auction.pass_turn(self, action.seat)
+        if isinstance(action, AskRedeal):
+            return auction.ask_redeal(self, action.seat)
+        if isinstance(action, Bury):
+            return auction.bury(self, action.seat, action.cards)
+        raise IllegalAction("R11", f"{action!r} is not an action")
+
+    def deal_card(self) -> GameState:
+        """Deal the next card (R4.1)."""
+        return self.apply(DealCard())
+
+    def declare(self, seat: int, cards: Sequence[Card]) -> GameState:
+        """``seat`` bids or counters with ``cards`` (R4.2-R4.4, R5.2)."""
+        return self.apply(Declare(seat, tuple(cards)))
+
+    def pass_(self, seat: int) -> GameState:
+        """``seat`` passes its turn."""
+        return self.apply(Pass(seat))
+
+    def ask_redeal(self, seat: int) -> GameState:
+        """An attacker asks for a weak-hand redeal (R4.7)."""
+        return self.apply(AskRedeal(seat))
+
+    def bury(self, seat: int, cards: Sequence[Card]) -> GameState:
+        """``seat`` buries 8 cards (R5.1)."""
+        return self.apply(Bury(seat, tuple(cards)))
+
+    def play(self, seat: int, cards: Sequence[Card]) -> GameState:
+        """``seat`` plays ``cards`` (R6, R7). A throw that fails R6.3 is not an error: the
+        forced unit is played (R6.4) and a :class:`ThrowFailed` event records it."""
+        return self.apply(Play(seat, tuple(cards)))
+
+    def next_deal(self) -> GameState:
+        """The next deal of the match, from a finished one (R10): levels after the deal, the
+        next dealer, a fresh shuffle derived from the seed."""
+        if self.result is None:
+            raise IllegalAction("R10", "the next deal starts only after this one is scored")
+        if self.result.match_winner is not None:
+            raise IllegalAction(
+                "R9.5", f"the match is over: team {self.result.match_winner} won it"
+            )
+        return auction.fresh_deal(
+            self,
+            deal_number=self.deal_number + 1,
+            attempt=0,
+            levels=self.result.levels,
+            dealer=self.result.next_dealer,
+            opening=False,
+            redeal_asked=frozenset(),
+            events=(),
+        )
+
+    # --- serialisation ---------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """This state as JSON text; :meth:`from_json` gives back an equal state."""
+        return json.dumps(to_data(GameState, self), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> GameState:
+        """The state written by :meth:`to_json`; raises :class:`~tuolaji.InvalidCards` (a
+        ``ValueError``) for text that is not such a state."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InvalidCards(f"not JSON: {exc}") from None
+        state: GameState = from_data(GameState, data)
+        return state

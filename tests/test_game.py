@@ -1,0 +1,167 @@
+"""The Game facade, bots and game records (R4-R10 end to end)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import tuolaji as tl
+from tuolaji.bots import GreedyBot, RandomBot
+from tuolaji.game import Game
+from tuolaji.record import InvalidRecord, replay, write_record
+from tuolaji.records import ActionSet, Phase, Play
+from tuolaji.view import PlayerView
+
+
+def bots(kind: str = "mixed", seed: int = 0) -> list[tl.bots.Bot]:
+    if kind == "random":
+        return [RandomBot(seed * 4 + s) for s in range(4)]
+    if kind == "greedy":
+        return [GreedyBot(seed * 4 + s) for s in range(4)]
+    return [GreedyBot(seed), RandomBot(seed + 1), GreedyBot(seed + 2), RandomBot(seed + 3)]
+
+
+def test_same_seed_same_match_different_seeds_differ() -> None:
+    a, b, c = Game("tuolaji", 7), Game("tuolaji", 7), Game("tuolaji", 8)
+    for game in (a, b, c):
+        for _ in range(3):
+            game.play_deal(bots())
+    assert a.results == b.results and a.history == b.history and a.actions == b.actions
+    assert a.actions != c.actions
+
+
+def test_play_deal_runs_a_whole_deal() -> None:
+    game = Game("shuangsheng", 3)
+    result = game.play_deal(bots("random"))
+    assert game.state.phase is Phase.FINISHED and game.state.result == result
+    assert len(game.history) == sum(len(a) for a in game.actions) + 1
+    assert sum(t.points for t in game.state.tricks) + tl.points(game.state.kitty) == 200
+    second = game.play_deal(bots("random"))
+    assert len(game.results) == 2 and game.results[1] == second
+    assert game.state.deal_number == 1
+
+
+@pytest.mark.parametrize("preset", list(tl.RULESETS))
+def test_a_whole_match_of_each_preset(preset: str) -> None:
+    game = Game(preset, 11)
+    rules = tl.RULESETS[preset]
+    limit = 30 if rules.wrap else None
+    match = game.play_match(bots("greedy", 11), max_deals=limit)
+    assert match.deals == len(match.results) >= 1
+    for r in match.results:
+        assert r.levels[0] in rules.levels and r.levels[1] in rules.levels
+    if rules.wrap:
+        assert match.winner is None and match.deals == 30
+    else:
+        assert match.winner in (0, 1)
+        last = match.results[-1]
+        assert last.match_winner == match.winner and last.outcome.declarers_keep
+        with pytest.raises(tl.IllegalAction) as info:
+            game.play_deal(bots("greedy"))
+        assert info.value.rule == "R9.5"
+
+
+def test_wrap_match_needs_a_deal_limit() -> None:
+    with pytest.raises(tl.IllegalAction) as info:
+        Game("shuangsheng", 1).play_match(bots())
+    assert info.value.rule == "R9.5" and "max_deals" in str(info.value)
+
+
+def test_a_bot_answering_an_illegal_action_is_named() -> None:
+    class Cheat:
+        def act(self, view: PlayerView, actions: ActionSet) -> tl.Action:
+            if view.phase is Phase.PLAYING:
+                return Play(view.seat, view.hand[:1] * 3)
+            return actions.sample(__import__("random").Random(0))
+
+    game = Game("tuolaji", 2)
+    with pytest.raises(tl.IllegalAction) as info:
+        game.play_deal([Cheat(), Cheat(), Cheat(), Cheat()])
+    assert "the bot of seat" in str(info.value) and "not legal" in str(info.value)
+
+
+def test_four_bots_are_needed() -> None:
+    with pytest.raises(tl.IllegalAction, match="four bots"):
+        Game("tuolaji", 2).play_deal(bots()[:3])
+
+
+def test_record_replays_to_the_same_states() -> None:
+    game = Game("tuolaji-tournament", 5)
+    game.play_match(bots("mixed", 5), max_deals=3)
+    text = write_record(game)
+    again = replay(text)
+    assert again.history == game.history and again.results == game.results
+    assert write_record(again) == text
+
+
+def test_a_tampered_record_names_the_first_action_that_fails() -> None:
+    game = Game("tuolaji", 5)
+    game.play_deal(bots())
+    data = json.loads(write_record(game))
+    plays = [i for i, a in enumerate(data["deals"][0]) if a["type"] == "Play"]
+    index = plays[3]
+    data["deals"][0][index]["seat"] = (data["deals"][0][index]["seat"] + 1) % 4
+    with pytest.raises(InvalidRecord) as info:
+        replay(json.dumps(data))
+    assert f"deal 1, action {index + 1}" in str(info.value) and "does not apply" in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+def test_a_truncated_record_is_refused_unless_partial() -> None:
+    game = Game("tuolaji", 5)
+    game.play_deal(bots())
+    data = json.loads(write_record(game))
+    data["deals"][0] = data["deals"][0][:-10]
+    with pytest.raises(InvalidRecord, match="truncated"):
+        replay(data)
+    partial = replay(data, partial=True)
+    assert partial.state.phase is Phase.PLAYING
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("not json", "JSON"),
+        ('{"format": "other"}', "not a game record"),
+        ('{"format": "tuolaji-record", "version": 9}', "version"),
+        (
+            '{"format": "tuolaji-record", "version": 1, "seed": 1, "deals": [], "rules": {}}',
+            "rules",
+        ),
+        (
+            '{"format": "tuolaji-record", "version": 1, "seed": 1, "rules": null,'
+            ' "deals": [[{"type": "Nope"}]]}',
+            "rules",
+        ),
+    ],
+)
+def test_unreadable_records(text: str, message: str) -> None:
+    with pytest.raises(InvalidRecord, match=message):
+        replay(text)
+
+
+def test_greedy_bot_beats_random_bots_more_often_than_not() -> None:
+    """A sanity check on a handful of deals (the benchmark measures the real share)."""
+    wins = 0
+    for seed in range(12):
+        game = Game("tuolaji", seed)
+        result = game.play_deal(bots("mixed", seed))
+        assert game.state.dealer is not None
+        greedy_declares = game.state.dealer % 2 == 0
+        wins += result.outcome.declarers_keep == greedy_declares
+    assert wins >= 8
+
+
+def test_random_bot_reaches_every_legal_action() -> None:
+    s = tl.GameState.for_play(
+        "tuolaji",
+        hands=[tl.parse_cards(h) for h in ("AH KH QH", "2C 3C 4C", "5D 8D 9D", "8S 9S JS")],
+        kitty=tl.parse_cards("3D 3D 4D 4D 6D 6D 7D 7D"),
+        trump=tl.Trump(tl.Rank.TEN, tl.Suit.SPADES),
+        dealer=0,
+        levels=(tl.Rank.TEN, tl.Rank.TWO),
+    )
+    bot = RandomBot(1)
+    seen = {bot.act(s.view(0), s.legal_actions()) for _ in range(300)}
+    assert seen == set(s.legal_actions()) and len(seen) == 7

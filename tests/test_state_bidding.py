@@ -1,0 +1,436 @@
+"""Scripted deals through the state machine: dealing, bidding, redeals, kitty, counters
+(R4, R5)."""
+
+from __future__ import annotations
+
+import pytest
+
+import tuolaji as tl
+from tuolaji.cards import Rank, Suit
+from tuolaji.state import (
+    CHANCE,
+    AskRedeal,
+    BiddingClosed,
+    Buried,
+    DealCard,
+    DealerSet,
+    Declare,
+    Declared,
+    GameState,
+    Pass,
+    Phase,
+    Redeal,
+    RedealAsked,
+    TrumpRevealed,
+)
+from tuolaji.testing import stacked_deck
+
+C = tl.parse_cards
+NO_POINTS = "3S 3S 4S 4S 6S 6S 7S 7S 8S 8S 9S 9S JS JS QS QS AS AS 3H 3H 4H 4H 6H 6H 7H"
+
+
+def deal(state: GameState, n: int = 108) -> GameState:
+    """Deal ``n`` more cards (at most to the end of the deal)."""
+    for _ in range(n):
+        if state.phase is not Phase.DEALING:
+            break
+        state = state.deal_card()
+    return state
+
+
+def close(state: GameState) -> GameState:
+    """Everyone passes the closing round."""
+    assert state.phase is Phase.CLOSING
+    while state.phase is Phase.CLOSING:
+        state = state.pass_(state.to_act)
+    return state
+
+
+def events_of(state: GameState, kind: type) -> list[object]:
+    return [e for e in state.events if isinstance(e, kind)]
+
+
+def reveal_deal(hands: list[str], kitty: str = "") -> GameState:
+    return GameState.new("tuolaji", seed=1, deck=stacked_deck(hands, kitty))
+
+
+# --- R4.1 dealing --------------------------------------------------------------------------
+
+
+def test_r4_1_cards_go_out_one_at_a_time_in_seat_order() -> None:
+    s = GameState.new("tuolaji", seed=3)
+    assert s.phase is Phase.DEALING and s.to_act == CHANCE
+    s1 = deal(s, 5)
+    assert [len(h) for h in s1.hands] == [2, 1, 1, 1]
+    assert s1.hands[0] == (s.deck[0], s.deck[4])
+    done = deal(s)
+    assert [len(h) for h in done.hands] == [25] * 4
+    assert done.kitty == s.deck[100:]
+    assert done.phase is Phase.CLOSING and done.to_act == 0
+
+
+def test_r4_1_later_deal_starts_from_the_dealer() -> None:
+    s = GameState.new("tuolaji", seed=3, dealer=2, deal_number=1)
+    s = deal(s, 1)
+    assert [len(h) for h in s.hands] == [0, 0, 1, 0]
+
+
+def test_r4_1_same_seed_same_deal_and_different_seeds_differ() -> None:
+    assert GameState.new("tuolaji", seed=9).deck == GameState.new("tuolaji", seed=9).deck
+    assert GameState.new("tuolaji", seed=9).deck != GameState.new("tuolaji", seed=10).deck
+
+
+# --- R4.3 reveal bidding -------------------------------------------------------------------
+
+
+def test_r4_3_first_bid_names_trump_and_r4_5_its_bidder_deals() -> None:
+    s = deal(reveal_deal(["", "2H"]), 2)
+    s = s.declare(1, C("2H"))
+    assert s.bid is not None and (s.bid.seat, s.bid.suit, s.bid.strength) == (1, Suit.HEARTS, 1)
+    s = close(deal(s))
+    assert s.dealer == 1 and s.trump == tl.Trump(Rank.TWO, Suit.HEARTS)
+    assert events_of(s, BiddingClosed) == [BiddingClosed(1)]
+    assert events_of(s, DealerSet) == [DealerSet(1, Rank.TWO, int(Suit.HEARTS))]
+    assert s.phase is Phase.BURYING and s.to_act == 1 and len(s.hands[1]) == 33
+
+
+def test_r4_3_any_other_seat_overturns_with_a_level_pair_partner_included() -> None:
+    s = deal(reveal_deal(["", "2H", "", "2S 2S"]), 8)
+    s = s.declare(1, C("2H")).declare(3, C("2S 2S"))
+    assert s.bid is not None and (s.bid.seat, s.bid.suit, s.bid.strength) == (3, Suit.SPADES, 2)
+
+
+def test_r4_3_reinforcement_fixes_the_trump_then_only_joker_pairs_overturn() -> None:
+    """定主: the standing bidder shows the second copy; after that only a joker pair wins."""
+    s = deal(reveal_deal(["SJ SJ", "2H 2H", "2C 2C"]), 12)
+    s = s.declare(1, C("2H")).declare(1, C("2H 2H"))
+    assert s.bid is not None and (s.bid.seat, s.bid.strength) == (1, 2)
+    with pytest.raises(tl.IllegalAction) as info:
+        s.declare(2, C("2C 2C"))
+    assert info.value.rule == "R4.2" and "stronger" in str(info.value)
+    s = s.declare(0, C("SJ SJ"))
+    assert s.bid is not None and (s.bid.seat, s.bid.suit, s.bid.strength) == (0, None, 3)
+
+
+def test_r4_2_equal_strength_the_earlier_bid_stands() -> None:
+    s = deal(reveal_deal(["", "2H", "2C"]), 4)
+    s = s.declare(1, C("2H"))
+    with pytest.raises(tl.IllegalAction) as info:
+        s.declare(2, C("2C"))
+    assert info.value.rule == "R4.2" and "earlier bid" in str(info.value)
+
+
+def test_r4_2_a_seat_never_overturns_itself_with_another_suit() -> None:
+    s = deal(reveal_deal(["", "2H 2S 2S"]), 12)
+    s = s.declare(1, C("2H"))
+    before = s
+    with pytest.raises(tl.IllegalAction) as info:
+        s.declare(1, C("2S 2S"))
+    assert info.value.rule == "R4.2" and "its own standing bid" in str(info.value)
+    assert s == before and s.bid is not None and s.bid.suit == Suit.HEARTS
+
+
+def test_r4_2_bids_show_held_cards_of_a_valid_form() -> None:
+    s = deal(reveal_deal(["3H 2H"]), 8)
+    with pytest.raises(tl.IllegalAction) as info:
+        s.declare(0, C("2D"))
+    assert info.value.rule == "R4.2" and "does not hold" in str(info.value)
+    with pytest.raises(tl.IllegalAction) as info:
+        s.declare(0, C("3H"))
+    assert info.value.rule == "R4.3" and "is not a bid" in str(info.value)
+    with pytest.raises(tl.IllegalAction) as info:
+        s.declare(0, C("3H 2H"))
+    assert info.value.rule == "R4.3"
+
+
+def test_r4_1_closing_round_gives_every_seat_one_more_chance() -> None:
+    # Every other level card and joker pair is out of reach: nobody else can bid.
+    s = deal(reveal_deal(["SJ", "BJ", "2D", "SJ"], kitty="2S 2S 2H 2H 2C 2C 2D BJ"))
+    assert s.phase is Phase.CLOSING
+    assert [type(a) for a in s.legal_actions(0)] == [Pass]
+    with pytest.raises(tl.IllegalAction) as info:
+        s.declare(2, C("2D"))
+    assert "seat 0's turn" in str(info.value)
+    s = s.pass_(0).pass_(1)
+    assert Declare(2, C("2D")) in s.legal_actions()
+    s = s.declare(2, C("2D"))
+    # A bid restarts the round: four more passes close it.
+    for seat in (3, 0, 1):
+        s = s.pass_(seat)
+    assert s.phase is Phase.CLOSING
+    s = s.pass_(2)
+    assert s.dealer == 2 and s.trump is not None and s.trump.suit == Suit.DIAMONDS
+
+
+def test_while_dealing_to_act_is_chance_and_may_act_lists_bidders() -> None:
+    s = deal(reveal_deal(["SJ", "2H", "SJ", "BJ BJ"], kitty="2S 2S 2H 2C 2C 2D 2D 3S"), 8)
+    assert s.to_act == CHANCE
+    assert s.may_act == frozenset({1, 3})
+    actions = s.legal_actions()
+    assert DealCard() in actions and Declare(1, C("2H")) in actions
+    assert Declare(3, C("BJ BJ")) in actions
+    assert list(s.legal_actions(0)) == []
+
+
+# --- R4.4 joker-backed bidding -------------------------------------------------------------
+
+
+def joker_deal(hands: list[str], kitty: str = "", **kw: object) -> GameState:
+    first = kw.get("dealer") or 0
+    assert isinstance(first, int)
+    return GameState.new(
+        "shuangsheng",
+        seed=1,
+        deck=stacked_deck(hands, kitty, first_seat=first),
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def test_r4_4_suit_bid_shows_the_joker_of_its_colour() -> None:
+    s = deal(joker_deal(["2H 2S SJ"]), 12)
+    with pytest.raises(tl.IllegalAction) as info:
+        s.declare(0, C("2H SJ"))
+    assert info.value.rule == "R4.4" and "big joker for ♥ ♦" in str(info.value)
+    with pytest.raises(tl.IllegalAction):
+        s.declare(0, C("2S"))
+    s = s.declare(0, C("2S SJ"))
+    assert s.bid is not None and (s.bid.suit, s.bid.strength) == (Suit.SPADES, 1)
+
+
+def test_r4_4_one_declaration_during_the_deal() -> None:
+    s = deal(joker_deal(["2S SJ", "BJ BJ"]), 8)
+    s = s.declare(0, C("2S SJ"))
+    assert s.may_act == frozenset()
+    with pytest.raises(tl.IllegalAction) as info:
+        s.declare(1, C("BJ BJ"))
+    assert info.value.rule == "R4.4" and "one declaration" in str(info.value)
+
+
+def test_r4_4_later_deal_only_the_dealers_team_declares_during_the_deal() -> None:
+    s = deal(joker_deal(["", "2H BJ", "2S SJ"], dealer=0, deal_number=1), 12)
+    with pytest.raises(tl.IllegalAction) as info:
+        s.declare(1, C("2H BJ"))
+    assert info.value.rule == "R4.4" and "dealer's team" in str(info.value)
+    s = s.declare(2, C("2S SJ"))
+    s = deal(s)
+    # Joker system: the first declaration stands, so bidding closes at once.
+    assert s.phase is Phase.BURYING and s.dealer == 0 and s.trump is not None
+    assert s.trump.suit == Suit.SPADES
+
+
+def test_r4_4_attacker_declares_after_the_dealers_team_and_becomes_dealer() -> None:
+    """此时换庄家: the dealer's team cannot declare; an attacker does, at its own level."""
+    levels = (Rank.FIVE, Rank.THREE)
+    s = joker_deal(["", "3D BJ"], dealer=0, deal_number=1, levels=levels)
+    s = deal(s)
+    assert s.phase is Phase.CLOSING
+    order = []
+    while s.phase is Phase.CLOSING and s.to_act != 1:
+        order.append(s.to_act)
+        s = s.pass_(s.to_act)
+    assert order == [0, 2], "R4.4: the dealer's team first"
+    assert s.bid_level(1) == Rank.THREE
+    s = s.declare(1, C("3D BJ"))
+    assert s.dealer == 1 and s.trump == tl.Trump(Rank.THREE, Suit.DIAMONDS)
+    assert s.level == Rank.THREE
+
+
+# --- R4.6 nobody bids ----------------------------------------------------------------------
+
+
+def test_r4_6_first_deal_without_bid_redeals_in_redeal_mode() -> None:
+    s = close(deal(reveal_deal([])))
+    assert events_of(s, Redeal) == [Redeal("R4.6: nobody bid in the first deal")]
+    assert s.phase is Phase.DEALING and s.attempt == 1 and s.dealt == 0 and s.dealer is None
+    assert s.deck != stacked_deck([])
+
+
+def test_r4_6_first_deal_twin_mode_the_twin_holder_deals() -> None:
+    """Seed 002: the kitty's third card is turned; the seat holding its twin deals."""
+    s = close(deal(joker_deal(["", "", "", "9C"], kitty="AS KD 9C")))
+    assert events_of(s, TrumpRevealed) == [TrumpRevealed(2, tl.Card.parse("9C"))]
+    assert s.dealer == 3 and s.trump == tl.Trump(Rank.TWO, Suit.CLUBS)
+
+
+def test_r4_6_first_deal_twin_mode_without_a_twin_redeals() -> None:
+    s = close(deal(joker_deal([], kitty="AS KD 9C 9C")))
+    assert events_of(s, Redeal) == [Redeal("R4.6: nobody holds the twin of the turned card")]
+    assert s.attempt == 1 and s.phase is Phase.DEALING
+
+
+def test_r4_6_turned_joker_means_no_trump_and_later_deals_keep_the_dealer() -> None:
+    s = GameState.new(
+        "tuolaji", seed=1, dealer=2, deal_number=4, deck=stacked_deck([], "BJ", first_seat=2)
+    )
+    s = close(deal(s))
+    assert events_of(s, TrumpRevealed) == [TrumpRevealed(0, tl.BIG_JOKER)]
+    assert s.dealer == 2 and s.trump == tl.Trump(Rank.TWO, None)
+
+
+# --- R4.7 weak-hand redeal -----------------------------------------------------------------
+
+
+def test_r4_7_weak_attacker_may_ask_for_a_redeal_once() -> None:
+    s = joker_deal(["2S SJ", NO_POINTS], dealer=0, deal_number=1)
+    s = deal(s, 5).declare(0, C("2S SJ"))
+    s = deal(s)
+    assert s.phase is Phase.WEAK_HAND and s.to_act == 1
+    assert set(s.legal_actions()) == {AskRedeal(1), Pass(1)}
+    s = s.ask_redeal(1)
+    assert events_of(s, RedealAsked) == [RedealAsked(1)]
+    assert s.phase is Phase.DEALING and s.attempt == 1 and s.dealer == 0
+    assert s.redeal_asked == frozenset({1})
+
+
+def test_r4_7_passing_goes_on_to_the_kitty() -> None:
+    s = joker_deal(["2S SJ", NO_POINTS], dealer=0, deal_number=1)
+    s = deal(deal(s, 5).declare(0, C("2S SJ")))
+    s = s.pass_(1)
+    assert s.phase in (Phase.WEAK_HAND, Phase.BURYING)
+    while s.phase is Phase.WEAK_HAND:
+        s = s.pass_(s.to_act)
+    assert s.phase is Phase.BURYING and s.to_act == 0
+
+
+def test_r4_7_strong_hands_are_not_asked() -> None:
+    s = joker_deal(["2S SJ", "KH KH KD KD"], dealer=0, deal_number=1)
+    s = deal(deal(s, 5).declare(0, C("2S SJ")))
+    assert 1 not in s.redeal_asked and (s.phase is not Phase.WEAK_HAND or s.to_act == 3)
+
+
+# --- R5 kitty and counter-bids ---------------------------------------------------------------
+
+
+def test_r5_1_dealer_buries_eight_cards() -> None:
+    s = close(deal(deal(reveal_deal(["2H"]), 1).declare(0, C("2H"))))
+    assert s.phase is Phase.BURYING and len(s.hands[0]) == 33
+    cards = s.hands[0][:8]
+    with pytest.raises(tl.IllegalAction) as info:
+        s.bury(0, cards[:7])
+    assert info.value.rule == "R5.1" and "exactly 8" in str(info.value)
+    with pytest.raises(tl.IllegalAction) as info:
+        s.bury(1, cards)
+    assert info.value.rule == "R5.1"
+    done = s.bury(0, cards)
+    assert done.kitty == cards and len(done.hands[0]) == 25 and done.buried_by == 0
+    assert events_of(done, Buried) == [Buried(0)]
+    assert done.phase is Phase.PLAYING and done.to_act == 0
+
+
+def test_r5_2_first_deal_counter_makes_the_counter_bidder_dealer() -> None:
+    """反主反打: a counter before the kitty makes the counter-bidder the dealer."""
+    s = joker_deal(["2S SJ", "2H 2H BJ"])
+    s = deal(s, 5).declare(0, C("2S SJ"))
+    s = deal(s)
+    while s.phase is Phase.WEAK_HAND:
+        s = s.pass_(s.to_act)
+    assert s.phase is Phase.FIRST_COUNTERS and s.to_act == 1 and s.dealer == 0
+    s = s.declare(1, C("2H 2H BJ"))
+    assert s.dealer == 1 and s.trump == tl.Trump(Rank.TWO, Suit.HEARTS) and s.counters == 1
+    while s.phase is Phase.FIRST_COUNTERS:
+        s = s.pass_(s.to_act)
+    assert s.phase is Phase.BURYING and s.to_act == 1 and len(s.hands[1]) == 33
+
+
+def test_r5_2_later_deal_two_counters_each_rebury() -> None:
+    """反主炒底: counters change the trump, never the dealer; each counter-bidder takes the
+    kitty and buries again; the first bidder counters only after someone else has."""
+    s = joker_deal(["2S SJ SJ", "2H 2H BJ"], dealer=0, deal_number=3)
+    s = deal(s, 5).declare(0, C("2S SJ"))
+    s = deal(s)
+    while s.phase is Phase.WEAK_HAND:
+        s = s.pass_(s.to_act)
+    s = s.bury(0, s.hands[0][-8:])
+    assert s.phase is Phase.COUNTERS and s.to_act == 1
+    first_kitty = s.kitty
+    s = s.declare(1, C("2H 2H BJ"))
+    assert s.phase is Phase.BURYING and s.to_act == 1 and s.dealer == 0
+    assert set(first_kitty) <= set(s.hands[1]) and len(s.hands[1]) == 33
+    assert s.trump == tl.Trump(Rank.TWO, Suit.HEARTS)
+    s = s.bury(1, s.hands[1][:8])
+    assert s.phase is Phase.COUNTERS and s.to_act == 2
+    s = s.pass_(2).pass_(3)
+    s = s.declare(0, C("SJ SJ"))
+    assert s.trump == tl.Trump(Rank.TWO, None) and s.counters == 2 and s.to_act == 0
+    s = s.bury(0, s.hands[0][:8])
+    for seat in (1, 2, 3, 0):
+        s = s.pass_(seat)
+    assert s.phase is Phase.PLAYING and s.dealer == 0 and s.buried_by == 0
+    assert sum(isinstance(e, Declared) for e in s.events) == 3
+
+
+def test_r5_2_standing_bidder_may_not_counter_first() -> None:
+    s = joker_deal(["2S SJ SJ", "", "", ""], dealer=0, deal_number=3)
+    s = deal(deal(s, 5).declare(0, C("2S SJ")))
+    while s.phase is Phase.WEAK_HAND:
+        s = s.pass_(s.to_act)
+    s = s.bury(0, s.hands[0][-8:]).pass_(1).pass_(2).pass_(3)
+    assert s.to_act == 0 and list(s.legal_actions()) == [Pass(0)]
+    with pytest.raises(tl.IllegalAction) as info:
+        s.declare(0, C("SJ SJ"))
+    assert info.value.rule == "R5.2" and "someone else has countered" in str(info.value)
+
+
+def test_r5_2_no_counters_without_the_rule() -> None:
+    s = close(deal(deal(reveal_deal(["2H"]), 1).declare(0, C("2H"))))
+    s = s.bury(0, s.hands[0][:8])
+    assert s.phase is Phase.PLAYING
+
+
+# --- wrong phase, wrong seat -----------------------------------------------------------------
+
+
+def test_actions_in_the_wrong_phase_are_refused() -> None:
+    s = reveal_deal(["2H"])
+    for action, rule in [
+        (tl.state.Play(0, C("2H")), "R6.1"),
+        (tl.state.Bury(0, C("2H")), "R5.1"),
+        (Pass(0), "R4.1"),
+        (AskRedeal(1), "R4.7"),
+    ]:
+        with pytest.raises(tl.IllegalAction) as info:
+            s.apply(action)
+        assert info.value.rule == rule
+    with pytest.raises(tl.IllegalAction) as info:
+        s.declare(4, C("2H"))
+    assert info.value.rule == "R1.3"
+
+
+# --- views (R4.2 shown cards, R5.1 the kitty) ----------------------------------------------------
+
+
+def test_views_show_bid_cards_and_the_kitty_only_to_its_burier() -> None:
+    s = deal(reveal_deal(["", "2H"]), 2).declare(1, C("2H"))
+    for seat in range(4):
+        v = s.view(seat)
+        assert v.shown[1] == C("2H") and v.kitty is None
+        assert v.hand == s.hands[seat] and v.hand_sizes == (1, 1, 0, 0)
+    s = close(deal(s))
+    assert s.view(1).kitty is None, "the kitty is not the dealer's until buried"
+    cards = s.hands[1][:8]
+    s = s.bury(1, cards)
+    assert s.view(1).kitty == cards
+    assert all(s.view(seat).kitty is None for seat in (0, 2, 3))
+    with pytest.raises(tl.IllegalAction) as info:
+        s.view(7)
+    assert info.value.rule == "R1.3"
+
+
+def test_shown_cards_of_a_thrown_in_attempt_are_forgotten() -> None:
+    """After a weak-hand redeal, cards a seat showed before are no longer shown, even when
+    the new deal gives it the same cards."""
+    for seed in range(200):
+        s = GameState.new(
+            "shuangsheng",
+            seed=seed,
+            dealer=0,
+            deal_number=1,
+            deck=stacked_deck(["2S SJ", NO_POINTS]),
+        )
+        s = deal(deal(s, 5).declare(0, C("2S SJ"))).ask_redeal(1)
+        s = deal(s)
+        if tl.Card.parse("2S") in s.hands[0]:
+            break
+    else:
+        pytest.fail("no seed gave seat 0 a 2S again")
+    assert s.attempt == 1 and s.view(2).shown[0] == ()

@@ -1,0 +1,196 @@
+"""Random whole deals under every preset: invariants of the state machine (R1-R10).
+
+Each deal is played by random legal actions from a seeded ``random.Random``. CI plays more
+deals (the ``CI`` environment variable) than a local run.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import random
+from collections import Counter
+
+import pytest
+
+import tuolaji as tl
+from tuolaji.state import (
+    DealCard,
+    DealerSet,
+    Declared,
+    GameState,
+    KittyRevealed,
+    Phase,
+    Played,
+    ThrowFailed,
+    TrickWon,
+    TrumpRevealed,
+)
+
+PRESETS = list(tl.RULESETS)
+DEALS = 300 if os.environ.get("CI") else 40
+FULL = Counter(tl.full_deck())
+
+
+def random_deal(preset: str, seed: int, check: object = None) -> list[GameState]:
+    """Every state of one random deal, the last one finished."""
+    rng = random.Random(seed)
+    dealer = None if seed % 3 == 0 else seed % 4
+    s = GameState.new(preset, seed=seed, dealer=dealer, deal_number=seed % 3)
+    # Some deals see no bid in their first attempt, to reach R4.6 (reveal, twin, redeal).
+    silent = seed % 4 == 1
+    states = [s]
+    while s.phase is not Phase.FINISHED:
+        actions = s.legal_actions()
+        quiet = silent and s.attempt == 0 and s.phase in (Phase.DEALING, Phase.CLOSING)
+        # While dealing, mostly deal: bids still happen, but not always at the first chance.
+        if s.phase is Phase.DEALING and (quiet or rng.random() < 0.8):
+            action: object = DealCard()
+        elif quiet:
+            action = tl.state.Pass(s.to_act)
+        else:
+            action = actions.sample(rng)
+        assert action in actions
+        s = s.apply(action)  # type: ignore[arg-type]
+        states.append(s)
+        assert len(states) < 2000, "a deal must end"
+    return states
+
+
+def accounted(s: GameState) -> Counter[tl.Card]:
+    """Every card of the deal, wherever it is now (R1.1)."""
+    cards: Counter[tl.Card] = Counter()
+    for hand in s.hands:
+        cards.update(hand)
+    if s.phase is Phase.DEALING:
+        cards.update(s.deck[s.dealt :])
+    else:
+        cards.update(s.kitty)
+    for play in s.trick:
+        cards.update(play)
+    for trick in s.tricks:
+        for play in trick.plays:
+            cards.update(play)
+    return cards
+
+
+def check_view(s: GameState, seat: int) -> None:
+    """A view holds only what ``seat`` may know: its own hand, shown bid cards it still holds,
+    played cards, and the kitty only for its burier (or for all once scored)."""
+    v = s.view(seat)
+    assert v.hand == s.hands[seat]
+    assert v.hand_sizes == tuple(len(h) for h in s.hands)
+    assert not hasattr(v, "deck") and not hasattr(v, "hands")
+    if s.result is None:
+        assert (v.kitty is not None) == (s.buried_by == seat and len(s.kitty) == 8)
+    declared: dict[int, Counter[tl.Card]] = {i: Counter() for i in range(4)}
+    for e in s.events:
+        if isinstance(e, Declared):
+            declared[e.seat] |= Counter(e.cards)
+    for other in range(4):
+        shown = Counter(v.shown[other])
+        assert shown <= declared[other] and shown <= Counter(s.hands[other])
+    assert v.trick == s.trick and v.tricks == s.tricks
+
+
+def reference_multiplier(lead: tuple[tl.Card, ...], trump: tl.Trump, mode: str) -> int:
+    """R8.2 from the text: doubling x2/x4/x8 (a throw counts as a single); linear x2/x4/x4k
+    (a throw counts as its largest unit)."""
+    parts = tl.units(lead, trump)
+    biggest = max(u.pairs for u in parts)
+    if mode == "doubling":
+        return 2 if len(parts) > 1 or biggest == 0 else (4 if biggest == 1 else 8)
+    return 2 if biggest == 0 else 4 * biggest
+
+
+def recount(s: GameState) -> int:
+    """The attackers' total recounted from the public events alone (R8.1, R8.2, R6.5)."""
+    dealer = [e for e in s.events if isinstance(e, DealerSet)][-1].seat
+    attackers = 1 - dealer % 2
+    total = sum(e.points for e in s.events if isinstance(e, TrickWon) and e.seat % 2 == attackers)
+    for e in s.events:
+        if isinstance(e, ThrowFailed):
+            total += s.rules.throw_penalty * (-1 if e.seat % 2 == attackers else 1)
+    won = [e for e in s.events if isinstance(e, TrickWon)]
+    plays = [e for e in s.events if isinstance(e, Played)]
+    last_lead = plays[-4].cards
+    if won[-1].seat % 2 == attackers:
+        assert s.trump is not None
+        kitty = [e for e in s.events if isinstance(e, KittyRevealed)][-1].cards
+        total += tl.points(kitty) * reference_multiplier(
+            last_lead, s.trump, s.rules.kitty_multiplier
+        )
+    return total
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_random_deals_keep_every_invariant(preset: str) -> None:
+    for seed in range(DEALS):
+        states = random_deal(preset, seed)
+        rng = random.Random(seed)
+        for s in states:
+            assert accounted(s) == FULL, "108 cards always accounted for"
+            if s.dealer is not None:
+                attackers = 1 - s.dealer % 2
+                won = sum(t.points for t in s.tricks if t.winner % 2 == attackers)
+                assert s.trick_points == won, "points go to the team that won them"
+        final = states[-1]
+        assert final.result is not None
+        assert sum(t.points for t in final.tricks) + tl.points(final.kitty) == 200
+        assert final.result.attacker_points == recount(final)
+        assert final.result.levels[0] in final.rules.levels
+        assert final.result.levels[1] in final.rules.levels
+        for s in rng.sample(states, 4):
+            for seat in range(4):
+                check_view(s, seat)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_apply_never_changes_its_input(preset: str) -> None:
+    for seed in range(DEALS // 10 + 1):
+        rng = random.Random(seed)
+        s = GameState.new(preset, seed=seed)
+        while s.phase is not Phase.FINISHED:
+            snapshot = copy.deepcopy(s)
+            action = (
+                DealCard()
+                if s.phase is Phase.DEALING and rng.random() < 0.8
+                else s.legal_actions().sample(rng)
+            )
+            nxt = s.apply(action)
+            assert s == snapshot and nxt is not s
+            s = nxt
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_json_round_trip_at_every_step(preset: str) -> None:
+    for seed in range(DEALS // 30 + 1):
+        for s in random_deal(preset, 1000 + seed):
+            text = s.to_json()
+            back = GameState.from_json(text)
+            assert back == s and back.to_json() == text
+
+
+def test_illegal_actions_leave_the_state_unchanged() -> None:
+    rng = random.Random(4)
+    s = GameState.new("tuolaji", seed=4)
+    while s.phase is not Phase.FINISHED:
+        if s.phase is Phase.PLAYING:
+            seat = s.to_act
+            bad = tl.state.Play((seat + 1) % 4, s.hands[(seat + 1) % 4][:1])
+            snapshot = copy.deepcopy(s)
+            with pytest.raises(tl.IllegalAction):
+                s.apply(bad)
+            assert s == snapshot
+        s = s.apply(DealCard() if s.phase is Phase.DEALING else s.legal_actions().sample(rng))
+    assert s.result is not None
+
+
+def test_deals_reach_every_kind_of_event() -> None:
+    """The random driver exercises bids, revealed trumps and failed throws."""
+    kinds: set[str] = set()
+    for preset in PRESETS:
+        for seed in range(10):
+            kinds |= {type(e).__name__ for e in random_deal(preset, seed)[-1].events}
+    assert {"Declared", "ThrowFailed", "TrickWon", "DealScored", "Buried"} <= kinds
+    assert {TrumpRevealed.__name__, "Redeal", "Passed"} <= kinds

@@ -1,0 +1,438 @@
+"""The examples of RULES.md R6-R8 as named tests, plus bad input (R11)."""
+
+from __future__ import annotations
+
+import doctest
+import random
+from collections import Counter
+
+import pytest
+
+import tuolaji.legal
+import tuolaji.tricks
+from tuolaji import IllegalAction, InvalidCards, Rank, Suit, Trump, format_cards, parse_cards
+from tuolaji.legal import legal_follows, legal_leads
+from tuolaji.tricks import (
+    check_follow,
+    check_lead,
+    check_throw,
+    follow_error,
+    is_legal_follow,
+    is_legal_lead,
+    is_ruff,
+    lead_error,
+    trick_points,
+    trick_winner,
+)
+
+T10S = Trump(Rank.TEN, Suit.SPADES)  # the examples' context: level 10, trump ♠
+T2S = Trump(Rank.TWO, Suit.SPADES)  # 9 8 7 4 of ♠ are plain trumps
+P = parse_cards
+
+
+def multiset(cards: object) -> tuple[str, ...]:
+    return tuple(sorted(str(c) for c in cards))  # type: ignore[attr-defined]
+
+
+def follows(lead: str, hand: str, trump: Trump = T10S) -> set[tuple[str, ...]]:
+    return {multiset(p) for p in legal_follows(P(lead), P(hand), trump)}
+
+
+def winner(trump: Trump, *plays: str) -> int:
+    return trick_winner([P(p) for p in plays], trump)
+
+
+# --------------------------------------------------------------------------------- R6.2 leads
+
+
+def test_r6_2_lead_of_one_suit_is_legal() -> None:
+    hand = P("AH AH KH 3D SJ 10C 5S")
+    assert is_legal_lead(hand, P("AH AH KH"), T10S)  # a throw is a legal attempt
+    assert is_legal_lead(hand, P("SJ 10C 5S"), T10S)  # jokers, level cards, ♠: one suit
+
+
+def test_r6_2_mixed_suits_lead_is_illegal() -> None:
+    err = lead_error(P("AH SJ 3D"), P("AH SJ"), T10S)
+    assert err is not None and err.rule == "R6.2"
+    assert "one suit" in str(err) and "♥A" in str(err) and "SJ" in str(err)
+    with pytest.raises(IllegalAction, match="R6.2"):
+        check_lead(P("AH SJ 3D"), P("AH SJ"), T10S)
+
+
+def test_r6_2_empty_lead_is_illegal() -> None:
+    err = lead_error(P("AH"), (), T10S)
+    assert err is not None and err.rule == "R6.2"
+
+
+def test_r11_lead_of_cards_not_held() -> None:
+    err = lead_error(P("AH KH"), P("AH AH"), T10S)
+    assert err is not None and err.rule == "R11" and "♥A" in str(err)
+
+
+def test_r6_2_every_one_suit_submultiset_is_a_lead() -> None:
+    leads = legal_leads(P("AH AH KH 3D 3D"), T10S)
+    # ♥: A taken 0..2 times, K 0..1 (minus nothing) = 5; ♦: 3 taken 1..2 times = 2.
+    assert len(leads) == 7
+    assert {multiset(p) for p in leads} == {
+        ("AH",), ("AH", "AH"), ("KH",), ("AH", "KH"), ("AH", "AH", "KH"), ("3D",), ("3D", "3D"),
+    }
+    assert P("KH AH AH") in leads and P("AH 3D") not in leads and P("AH AH AH") not in leads
+    assert [] not in leads and "AH" not in leads
+
+
+# ----------------------------------------------------------------------------- R6.3, R6.4 throws
+
+CLUB_THROW = "9C 8C 8C 4C 4C"  # seed 000: ♣98844 = single 9, pair 88, pair 44
+
+
+def test_r6_3_throw_stands_when_no_unit_can_be_beaten() -> None:
+    """Seed 000: ♣98844 stands only if nobody holds a ♣ single above 9, a ♣ pair above 88
+    or a ♣ pair above 44."""
+    others = [P("7C 6C 3C"), P("2C 5H"), P("AD AD")]
+    result = check_throw(P(CLUB_THROW), others, T10S)
+    assert result.ok and result.forced == P(CLUB_THROW) and result.beaten_by == ()
+
+
+def test_r6_4_higher_single_forces_the_single() -> None:
+    """Seed 000: with a ♣J outside, ♣98844 becomes ♣9."""
+    result = check_throw(P(CLUB_THROW), [P("JC 2H"), P("3D"), P("5S")], T10S)
+    assert not result.ok and format_cards(result.forced) == "9C" and result.beaten_by == (0,)
+    assert result.attempt == P(CLUB_THROW)
+
+
+def test_r6_4_higher_pair_forces_the_lowest_pair() -> None:
+    """Seed 000: with ♣55 outside (and no higher single), ♣98844 becomes ♣44."""
+    result = check_throw(P(CLUB_THROW), [P("3D"), P("5C 5C"), P("5S")], T10S)
+    assert not result.ok and format_cards(result.forced) == "4C 4C" and result.beaten_by == (1,)
+
+
+def test_r6_4_queen_pair_outside_also_holds_a_higher_single() -> None:
+    """Seed 000 names ♣QQ beside ♣55 as forcing ♣44 "(and no higher single)"; but a ♣Q is
+    itself a single above 9, and R6.4 takes singles before pairs, so ♣9 is forced."""
+    result = check_throw(P(CLUB_THROW), [P("QC QC"), P("3D"), P("5S")], T10S)
+    assert format_cards(result.forced) == "9C" and result.beaten_by == (0,)
+
+
+def test_r6_4_smallest_by_size_then_lowest_position() -> None:
+    # Pairs 88 and 44 are both beatable (88 by 99): the lower pair is forced, and both
+    # hands with a pair above 44 are named.
+    result = check_throw(P("AC 8C 8C 4C 4C"), [P("9C 9C"), P("5C 5C"), P("2D")], T10S)
+    assert format_cards(result.forced) == "4C 4C" and result.beaten_by == (0, 1)
+    # A beatable single goes before any beatable pair, whatever its position.
+    result = check_throw(P("KC 8C 8C"), [P("9C 9C"), P("AC"), P("2D")], T10S)
+    assert format_cards(result.forced) == "KC" and result.beaten_by == (1,)
+
+
+def test_r6_3_partner_and_every_beating_hand_are_named() -> None:
+    result = check_throw(P(CLUB_THROW), [P("2H"), P("JC"), P("KC 3C")], T10S)
+    assert format_cards(result.forced) == "9C" and result.beaten_by == (1, 2)
+
+
+def test_r6_3_tractor_is_beaten_by_a_higher_tractor_only() -> None:
+    throw = P("AH 9H 9H 8H 8H")  # level 2: single ♥A and tractor ♥9988
+    assert check_throw(throw, [P("JH JH 7H 7H"), P("3D"), P("4D")], T2S).ok  # pairs, no tractor
+    result = check_throw(throw, [P("3D"), P("JH JH 10H 10H"), P("4D")], T2S)
+    assert format_cards(result.forced) == "9H 9H 8H 8H" and result.beaten_by == (1,)
+    # Part of a longer run counts.
+    result = check_throw(throw, [P("QH QH JH JH 10H 10H"), P("3D"), P("4D")], T2S)
+    assert not result.ok and result.beaten_by == (0,)
+
+
+def test_r6_3_a_single_unit_lead_always_stands() -> None:
+    for lead in ("3C 3C", "3C", "5C 5C 4C 4C"):
+        result = check_throw(P(lead), [P("AC AC KC KC"), P("QC"), P("JC")], T10S)
+        assert result.ok and result.forced == P(lead)
+
+
+def test_r6_3_equal_level_cards_do_not_beat() -> None:
+    # Trump lead ♥10 + ♠A♠A: another seat's ♣10 is equal to ♥10, not higher.
+    assert check_throw(P("10H AS AS"), [P("10C"), P("2D"), P("3D")], T10S).ok
+    result = check_throw(P("10H AS AS"), [P("10S"), P("2D"), P("3D")], T10S)
+    assert format_cards(result.forced) == "10H"
+
+
+def test_r6_2_check_throw_rejects_a_mixed_lead() -> None:
+    with pytest.raises(IllegalAction) as info:
+        check_throw(P("AH AD"), [P("2C"), P("3C"), P("4C")], T10S)
+    assert info.value.rule == "R6.2"
+
+
+# ------------------------------------------------------------------------ R7.1, R7.2 following
+
+
+def test_r7_1_wrong_number_of_cards() -> None:
+    err = follow_error(P("KH KH"), P("QH 3H 5D"), P("QH"), T10S)
+    assert err is not None and err.rule == "R7.1" and "exactly 2" in str(err)
+    assert not is_legal_follow(P("KH KH"), P("QH 3H 5D"), P("QH"), T10S)
+
+
+def test_r7_1_empty_play() -> None:
+    err = follow_error(P("KH"), P("QH 3H"), (), T10S)
+    assert err is not None and err.rule == "R7.1"
+    with pytest.raises(IllegalAction, match="R7.1"):
+        check_follow(P("KH"), P("QH 3H"), (), T10S)
+
+
+def test_r11_follow_with_cards_not_held() -> None:
+    hand = [*P("QH 3H 5D")]
+    err = follow_error(P("KH KH"), hand, P("QH QH"), T10S)
+    assert err is not None and err.rule == "R11" and "♥Q" in str(err)
+    assert isinstance(err, ValueError)
+    assert hand == [*P("QH 3H 5D")]
+
+
+def test_r7_2_must_follow_suit() -> None:
+    err = follow_error(P("KH"), P("3H 5D"), P("5D"), T10S)
+    assert err is not None and err.rule == "R7.2" and "♥" in str(err)
+    assert follows("KH", "3H 5D") == {("3H",)}
+
+
+def test_r7_2_short_in_suit_plays_all_of_it_plus_any_others() -> None:
+    assert follows("KH KH", "3H 5D 6D") == {("3H", "5D"), ("3H", "6D")}
+    err = follow_error(P("KH KH"), P("3H 5D 6D"), P("5D 6D"), T10S)
+    assert err is not None and err.rule == "R7.2" and "♥3" in str(err)
+
+
+def test_r7_2_void_plays_anything() -> None:
+    assert follows("KH KH", "5D 6D 7S") == {("5D", "6D"), ("5D", "7S"), ("6D", "7S")}
+
+
+def test_r7_2_trumps_are_one_suit() -> None:
+    # Trump lead ♠A: SJ, ♥10 (level) and ♠3 all follow it; the ♦ card does not.
+    assert follows("AS", "SJ 10H 3S 4D") == {("SJ",), ("10H",), ("3S",)}
+
+
+# ----------------------------------------------------------------------------------- R7.3 shape
+
+
+def test_r7_3_pair_must_follow_pair() -> None:
+    err = follow_error(P("KH KH"), P("QH QH 3H 5D"), P("QH 3H"), T10S)
+    assert err is not None and err.rule == "R7.3"
+    assert str(err) == "R7.3: the lead ♥KK has a pair of ♥; you hold ♥QQ; play a pair"
+    assert follows("KH KH", "QH QH 3H 5D") == {("QH", "QH")}
+
+
+def test_r7_3_tractor_must_follow_tractor() -> None:
+    """RULES R7.3: lead ♥KKQQ, holder of ♥JJ99 must play them (level 10: a tractor)."""
+    assert follows("KH KH QH QH", "JH JH 9H 9H 3H 5D") == {("9H", "9H", "JH", "JH")}
+
+
+def test_r7_3_two_pairs_when_no_tractor() -> None:
+    """RULES R7.3: lead ♥KKQQ, holder of ♥AA ♥77 ♥3 must play ♥AA77."""
+    assert follows("KH KH QH QH", "AH AH 7H 7H 3H 4D") == {("7H", "7H", "AH", "AH")}
+    err = follow_error(P("KH KH QH QH"), P("AH AH 7H 7H 3H"), P("AH AH 7H 3H"), T10S)
+    assert err is not None and err.rule == "R7.3"
+    assert "you hold ♥AA ♥77" in str(err) and "play two pairs" in str(err)
+
+
+def test_r7_3_one_pair_and_singles() -> None:
+    """RULES R7.3: lead ♥KKQQ, holder of ♥AA and single ♥s must play ♥AA and more ♥.
+
+    With more ♥ than the lead the choice of singles is free; with exactly ♥AA ♥7 ♥3 (four
+    cards, the lead's size) R7.2 already makes the seat play all four."""
+    assert follows("KH KH QH QH", "AH AH 7H 5H 3H") == {
+        ("5H", "7H", "AH", "AH"), ("3H", "7H", "AH", "AH"), ("3H", "5H", "AH", "AH"),
+    }
+    err = follow_error(P("KH KH QH QH"), P("AH AH 7H 5H 3H"), P("AH 7H 5H 3H"), T10S)
+    assert err is not None
+    assert "play a pair and 2 more ♥ cards" in str(err)
+    assert follows("KH KH QH QH", "AH AH 7H 3H 5D") == {("3H", "7H", "AH", "AH")}
+
+
+def test_r7_3_tractor3_lead_holder_of_tractor2_and_pair_plays_both() -> None:
+    """RULES R7.3: lead tractor(3), holder of a tractor(2) and another pair must play both."""
+    lead = "KH KH QH QH JH JH"
+    assert follows(lead, "8H 8H 7H 7H 5H 5H 3H 2D") == {
+        ("5H", "5H", "7H", "7H", "8H", "8H"),
+    }
+    err = follow_error(P(lead), P("8H 8H 7H 7H 5H 5H 3H"), P("8H 8H 5H 5H 7H 3H"), T10S)
+    assert err is not None and "play a tractor of 2 pairs and a pair" in str(err)
+
+
+def test_r7_3_two_tractors_before_one() -> None:
+    """RULES R7.3: lead ♥KKQQJJ99 (tractor(4)), holder of ♥8877 ♥5544 ♥22 must play
+    ♥88775544 (tractor(2) + tractor(2) ranks above tractor(2) + pair + pair)."""
+    lead, hand = "KH KH QH QH JH JH 9H 9H", "8H 8H 7H 7H 5H 5H 4H 4H 2H 2H"
+    assert follows(lead, hand) == {tuple(sorted(["8H", "8H", "7H", "7H", "5H", "5H", "4H", "4H"]))}
+    assert not is_legal_follow(P(lead), P(hand), P("8H 8H 7H 7H 5H 5H 2H 2H"), T10S)
+
+
+def test_r7_3_throw_with_tractors_holder_of_six_separate_pairs() -> None:
+    """RULES R7.3: a thrown tractor(3) + tractor(2) + pair, holder of six separate pairs and
+    no tractor: all six pairs. (Trumps, level 10, trump ♠: ♥10 ♣10 ♦10 share a position, so
+    their pairs are separate pairs, not a tractor.)"""
+    lead = "10S 10S SJ SJ BJ BJ JS JS 9S 9S KS KS"
+    pairs = "2S 2S 4S 4S 6S 6S 10H 10H 10C 10C 10D 10D"
+    assert follows(lead, pairs + " 3S 4D") == {tuple(sorted(pairs.split()))}
+
+
+def test_r7_3_candidate_tractors_are_cut_from_the_leads_tractors() -> None:
+    """R7.3: candidates come from splitting the lead's units. A thrown tractor(4) + tractor(2)
+    cannot become tractor(3) + tractor(3), so a holder of two tractor(3)s and another pair
+    must keep tractor(3) + tractor(2) + pair: any six of its seven pairs that hold both."""
+    lead = "2H 2H 2S 2S SJ SJ BJ BJ 3S 3S 4S 4S"  # level 2, trump ♠: tractor(4) + tractor(2)
+    hand = "6S 6S 7S 7S 8S 8S 10S 10S JS JS QS QS AS AS"
+    pairs = ["6S", "7S", "8S", "10S", "JS", "QS", "AS"]
+    expected = {
+        tuple(sorted(2 * [c for c in pairs if c != dropped]))
+        for dropped in ("6S", "8S", "10S", "QS", "AS")  # not a tractor's middle pair
+    }
+    assert follows(lead, hand, T2S) == expected
+
+
+def test_r7_3_pairs_inside_a_throw_count() -> None:
+    # Thrown ♥AA ♥99 ♥3 (two pairs and a single): the holder of two pairs plays both.
+    got = follows("AH AH 9H 9H 3H", "JH JH 5H 5H 4H 6H")
+    assert got == {("4H", "5H", "5H", "JH", "JH"), ("5H", "5H", "6H", "JH", "JH")}
+
+
+def test_r7_3_equal_level_cards_are_not_a_pair() -> None:
+    """R2.4: ♥10 and ♣10 (level 10, trump ♠) are equal but not a pair."""
+    assert follows("AS AS", "10H 10C 3S") == {("10H", "3S"), ("10C", "3S"), ("10C", "10H")}
+
+
+# ----------------------------------------------------------------------- R7.4-R7.6 the winner
+
+
+def test_r7_5_seed_pair_and_single_lead_ruff_and_overruff() -> None:
+    """Seed 000: side-suit lead ♦544: trump 977 ruffs, trump 884 over-ruffs (88 beats 77)."""
+    assert is_ruff(P("5D 4D 4D"), P("9S 7S 7S"), T2S)
+    assert winner(T2S, "5D 4D 4D", "9S 7S 7S") == 1
+    assert winner(T2S, "5D 4D 4D", "9S 7S 7S", "8S 8S 4S") == 2
+
+
+def test_r7_5_seed_singles_lead_884_does_not_overruff() -> None:
+    """Seed 000: lead ♦567: trump 977 ruffs, 884 does not (singles compare highest first)."""
+    assert winner(T2S, "5D 6D 7D", "9S 7S 7S", "8S 8S 4S") == 1
+
+
+def test_r7_4_trumps_not_fitting_the_shape_are_a_discard() -> None:
+    assert not is_ruff(P("4D 4D"), P("3S 5S"), T2S)
+    assert winner(T2S, "4D 4D", "3S 5S") == 0
+    assert winner(T2S, "4D 4D", "9S 9C") == 0  # trumps mixed with side cards
+    assert winner(T2S, "4D 4D", "3S 5S", "3D 3D") == 0  # ♦33 is lower than ♦44
+    assert not is_ruff(P("4S 4S"), P("3S 3S"), T2S)  # a trump lead cannot be ruffed
+
+
+def test_r7_5_any_ruff_beats_any_led_suit_play() -> None:
+    assert winner(T2S, "4D", "AD", "3S", "KD") == 2
+
+
+def test_r7_5_equal_plays_the_earliest_wins() -> None:
+    """R7.1, R2.4: equal cards, the one played first wins."""
+    assert winner(T10S, "10H", "10C") == 0
+    assert winner(T10S, "10H", "10S") == 1
+    assert winner(T10S, "3H", "9S", "9S") == 1  # equal ruffs: the first stands
+
+
+def test_r7_5_higher_led_suit_play_wins_and_off_suit_cannot() -> None:
+    assert winner(T10S, "3H", "AH", "AC") == 1
+    assert winner(T10S, "3H 3H", "AH KH", "4H 4H") == 2  # two singles do not fit a pair
+    assert winner(T10S, "3H 3H 4H 4H", "AH AH QH QH", "5H 5H 6H 6H") == 2
+
+
+def test_r7_5_equal_length_tractors_compare_highest_first() -> None:
+    # Thrown ♦AAKK + ♦6655 ruffed twice: ♠QQJJ + ♠4433 (tops Q, 4) beats ♠10 10 99 + ♠7766
+    # (tops 10, 7): the higher tractors are compared first.
+    lead = "AD AD KD KD 6D 6D 5D 5D"
+    first = "QS QS JS JS 4S 4S 3S 3S"
+    second = "10S 10S 9S 9S 7S 7S 6S 6S"
+    assert winner(T2S, lead, first, second) == 1
+    assert winner(T2S, lead, second, first) == 2
+
+
+def test_r7_5_best_split_decides() -> None:
+    # Lead ♦AA ♦K ♦Q (pair + two singles). ♠10♠10 ♣10♣10 splits as pair ♠10 (the higher
+    # position) + singles, which beats ♥10♥10's pair; split the other way it would only tie.
+    assert winner(T10S, "AD AD KD QD", "10H 10H 3S 4S", "10S 10S 10C 10C") == 2
+
+
+def test_r7_6_a_throw_cannot_be_beaten_in_its_suit_only_ruffed() -> None:
+    assert winner(T2S, "QD QD 3D", "AD AD 4D") == 0
+    assert winner(T2S, "QD QD 3D", "AD AD 4D", "5S 5S 6S", "7S 7S 3S") == 3
+
+
+def test_r7_1_plays_of_different_sizes_are_rejected() -> None:
+    with pytest.raises(IllegalAction) as info:
+        winner(T10S, "3H 3H", "AH")
+    assert info.value.rule == "R7.1"
+
+
+def test_r8_1_trick_points() -> None:
+    assert trick_points([P("5H KH"), P("10D 2C"), P("3S 4S"), P("SJ BJ")]) == 25
+
+
+# ------------------------------------------------------------------------ collections, errors
+
+
+def test_follow_collection_membership_is_order_free() -> None:
+    f = legal_follows(P("KH KH QH QH"), P("AH AH 7H 7H 3H 4D"), T10S)
+    assert len(f) == 1 and f.count() == 1 and bool(f)
+    assert P("7H AH 7H AH") in f and [*P("AH AH 7H 7H")] in f
+    assert P("AH AH 7H 3H") not in f and ["AH"] not in f and 3 not in f
+    (only,) = list(f)
+    assert only == T10S.sorted(only)  # canonical order: strongest first
+
+
+def test_sample_reaches_every_follow_uniformly() -> None:
+    lead, hand = P("KH KH QH"), P("4D 4D 5D 3C 3C 6C 9S")
+    f = legal_follows(lead, hand, T10S)
+    plays = {multiset(p) for p in f}
+    assert len(plays) == len(f) > 10
+    rng = random.Random(3)
+    draws = Counter(multiset(f.sample(rng)) for _ in range(300 * len(f)))
+    assert set(draws) == plays
+    assert all(150 < n < 450 for n in draws.values())
+
+
+def test_sample_reaches_every_tractor_follow_uniformly() -> None:
+    # Lead ♥KKQQ + ♥5; the holder must keep a tractor (♥JJ99 or ♥9988, level 10) plus any
+    # one other ♥: 2 x 4 = 8 plays.
+    f = legal_follows(P("KH KH QH QH 5H"), P("JH JH 9H 9H 8H 8H 3H 4H 2H"), T10S)
+    plays = {multiset(p) for p in f}
+    assert len(plays) == len(f) == 8
+    rng = random.Random(5)
+    draws = Counter(multiset(f.sample(rng)) for _ in range(300 * len(f)))
+    assert set(draws) == plays
+    assert all(200 < n < 400 for n in draws.values())
+
+
+def test_sample_reaches_every_lead_uniformly() -> None:
+    leads = legal_leads(P("AH AH KH 3D 3D 4D SJ"), T10S)
+    plays = {multiset(p) for p in leads}
+    assert len(plays) == len(leads)
+    rng = random.Random(4)
+    draws = Counter(multiset(leads.sample(rng)) for _ in range(300 * len(leads)))
+    assert set(draws) == plays
+    assert all(150 < n < 450 for n in draws.values())
+
+
+def test_r1_1_hand_with_three_copies_is_rejected() -> None:
+    with pytest.raises(InvalidCards):
+        is_legal_follow(P("KH"), P("3H 3H 3H"), P("3H"), T10S)
+    with pytest.raises(InvalidCards):
+        legal_leads(P("3H 3H 3H"), T10S)
+
+
+def test_is_legal_follow_rejects_a_mixed_lead() -> None:
+    with pytest.raises(IllegalAction) as info:
+        is_legal_follow(P("KH KD"), P("3H 3D"), P("3H 3D"), T10S)
+    assert info.value.rule == "R6.2"
+
+
+def test_inputs_are_not_changed() -> None:
+    lead, hand, play = [*P("KH KH")], [*P("QH QH 3H 5D")], [*P("QH 3H")]
+    others = [[*P("AH")], [*P("2H 2H")], [*P("5D")]]
+    before = (list(lead), list(hand), list(play), [list(h) for h in others])
+    follow_error(lead, hand, play, T10S)
+    is_legal_follow(lead, hand, play, T10S)
+    list(legal_follows(lead, hand, T10S))
+    list(legal_leads(hand, T10S))
+    check_throw(lead, others, T10S)
+    trick_winner([lead, play], T10S)
+    assert (lead, hand, play, others) == before
+
+
+def test_docstring_examples_run() -> None:
+    for module in (tuolaji.tricks, tuolaji.legal):
+        assert doctest.testmod(module).failed == 0

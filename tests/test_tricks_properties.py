@@ -1,0 +1,207 @@
+"""The fast trick rules agree exactly with the brute-force reference (tests/reference.py) on
+generated positions, and the legal-play collections behave as collections.
+
+Positions come from tests/trick_strategies.py: drawn from one real 108-card deck, in every trump
+context (every level, every trump suit or none, with and without permanent 2s), crowded
+into few suits and short runs so that pairs, tractors, equal level cards and throws are common.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference import (
+    as_key,
+    cards_of,
+    ref_check_throw,
+    ref_is_legal_follow,
+    ref_legal_follows,
+    ref_legal_leads,
+    ref_trick_winner,
+    sub_multisets,
+)
+from trick_strategies import follow_positions, lead_hands, throw_positions, trick_positions
+from tuolaji import CARDS, Card, IllegalAction, Trump, parse_cards
+from tuolaji.legal import legal_follows, legal_leads
+from tuolaji.testing import deck_deals, trumps
+from tuolaji.tricks import (
+    check_throw,
+    follow_error,
+    is_legal_follow,
+    is_legal_lead,
+    lead_error,
+    trick_winner,
+)
+
+FOLLOW_RULES = {"R7.1", "R7.2", "R7.3", "R11"}
+
+# The differential tests are the proof of the fast code: run them three times as often as
+# the profile's default (400 examples each with CI=1, see conftest.py).
+THOROUGH = settings(max_examples=3 * settings().max_examples)
+
+
+def _check_follows(trump: Trump, lead: tuple[Card, ...], hand: tuple[Card, ...]) -> None:
+    expected = ref_legal_follows(lead, hand, trump)
+    collection = legal_follows(lead, hand, trump)
+    listed = [as_key(p) for p in collection]
+    assert len(listed) == len(set(listed)), "a play is listed twice"
+    assert set(listed) == expected
+    assert len(collection) == len(expected) > 0
+    for key in sub_multisets(hand, len(lead)):
+        play = cards_of(key)
+        legal = key in expected
+        assert is_legal_follow(lead, hand, play, trump) == legal
+        assert (play in collection) == legal
+        assert (tuple(reversed(play)) in collection) == legal
+        err = follow_error(lead, hand, play, trump)
+        assert (err is None) == legal
+        if err is not None:
+            assert err.rule in FOLLOW_RULES and str(err).startswith(err.rule + ": ")
+    for play in collection:
+        assert play == trump.sorted(play), "plays come in canonical order"
+
+
+@THOROUGH
+@given(follow_positions())
+def test_r7_follows_match_the_reference(
+    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]],
+) -> None:
+    """R7.1-R7.3: is_legal_follow, follow_error and the collection (members, len, in)."""
+    _check_follows(*position)
+
+
+@THOROUGH
+@given(follow_positions(max_lead=8, max_hand=12, width=12))
+def test_r7_3_follows_to_tractors_and_throws_match_the_reference(
+    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]],
+) -> None:
+    """R7.3 with long leads and rich holdings, where candidate shapes with tractors matter."""
+    _check_follows(*position)
+
+
+@given(follow_positions(), st.integers(0, 3))
+def test_r7_1_wrong_size_plays_are_rejected(
+    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]], extra: int
+) -> None:
+    trump, lead, hand = position
+    play = hand[: len(lead) + extra] if extra else hand[: len(lead) - 1]
+    if len(play) == len(lead):
+        return  # the hand is exactly the lead's size: no longer play to make
+    assert not is_legal_follow(lead, hand, play, trump)
+    err = follow_error(lead, hand, play, trump)
+    assert err is not None and err.rule == "R7.1"
+    assert play not in legal_follows(lead, hand, trump)
+
+
+@given(follow_positions())
+def test_r11_cards_not_in_the_hand_are_rejected(
+    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]],
+) -> None:
+    trump, lead, hand = position
+    missing = next(c for c in CARDS if c not in hand)
+    play = (missing, *hand[: len(lead) - 1])
+    assert not ref_is_legal_follow(lead, hand, play, trump)
+    assert not is_legal_follow(lead, hand, play, trump)
+    assert play not in legal_follows(lead, hand, trump)
+    err = follow_error(lead, hand, play, trump)
+    assert err is not None and err.rule == "R11" and missing.pretty in str(err)
+
+
+@THOROUGH
+@given(trick_positions())
+def test_r7_5_winner_matches_the_reference(
+    position: tuple[Trump, tuple[tuple[Card, ...], ...]],
+) -> None:
+    """R7.4-R7.6: the winner, with the best split of each play, against a brute force over
+    every split."""
+    trump, plays = position
+    assert trick_winner(plays, trump) == ref_trick_winner(plays, trump)
+
+
+@THOROUGH
+@given(throw_positions())
+def test_r6_3_throw_check_matches_the_reference(
+    position: tuple[Trump, tuple[Card, ...], tuple[tuple[Card, ...], ...]],
+) -> None:
+    """R6.3, R6.4: ok, the forced unit and the hands that beat it, against a search of
+    every unit of the other hands."""
+    trump, lead, others = position
+    result = check_throw(lead, others, trump)
+    ok, forced, beaten_by = ref_check_throw(lead, others, trump)
+    assert (result.ok, as_key(result.forced), result.beaten_by) == (ok, forced, beaten_by)
+    assert result.attempt == lead
+    if result.ok:
+        assert result.forced == lead
+    else:
+        assert beaten_by
+
+
+@given(lead_hands())
+def test_r6_2_leads_match_the_reference(position: tuple[Trump, tuple[Card, ...]]) -> None:
+    """R6.2: every non-empty one-suit sub-multiset, each once; len and `in` agree."""
+    trump, hand = position
+    expected = ref_legal_leads(hand, trump)
+    collection = legal_leads(hand, trump)
+    listed = [as_key(p) for p in collection]
+    assert len(listed) == len(set(listed))
+    assert set(listed) == expected and len(collection) == len(expected) > 0
+    for key in sub_multisets(hand):
+        play = cards_of(key)
+        assert (play in collection) == (key in expected)
+        assert is_legal_lead(hand, play, trump) == (key in expected)
+        err = lead_error(hand, play, trump)
+        assert err is None or err.rule == "R6.2"
+
+
+@given(deck_deals((25, 25, 25, 25)), trumps(), st.integers(0, 2**32 - 1))
+def test_samples_on_real_deals_are_legal(
+    hands: tuple[tuple[Card, ...], ...], trump: Trump, seed: int
+) -> None:
+    """Full 25-card hands: sampled leads and follows are members and legal; the collections
+    are never empty; a sampled lead resolves by check_throw to something the next seats can
+    follow."""
+    rng = random.Random(seed)
+    leads = legal_leads(hands[0], trump)
+    lead = leads.sample(rng)
+    assert lead in leads and is_legal_lead(hands[0], lead, trump)
+    result = check_throw(lead, hands[1:], trump)
+    assert result.ok or len(result.forced) < len(lead)
+    lead = result.forced
+    plays = [lead]
+    for seat in (1, 2, 3):
+        follows = legal_follows(lead, hands[seat], trump)
+        assert len(follows) > 0
+        play = follows.sample(rng)
+        assert play in follows and is_legal_follow(lead, hands[seat], play, trump)
+        plays.append(play)
+    assert 0 <= trick_winner(plays, trump) < 4
+
+
+@given(follow_positions(max_lead=4, max_hand=7), st.integers(0, 2**32 - 1))
+def test_follow_samples_are_members(
+    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]], seed: int
+) -> None:
+    trump, lead, hand = position
+    collection = legal_follows(lead, hand, trump)
+    rng = random.Random(seed)
+    members = {as_key(p) for p in collection}
+    for _ in range(5):
+        assert as_key(collection.sample(rng)) in members
+
+
+def test_bad_lead_is_rejected_everywhere() -> None:
+    trump = Trump(10, 0)
+    for fn in (
+        lambda: legal_follows(parse_cards("AH AD"), parse_cards("3H"), trump),
+        lambda: trick_winner([parse_cards("AH AD"), parse_cards("3H 4H")], trump),
+        lambda: trick_winner([], trump),
+    ):
+        try:
+            fn()
+        except IllegalAction as err:
+            assert err.rule in {"R6.2", "R7.1"}
+        else:
+            raise AssertionError("expected IllegalAction")
