@@ -74,7 +74,13 @@ def test_r6_2_every_one_suit_submultiset_is_a_lead() -> None:
     # ♥: A taken 0..2 times, K 0..1 (minus nothing) = 5; ♦: 3 taken 1..2 times = 2.
     assert len(leads) == 7
     assert {multiset(p) for p in leads} == {
-        ("AH",), ("AH", "AH"), ("KH",), ("AH", "KH"), ("AH", "AH", "KH"), ("3D",), ("3D", "3D"),
+        ("AH",),
+        ("AH", "AH"),
+        ("KH",),
+        ("AH", "KH"),
+        ("AH", "AH", "KH"),
+        ("3D",),
+        ("3D", "3D"),
     }
     assert P("KH AH AH") in leads and P("AH 3D") not in leads and P("AH AH AH") not in leads
     assert [] not in leads and "AH" not in leads
@@ -231,7 +237,9 @@ def test_r7_3_one_pair_and_singles() -> None:
     With more ♥ than the lead the choice of singles is free; with exactly ♥AA ♥7 ♥3 (four
     cards, the lead's size) R7.2 already makes the seat play all four."""
     assert follows("KH KH QH QH", "AH AH 7H 5H 3H") == {
-        ("5H", "7H", "AH", "AH"), ("3H", "7H", "AH", "AH"), ("3H", "5H", "AH", "AH"),
+        ("5H", "7H", "AH", "AH"),
+        ("3H", "7H", "AH", "AH"),
+        ("3H", "5H", "AH", "AH"),
     }
     err = follow_error(P("KH KH QH QH"), P("AH AH 7H 5H 3H"), P("AH 7H 5H 3H"), T10S)
     assert err is not None

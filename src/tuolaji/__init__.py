@@ -7,6 +7,7 @@ function cites the rule it implements. See the README for a tour.
 from __future__ import annotations
 
 from .bidding import Bid
+from .bots import Bot, GreedyBot, RandomBot
 from .cards import (
     BIG_JOKER,
     CARDS,
@@ -22,6 +23,9 @@ from .cards import (
 )
 from .deal import deal_cards, shuffled_deck
 from .errors import ConfigurationError, IllegalAction, InvalidCards, TuolajiError
+from .game import Game, MatchResult
+from .legal import LegalFollows, LegalLeads, legal_follows, legal_leads
+from .record import InvalidRecord, read_record, record_of, replay, write_record
 from .records import (
     CHANCE,
     Action,
@@ -75,6 +79,19 @@ from .scoring import (
 )
 from .shapes import Shape, Unit, fits, is_tractor, shape_of, units
 from .state import GameState
+from .tricks import (
+    ThrowCheck,
+    check_follow,
+    check_lead,
+    check_throw,
+    follow_error,
+    is_legal_follow,
+    is_legal_lead,
+    is_ruff,
+    lead_error,
+    trick_points,
+    trick_winner,
+)
 from .trump import TRUMP, Trump
 from .view import PlayerView
 
@@ -94,6 +111,7 @@ __all__ = [
     "AskRedeal",
     "Bid",
     "BiddingClosed",
+    "Bot",
     "Buried",
     "Bury",
     "Card",
@@ -106,12 +124,18 @@ __all__ = [
     "Declare",
     "Declared",
     "Event",
+    "Game",
     "GameState",
+    "GreedyBot",
     "IllegalAction",
     "InvalidCards",
+    "InvalidRecord",
     "Joker",
     "KittyRevealed",
+    "LegalFollows",
+    "LegalLeads",
     "LevelBand",
+    "MatchResult",
     "Outcome",
     "Pass",
     "Passed",
@@ -119,12 +143,14 @@ __all__ = [
     "Play",
     "Played",
     "PlayerView",
+    "RandomBot",
     "Rank",
     "Redeal",
     "RedealAsked",
     "Rules",
     "Shape",
     "Suit",
+    "ThrowCheck",
     "ThrowFailed",
     "Trick",
     "TrickWon",
@@ -134,24 +160,40 @@ __all__ = [
     "Unit",
     "UnknownRuleset",
     "advance_level",
+    "check_follow",
+    "check_lead",
+    "check_throw",
     "deal_cards",
     "fits",
+    "follow_error",
     "format_cards",
     "full_deck",
+    "is_legal_follow",
+    "is_legal_lead",
+    "is_ruff",
     "is_tractor",
     "kitty_bonus",
     "kitty_multiplier",
+    "lead_error",
+    "legal_follows",
+    "legal_leads",
     "levels_after",
     "match_winner",
     "next_dealer",
     "next_level_rank",
     "parse_cards",
     "points",
+    "read_record",
+    "record_of",
+    "replay",
     "score_deal",
     "shape_of",
     "shuffled_deck",
     "team_of",
+    "trick_points",
+    "trick_winner",
     "units",
+    "write_record",
 ]
 
 __version__ = "0.1.0"

@@ -13,8 +13,6 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import attrs
-
 from .bidding import Bid, bid_options, overturn_error, read_bid
 from .cards import Card, Rank, Suit, format_cards, points
 from .deal import HAND_SIZE, KITTY_SIZE, shuffled_deck
@@ -103,8 +101,7 @@ def fresh_deal(
     first = 0 if dealer is None else dealer
     if deck is None:
         deck = shuffled_deck(_deck_rng(state.seed, deal_number, attempt))
-    return attrs.evolve(
-        state,
+    return state._replace(
         deal_number=deal_number,
         attempt=attempt,
         opening=opening,
@@ -153,11 +150,10 @@ def deal_card(state: GameState) -> GameState:
     seat = (first + state.dealt) % 4
     hands = replace_hand(state.hands, seat, (*state.hands[seat], state.deck[state.dealt]))
     dealt = state.dealt + 1
-    state = attrs.evolve(state, hands=hands, dealt=dealt)
+    state = state._replace(hands=hands, dealt=dealt)
     if dealt < 4 * HAND_SIZE:
         return state
-    state = attrs.evolve(
-        state,
+    state = state._replace(
         kitty=state.deck[dealt:],
         phase=Phase.CLOSING,
         turn=_closing_order(state)[0],
@@ -256,13 +252,13 @@ def declare(state: GameState, seat: int, cards: Hand) -> GameState:
     bid = Bid(s, tuple(cards), suit, strength)
     event = Declared(s, bid.cards, None if suit is None else int(suit), strength, state.dealt)
     phase = state.phase
-    state = attrs.evolve(state, bid=bid, events=(*state.events, event))
+    state = state._replace(bid=bid, events=(*state.events, event))
     if phase is Phase.DEALING:
         return state
     if phase is Phase.CLOSING:
         if state.rules.bidding == "joker":
             return _close_bidding(state)  # R4.4: the first declaration stands
-        return attrs.evolve(state, turn=_next_in_closing(state, s), passes=0)
+        return state._replace(turn=_next_in_closing(state, s), passes=0)
     return _after_counter(state, s)
 
 
@@ -286,15 +282,15 @@ def pass_turn(state: GameState, seat: int) -> GameState:
     if phase not in (Phase.CLOSING, Phase.WEAK_HAND, *COUNTER_PHASES):
         raise IllegalAction("R4.1", f"there is no turn to pass in the {phase.value} phase")
     s = _require_turn(state, seat, "R4.1")
-    state = attrs.evolve(state, passes=state.passes + 1, events=(*state.events, Passed(s)))
+    state = state._replace(passes=state.passes + 1, events=(*state.events, Passed(s)))
     if phase is Phase.CLOSING:
         if state.passes == 4:
             return _close_bidding(state)
-        return attrs.evolve(state, turn=_next_in_closing(state, s))
+        return state._replace(turn=_next_in_closing(state, s))
     if phase is Phase.WEAK_HAND:
         return _next_weak_hand(state, s)
     if state.passes < 4:
-        return attrs.evolve(state, turn=(s + 1) % 4)
+        return state._replace(turn=(s + 1) % 4)
     if phase is Phase.FIRST_COUNTERS:
         return _take_kitty(state, _dealer(state))
     return _to_playing(state)
@@ -310,9 +306,7 @@ def _fix_trump(state: GameState, dealer: int, suit: Suit | None, events: list[Ev
     level = state.levels[team_of(dealer)]
     trump = Trump(level, suit, permanent_twos=state.rules.permanent_twos)
     events.append(DealerSet(dealer, level, None if suit is None else int(suit)))
-    return attrs.evolve(
-        state, dealer=dealer, trump=trump, events=(*state.events, *events), passes=0
-    )
+    return state._replace(dealer=dealer, trump=trump, events=(*state.events, *events), passes=0)
 
 
 def _close_bidding(state: GameState) -> GameState:
@@ -365,10 +359,10 @@ def _weak_seats_after(state: GameState, after: int | None) -> list[int]:
 def _to_weak_hand(state: GameState, after: int | None = None) -> GameState:
     seats = _weak_seats_after(state, after)
     if seats:
-        return attrs.evolve(state, phase=Phase.WEAK_HAND, turn=seats[0], passes=0)
+        return state._replace(phase=Phase.WEAK_HAND, turn=seats[0], passes=0)
     if state.rules.counter_bids and state.opening:
         turn = (_dealer(state) + 1) % 4
-        return attrs.evolve(state, phase=Phase.FIRST_COUNTERS, turn=turn, passes=0)
+        return state._replace(phase=Phase.FIRST_COUNTERS, turn=turn, passes=0)
     return _take_kitty(state, _dealer(state))
 
 
@@ -382,7 +376,7 @@ def ask_redeal(state: GameState, seat: int) -> GameState:
     _require(state, Phase.WEAK_HAND, "R4.7", "a weak-hand redeal is asked")
     s = _require_turn(state, seat, "R4.7")
     events = (*state.events, RedealAsked(s))
-    state = attrs.evolve(state, redeal_asked=state.redeal_asked | {s})
+    state = state._replace(redeal_asked=state.redeal_asked | {s})
     reason = f"R4.7: seat {s} holds fewer than {state.rules.weak_hand_redeal} points"
     return _redeal(state, reason, events)
 
@@ -393,7 +387,7 @@ def ask_redeal(state: GameState, seat: int) -> GameState:
 def _take_kitty(state: GameState, seat: int) -> GameState:
     """R5.1: ``seat`` takes the 8 kitty cards into its hand and must bury 8."""
     hands = replace_hand(state.hands, seat, (*state.hands[seat], *state.kitty))
-    return attrs.evolve(state, phase=Phase.BURYING, hands=hands, kitty=(), turn=seat, passes=0)
+    return state._replace(phase=Phase.BURYING, hands=hands, kitty=(), turn=seat, passes=0)
 
 
 def _after_counter(state: GameState, seat: int) -> GameState:
@@ -401,10 +395,10 @@ def _after_counter(state: GameState, seat: int) -> GameState:
     bidder the dealer, after it (炒底) its bidder takes the kitty and buries again."""
     assert state.bid is not None
     suit = state.bid.suit
-    state = attrs.evolve(state, counters=state.counters + 1)
+    state = state._replace(counters=state.counters + 1)
     if state.phase is Phase.FIRST_COUNTERS:
         state = _fix_trump(state, seat, suit, [])
-        return attrs.evolve(state, turn=(seat + 1) % 4)
+        return state._replace(turn=(seat + 1) % 4)
     state = _fix_trump(state, _dealer(state), suit, [])
     return _take_kitty(state, seat)
 
@@ -423,19 +417,18 @@ def bury(state: GameState, seat: int, cards: Hand) -> GameState:
     rest = list(state.hands[s])
     for card in cards:
         rest.remove(card)
-    state = attrs.evolve(
-        state,
+    state = state._replace(
         hands=replace_hand(state.hands, s, tuple(rest)),
         kitty=tuple(cards),
         buried_by=s,
         events=(*state.events, Buried(s)),
     )
     if state.rules.counter_bids and not state.opening:
-        return attrs.evolve(state, phase=Phase.COUNTERS, turn=(s + 1) % 4, passes=0)
+        return state._replace(phase=Phase.COUNTERS, turn=(s + 1) % 4, passes=0)
     return _to_playing(state)
 
 
 def _to_playing(state: GameState) -> GameState:
     """R6.1: the dealer leads the first trick."""
     dealer = _dealer(state)
-    return attrs.evolve(state, phase=Phase.PLAYING, turn=dealer, leader=dealer, passes=0)
+    return state._replace(phase=Phase.PLAYING, turn=dealer, leader=dealer, passes=0)

@@ -14,7 +14,7 @@ from typing import Literal
 
 import attrs
 
-from .cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Suit, format_cards
+from .cards import BIG_JOKER, CARDS, SMALL_JOKER, Card, Rank, Suit, format_cards
 from .errors import IllegalAction
 
 __all__ = [
@@ -126,7 +126,7 @@ def bid_options(hand: Iterable[Card], level: Rank, system: BiddingSystem) -> lis
     counts = Counter(hand)
     options: list[tuple[int, tuple[Card, ...]]] = []
     for suit in Suit:
-        card = Card(level, suit)
+        card = CARDS[suit * 13 + level - 2]
         backing: tuple[Card, ...] = (joker_for(suit),) if system == "joker" else ()
         if backing and counts[backing[0]] == 0:
             continue

@@ -27,12 +27,11 @@ from .cards import CARDS, Card
 from .tricks import (
     FollowCode,
     LeadInfo,
-    best_candidate_tractors,
     check_hand_ids,
     follow_code_ids,
     hosts,
     lead_info_ids,
-    pair_positions,
+    required_pairs,
     tables_for,
 )
 from .trump import Trump, TrumpTable
@@ -261,13 +260,8 @@ class LegalFollows:
             base = ()
             pool = held
             pick = n
-            # R7.3: at least min(lead pairs, pairs held) pairs, and the candidate's tractors.
-            held_pairs = len(held) - len(set(held))
-            low = min(lead.total_pairs, held_pairs)
-            if lead.tractors and low >= 2:
-                tractors = best_candidate_tractors(
-                    lead.tractors, low, pair_positions(held, table.pos)
-                )
+            # R7.3: enough pairs, and room for the candidate's tractors among them.
+            low, tractors = required_pairs(lead, held, table.pos)
         seen: set[int] = set()
         doubles: list[int] = []
         for c in pool:

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
-
 from .errors import IllegalAction
 from .records import (
     DealScored,
@@ -66,8 +64,7 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
     hands = replace_hand(state.hands, seat, tuple(rest))
     trick = (*state.trick, cards)
     if len(trick) < 4:
-        return attrs.evolve(
-            state,
+        return state._replace(
             hands=hands,
             trick=trick,
             turn=(seat + 1) % 4,
@@ -78,8 +75,7 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
     pts = trick_points(trick)
     gained = pts if team_of(winner) != team_of(state.dealer) else 0
     events.append(TrickWon(len(state.tricks), winner, pts))
-    state = attrs.evolve(
-        state,
+    state = state._replace(
         hands=hands,
         trick=(),
         tricks=(*state.tricks, Trick(state.leader, trick, winner, pts)),
@@ -114,4 +110,4 @@ def _score(state: GameState) -> GameState:
         KittyRevealed(state.kitty, result.multiplier, result.kitty_bonus),
         DealScored(result),
     )
-    return attrs.evolve(state, phase=Phase.FINISHED, result=result, events=events)
+    return state._replace(phase=Phase.FINISHED, result=result, events=events)

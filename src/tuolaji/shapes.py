@@ -172,9 +172,7 @@ def shape_of(cards: Iterable[Card], trump: Trump) -> Shape:
     )
 
 
-def _pack(
-    lengths: Sequence[int], free: dict[tuple[int, int], int], floor: tuple[int, int]
-) -> bool:
+def _pack(lengths: Sequence[int], free: dict[tuple[int, int], int], floor: tuple[int, int]) -> bool:
     """Can tractors of ``lengths`` (longest first) be laid on positions with ``free`` pairs,
     each starting at ``floor`` (suit, position) or later?"""
     if not lengths:

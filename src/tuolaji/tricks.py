@@ -37,6 +37,8 @@ __all__ = [
     "lead_error",
     "lead_info_ids",
     "play_key_ids",
+    "required_follow_shape",
+    "required_pairs",
     "trick_points",
     "trick_winner",
     "trick_winner_ids",
@@ -573,37 +575,43 @@ def follow_code_ids(
         return FollowCode.OK if in_suit == h else FollowCode.SHORT
     if in_suit != n:
         return FollowCode.OFF_SUIT
-    lead_pairs = lead.total_pairs
-    if lead_pairs == 0:
+    if lead.total_pairs == 0:
         return FollowCode.OK
-    # R7.3: the best candidate keeps min(lead pairs, pairs held) pairs.
-    held_pairs = h - len(set(held))
-    need = lead_pairs if lead_pairs < held_pairs else held_pairs
+    need, want = required_pairs(lead, held, table.pos)
     if need == 0:
         return FollowCode.OK
-    pos = table.pos
     if n == 2:
         return FollowCode.OK if play[0] == play[1] else FollowCode.SHAPE
-    play_pp = pair_positions(play, pos)
+    play_pp = pair_positions(play, table.pos)
     if len(play_pp) < need:
         return FollowCode.SHAPE
-    if not lead.tractors or need < 2:
-        return FollowCode.OK
-    want = best_candidate_tractors(lead.tractors, need, pair_positions(held, pos))
     if want and not hosts(want, play_pp):
         return FollowCode.SHAPE
     return FollowCode.OK
+
+
+def required_pairs(
+    lead: LeadInfo, held: Sequence[int], pos: Sequence[int]
+) -> tuple[int, tuple[int, ...]]:
+    """R7.3 for a seat whose led-suit holding ``held`` is larger than the lead: the total
+    pairs and the tractor lengths of the highest-ranked candidate shape it can fit.
+
+    Candidates rank more pairs first, and a holding with p pairs fits the all-pairs
+    candidate with min(lead pairs, p) pairs, so that is the pair count; its tractors come
+    from :func:`best_candidate_tractors`. A play fits the candidate when it has that many
+    pairs and room for those tractors among its pairs (R3.4).
+    """
+    need = min(lead.total_pairs, len(held) - len(set(held)))
+    if not lead.tractors or need < 2:
+        return need, ()
+    return need, best_candidate_tractors(lead.tractors, need, pair_positions(held, pos))
 
 
 def required_follow_shape(lead: LeadInfo, hand: Sequence[int], table: TrumpTable) -> Shape:
     """The candidate shape of R7.3 that a follow from ``hand`` must fit (its led-suit
     holding is larger than the lead); the all-singles shape when no pairs are required."""
     held = [c for c in hand if table.suit[c] == lead.suit]
-    held_pp = pair_positions(held, table.pos)
-    need = min(lead.total_pairs, len(held_pp))
-    want = (
-        best_candidate_tractors(lead.tractors, need, held_pp) if lead.tractors and need >= 2 else ()
-    )
+    need, want = required_pairs(lead, held, table.pos)
     return Shape(want, need - sum(want), lead.size - 2 * need)
 
 

@@ -48,22 +48,27 @@ class PlayerView:
     result: DealResult | None
 
 
-def _shown(state: GameState, seat: int) -> Hand:
-    shown: list[Card] = []
+def _shown(state: GameState) -> tuple[Hand, Hand, Hand, Hand]:
+    """Per seat, the cards it showed in bids of the current attempt and still holds."""
+    shown: list[list[Card]] = [[], [], [], []]
     for event in reversed(state.events):
         if isinstance(event, CardsDealt):
             break  # bids of an earlier attempt showed cards that were thrown in
-        if isinstance(event, Declared) and event.seat == seat:
+        if isinstance(event, Declared):
+            seen = shown[event.seat]
             for card in event.cards:
-                if shown.count(card) < 2:
-                    shown.append(card)
-    held = list(state.hands[seat])
-    still: list[Card] = []
-    for card in shown:
-        if card in held:
-            held.remove(card)
-            still.append(card)
-    return tuple(still)
+                if seen.count(card) < 2:
+                    seen.append(card)
+    out: list[Hand] = []
+    for seat, cards in enumerate(shown):
+        held = list(state.hands[seat]) if cards else []
+        still = []
+        for card in cards:
+            if card in held:
+                held.remove(card)
+                still.append(card)
+        out.append(tuple(still))
+    return out[0], out[1], out[2], out[3]
 
 
 def view_of(state: GameState, seat: int) -> PlayerView:
@@ -83,7 +88,7 @@ def view_of(state: GameState, seat: int) -> PlayerView:
         dealer=state.dealer,
         trump=state.trump,
         bid=state.bid,
-        shown=(_shown(state, 0), _shown(state, 1), _shown(state, 2), _shown(state, 3)),
+        shown=_shown(state),
         kitty=state.kitty if sees_kitty else None,
         to_act=state.to_act,
         leader=state.leader,
