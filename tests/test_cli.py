@@ -84,6 +84,10 @@ def test_deal_sorts_trumps_first_strongest_first(capsys: pytest.CaptureFixture[s
         (["deal", "--seed", "x"], "invalid int value"),
         (["deal", "--dealer", "4"], "invalid choice"),
         (["nope"], "invalid choice"),
+        (["simulate", "--rules", "nope"], "valid names: tuolaji, tuolaji-tournament"),
+        (["simulate", "--bots", "greedy,smart"], "give 1, 2 (one per team) or 4"),
+        (["simulate", "--bots", "greedy,random,greedy"], "give 1, 2 (one per team) or 4"),
+        (["simulate", "--deals", "2", "--match"], "not allowed with argument"),
     ],
 )
 def test_usage_errors_exit_2(
@@ -158,24 +162,6 @@ def test_replay_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
     )
     assert main(["replay", str(bad)]) == 1
     assert "rules cannot be read" in capsys.readouterr().err
-
-
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["simulate", "--rules", "nope"], "valid names: tuolaji, tuolaji-tournament"),
-        (["simulate", "--bots", "greedy,smart"], "give 1, 2 (one per team) or 4"),
-        (["simulate", "--bots", "greedy,random,greedy"], "give 1, 2 (one per team) or 4"),
-        (["simulate", "--deals", "2", "--match"], "not allowed with argument"),
-    ],
-)
-def test_simulate_usage_errors_exit_2(
-    capsys: pytest.CaptureFixture[str], args: list[str], message: str
-) -> None:
-    with pytest.raises(SystemExit) as info:
-        main(args)
-    assert info.value.code == 2
-    assert message in capsys.readouterr().err
 
 
 def test_bench_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 import tuolaji as tl
-from tuolaji.cards import Rank, Suit
-from tuolaji.state import (
+from tuolaji import (
     CHANCE,
     AskRedeal,
     BiddingClosed,
@@ -23,6 +22,7 @@ from tuolaji.state import (
     RedealAsked,
     TrumpRevealed,
 )
+from tuolaji.cards import Rank, Suit
 from tuolaji.testing import stacked_deck
 
 C = tl.parse_cards
@@ -383,8 +383,8 @@ def test_r5_2_no_counters_without_the_rule() -> None:
 def test_actions_in_the_wrong_phase_are_refused() -> None:
     s = reveal_deal(["2H"])
     for action, rule in [
-        (tl.state.Play(0, C("2H")), "R6.1"),
-        (tl.state.Bury(0, C("2H")), "R5.1"),
+        (tl.Play(0, C("2H")), "R6.1"),
+        (tl.Bury(0, C("2H")), "R5.1"),
         (Pass(0), "R4.1"),
         (AskRedeal(1), "R4.7"),
     ]:

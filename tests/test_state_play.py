@@ -8,8 +8,7 @@ import random
 import pytest
 
 import tuolaji as tl
-from tuolaji.cards import Rank, Suit
-from tuolaji.state import (
+from tuolaji import (
     GameState,
     KittyRevealed,
     Phase,
@@ -18,6 +17,7 @@ from tuolaji.state import (
     ThrowFailed,
     TrickWon,
 )
+from tuolaji.cards import Rank, Suit
 
 C = tl.parse_cards
 T10S = tl.Trump(Rank.TEN, Suit.SPADES)

@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 import tuolaji as tl
-from tuolaji.state import (
+from tuolaji import (
     DealCard,
     DealerSet,
     Declared,
@@ -47,7 +47,7 @@ def random_deal(preset: str, seed: int, check: object = None) -> list[GameState]
         if s.phase is Phase.DEALING and (quiet or rng.random() < 0.8):
             action: object = DealCard()
         elif quiet:
-            action = tl.state.Pass(s.to_act)
+            action = tl.Pass(s.to_act)
         else:
             action = actions.sample(rng)
         assert action in actions
@@ -177,7 +177,7 @@ def test_illegal_actions_leave_the_state_unchanged() -> None:
     while s.phase is not Phase.FINISHED:
         if s.phase is Phase.PLAYING:
             seat = s.to_act
-            bad = tl.state.Play((seat + 1) % 4, s.hands[(seat + 1) % 4][:1])
+            bad = tl.Play((seat + 1) % 4, s.hands[(seat + 1) % 4][:1])
             snapshot = copy.deepcopy(s)
             with pytest.raises(tl.IllegalAction):
                 s.apply(bad)

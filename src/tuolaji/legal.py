@@ -24,12 +24,12 @@ from itertools import combinations
 from math import comb
 
 from .cards import CARDS, Card
+from .shapes import hosts
 from .tricks import (
     FollowCode,
     LeadInfo,
     check_hand_ids,
     follow_code_ids,
-    hosts,
     lead_info_ids,
     required_pairs,
     tables_for,
@@ -53,21 +53,38 @@ def _to_ids(play: object) -> list[int] | None:
     return ids
 
 
-class LegalLeads:
+class _Plays:
+    """What the two collections share: the count, computed once when built."""
+
+    __slots__ = ("_total",)
+
+    _total: int
+
+    def __len__(self) -> int:
+        return self._total
+
+    def count(self) -> int:
+        """The number of legal plays (same as ``len``)."""
+        return self._total
+
+    def __bool__(self) -> bool:
+        return self._total > 0
+
+
+class LegalLeads(_Plays):
     """Every legal lead from a hand (R6.2): each non-empty sub-multiset of one effective suit.
 
     A throw that would fail R6.3 is still a legal attempt (it is resolved by
     :func:`~tuolaji.check_throw`), so it is listed. Build with :func:`legal_leads`.
     """
 
-    __slots__ = ("_groups", "_order", "_sizes", "_suit", "_table", "_total")
+    __slots__ = ("_groups", "_order", "_sizes", "_suit", "_table")
 
     _groups: list[list[tuple[int, int]]]
     _order: tuple[int, ...]
     _sizes: list[int]
     _suit: tuple[int, ...]
     _table: TrumpTable
-    _total: int
 
     def __init__(self, hand: Sequence[Card], trump: Trump) -> None:
         self._init_ids([c.id for c in hand], trump.table)
@@ -112,16 +129,6 @@ class LegalLeads:
         self._table = table
         self._suit = suit
         self._order = order
-
-    def __len__(self) -> int:
-        return self._total
-
-    def count(self) -> int:
-        """The number of legal leads (same as ``len``)."""
-        return self._total
-
-    def __bool__(self) -> bool:
-        return self._total > 0
 
     @staticmethod
     def _decode(group: list[tuple[int, int]], x: int) -> Play:
@@ -193,7 +200,7 @@ def _pair_sets(
     return tuple(out)
 
 
-class LegalFollows:
+class LegalFollows(_Plays):
     """Every legal follow to a lead from a hand: exactly the plays that
     :func:`~tuolaji.is_legal_follow` accepts (R7.1-R7.3). Build with :func:`legal_follows`.
     """
@@ -210,7 +217,6 @@ class LegalFollows:
         "_sets",
         "_singles",
         "_table",
-        "_total",
         "_weights",
     )
 
@@ -295,16 +301,6 @@ class LegalFollows:
             for d, cnt in zip(range(low, high + 1), counts, strict=True)
         ]
         self._total = sum(self._weights)
-
-    def __len__(self) -> int:
-        return self._total
-
-    def count(self) -> int:
-        """The number of legal follows (same as ``len``)."""
-        return self._total
-
-    def __bool__(self) -> bool:
-        return self._total > 0
 
     def _play(self, doubled: Sequence[int], once: Sequence[int]) -> Play:
         ids = [*self._base, *doubled, *doubled, *once]

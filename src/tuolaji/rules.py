@@ -418,6 +418,16 @@ class _Presets(Mapping[str, Rules]):
 
 
 _TUOLAJI = Rules()
+_SHUANGSHENG = Rules(
+    bidding="joker",
+    counter_bids=True,
+    no_bid_reveal=2,
+    no_bid_first_deal="twin",
+    weak_hand_redeal=15,
+    throw_penalty=0,
+    kitty_multiplier="linear",
+    wrap=True,
+)
 
 RULESETS: Mapping[str, Rules] = _Presets(
     {
@@ -428,27 +438,8 @@ RULESETS: Mapping[str, Rules] = _Presets(
             must_play=frozenset({Rank.TWO, Rank.ACE}),
             jack_hook=True,
         ),
-        "shuangsheng": Rules(
-            bidding="joker",
-            counter_bids=True,
-            no_bid_reveal=2,
-            no_bid_first_deal="twin",
-            weak_hand_redeal=15,
-            throw_penalty=0,
-            kitty_multiplier="linear",
-            wrap=True,
-        ),
-        "shuangsheng-super": Rules(
-            bidding="joker",
-            counter_bids=True,
-            no_bid_reveal=2,
-            no_bid_first_deal="twin",
-            weak_hand_redeal=15,
-            throw_penalty=0,
-            kitty_multiplier="linear",
-            level_table=SUPER_LEVEL_TABLE,
-            wrap=True,
-        ),
+        "shuangsheng": _SHUANGSHENG,
+        "shuangsheng-super": attrs.evolve(_SHUANGSHENG, level_table=SUPER_LEVEL_TABLE),
     }
 )
 """The four presets of R12 by name: ``"tuolaji"``, ``"tuolaji-tournament"``,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Literal
 
 import attrs
@@ -24,6 +25,7 @@ __all__ = [
     "Unit",
     "fits",
     "fits_ids",
+    "hosts",
     "is_tractor",
     "shape_of",
     "unit_ids",
@@ -172,28 +174,48 @@ def shape_of(cards: Iterable[Card], trump: Trump) -> Shape:
     )
 
 
-def _pack(lengths: Sequence[int], free: dict[tuple[int, int], int], floor: tuple[int, int]) -> bool:
-    """Can tractors of ``lengths`` (longest first) be laid on positions with ``free`` pairs,
-    each starting at ``floor`` (suit, position) or later?"""
-    if not lengths:
+def _pack(
+    lengths: tuple[int, ...], i: int, free: dict[int, int], starts: list[int], floor: int
+) -> bool:
+    """Lay tractors ``lengths[i:]`` (longest first) on cells with ``free`` pairs each."""
+    if i == len(lengths):
         return True
-    k = lengths[0]
-    for suit, start in sorted(free):
-        if (suit, start) < floor:
+    k = lengths[i]
+    same_next = i + 1 < len(lengths) and lengths[i + 1] == k
+    for s in starts:
+        # Equal lengths are interchangeable: try them in non-decreasing start order only.
+        if s < floor:
             continue
-        cells = [(suit, start + i) for i in range(k)]
-        if all(free.get(cell, 0) > 0 for cell in cells):
-            for cell in cells:
-                free[cell] -= 1
-            # A tractor of the same length goes no earlier than this one: the other
-            # order would repeat the same search.
-            same = len(lengths) > 1 and lengths[1] == k
-            ok = _pack(lengths[1:], free, (suit, start) if same else (-1, -1))
-            for cell in cells:
-                free[cell] += 1
+        if all(free.get(s + j, 0) > 0 for j in range(k)):
+            for j in range(k):
+                free[s + j] -= 1
+            ok = _pack(lengths, i + 1, free, starts, s if same_next else -1)
+            for j in range(k):
+                free[s + j] += 1
             if ok:
                 return True
     return False
+
+
+SUIT_STRIDE = 32
+"""Cells of :func:`hosts` are ``suit * SUIT_STRIDE + position``: positions stay below 32, so
+cells of two suits are never consecutive."""
+
+
+@lru_cache(maxsize=1 << 16)
+def hosts(lengths: tuple[int, ...], cells: tuple[int, ...]) -> bool:
+    """Can disjoint tractors of ``lengths`` (longest first) be made from pairs at ``cells``
+    (sorted, one entry per pair; a cell is a position, or ``suit * SUIT_STRIDE + position``
+    for pairs of several suits)? R3.4: a tractor(k) slot needs k pairs at consecutive
+    positions of one suit, possibly part of a longer run."""
+    if not lengths:
+        return True
+    if sum(lengths) > len(cells):
+        return False
+    free: dict[int, int] = {}
+    for c in cells:
+        free[c] = free.get(c, 0) + 1
+    return _pack(lengths, 0, free, sorted(free), -1)
 
 
 def fits_ids(ids: Sequence[int], shape: Shape, table: TrumpTable) -> bool:
@@ -205,10 +227,8 @@ def fits_ids(ids: Sequence[int], shape: Shape, table: TrumpTable) -> bool:
     pair_ids = [c for c, n in counts.items() if n == 2]
     if len(pair_ids) < shape.total_pairs:
         return False
-    if not shape.tractors:
-        return True
-    free: dict[tuple[int, int], int] = Counter((table.suit[c], table.pos[c]) for c in pair_ids)
-    return _pack(shape.tractors, free, (-1, -1))
+    cells = sorted(table.suit[c] * SUIT_STRIDE + table.pos[c] for c in pair_ids)
+    return hosts(shape.tractors, tuple(cells))
 
 
 def fits(cards: Sequence[Card], shape: Shape, trump: Trump) -> bool:

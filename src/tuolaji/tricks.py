@@ -18,7 +18,7 @@ import attrs
 
 from .cards import CARDS, POINTS, Card
 from .errors import IllegalAction, InvalidCards
-from .shapes import RawUnit, Shape, unit_ids
+from .shapes import RawUnit, Shape, hosts, unit_ids
 from .trump import TRUMP, Trump, TrumpTable, effective_suit_name
 
 __all__ = [
@@ -212,46 +212,8 @@ def lead_info_ids(ids: Sequence[int], table: TrumpTable) -> LeadInfo:
 
 
 # ---------------------------------------------------------------------------------------------
-# Tractor packing (R3.4 on positions) and the candidate shapes of R7.3
+# The candidate shapes of R7.3 (tractor packing is shapes.hosts, R3.4)
 # ---------------------------------------------------------------------------------------------
-
-
-def _pack(
-    lengths: tuple[int, ...], i: int, free: dict[int, int], starts: list[int], floor: int
-) -> bool:
-    """Lay tractors ``lengths[i:]`` (longest first) on positions with ``free`` pairs each."""
-    if i == len(lengths):
-        return True
-    k = lengths[i]
-    same_next = i + 1 < len(lengths) and lengths[i + 1] == k
-    for s in starts:
-        # Equal lengths are interchangeable: try them in non-decreasing start order only.
-        if s < floor:
-            continue
-        if all(free.get(s + j, 0) > 0 for j in range(k)):
-            for j in range(k):
-                free[s + j] -= 1
-            ok = _pack(lengths, i + 1, free, starts, s if same_next else -1)
-            for j in range(k):
-                free[s + j] += 1
-            if ok:
-                return True
-    return False
-
-
-@lru_cache(maxsize=1 << 16)
-def hosts(lengths: tuple[int, ...], positions: tuple[int, ...]) -> bool:
-    """Can disjoint tractors of ``lengths`` (longest first) be made from pairs at
-    ``positions`` (sorted, one entry per pair, all one suit)? (R3.4: a tractor(k) slot
-    needs k pairs at consecutive positions, possibly part of a longer run.)"""
-    if not lengths:
-        return True
-    if sum(lengths) > len(positions):
-        return False
-    free: dict[int, int] = {}
-    for p in positions:
-        free[p] = free.get(p, 0) + 1
-    return _pack(lengths, 0, free, sorted(free), -1)
 
 
 def _into_bins(parts: tuple[int, ...], bins: list[int], i: int = 0) -> bool:
