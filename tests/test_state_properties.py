@@ -12,6 +12,7 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import settings
 
 import tuolaji as tl
 from tuolaji import (
@@ -26,6 +27,7 @@ from tuolaji import (
     TrickWon,
     TrumpRevealed,
 )
+from tuolaji.testing import DealMachine
 
 PRESETS = list(tl.RULESETS)
 DEALS = 300 if os.environ.get("CI") else 40
@@ -194,3 +196,15 @@ def test_deals_reach_every_kind_of_event() -> None:
             kinds |= {type(e).__name__ for e in random_deal(preset, seed)[-1].events}
     assert {"Declared", "ThrowFailed", "TrickWon", "DealScored", "Buried"} <= kinds
     assert {TrumpRevealed.__name__, "Redeal", "Passed"} <= kinds
+
+
+class ShuangshengDeal(DealMachine):
+    preset = "shuangsheng"
+
+
+TestTuolajiDealMachine = DealMachine.TestCase
+TestShuangshengDealMachine = ShuangshengDeal.TestCase
+TestTuolajiDealMachine.settings = settings(max_examples=10, stateful_step_count=300, deadline=None)
+TestShuangshengDealMachine.settings = settings(
+    max_examples=10, stateful_step_count=300, deadline=None
+)

@@ -95,40 +95,42 @@ class GameState:
 
     rules: Rules
     seed: int
-    deal_number: int
-    attempt: int
-    opening: bool
-    """True for the match's first deal, whose dealer is chosen by bidding (R4.5, R5.2)."""
     levels: tuple[Rank, Rank]
-    dealer: int | None
+    """Team 0's and team 1's levels (R1.4)."""
+    deal_number: int = 0
+    attempt: int = 0
+    """How many times this deal was thrown in and redealt (R4.6, R4.7)."""
+    opening: bool = False
+    """True for the match's first deal, whose dealer is chosen by bidding (R4.5, R5.2)."""
+    dealer: int | None = None
     """The dealer's seat; None during the bidding of a first deal (抢报, R4.5)."""
-    phase: Phase
-    deck: Hand
+    phase: Phase = Phase.DEALING
+    deck: Hand = ()
     """The shuffled 108 cards of this attempt (hidden information)."""
-    dealt: int
-    hands: Hands
-    kitty: Hand
-    bid: Bid | None
+    dealt: int = 0
+    hands: Hands = ((), (), (), ())
+    kitty: Hand = ()
+    bid: Bid | None = None
     """The standing bid (R4.2), or None."""
-    turn: int
+    turn: int = 0
     """The seat whose turn it is in the round phases and in play."""
-    passes: int
+    passes: int = 0
     """Consecutive passes in the current round."""
-    counters: int
-    buried_by: int | None
-    redeal_asked: frozenset[int]
-    trump: Trump | None
+    counters: int = 0
+    buried_by: int | None = None
+    redeal_asked: frozenset[int] = frozenset()
+    trump: Trump | None = None
     """The deal's trump context, fixed when bidding closes."""
-    leader: int
-    trick: tuple[Hand, ...]
+    leader: int = 0
+    trick: tuple[Hand, ...] = ()
     """The current trick's plays so far, from :attr:`leader` on."""
-    tricks: tuple[Trick, ...]
-    trick_points: int
+    tricks: tuple[Trick, ...] = ()
+    trick_points: int = 0
     """Points of the tricks the attackers have won (R8.1)."""
-    failed_throws: tuple[int, ...]
+    failed_throws: tuple[int, ...] = ()
     """The seat of each failed throw so far (R6.5)."""
-    events: tuple[Event, ...]
-    result: DealResult | None
+    events: tuple[Event, ...] = ()
+    result: DealResult | None = None
 
     # --- construction ----------------------------------------------------------------------
 
@@ -160,36 +162,8 @@ class GameState:
         stacked = None if deck is None else tuple(deck)
         if stacked is not None and Counter(stacked) != Counter(full_deck()):
             raise IllegalAction("R1.1", "a stacked deck holds the 108 cards, every card twice")
-        blank = cls(
-            rules=rules,
-            seed=seed,
-            deal_number=deal_number,
-            attempt=0,
-            opening=dealer is None,
-            levels=lv,
-            dealer=dealer,
-            phase=Phase.DEALING,
-            deck=(),
-            dealt=0,
-            hands=((), (), (), ()),
-            kitty=(),
-            bid=None,
-            turn=0,
-            passes=0,
-            counters=0,
-            buried_by=None,
-            redeal_asked=frozenset(),
-            trump=None,
-            leader=0,
-            trick=(),
-            tricks=(),
-            trick_points=0,
-            failed_throws=(),
-            events=(),
-            result=None,
-        )
         return auction.fresh_deal(
-            blank,
+            cls(rules=rules, seed=seed, levels=lv),
             deal_number=deal_number,
             attempt=0,
             levels=lv,
@@ -248,30 +222,16 @@ class GameState:
         return cls(
             rules=rules,
             seed=0,
-            deal_number=0,
-            attempt=0,
-            opening=False,
             levels=lv,
             dealer=dealer,
             phase=Phase.PLAYING,
-            deck=(),
-            dealt=0,
             hands=(hs[0], hs[1], hs[2], hs[3]),
             kitty=kit,
-            bid=None,
             turn=dealer,
-            passes=0,
-            counters=0,
             buried_by=dealer,
-            redeal_asked=frozenset(),
             trump=trump,
             leader=dealer,
-            trick=(),
-            tricks=(),
-            trick_points=0,
-            failed_throws=(),
             events=(DealerSet(dealer, trump.level, suit),),
-            result=None,
         )
 
     def _replace(self, **changes: Any) -> GameState:

@@ -11,12 +11,15 @@ from collections import Counter
 from collections.abc import Sequence
 
 from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from .cards import CARDS, Card, Rank, Suit, full_deck, parse_cards
 from .errors import InvalidCards
+from .records import Phase
+from .state import GameState
 from .trump import Trump
 
-__all__ = ["card_multisets", "cards", "deck_deals", "stacked_deck", "trumps"]
+__all__ = ["DealMachine", "card_multisets", "cards", "deck_deals", "stacked_deck", "trumps"]
 
 
 def cards() -> st.SearchStrategy[Card]:
@@ -92,3 +95,84 @@ def stacked_deck(
     for j, card in enumerate(kit):
         deck[100 + j] = card
     return tuple(card if card is not None else filler.pop() for card in deck)
+
+
+class DealMachine(RuleBasedStateMachine):
+    """A hypothesis state machine that plays one deal by random legal actions and checks
+    the engine's invariants after every step: the 108 cards are all accounted for (R1.1),
+    points go to the team that won them (R8.1), views hold only the seat's own hidden cards,
+    and the state round-trips through JSON.
+
+    Use it as is (``TestDeal = DealMachine.TestCase``) or subclass it to add your own
+    ``@invariant`` or ``@rule`` methods; ``preset`` picks the rules.
+    """
+
+    preset = "tuolaji"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: GameState | None = None
+
+    @initialize(seed=st.integers(0, 2**32 - 1), dealer=st.sampled_from([None, 0, 1, 2, 3]))
+    def start(self, seed: int, dealer: int | None) -> None:
+        """A new deal, a first deal when ``dealer`` is None."""
+        self.state = GameState.new(
+            self.preset, seed, dealer=dealer, deal_number=int(dealer is not None)
+        )
+
+    @rule(data=st.data())
+    def act(self, data: st.DataObject) -> None:
+        """Apply one random legal action (dealing a card most of the time while dealing)."""
+        state = self.state
+        assert state is not None
+        if state.phase is Phase.FINISHED:
+            return
+        if state.phase is Phase.DEALING and data.draw(st.integers(0, 9)) > 0:
+            self.state = state.deal_card()
+            return
+        seed = data.draw(st.integers(0, 2**32 - 1))
+        self.state = state.apply(state.legal_actions().sample(random.Random(seed)))
+
+    @invariant()
+    def cards_are_accounted_for(self) -> None:
+        """R1.1: hands, undealt cards or kitty, the trick and won tricks hold the 108 cards."""
+        s = self.state
+        if s is None:
+            return
+        cards: Counter[Card] = Counter()
+        for hand in s.hands:
+            cards.update(hand)
+        cards.update(s.deck[s.dealt :] if s.phase is Phase.DEALING else s.kitty)
+        for play in s.trick:
+            cards.update(play)
+        for trick in s.tricks:
+            for play in trick.plays:
+                cards.update(play)
+        assert cards == Counter(full_deck())
+
+    @invariant()
+    def points_go_to_the_winners(self) -> None:
+        """R8.1: the attackers' trick points are the points of the tricks they won."""
+        s = self.state
+        if s is None or s.dealer is None:
+            return
+        attackers = 1 - s.dealer % 2
+        assert s.trick_points == sum(t.points for t in s.tricks if t.winner % 2 == attackers)
+
+    @invariant()
+    def views_hold_only_own_hands(self) -> None:
+        """A view's hand is the seat's own; the kitty shows only to its burier until the end."""
+        s = self.state
+        if s is None:
+            return
+        for seat in range(4):
+            view = s.view(seat)
+            assert view.hand == s.hands[seat]
+            if s.result is None and view.kitty is not None:
+                assert s.buried_by == seat
+
+    @invariant()
+    def json_round_trips(self) -> None:
+        """``from_json(to_json(s)) == s`` in every phase."""
+        if self.state is not None:
+            assert GameState.from_json(self.state.to_json()) == self.state
