@@ -24,7 +24,7 @@ from .cards import (
 from .deal import deal_cards, shuffled_deck
 from .errors import ConfigurationError, IllegalAction, InvalidCards, TuolajiError
 from .game import Game, MatchResult
-from .legal import LegalFollows, LegalLeads, legal_follows, legal_leads
+from .legal import LegalFollows, LegalLeads, LegalPlays, legal_follows, legal_leads
 from .record import InvalidRecord, read_record, record_of, replay, write_record
 from .records import (
     CHANCE,
@@ -134,6 +134,7 @@ __all__ = [
     "KittyRevealed",
     "LegalFollows",
     "LegalLeads",
+    "LegalPlays",
     "LevelBand",
     "MatchResult",
     "Outcome",

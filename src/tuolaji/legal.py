@@ -36,7 +36,7 @@ from .tricks import (
 )
 from .trump import Trump, TrumpTable
 
-__all__ = ["LegalFollows", "LegalLeads", "legal_follows", "legal_leads"]
+__all__ = ["LegalFollows", "LegalLeads", "LegalPlays", "legal_follows", "legal_leads"]
 
 Play = tuple[Card, ...]
 
@@ -385,3 +385,7 @@ def legal_follows(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> L
     ['QH QH']
     """
     return LegalFollows(lead, hand, trump)
+
+
+LegalPlays = LegalLeads | LegalFollows
+"""What :meth:`tuolaji.GameState.legal_plays` returns: the leads or the follows of a seat."""

@@ -44,7 +44,7 @@ from .cards import Card, Rank, full_deck
 from .codec import from_data, to_data
 from .deal import HAND_SIZE, KITTY_SIZE
 from .errors import IllegalAction, InvalidCards
-from .legal import LegalFollows, LegalLeads
+from .legal import LegalFollows, LegalLeads, LegalPlays
 from .records import (
     CHANCE,
     Action,
@@ -322,7 +322,7 @@ class GameState:
         options = auction.declare_options(self, s)
         return ListedActions((Pass(s), *(Declare(s, c) for c in options)))
 
-    def legal_plays(self) -> LegalLeads | LegalFollows:
+    def legal_plays(self) -> LegalPlays:
         """The legal plays of :attr:`to_act` (R6.2, R7.1-R7.3): a lazy collection with
         ``len``, ``in`` and ``sample(rng)``. Only in the play phase."""
         if self.phase is not Phase.PLAYING:
