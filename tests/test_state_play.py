@@ -125,20 +125,17 @@ def test_r7_3_illegal_follow_names_the_rule_and_changes_nothing() -> None:
     assert len(s.legal_actions()) == 1 and len(s.legal_actions(2)) == 0
 
 
-def last_trick(hands: list[str], plays: list[str], **kw: object) -> GameState:
+def last_trick(hands: list[str], **kw: object) -> GameState:
+    """A position of one card a seat, played out from the dealer: the deal's last trick."""
     s = position(hands, **kw)  # type: ignore[arg-type]
-    seat = s.to_act
-    for cards in plays:
-        s = s.play(seat, C(cards))
-        seat = (seat + 1) % 4
-    assert s.phase is Phase.FINISHED and s.result is not None
+    while s.phase is Phase.PLAYING:
+        s = s.play(s.to_act, s.hands[s.to_act])
+    assert s.result is not None
     return s
 
 
 def test_r8_2_attackers_win_the_last_trick_and_score_the_kitty() -> None:
-    s = last_trick(
-        ["3H", "AH", "4H", "5H"], ["3H", "AH", "4H", "5H"], kitty="KD KD 10D 10D 5D 5D 3D 3D"
-    )
+    s = last_trick(["3H", "AH", "4H", "5H"], kitty="KD KD 10D 10D 5D 5D 3D 3D")
     assert s.result is not None
     assert (s.result.kitty_points, s.result.multiplier) == (50, 2)
     assert s.result.attacker_points == 5 + 100
@@ -147,9 +144,7 @@ def test_r8_2_attackers_win_the_last_trick_and_score_the_kitty() -> None:
 
 
 def test_r8_3_declarers_win_the_last_trick_and_the_kitty_is_safe() -> None:
-    s = last_trick(
-        ["AH", "3H", "4H", "5H"], ["AH", "3H", "4H", "5H"], kitty="KD KD 10D 10D 5D 5D 3D 3D"
-    )
+    s = last_trick(["AH", "3H", "4H", "5H"], kitty="KD KD 10D 10D 5D 5D 3D 3D")
     assert s.result is not None and s.result.multiplier == 0 and s.result.attacker_points == 0
     assert s.result.outcome.declarers_keep and s.result.outcome.steps == 3
 
@@ -158,7 +153,6 @@ def test_r9_4_jack_hook_through_a_deal() -> None:
     """Tournament: declarers on J; an attacker wins the last trick with a J: back to 2."""
     trump = tl.Trump(Rank.JACK, Suit.SPADES)
     s = last_trick(
-        ["3H", "JC", "4H", "5H"],
         ["3H", "JC", "4H", "5H"],
         rules="tuolaji-tournament",
         trump=trump,
@@ -174,7 +168,6 @@ def test_r9_3_must_play_attackers_on_2_take_over_at_2() -> None:
     trump = tl.Trump(Rank.KING, Suit.SPADES)
     s = last_trick(
         ["3H", "AH", "4H", "6H"],
-        ["3H", "AH", "4H", "6H"],
         rules="tuolaji-tournament",
         trump=trump,
         levels=(Rank.KING, Rank.TWO),
@@ -189,7 +182,6 @@ def test_r9_5_declarers_winning_at_a_win_the_match() -> None:
     trump = tl.Trump(Rank.ACE, Suit.SPADES)
     s = last_trick(
         ["KH", "3H", "4H", "5H"],
-        ["KH", "3H", "4H", "5H"],
         trump=trump,
         levels=(Rank.ACE, Rank.NINE),
     )
@@ -200,7 +192,7 @@ def test_r9_5_declarers_winning_at_a_win_the_match() -> None:
 
 
 def test_r10_next_deal_levels_dealer_and_level_rank() -> None:
-    s = last_trick(["AH", "3H", "4H", "6H"], ["AH", "3H", "4H", "6H"], dealer=0)
+    s = last_trick(["AH", "3H", "4H", "6H"], dealer=0)
     assert s.result is not None and s.result.levels == (Rank.KING, Rank.TWO)
     nxt = s.next_deal()
     assert nxt.phase is Phase.DEALING and nxt.dealer == 2 and nxt.deal_number == 1

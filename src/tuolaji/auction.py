@@ -288,7 +288,7 @@ def pass_turn(state: GameState, seat: int) -> GameState:
             return _close_bidding(state)
         return state._replace(turn=_next_in_closing(state, s))
     if phase is Phase.WEAK_HAND:
-        return _next_weak_hand(state, s)
+        return _to_weak_hand(state, after=s)
     if state.passes < 4:
         return state._replace(turn=(s + 1) % 4)
     if phase is Phase.FIRST_COUNTERS:
@@ -364,10 +364,6 @@ def _to_weak_hand(state: GameState, after: int | None = None) -> GameState:
         turn = (_dealer(state) + 1) % 4
         return state._replace(phase=Phase.FIRST_COUNTERS, turn=turn, passes=0)
     return _take_kitty(state, _dealer(state))
-
-
-def _next_weak_hand(state: GameState, seat: int) -> GameState:
-    return _to_weak_hand(state, after=seat)
 
 
 def ask_redeal(state: GameState, seat: int) -> GameState:
