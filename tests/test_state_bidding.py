@@ -434,3 +434,10 @@ def test_shown_cards_of_a_thrown_in_attempt_are_forgotten() -> None:
     else:
         pytest.fail("no seed gave seat 0 a 2S again")
     assert s.attempt == 1 and s.view(2).shown[0] == ()
+
+
+def test_a_bid_is_legal_whatever_the_order_of_its_cards() -> None:
+    s = deal(joker_deal(["2S SJ"]), 5)
+    assert Declare(0, C("SJ 2S")) in s.legal_actions()
+    assert Declare(0, C("2S SJ")) in s.legal_actions(0)
+    assert s.declare(0, C("SJ 2S")).bid is not None

@@ -208,3 +208,48 @@ TestTuolajiDealMachine.settings = settings(max_examples=10, stateful_step_count=
 TestShuangshengDealMachine.settings = settings(
     max_examples=10, stateful_step_count=300, deadline=None
 )
+
+
+def random_action(s: GameState, rng: random.Random) -> tl.Action:
+    """A plausible action, legal or not: right or wrong seat, held or unheld cards."""
+    seat = s.to_act if s.to_act >= 0 and rng.random() < 0.7 else rng.randrange(4)
+    hand = list(s.hands[seat])
+    stranger = rng.choice(tl.CARDS)
+    pick = rng.sample(hand, min(len(hand), rng.randint(1, 4))) if hand else [stranger]
+    if rng.random() < 0.1:
+        pick.append(stranger)
+    kind = rng.randrange(6)
+    if kind == 0:
+        return tl.DealCard()
+    if kind == 1:
+        return tl.Pass(seat)
+    if kind == 2:
+        return tl.AskRedeal(seat)
+    if kind == 3:
+        bid_like = [c for c in hand if c.is_joker or c.rank == (s.bid_level(seat))]
+        return tl.Declare(seat, tuple(rng.sample(bid_like, min(len(bid_like), rng.randint(1, 3)))))
+    if kind == 4:
+        return tl.Bury(seat, tuple(rng.sample(hand, min(len(hand), rng.choice((7, 8, 8))))))
+    return tl.Play(seat, tuple(pick))
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_an_action_applies_exactly_when_it_is_listed_as_legal(preset: str) -> None:
+    """``action in state.legal_actions()`` and ``state.apply(action)`` agree on every action
+    tried: legal ones apply, the others raise IllegalAction and change nothing (R11)."""
+    tried = legal = 0
+    for seed in range(DEALS // 50 + 2):
+        rng = random.Random(seed)
+        for s in random_deal(preset, 500 + seed)[:-1]:
+            for _ in range(3):
+                action = random_action(s, rng)
+                listed = action in s.legal_actions()
+                tried, legal = tried + 1, legal + listed
+                if listed:
+                    s.apply(action)
+                    continue
+                snapshot = s.to_json() if tried % 10 == 0 else None
+                with pytest.raises(tl.IllegalAction):
+                    s.apply(action)
+                assert snapshot is None or s.to_json() == snapshot
+    assert 0 < legal < tried

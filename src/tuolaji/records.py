@@ -319,13 +319,27 @@ class ActionSet(abc.ABC):
         return f"<{type(self).__name__}: {len(self)} actions>"
 
 
+def _multiset_key(action: object) -> object:
+    """An action compared with its cards as a multiset: showing ``SJ 2S`` or ``2S SJ`` is
+    the same bid."""
+    cards = getattr(action, "cards", None)
+    if cards is None:
+        return action
+    try:
+        ids = tuple(sorted(card.id for card in cards))
+    except (AttributeError, TypeError):
+        return action
+    return type(action), getattr(action, "seat", None), ids
+
+
 class ListedActions(ActionSet):
     """A short explicit list of actions (bidding and redeal decisions)."""
 
-    __slots__ = ("_actions",)
+    __slots__ = ("_actions", "_keys")
 
     def __init__(self, actions: Sequence[Action]) -> None:
         self._actions = tuple(actions)
+        self._keys = frozenset(_multiset_key(a) for a in self._actions)
 
     def __iter__(self) -> Iterator[Action]:
         return iter(self._actions)
@@ -334,7 +348,10 @@ class ListedActions(ActionSet):
         return len(self._actions)
 
     def __contains__(self, action: object) -> bool:
-        return action in self._actions
+        try:
+            return _multiset_key(action) in self._keys
+        except TypeError:  # an unhashable non-action
+            return False
 
     def sample(self, rng: random.Random) -> Action:
         if not self._actions:
