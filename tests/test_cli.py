@@ -88,6 +88,7 @@ def test_deal_sorts_trumps_first_strongest_first(capsys: pytest.CaptureFixture[s
         (["simulate", "--bots", "greedy,smart"], "give 1, 2 (one per team) or 4"),
         (["simulate", "--bots", "greedy,random,greedy"], "give 1, 2 (one per team) or 4"),
         (["simulate", "--deals", "2", "--match"], "not allowed with argument"),
+        (["simulate", "--deals", "0"], "not a positive number of deals"),
     ],
 )
 def test_usage_errors_exit_2(

@@ -7,9 +7,10 @@ import json
 import pytest
 
 import tuolaji as tl
+from tuolaji import InvalidRecord
 from tuolaji.bots import GreedyBot, RandomBot
 from tuolaji.game import Game
-from tuolaji.record import InvalidRecord, replay, write_record
+from tuolaji.record import replay, write_record
 from tuolaji.records import ActionSet, Phase, Play
 from tuolaji.view import PlayerView
 
@@ -123,6 +124,12 @@ def test_a_truncated_record_is_refused_unless_partial() -> None:
     ("text", "message"),
     [
         ("not json", "JSON"),
+        (
+            '{"format": "tuolaji-record", "version": 1, "seed": 1, "rules": '
+            + json.dumps(tl.codec.to_data(tl.Rules, tl.RULESETS["tuolaji"]))
+            + ', "deals": [[{"type": "Nope"}]]}',
+            "deal 1, action 1 cannot be read",
+        ),
         ('{"format": "other"}', "not a game record"),
         ('{"format": "tuolaji-record", "version": 9}', "version"),
         (

@@ -230,3 +230,16 @@ def test_sampled_plays_are_legal() -> None:
         s = s.apply(action)
     assert s.result is not None and not any(s.hands)
     assert sum(len(p) for t in s.tricks for p in t.plays) == 16
+
+
+def test_from_json_rejects_text_that_is_not_a_state() -> None:
+    for text in ("not json", "{}", '{"rules": 3}', "[]"):
+        with pytest.raises(tl.InvalidRecord):
+            GameState.from_json(text)
+
+
+def test_apply_rejects_what_is_not_an_action() -> None:
+    s = position(["AH", "3H", "4H", "6H"])
+    with pytest.raises(tl.IllegalAction) as info:
+        s.apply("play AH")  # type: ignore[arg-type]
+    assert info.value.rule == "R11"

@@ -22,10 +22,10 @@ from .cards import (
     points,
 )
 from .deal import deal_cards, shuffled_deck
-from .errors import ConfigurationError, IllegalAction, InvalidCards, TuolajiError
+from .errors import ConfigurationError, IllegalAction, InvalidCards, InvalidRecord, TuolajiError
 from .game import Game, MatchResult
 from .legal import LegalFollows, LegalLeads, LegalPlays, legal_follows, legal_leads
-from .record import InvalidRecord, read_record, record_of, replay, write_record
+from .record import read_record, record_of, replay, write_record
 from .records import (
     CHANCE,
     Action,

@@ -88,6 +88,16 @@ def _rules(name: str) -> Rules:
     return RULESETS[name]
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of deals")
+    return value
+
+
 def _bot_names(text: str) -> list[str]:
     names = [n.strip().lower() for n in text.split(",")]
     if len(names) not in (1, 2, 4) or any(n not in BOTS for n in names):
@@ -237,7 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
     count = sim.add_mutually_exclusive_group()
-    count.add_argument("--deals", type=int, help="how many deals (default 1)")
+    count.add_argument("--deals", type=_positive, help="how many deals (default 1)")
     count.add_argument("--match", action="store_true", help="play until the match ends (R9.5)")
     sim.add_argument(
         "--bots",

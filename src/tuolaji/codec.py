@@ -16,7 +16,7 @@ from typing import Any, Literal, Union, get_args, get_origin
 import attrs
 
 from .cards import Card, format_cards, parse_cards
-from .errors import InvalidCards
+from .errors import InvalidCards, InvalidRecord
 
 __all__ = ["from_data", "to_data"]
 
@@ -79,14 +79,17 @@ def to_data(tp: Any, value: Any) -> Any:
 def from_data(tp: Any, data: Any) -> Any:
     """The value of declared type ``tp`` that :func:`to_data` wrote as ``data``.
 
-    Raises :class:`~tuolaji.InvalidCards` (a ``ValueError``) for data of the wrong form.
+    Raises :class:`~tuolaji.InvalidRecord` (a ``ValueError``) for data of the wrong form,
+    or :class:`~tuolaji.InvalidCards` for text that is not cards.
     """
     try:
         return _from(tp, data)
-    except InvalidCards:
+    except (InvalidCards, InvalidRecord):
         raise
     except (TypeError, KeyError, ValueError, IndexError) as exc:
-        raise InvalidCards(f"cannot read {tp!r} from {data!r}: {exc}") from None
+        shown = repr(data)
+        shown = shown if len(shown) <= 80 else shown[:77] + "..."
+        raise InvalidRecord(f"cannot read {tp!r} from {shown}: {exc}") from None
 
 
 def _from(tp: Any, data: Any) -> Any:

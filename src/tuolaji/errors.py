@@ -7,7 +7,7 @@ Raising never changes any existing object (R11).
 
 from __future__ import annotations
 
-__all__ = ["ConfigurationError", "IllegalAction", "InvalidCards", "TuolajiError"]
+__all__ = ["ConfigurationError", "IllegalAction", "InvalidCards", "InvalidRecord", "TuolajiError"]
 
 
 class TuolajiError(Exception):
@@ -41,3 +41,9 @@ class IllegalAction(TuolajiError, ValueError):
 
 class ConfigurationError(TuolajiError, ValueError):
     """A trump context or a set of rules that cannot exist (e.g. a level that is not a rank)."""
+
+
+class InvalidRecord(TuolajiError, ValueError):
+    """JSON that is not a state or game record of this library, or a game record that does
+    not replay; the message says what is wrong and where (for a record, the first action
+    that fails)."""

@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from .codec import from_data, to_data
-from .errors import IllegalAction, InvalidCards, TuolajiError
+from .errors import IllegalAction, InvalidCards, InvalidRecord, TuolajiError
 from .game import Game
 from .records import Action, Phase
 from .rules import Rules
@@ -21,11 +21,6 @@ __all__ = ["InvalidRecord", "read_record", "record_of", "replay", "write_record"
 
 FORMAT = "tuolaji-record"
 VERSION = 1
-
-
-class InvalidRecord(TuolajiError, ValueError):
-    """A record that cannot be read or does not replay; the message names the first action
-    that fails (its deal and its index in the deal) and why."""
 
 
 def record_of(game: Game) -> dict[str, Any]:
@@ -68,7 +63,7 @@ def replay(record: str | dict[str, Any], *, partial: bool = False) -> Game:
     data = read_record(record) if isinstance(record, str) else record
     try:
         rules = from_data(Rules, data["rules"])
-    except (InvalidCards, TuolajiError, KeyError) as exc:
+    except (TuolajiError, KeyError) as exc:
         raise InvalidRecord(f"the record's rules cannot be read: {exc}") from None
     game = Game(rules, data["seed"])
     for d, deal in enumerate(data["deals"]):
@@ -78,7 +73,7 @@ def replay(record: str | dict[str, Any], *, partial: bool = False) -> Game:
             where = f"deal {d + 1}, action {i + 1}"
             try:
                 action = from_data(Action, raw)
-            except InvalidCards as exc:
+            except (InvalidCards, InvalidRecord) as exc:
                 raise InvalidRecord(f"{where} cannot be read: {exc}") from None
             try:
                 game.apply(action)

@@ -43,7 +43,7 @@ from .bidding import Bid
 from .cards import Card, Rank, full_deck
 from .codec import from_data, to_data
 from .deal import HAND_SIZE, KITTY_SIZE
-from .errors import IllegalAction, InvalidCards
+from .errors import IllegalAction, InvalidRecord
 from .legal import LegalFollows, LegalLeads, LegalPlays
 from .records import (
     CHANCE,
@@ -405,12 +405,12 @@ class GameState:
 
     @classmethod
     def from_json(cls, text: str) -> GameState:
-        """The state written by :meth:`to_json`; raises :class:`~tuolaji.InvalidCards` (a
+        """The state written by :meth:`to_json`; raises :class:`~tuolaji.InvalidRecord` (a
         ``ValueError``) for text that is not such a state."""
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise InvalidCards(f"not JSON: {exc}") from None
+            raise InvalidRecord(f"a state is JSON text: {exc}") from None
         state: GameState = from_data(GameState, data)
         return state
 
