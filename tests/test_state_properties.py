@@ -27,7 +27,7 @@ from tuolaji import (
     TrickWon,
     TrumpRevealed,
 )
-from tuolaji.testing import DealMachine
+from tuolaji.testing import DealMachine, accounted_cards
 
 PRESETS = list(tl.RULESETS)
 DEALS = 300 if os.environ.get("CI") else 40
@@ -57,23 +57,6 @@ def random_deal(preset: str, seed: int, check: object = None) -> list[GameState]
         states.append(s)
         assert len(states) < 2000, "a deal must end"
     return states
-
-
-def accounted(s: GameState) -> Counter[tl.Card]:
-    """Every card of the deal, wherever it is now (R1.1)."""
-    cards: Counter[tl.Card] = Counter()
-    for hand in s.hands:
-        cards.update(hand)
-    if s.phase is Phase.DEALING:
-        cards.update(s.deck[s.dealt :])
-    else:
-        cards.update(s.kitty)
-    for play in s.trick:
-        cards.update(play)
-    for trick in s.tricks:
-        for play in trick.plays:
-            cards.update(play)
-    return cards
 
 
 def check_view(s: GameState, seat: int) -> None:
@@ -131,7 +114,7 @@ def test_random_deals_keep_every_invariant(preset: str) -> None:
         states = random_deal(preset, seed)
         rng = random.Random(seed)
         for s in states:
-            assert accounted(s) == FULL, "108 cards always accounted for"
+            assert accounted_cards(s) == FULL, "108 cards always accounted for"
             if s.dealer is not None:
                 attackers = 1 - s.dealer % 2
                 won = sum(t.points for t in s.tricks if t.winner % 2 == attackers)

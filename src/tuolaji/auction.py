@@ -101,31 +101,20 @@ def fresh_deal(
     first = 0 if dealer is None else dealer
     if deck is None:
         deck = shuffled_deck(_deck_rng(state.seed, deal_number, attempt))
-    return state._replace(
+    # Every other field takes its default: the state of a deal before its first card.
+    return type(state)(
+        rules=state.rules,
+        seed=state.seed,
+        levels=levels,
         deal_number=deal_number,
         attempt=attempt,
         opening=opening,
-        levels=levels,
         dealer=dealer,
-        phase=Phase.DEALING,
         deck=deck,
-        dealt=0,
-        hands=((), (), (), ()),
-        kitty=(),
-        bid=None,
         turn=first,
-        passes=0,
-        counters=0,
-        buried_by=None,
         redeal_asked=redeal_asked,
-        trump=None,
         leader=first,
-        trick=(),
-        tricks=(),
-        trick_points=0,
-        failed_throws=(),
         events=(*events, CardsDealt(deal_number, attempt, first)),
-        result=None,
     )
 
 
