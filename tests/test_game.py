@@ -8,10 +8,10 @@ import pytest
 
 import tuolaji as tl
 from tuolaji import InvalidRecord
+from tuolaji.actions import ActionSet, Phase, Play
 from tuolaji.bots import GreedyBot, RandomBot
 from tuolaji.game import Game
 from tuolaji.record import replay, write_record
-from tuolaji.records import ActionSet, Phase, Play
 from tuolaji.view import PlayerView
 
 

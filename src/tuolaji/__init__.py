@@ -6,27 +6,7 @@ function cites the rule it implements. See the README for a tour.
 
 from __future__ import annotations
 
-from .bidding import Bid
-from .bots import Bot, GreedyBot, RandomBot
-from .cards import (
-    BIG_JOKER,
-    CARDS,
-    SMALL_JOKER,
-    Card,
-    Joker,
-    Rank,
-    Suit,
-    format_cards,
-    full_deck,
-    parse_cards,
-    points,
-)
-from .deal import deal_cards, shuffled_deck
-from .errors import ConfigurationError, IllegalAction, InvalidCards, InvalidRecord, TuolajiError
-from .game import Game, MatchResult
-from .legal import LegalFollows, LegalLeads, LegalPlays, legal_follows, legal_leads
-from .record import read_record, record_of, replay, write_record
-from .records import (
+from .actions import (
     CHANCE,
     Action,
     ActionSet,
@@ -54,6 +34,26 @@ from .records import (
     TrickWon,
     TrumpRevealed,
 )
+from .bidding import Bid
+from .bots import Bot, GreedyBot, RandomBot
+from .cards import (
+    BIG_JOKER,
+    CARDS,
+    SMALL_JOKER,
+    Card,
+    Joker,
+    Rank,
+    Suit,
+    format_cards,
+    full_deck,
+    parse_cards,
+    points,
+)
+from .deal import deal_cards, shuffled_deck
+from .errors import ConfigurationError, IllegalAction, InvalidCards, InvalidRecord, TuolajiError
+from .game import Game, MatchResult
+from .legal import LegalFollows, LegalLeads, LegalPlays, legal_follows, legal_leads
+from .record import read_record, record_of, replay, write_record
 from .rules import (
     FULL_LEVELS,
     RULESETS,

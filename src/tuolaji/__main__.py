@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from .actions import Phase
 from .bench import run as run_bench
 from .bots import Bot, GreedyBot, RandomBot
 from .cards import Card, Rank, Suit, points
@@ -20,7 +21,6 @@ from .deal import deal_cards, shuffled_deck
 from .errors import InvalidCards, TuolajiError
 from .game import Game
 from .record import replay, write_record
-from .records import Phase
 from .report import deal_lines, summary_line
 from .rules import RULESETS, Rules
 from .shapes import units

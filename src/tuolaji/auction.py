@@ -13,11 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .bidding import Bid, bid_options, overturn_error, read_bid
-from .cards import Card, Rank, Suit, format_cards, points
-from .deal import HAND_SIZE, KITTY_SIZE, shuffled_deck
-from .errors import IllegalAction
-from .records import (
+from .actions import (
     BiddingClosed,
     Buried,
     CardsDealt,
@@ -33,6 +29,10 @@ from .records import (
     holds,
     replace_hand,
 )
+from .bidding import Bid, bid_options, overturn_error, read_bid
+from .cards import Card, Rank, Suit, format_cards, points
+from .deal import HAND_SIZE, KITTY_SIZE, shuffled_deck
+from .errors import IllegalAction
 from .scoring import team_of
 from .trump import Trump
 

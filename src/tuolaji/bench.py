@@ -12,11 +12,11 @@ import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 
+from .actions import DealCard, Phase
 from .bots import GreedyBot, RandomBot
 from .cards import Card, Rank, Suit, full_deck
 from .game import Game
 from .legal import legal_follows, legal_leads
-from .records import DealCard, Phase
 from .shapes import units
 from .state import GameState
 from .tricks import check_throw, is_legal_follow, trick_winner

@@ -1,7 +1,7 @@
 """Bots: the :class:`Bot` protocol, :class:`RandomBot` and the heuristic :class:`GreedyBot`.
 
 A bot has one method, ``act(view, actions)``: it sees only its seat's
-:class:`~tuolaji.view.PlayerView` and the :class:`~tuolaji.records.ActionSet` of legal actions,
+:class:`~tuolaji.view.PlayerView` and the :class:`~tuolaji.actions.ActionSet` of legal actions,
 and returns one of them. While cards are dealt the actions are :class:`~tuolaji.Pass`
 ("not now") and the bids the seat may make. Bots draw randomness only from their own
 ``random.Random``, so a game is reproducible from its seed and the bots' seeds.
@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
+from .actions import Action, ActionSet, AskRedeal, Bury, Declare, Pass, Phase, Play
 from .cards import Card, points
-from .records import Action, ActionSet, AskRedeal, Bury, Declare, Pass, Phase, Play
 from .scoring import team_of
 from .shapes import units
 from .tricks import trick_winner

@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from .actions import Action, ActionSet, DealCard, Declare, ListedActions, Pass, Phase
 from .bots import Bot
 from .errors import IllegalAction
-from .records import Action, ActionSet, DealCard, Declare, ListedActions, Pass, Phase
 from .rules import RULESETS, Rules
 from .scoring import DealResult
 from .state import GameState

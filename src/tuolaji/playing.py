@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .errors import IllegalAction
-from .records import (
+from .actions import (
     DealScored,
     Hand,
     KittyRevealed,
@@ -20,6 +19,7 @@ from .records import (
     TrickWon,
     replace_hand,
 )
+from .errors import IllegalAction
 from .scoring import score_deal, team_of
 from .tricks import check_follow, check_lead, check_throw, trick_points, trick_winner
 

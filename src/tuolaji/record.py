@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .actions import Action, Phase
 from .codec import from_data, to_data
 from .errors import IllegalAction, InvalidCards, InvalidRecord, TuolajiError
 from .game import Game
-from .records import Action, Phase
 from .rules import Rules
 
 __all__ = ["InvalidRecord", "read_record", "record_of", "replay", "write_record"]

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Card, format_cards
-from .records import (
+from .actions import (
     Action,
     Buried,
     Bury,
@@ -19,6 +18,7 @@ from .records import (
     TrickWon,
     TrumpRevealed,
 )
+from .cards import Card, format_cards
 from .state import GameState
 
 __all__ = ["deal_lines", "summary_line"]

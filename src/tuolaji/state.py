@@ -39,13 +39,7 @@ from typing import Any
 import attrs
 
 from . import auction, playing
-from .bidding import Bid
-from .cards import Card, Rank, full_deck
-from .codec import from_data, to_data
-from .deal import HAND_SIZE, KITTY_SIZE
-from .errors import IllegalAction, InvalidRecord
-from .legal import LegalFollows, LegalLeads, LegalPlays
-from .records import (
+from .actions import (
     CHANCE,
     Action,
     ActionSet,
@@ -65,6 +59,12 @@ from .records import (
     PlayActions,
     Trick,
 )
+from .bidding import Bid
+from .cards import Card, Rank, full_deck
+from .codec import from_data, to_data
+from .deal import HAND_SIZE, KITTY_SIZE
+from .errors import IllegalAction, InvalidRecord
+from .legal import LegalFollows, LegalLeads, LegalPlays
 from .rules import RULESETS, Rules
 from .scoring import DealResult, team_of, throw_penalty
 from .trump import Trump

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
+from .actions import Phase
 from .cards import CARDS, Card, Rank, Suit, full_deck, parse_cards
 from .errors import InvalidCards
-from .records import Phase
 from .state import GameState
 from .trump import Trump
 

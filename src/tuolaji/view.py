@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from .actions import CardsDealt, Declared, Event, Hand, Phase, Trick
 from .bidding import Bid
 from .cards import Card, Rank
-from .records import CardsDealt, Declared, Event, Hand, Phase, Trick
 from .scoring import DealResult
 from .trump import Trump
 

@@ -1,5 +1,6 @@
-"""The records the state machine speaks in: phases, actions, events, tricks, and the
-collections of legal actions (R4-R8).
+"""The values the state machine speaks in: phases, actions, events, tricks, and the
+collections of legal actions (R4-R8). (Game records, a whole game as JSON, are in
+:mod:`tuolaji.record`.)
 
 Everything here is a small frozen value; nothing here knows the rules. Events hold only
 public facts, so a log of events never reveals a hidden card.
