@@ -39,7 +39,7 @@ def test_a_masked_random_episode_ends_with_the_returns(seed: int) -> None:
         ids = [i for i, ok in enumerate(obs["action_mask"]) if ok]
         assert ids, "a live agent always has a legal id"
         env.step(rng.choice(ids))
-    returns = env.state.returns()
+    returns = env.deal_state.returns()
     assert [totals[a] for a in env.possible_agents] == list(returns)
     assert sum(returns) == 0
 
@@ -48,5 +48,5 @@ def test_reset_with_a_seed_is_reproducible() -> None:
     a, b = tzoo.env(), tzoo.env()
     a.reset(seed=11)
     b.reset(seed=11)
-    assert a.state == b.state
+    assert a.deal_state == b.deal_state
     assert a.agent_selection == b.agent_selection

@@ -40,7 +40,7 @@ from .tricks import required_pairs
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["ASK_REDEAL", "DONE", "NUM_ACTIONS", "PASS", "Decision", "action_ids"]
+__all__ = ["ASK_REDEAL", "DONE", "NUM_ACTIONS", "PASS", "Decision", "Driver", "action_ids"]
 
 PASS = 54
 DONE = 55
@@ -315,3 +315,99 @@ def action_ids(action: Action) -> list[int]:
     if isinstance(action, Declare | Bury | Play):
         return [*sorted(c.id for c in action.cards), DONE]
     raise IllegalAction("R11", f"{action!r} is not a decision of a seat")
+
+
+class Driver:
+    """A whole deal driven one id at a time, with an explicit chance step for each card.
+
+    The adapters (:mod:`tuolaji.pettingzoo`, :mod:`tuolaji.openspiel`) share it. After each
+    card every seat that may bid is asked in turn, starting from the seat that received
+    the card (as :class:`~tuolaji.Game` does); ``PASS`` is "not now". :attr:`seat` is the
+    seat deciding now; None when the next step is a card (:meth:`card_odds` and
+    :meth:`deal`) or the deal is over (:attr:`finished`).
+    """
+
+    __slots__ = ("decision", "queue", "state")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.queue: list[int] = []
+        self.decision: Decision | None = None
+        self._settle()
+
+    def copy(self) -> Driver:
+        """An independent driver at the same point (states and decisions are immutable)."""
+        new = Driver.__new__(Driver)
+        new.state = self.state
+        new.queue = list(self.queue)
+        new.decision = self.decision
+        return new
+
+    @property
+    def finished(self) -> bool:
+        """True once the deal is scored."""
+        return self.state.phase is Phase.FINISHED
+
+    @property
+    def seat(self) -> int | None:
+        """The seat whose id is awaited, or None (a card is due, or the deal is over)."""
+        return None if self.decision is None else self.decision.seat
+
+    def _bidders(self) -> list[int]:
+        state = self.state
+        first = (0 if state.dealer is None else state.dealer) + state.dealt - 1
+        bidders = state.may_act
+        return [s for s in ((first + i) % 4 for i in range(4)) if s in bidders]
+
+    def _settle(self) -> None:
+        state = self.state
+        self.decision = None
+        if state.phase is Phase.FINISHED:
+            return
+        if state.phase is Phase.DEALING:
+            if not self.queue:
+                return  # a card is due
+            self.decision = Decision(state, self.queue[0])
+            return
+        self.decision = Decision(state, state.to_act)
+
+    def card_odds(self) -> list[tuple[int, float]]:
+        """While a card is due: each card id still undealt and its chance (R4.1)."""
+        rest = Counter(c.id for c in self.state.deck[self.state.dealt :])
+        total = sum(rest.values())
+        return [(c, n / total) for c, n in sorted(rest.items())]
+
+    def deal(self, card: int | None = None) -> None:
+        """Deal the next card: the deck's own (None) or the undealt card of id ``card``."""
+        state = self.state
+        if state.phase is not Phase.DEALING or self.decision is not None:
+            raise IllegalAction("R4.1", "no card is due now")
+        if card is not None:
+            deck = list(state.deck)
+            at = state.dealt
+            j = next((i for i in range(at, len(deck)) if deck[i].id == card), None)
+            if j is None:
+                raise IllegalAction("R4.1", f"card id {card} is not in the undealt cards")
+            deck[at], deck[j] = deck[j], deck[at]
+            state = state._replace(deck=tuple(deck))
+        self.state = state.deal_card()
+        self.queue = self._bidders() if self.state.phase is Phase.DEALING else []
+        self._settle()
+
+    def push(self, action_id: int) -> None:
+        """One id of the deciding seat (see :class:`Decision`)."""
+        if self.decision is None:
+            raise IllegalAction("R11", "no seat is deciding now")
+        decision = self.decision.push(action_id)
+        if not decision.done:
+            self.decision = decision
+            return
+        chosen = decision.action()
+        if self.state.phase is Phase.DEALING:
+            self.queue.pop(0)
+            if isinstance(chosen, Declare):
+                self.state = self.state.apply(chosen)
+                self.queue = self._bidders()
+        else:
+            self.state = self.state.apply(chosen)
+        self._settle()

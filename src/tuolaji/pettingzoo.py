@@ -26,8 +26,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .actions import DealCard, Declare, Pass, Phase
-from .actionspace import NUM_ACTIONS, Decision
+from .actionspace import NUM_ACTIONS, Driver
 from .cards import CARDS
 from .encoding import CARD_KINDS, OBSERVATION_SIZE, card_counts, observation
 from .rules import RULESETS, Rules
@@ -62,9 +61,7 @@ class TuolajiEnv(AECEnv):  # type: ignore[misc]
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
-        self.state = GameState.new(self.rules)
-        self._decision: Decision | None = None
-        self._queue: list[int] = []
+        self.driver = Driver(GameState.new(self.rules))
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -77,75 +74,44 @@ class TuolajiEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None:
             seed = random.Random().randrange(1 << 31)
-        self.state = GameState.new(self.rules, seed=seed)
+        self.driver = Driver(GameState.new(self.rules, seed=seed))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._queue = []
-        self._decision = None
         self._advance()
 
-    def _bidders(self) -> list[int]:
-        """Seats that may bid after the last card, from the seat that received it."""
-        state = self.state
-        first = (0 if state.dealer is None else state.dealer) + state.dealt - 1
-        bidders = state.may_act
-        return [s for s in ((first + i) % 4 for i in range(4)) if s in bidders]
+    @property
+    def deal_state(self) -> GameState:
+        """The deal's current :class:`~tuolaji.GameState` (all hands: for tests and tools)."""
+        return self.driver.state
 
     def _advance(self) -> None:
-        """Deal cards until a seat must decide, and select it."""
-        while True:
-            state = self.state
-            if state.phase is Phase.FINISHED:
-                self._finish()
-                return
-            if state.phase is Phase.DEALING:
-                if not self._queue:
-                    self._queue = self._bidders() if state.dealt else []
-                    if not self._queue:
-                        self.state = state.apply(DealCard())
-                        self._queue = self._bidders()
-                        if not self._queue:
-                            continue
-                seat = self._queue[0]
-            else:
-                seat = state.to_act
-            self._decision = Decision(self.state, seat)
-            self.agent_selection = self.possible_agents[seat]
+        """Deal cards until a seat must decide, and select it; or end the episode."""
+        driver = self.driver
+        while driver.seat is None and not driver.finished:
+            driver.deal()
+        if driver.finished:
+            returns = driver.state.returns()
+            for i, agent in enumerate(self.possible_agents):
+                self.rewards[agent] = returns[i]
+                self.terminations[agent] = True
             return
-
-    def _finish(self) -> None:
-        returns = self.state.returns()
-        for i, agent in enumerate(self.possible_agents):
-            self.rewards[agent] = returns[i]
-            self.terminations[agent] = True
-        self._decision = None
+        assert driver.seat is not None
+        self.agent_selection = self.possible_agents[driver.seat]
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self._decision is not None and action is not None
+        if action is None:
+            raise ValueError("a live agent steps with an id of the action space, not None")
         self._cumulative_rewards[agent] = 0.0
-        decision = self._decision.push(int(action))
-        if not decision.done:
-            self._decision = decision
-        else:
-            chosen = decision.action()
-            if self.state.phase is Phase.DEALING:
-                self._queue.pop(0)
-                if isinstance(chosen, Declare):
-                    self.state = self.state.apply(chosen)
-                    self._queue = self._bidders()
-                elif not isinstance(chosen, Pass):
-                    raise AssertionError("while dealing a decision is a bid or a pass")
-            else:
-                self.state = self.state.apply(chosen)
-            self._advance()
+        self.driver.push(int(action))
+        self._advance()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -154,18 +120,17 @@ class TuolajiEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self.possible_agents.index(agent)
-        decision = self._decision
-        mine = decision is not None and decision.seat == seat
+        decision = self.driver.decision
         selected = [0] * CARD_KINDS
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        if mine and decision is not None and agent == self.agent_selection:
+        if decision is not None and decision.seat == seat:
             selected = card_counts(CARDS[c] for c in decision.selected)
             mask[decision.legal_ids()] = 1
-        vector = observation(self.state.view(seat)) + [float(x) for x in selected]
+        vector = observation(self.driver.state.view(seat)) + [float(x) for x in selected]
         return {"observation": np.asarray(vector, dtype=np.float32), "action_mask": mask}
 
     def render(self) -> str | None:
-        state = self.state
+        state = self.driver.state
         text = f"{state.phase.value}: {self.agent_selection}, points {state.attacker_points}"
         if self.render_mode == "human":
             print(text)
