@@ -34,6 +34,7 @@ from .actions import (
     TrickWon,
     TrumpRevealed,
 )
+from .actionspace import Decision
 from .bidding import Bid
 from .bots import Bot, GreedyBot, RandomBot
 from .cards import (
@@ -52,7 +53,9 @@ from .cards import (
 from .deal import deal_cards, shuffled_deck
 from .errors import ConfigurationError, IllegalAction, InvalidCards, InvalidRecord, TuolajiError
 from .game import Game, MatchResult
+from .knowledge import Knowledge, knowledge_of
 from .legal import LegalFollows, LegalLeads, LegalPlays, legal_follows, legal_leads
+from .pimc import PIMCBot
 from .record import read_record, record_of, replay, write_record
 from .rules import (
     FULL_LEVELS,
@@ -121,6 +124,7 @@ __all__ = [
     "DealResult",
     "DealScored",
     "DealerSet",
+    "Decision",
     "Declare",
     "Declared",
     "Event",
@@ -132,12 +136,14 @@ __all__ = [
     "InvalidRecord",
     "Joker",
     "KittyRevealed",
+    "Knowledge",
     "LegalFollows",
     "LegalLeads",
     "LegalPlays",
     "LevelBand",
     "MatchResult",
     "Outcome",
+    "PIMCBot",
     "Pass",
     "Passed",
     "Phase",
@@ -175,6 +181,7 @@ __all__ = [
     "is_tractor",
     "kitty_bonus",
     "kitty_multiplier",
+    "knowledge_of",
     "lead_error",
     "legal_follows",
     "legal_leads",
