@@ -361,15 +361,20 @@ def _scalars(view: PlayerView) -> tuple[dict[str, Any], int]:
 
 def sample_world(view: PlayerView, rng: random.Random) -> GameState:
     """A full :class:`~tuolaji.GameState` consistent with ``view`` (see the module docstring),
-    drawn with ``rng`` only: the same rng state gives the same world."""
-    slots = hidden_slots(view)
-    world = _world(view, slots, rng)
-    for _ in range(SHOWN_TRIES):
-        # A view whose shown cards are the ones still held (rather than shown and not
-        # played) tells where the other copies are; keep only worlds that agree.
-        if world.view(view.seat).shown == view.shown:
-            break
-        world = _world(view, slots, rng)
+    drawn with ``rng`` only: the same rng state gives the same world.
+
+    What does not depend on the draw (the slots and the state's bookkeeping fields) is
+    computed once per view and kept for the last few views, since a search bot samples many
+    worlds of one view."""
+    prepared = _prepared(view)
+    world = _world(view, prepared, rng)
+    if prepared.any_shown:
+        for _ in range(SHOWN_TRIES):
+            # A view whose shown cards are the ones still held (rather than shown and not
+            # played) tells where the other copies are; keep only worlds that agree.
+            if world.view(view.seat).shown == view.shown:
+                break
+            world = _world(view, prepared, rng)
     return world
 
 
@@ -377,9 +382,37 @@ SHOWN_TRIES = 64
 """Redraws allowed for a view whose ``shown`` depends on the hidden hands."""
 
 
-def _world(view: PlayerView, slots: Slots, rng: random.Random) -> GameState:
+class _Prepared:
+    __slots__ = ("any_shown", "fields", "first", "slots", "view")
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view  # held so that its id is not reused while cached
+        self.slots = hidden_slots(view)
+        self.fields, self.first = _scalars(view)
+        self.any_shown = any(
+            isinstance(e, Declared) for e in view.events[_last(view.events, CardsDealt) + 1 :]
+        )
+
+
+_CACHE: dict[int, _Prepared] = {}
+_CACHE_SIZE = 32
+
+
+def _prepared(view: PlayerView) -> _Prepared:
+    hit = _CACHE.get(id(view))
+    if hit is not None and hit.view is view:
+        return hit
+    if len(_CACHE) >= _CACHE_SIZE:
+        del _CACHE[next(iter(_CACHE))]
+    hit = _CACHE[id(view)] = _Prepared(view)
+    return hit
+
+
+def _world(view: PlayerView, prepared: _Prepared, rng: random.Random) -> GameState:
     # state imports view, which offers sample_world as a method: import at call time.
     from .state import GameState  # noqa: PLC0415
+
+    slots = prepared.slots
 
     dealt = deal_hidden(slots, rng)
     hands: list[Hand] = [(), (), (), ()]
@@ -401,10 +434,8 @@ def _world(view: PlayerView, slots: Slots, rng: random.Random) -> GameState:
             mine = [*slots.pinned[i], *cards]
             if view.phase is Phase.DEALING:
                 rng.shuffle(mine)  # the order of a hand while dealing is the dealing order
-            elif trump is not None:
-                mine = list(trump.sorted(mine))
             hands[place] = tuple(mine)
-    fields, first = _scalars(view)
+    fields, first = prepared.fields, prepared.first
     deck: Hand = ()
     if view.phase is Phase.DEALING or view.phase in _PRE_KITTY:
         order: list[Card] = []
