@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from extras import need
+from extras import doc_block, need
 
 pyspiel = need("pyspiel")
 
@@ -56,3 +56,8 @@ def test_resample_from_infostate_keeps_the_information_state() -> None:
         state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 20
     assert sum(state.returns()) == 0
+
+
+def test_rl_docs_example_runs() -> None:
+    """The ```python openspiel block of docs/rl.md runs as written."""
+    exec(compile(doc_block("openspiel"), "<docs/rl.md>", "exec"), {})

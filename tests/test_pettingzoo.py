@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from extras import need
+from extras import doc_block, need
 
 need("pettingzoo")
 
@@ -50,3 +50,8 @@ def test_reset_with_a_seed_is_reproducible() -> None:
     b.reset(seed=11)
     assert a.deal_state == b.deal_state
     assert a.agent_selection == b.agent_selection
+
+
+def test_rl_docs_example_runs() -> None:
+    """The ```python pettingzoo block of docs/rl.md runs as written."""
+    exec(compile(doc_block("pettingzoo"), "<docs/rl.md>", "exec"), {})
