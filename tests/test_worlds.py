@@ -129,29 +129,37 @@ def total_variation(slots: Slots, tries: int, samples: int, seed: int) -> float:
     return 0.5 * sum(abs(seen[k] / samples - p) for k, p in exact.items())
 
 
-def late_positions() -> list[tuple[tl.GameState, int]]:
-    """Views of the burier (who sees the kitty) two cards before the end of real deals,
-    where some seat is known to be void: six hidden cards, a few dozen placements."""
+def late_positions(cards: int) -> list[tuple[tl.GameState, int]]:
+    """Views of the burier (who sees the kitty) when every hand holds ``cards`` cards, in
+    real deals where some seat is known to be void: a few hundred placements at 3 cards."""
     out = []
     for seed in range(8):
         for state in played_deals("tuolaji", seed):
-            if len(state.tricks) == 23 and not state.trick and state.buried_by is not None:
-                view = state.view(state.buried_by)
-                if any(knowledge_of(view).voids):
-                    out.append((state, state.buried_by))
+            if (
+                state.phase is tl.Phase.PLAYING
+                and not state.trick
+                and len(state.hands[0]) == cards
+                and state.buried_by is not None
+                and any(knowledge_of(state.view(state.buried_by)).voids)
+            ):
+                out.append((state, state.buried_by))
     return out
 
 
 def test_sampling_matches_exhaustive_enumeration() -> None:
-    """Late in real deals the plain-shuffle path is the exact law (its distance is only
-    sampling noise), and the constrained fallback stays close to it (measured)."""
-    positions = late_positions()
-    assert len(positions) >= 3
-    for state, seat in positions[:3]:
+    """Against exhaustive enumeration of the placements: the plain-shuffle path is the
+    exact law (its distance is sampling noise only), and the constrained fallback is as
+    close (measured on 30,000 draws: 0.033 vs 0.041, 0.030 vs 0.039, 0.052 vs 0.051)."""
+    positions = late_positions(3)
+    assert len(positions) >= 2
+    for state, seat in positions[:2]:
         slots = hidden_slots(state.view(seat))
+        assert len(_exact(slots)) > 100
         assert _hidden_counts(state, seat, slots) in _exact(slots)
-        assert total_variation(slots, tries=1000, samples=4000, seed=1) < 0.06
-        assert total_variation(slots, tries=0, samples=4000, seed=2) < 0.12
+        plain = total_variation(slots, tries=1000, samples=6_000, seed=1)
+        fallback = total_variation(slots, tries=0, samples=6_000, seed=2)
+        assert plain < 0.12
+        assert fallback < plain + 0.05
 
 
 @given(RULES, st.integers(0, 7), st.floats(0, 0.999), st.integers(0, 3), st.integers(0, 2**32))
