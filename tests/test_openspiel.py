@@ -13,10 +13,8 @@ pyspiel = need("pyspiel")
 import tuolaji as tl  # noqa: E402
 import tuolaji.openspiel  # noqa: E402  (registers python_tuolaji)
 
-PRESETS = ["tuolaji", "tuolaji-tournament", "shuangsheng", "shuangsheng-super"]
 
-
-@pytest.mark.parametrize("rules", PRESETS)
+@pytest.mark.parametrize("rules", ["tuolaji", "shuangsheng"])  # one per bidding system
 def test_random_sim_test_passes(rules: str) -> None:
     game = pyspiel.load_game("python_tuolaji", {"rules": rules, "seed": 5})
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
