@@ -17,13 +17,13 @@ from concurrent.futures import ProcessPoolExecutor
 import tuolaji as tl
 
 
-def one(args: tuple[str, int, int, int]) -> tuple[float, float]:
+def one(args: tuple[str, int, int, int, float]) -> tuple[float, float]:
     """The PIMC team's returns for one seed: PIMC on the even seats, then on the odd ones."""
-    rules, seed, worlds, candidates = args
+    rules, seed, worlds, candidates, margin = args
     out = []
     for pimc_team in (0, 1):
         bots = [
-            tl.PIMCBot(seed * 10 + s, worlds=worlds, candidates=candidates)
+            tl.PIMCBot(seed * 10 + s, worlds=worlds, candidates=candidates, margin=margin)
             if s % 2 == pimc_team
             else tl.GreedyBot(seed * 10 + s)
             for s in range(4)
@@ -48,9 +48,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--worlds", type=int, default=4)
     parser.add_argument("--candidates", type=int, default=5)
+    parser.add_argument("--margin", type=float, default=10.0)
     args = parser.parse_args()
     start = time.perf_counter()
-    jobs = [(args.rules, seed, args.worlds, args.candidates) for seed in range(args.deals)]
+    jobs = [
+        (args.rules, seed, args.worlds, args.candidates, args.margin) for seed in range(args.deals)
+    ]
     with ProcessPoolExecutor(args.workers) as pool:
         results = list(pool.map(one, jobs))
     returns = [r for pair in results for r in pair]
@@ -59,7 +62,7 @@ def main() -> None:
     low, high = wilson(wins, n)
     print(
         f"{args.rules}: {args.deals} seeds x 2 seatings = {n} deals, PIMC "
-        f"worlds={args.worlds} candidates={args.candidates}"
+        f"worlds={args.worlds} candidates={args.candidates} margin={args.margin}"
     )
     print(f"PIMC team won {wins}/{n} = {wins / n:.1%} (95% CI {low:.1%}..{high:.1%})")
     print(f"mean return per deal for the PIMC team: {sum(returns) / n:+.3f}")
