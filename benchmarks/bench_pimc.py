@@ -48,7 +48,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--worlds", type=int, default=4)
     parser.add_argument("--candidates", type=int, default=5)
-    parser.add_argument("--margin", type=float, default=10.0)
+    parser.add_argument("--margin", type=float, default=25.0)
     args = parser.parse_args()
     start = time.perf_counter()
     jobs = [

@@ -78,7 +78,7 @@ class PIMCBot:
     (see the module docstring); deterministic from ``seed``."""
 
     def __init__(
-        self, seed: int | None = 0, *, worlds: int = 4, candidates: int = 5, margin: float = 10.0
+        self, seed: int | None = 0, *, worlds: int = 4, candidates: int = 5, margin: float = 25.0
     ) -> None:
         self.rng = random.Random(seed)
         self.margin = margin
