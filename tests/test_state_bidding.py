@@ -3,10 +3,17 @@
 
 from __future__ import annotations
 
+import itertools
+import random
+from collections import Counter
+
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import tuolaji as tl
+from bid_oracle import oracle_may_declare
 from tuolaji import (
     CHANCE,
     AskRedeal,
@@ -726,3 +733,101 @@ def test_a_bid_is_legal_whatever_the_order_of_its_cards() -> None:
     assert Declare(0, C("SJ 2S")) in s.legal_actions()
     assert Declare(0, C("2S SJ")) in s.legal_actions(0)
     assert s.declare(0, C("SJ 2S")).bid is not None
+
+
+# --- the bid oracle (R4.2-R4.5, R5.2) against legal_actions and apply --------------------------
+
+ORACLE_RULES = [
+    *tl.RULESETS.values(),
+    attrs.evolve(tl.RULESETS["tuolaji"], counter_bids=True, weak_hand_redeal=15),
+    attrs.evolve(tl.RULESETS["tuolaji-tournament"], counter_bids=True),
+    attrs.evolve(tl.RULESETS["shuangsheng"], first_dealer="first_bid"),
+]
+BID_RULES = {"R4.1", "R4.2", "R4.3", "R4.4", "R5.2"}
+
+
+def _bid_candidates(state: GameState, seat: int) -> list[tuple[tl.Card, ...]]:
+    """Every 1-3 card sub-multiset of the seat's level cards (both teams' levels) and jokers."""
+    pool = Counter(c for c in state.hands[seat] if c.is_joker or c.rank in state.levels)
+    items = sorted(pool.items(), key=lambda kv: kv[0].id)
+    out = []
+    for takes in itertools.product(*(range(n + 1) for _, n in items)):
+        if 1 <= sum(takes) <= 3:
+            out.append(tuple(c for (c, _), k in zip(items, takes, strict=True) for _ in range(k)))
+    return out
+
+
+def _check_bids_against_the_oracle(state: GameState) -> int:
+    checked = 0
+    for seat in range(4):
+        actions = state.legal_actions(seat)
+        if state.phase in (Phase.BURYING, Phase.PLAYING):
+            listed = set()  # burials and plays are never listed in full; no bids there
+            assert not any(Declare(seat, c) in actions for c in _bid_candidates(state, seat))
+        else:
+            listed = {
+                tuple(sorted(c.id for c in a.cards)) for a in actions if isinstance(a, Declare)
+            }
+        expected = set()
+        for cards in _bid_candidates(state, seat):
+            legal = oracle_may_declare(state, seat, cards)
+            try:
+                after = state.apply(Declare(seat, cards))
+            except tl.IllegalAction as error:
+                assert not legal, (state.phase, seat, cards, error)
+                assert error.rule in BID_RULES, error
+            else:
+                assert legal, (state.phase, seat, cards)
+                assert after.bid is not None and after.bid.seat == seat
+            if legal:
+                expected.add(tuple(sorted(c.id for c in cards)))
+            checked += 1
+        assert listed == expected, (state.phase, seat)
+        assert (seat in state.may_act) == bool(listed) or state.phase is not Phase.DEALING
+    return checked
+
+
+def _walk_step(state: GameState, rng: random.Random) -> GameState:
+    """A random action that often bids, so that every bidding situation comes up."""
+    actions = list(state.legal_actions()) if state.phase is not Phase.BURYING else []
+    bids = [a for a in actions if isinstance(a, Declare)]
+    if state.phase is Phase.DEALING:
+        if bids and rng.random() < 0.2:
+            return state.apply(rng.choice(bids))
+        return state.deal_card()
+    if state.phase is Phase.BURYING:
+        return state.apply(state.legal_actions().sample(rng))
+    if bids and rng.random() < 0.4:
+        return state.apply(rng.choice(bids))
+    asks = [a for a in actions if isinstance(a, AskRedeal)]
+    if asks and rng.random() < 0.3:
+        return state.apply(asks[0])
+    return state.apply(Pass(state.to_act))
+
+
+@given(
+    st.sampled_from(ORACLE_RULES),
+    st.integers(0, 2**31 - 1),
+    st.booleans(),
+    st.integers(0, 12),
+    st.integers(0, 12),
+)
+def test_r4_r5_bid_oracle_agrees_with_legal_actions_and_apply(
+    rules: tl.Rules, seed: int, opening: bool, level0: int, level1: int
+) -> None:
+    """Every 1-3 card subset of a seat's level cards and jokers, in every phase, for every
+    seat: ``Declare`` is listed by ``legal_actions(seat)`` and accepted by ``apply`` exactly
+    when the oracle of tests/bid_oracle.py (written from R4.2-R4.5 and R5.2) allows it."""
+    rng = random.Random(seed)
+    levels = (rules.levels[level0 % len(rules.levels)], rules.levels[level1 % len(rules.levels)])
+    dealer = None if opening else rng.randrange(4)
+    s = GameState.new(rules, seed, levels=levels, dealer=dealer, deal_number=0 if opening else 1)
+    checked = 0
+    for _ in range(600):
+        last = s.events[-1] if s.events else None
+        if s.phase is not Phase.DEALING or s.dealt % 11 == 0 or isinstance(last, Declared):
+            checked += _check_bids_against_the_oracle(s)
+        if s.phase is Phase.PLAYING:
+            break
+        s = _walk_step(s, rng)
+    assert checked > 0
