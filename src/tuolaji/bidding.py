@@ -83,8 +83,7 @@ def joker_for(suit: Suit) -> Card:
     return BIG_JOKER if suit in (Suit.HEARTS, Suit.DIAMONDS) else SMALL_JOKER
 
 
-def _level_card(suit: int, level: Rank) -> Card:
-    return CARDS[suit * 13 + level - 2]
+_SUITS = tuple(Suit)
 
 
 def bid_form(
@@ -217,28 +216,31 @@ def bid_options(
     ``min_strength`` to ``max_strength``, weakest first."""
     if min_strength > max_strength:
         return []
+    # Card ids: tuple.count on ints runs in C, on Cards it calls Card.__eq__ per card.
+    ids = [c.id for c in hand]
     options: list[tuple[Card, ...]] = []
     if min_strength <= FIX:
         singles: list[tuple[Card, ...]] = []
         pairs: list[tuple[Card, ...]] = []
-        for suit in Suit:
-            card = _level_card(suit, level)
-            n = hand.count(card)
+        for suit in _SUITS:
+            card = CARDS[suit * 13 + level - 2]
+            n = ids.count(card.id)
             if n == 0:
                 continue
             backing: tuple[Card, ...] = ()
             if system == "joker":
-                backing = (joker_for(suit),)
-                if backing[0] not in hand:
+                joker = joker_for(suit)
+                if joker.id not in ids:
                     continue
+                backing = (joker,)
             if min_strength <= 1 <= max_strength:
                 singles.append((card, *backing))
             if n == 2 and max_strength >= FIX:
                 pairs.append((card, card, *backing))
         options = singles + pairs
     small_ok = min_strength <= NO_TRUMP_SMALL <= max_strength
-    if small_ok and hand.count(SMALL_JOKER) == 2:
+    if small_ok and ids.count(SMALL_JOKER.id) == 2:
         options.append((SMALL_JOKER, SMALL_JOKER))
-    if max_strength >= NO_TRUMP_BIG and hand.count(BIG_JOKER) == 2:
+    if max_strength >= NO_TRUMP_BIG and ids.count(BIG_JOKER.id) == 2:
         options.append((BIG_JOKER, BIG_JOKER))
     return options
