@@ -329,9 +329,13 @@ def declare(state: GameState, seat: int, cards: Hand) -> GameState:
 
 
 def _closing_order(state: GameState) -> tuple[int, ...]:
+    """The closing round's order (after the last card). R4.3 reveal bidding, and any first
+    deal: seats in turn from the dealer (seat 0 in a first deal); a bid restarts the count
+    and four passes in a row close bidding. R4.4 joker bidding in a later deal: the dealer,
+    the partner, then the attackers from the dealer's next seat; the first declaration
+    closes bidding at once."""
     first = 0 if state.dealer is None else state.dealer
     if state.rules.bidding == "joker" and state.dealer is not None:
-        # R4.4: the dealer's team first; the attackers only after both of them passed.
         return (first, (first + 2) % 4, (first + 1) % 4, (first + 3) % 4)
     return tuple((first + i) % 4 for i in range(4))
 
@@ -488,8 +492,10 @@ def _take_kitty(state: GameState, seat: int) -> GameState:
 
 
 def _after_counter(state: GameState, seat: int) -> GameState:
-    """R5.2: a counter changes the trump; before the kitty (反主反打) it also makes its
-    bidder the dealer, after it (炒底) its bidder takes the kitty and buries again."""
+    """R5.2: a counter (strength 2 or more, stronger than the standing bid, never by the
+    seat whose bid stands) changes the trump; before the kitty (反主反打) it also makes its
+    bidder the dealer, after it (炒底) its bidder takes the kitty and buries again, and the
+    round goes on around the table until four passes in a row."""
     assert state.bid is not None
     suit = state.bid.suit
     state = state._replace(counters=state.counters + 1)

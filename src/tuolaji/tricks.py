@@ -827,8 +827,10 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
     led suit or a ruff (R7.4). Any ruff beats any led-suit play; plays of one kind compare
     unit by unit (tractors longest first, then pairs, highest first; singles only when the
     lead is singles only), using each play's best split; the challenger must be strictly
-    higher, so among equals the earliest wins (R7.1). R7.6: a throw (several units) cannot
-    be beaten in its own suit, only ruffed. A partial trick gives the winner so far.
+    higher, so among equals the earliest wins (R7.1). R7.6: a throw that stood cannot be
+    beaten in its own suit, only ruffed; any lead of several units is such a throw (a failed
+    one was replaced by its forced unit before anyone followed, R6.4). A partial trick gives
+    the winner so far.
 
     >>> import tuolaji as tl
     >>> from tuolaji.tricks import trick_winner
