@@ -6,21 +6,25 @@ import doctest
 import random
 from collections import Counter
 
+import attrs
 import pytest
 
 import tuolaji.legal
 import tuolaji.tricks
 from tuolaji import (
     ConfigurationError,
+    GameState,
     IllegalAction,
     InvalidCards,
     Rank,
     Suit,
+    ThrowFailed,
     Trump,
     format_cards,
     parse_cards,
 )
 from tuolaji.legal import legal_follows, legal_leads
+from tuolaji.rules import RULESETS
 from tuolaji.tricks import (
     FORCED_UNIT_ORDERS,
     check_follow,
@@ -497,3 +501,22 @@ def test_inputs_are_not_changed() -> None:
 def test_docstring_examples_run() -> None:
     for module in (tuolaji.tricks, tuolaji.legal):
         assert doctest.testmod(module).failed == 0
+
+
+@pytest.mark.parametrize(("order", "forced"), [("lowest", "4C 4C"), ("smallest", "9C")])
+def test_r6_4_the_state_machine_plays_the_rules_forced_unit(order: str, forced: str) -> None:
+    """R6.4 in a deal: ``Rules.forced_unit`` picks the unit the state machine plays and
+    records in ``ThrowFailed`` (seed 000's ♣98844 with ♣QQ outside)."""
+    rules = attrs.evolve(RULESETS["tuolaji"], forced_unit=order)
+    s = GameState.for_play(
+        rules,
+        hands=[P(CLUB_THROW), P("QC QC 3D 3D 4D"), P("5S 6S 7S 8S 9S"), P("5H 6H 7H 8H 9H")],
+        kitty=P("2D 2D 3H 3H 4H 4H 6D 6D"),
+        trump=T10S,
+        dealer=0,
+        levels=(Rank.TEN, Rank.TWO),
+    )
+    s = s.play(0, P(CLUB_THROW))
+    (failed,) = [e for e in s.events if isinstance(e, ThrowFailed)]
+    assert format_cards(failed.forced) == forced and failed.beaten_by == (1,)
+    assert s.trick == (P(forced),)
