@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from reference import (
@@ -153,6 +153,9 @@ def test_r6_4_both_orders_fail_the_same_throws(
     lowest = check_throw(lead, others, trump, forced_unit="lowest")
     smallest = check_throw(lead, others, trump, forced_unit="smallest")
     assert lowest.ok == smallest.ok
+    event("throw failed" if not lowest.ok else "throw stood or single unit")
+    if as_key(lowest.forced) != as_key(smallest.forced):
+        event("the two orders force different units")
     if not lowest.ok:
         low = min(trump.position(c) for c in lowest.forced)
         assert low <= min(trump.position(c) for c in smallest.forced)
