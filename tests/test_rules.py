@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tuolaji import ConfigurationError, IllegalAction, Rank, Suit, Trump, TuolajiError
+from tuolaji import ConfigurationError, GameState, IllegalAction, Rank, Suit, Trump, TuolajiError
 from tuolaji.codec import from_data, to_data
 from tuolaji.rules import (
     FULL_LEVELS,
@@ -437,3 +439,12 @@ def test_r4_6_no_bid_first_deal_is_deprecated_and_mapped() -> None:
     with pytest.warns(DeprecationWarning), pytest.raises(ConfigurationError, match="R4.6"):
         Rules(no_bid_first_deal="again")  # type: ignore[call-arg]
     assert "no_bid_first_deal" not in {f.name for f in attrs.fields(Rules)}
+
+
+def test_r4_6_an_old_game_state_json_still_loads() -> None:
+    """A whole GameState written before no_bid_first_deal was replaced reads back."""
+    state = GameState.new("shuangsheng", seed=3)
+    data = json.loads(state.to_json())
+    data["rules"] = _old_data("shuangsheng", "twin")
+    loaded = GameState.from_json(json.dumps(data, ensure_ascii=False))
+    assert loaded == state

@@ -9,7 +9,7 @@ from collections import Counter
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 import tuolaji as tl
@@ -827,6 +827,7 @@ def test_r4_r5_bid_oracle_agrees_with_legal_actions_and_apply(
         last = s.events[-1] if s.events else None
         if s.phase is not Phase.DEALING or s.dealt % 11 == 0 or isinstance(last, Declared):
             checked += _check_bids_against_the_oracle(s)
+            event(f"checked in phase {s.phase.value}")
         if s.phase is Phase.PLAYING:
             break
         s = _walk_step(s, rng)
