@@ -277,6 +277,7 @@ def declare_options(state: GameState, seat: int) -> list[Hand]:
     """Every bid ``seat`` may make now, as the cards it would show, weakest first."""
     if _bid_window(state, seat) is not None:
         return []
+    # A strength window only prunes the options to build; bid_refusal below decides.
     low, high = 1, NO_TRUMP_BIG
     if _is_declaration(state):
         high = FIX  # R4.4: joker pairs never declare
