@@ -127,6 +127,9 @@ def _from(tp: Any, data: Any) -> Any:
     if isinstance(tp, type) and attrs.has(tp):
         hints = _hints(tp)
         names = _init_fields(tp)
+        upgrade = getattr(tp, "upgrade_data", None)
+        if upgrade is not None:
+            data = upgrade(data)  # data written by an older version of the class
         if set(data) != set(names):
             raise ValueError(f"{tp.__name__} has fields {names}, got {sorted(data)}")
         return tp(**{name: _from(hints[name], data[name]) for name in names})

@@ -49,7 +49,7 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
     if not state.trick:
         check_lead(hand, cards, trump)
         others = [state.hands[(seat + i) % 4] for i in (1, 2, 3)]
-        verdict = check_throw(cards, others, trump)
+        verdict = check_throw(cards, others, trump, forced_unit=state.rules.forced_unit)
         if not verdict.ok:
             beaten = tuple((seat + 1 + j) % 4 for j in verdict.beaten_by)
             events.append(ThrowFailed(seat, cards, verdict.forced, beaten))

@@ -4,12 +4,13 @@ Every function is pure and works on plain values, so the state machine, bots and
 tests can call each rule on its own. :func:`score_deal` strings them together from the raw
 facts of a finished deal into a :class:`DealResult`.
 
-Readings of points RULES.md leaves open (each is also stated where it is implemented):
+Readings of points RULES.md leaves open, and rules worth restating (each is also stated where
+it is implemented):
 
 - Taking over (R9.1): the attackers' own level advances by the band's steps, *as attackers*
   (so R9.3 holds them on a must-play level); the declarers' level does not change.
-- Must-play levels (R9.3) hold on every lap when ``wrap`` is on: going from the last level to
-  the first counts as reaching the first.
+- R9.3: with ``wrap``, must-play levels stop an advance on every lap: going from the last
+  level to the first counts as reaching the first.
 - Without ``wrap`` an advance stops at the last level (A); a team only gets past it by winning
   a deal there as declarers, which wins the match (R9.5). Reaching A is not enough.
 - The J hook (R9.4) replaces the declarers' own advance, so hooked declarers never win the
@@ -121,7 +122,8 @@ def throw_penalty(failed_throws: Iterable[int], dealer: int, rules: Rules) -> in
     """The net throw penalty to add to the attackers' total (R6.5).
 
     ``failed_throws`` holds the seat of each failed throw of the deal. Each declarer's
-    failed throw adds ``rules.throw_penalty``; each attacker's subtracts it.
+    failed throw adds ``rules.throw_penalty`` (a multiple of 5, so totals stay on R9.1's
+    grid); each attacker's subtracts it, and the total may go below 0.
     """
     declarers = team_of(dealer)
     total = 0

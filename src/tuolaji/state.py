@@ -14,8 +14,8 @@ Phases, in order (see ``docs/state.md``):
     After the last card every seat gets one more chance (R4.1): seats in turn declare or
     :class:`Pass`; a full round of passes closes bidding. Then R4.6 (nobody bid) applies.
 ``WEAK_HAND``
-    R4.7: each attacker holding fewer than ``rules.weak_hand_redeal`` points, in turn, may
-    :class:`AskRedeal` or pass.
+    R4.7: every attacker in turn may pass; one holding fewer than ``rules.weak_hand_redeal``
+    points may also :class:`AskRedeal`.
 ``FIRST_COUNTERS``
     R5.2, first deal: counters before the kitty; a counter makes its bidder the dealer.
 ``BURYING``
@@ -318,7 +318,7 @@ class GameState:
         if phase is Phase.BURYING:
             return BuryActions(s, self.hands[s])
         if phase is Phase.WEAK_HAND:
-            return ListedActions((AskRedeal(s), Pass(s)))
+            return ListedActions(auction.weak_hand_actions(self, s))
         options = auction.declare_options(self, s)
         return ListedActions((Pass(s), *(Declare(s, c) for c in options)))
 

@@ -13,16 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Literal, get_args
 
 import attrs
 
 from .cards import CARDS, POINTS, Card
-from .errors import IllegalAction, InvalidCards
+from .errors import ConfigurationError, IllegalAction, InvalidCards
 from .shapes import RawUnit, Shape, hosts, unit_ids
 from .trump import TRUMP, Trump, TrumpTable, effective_suit_name
 
 __all__ = [
+    "FORCED_UNIT_ORDERS",
     "FollowCode",
+    "ForcedUnit",
     "LeadInfo",
     "ThrowCheck",
     "check_follow",
@@ -31,6 +34,7 @@ __all__ = [
     "check_throw_ids",
     "follow_code_ids",
     "follow_error",
+    "forced_unit_key",
     "is_legal_follow",
     "is_legal_lead",
     "is_ruff",
@@ -402,7 +406,7 @@ class ThrowCheck:
     """The result of checking a lead against the other hands (R6.3, R6.4).
 
     ``ok``: the lead stands (always for a single unit); ``forced``: the cards actually led,
-    ``cards`` when ok, else the smallest beatable unit (R6.4), strongest card first;
+    ``cards`` when ok, else the forced unit (R6.4), strongest card first;
     ``beaten_by``: indices into ``others`` of the hands holding a higher unit of the forced
     unit's kind (empty when ok); ``attempt``: the cards the player tried to lead.
     """
@@ -425,8 +429,34 @@ def _beats(unit: RawUnit, singles_top: int, pairs_at: set[int]) -> bool:
     return any(p > top and all(p - j in pairs_at for j in range(1, k)) for p in pairs_at)
 
 
+ForcedUnit = Literal["lowest", "smallest"]
+"""How a failed throw picks its forced unit (R6.4): ``"lowest"`` (the seeds: the beatable
+unit holding the lowest card) or ``"smallest"`` (a house rule: smallest unit size first)."""
+
+FORCED_UNIT_ORDERS: tuple[ForcedUnit, ...] = get_args(ForcedUnit)
+
+
+def forced_unit_key(unit: RawUnit, forced_unit: ForcedUnit) -> tuple[int, int, int]:
+    """The R6.4 order of the beatable units of a failed throw: the least key is forced.
+
+    ``"lowest"``: the lowest card's position first (a tractor of k pairs topped at p holds
+    its lowest pair at p - k + 1); on a tie (only off-suit level cards share a position) the
+    smaller unit; between equal units the first in suit order ♠ ♥ ♣ ♦ (the lower card id).
+    ``"smallest"``: unit size first (single < pair < tractor(2) < ...), then the lowest
+    position, then suit order.
+    """
+    pairs, top, ids = unit[0], unit[1], unit[3]
+    low = top - pairs + 1 if pairs >= 2 else top
+    if forced_unit == "lowest":
+        return low, pairs, min(ids)
+    return pairs, low, min(ids)
+
+
 def check_throw_ids(
-    ids: Sequence[int], others: Sequence[Sequence[int]], table: TrumpTable
+    ids: Sequence[int],
+    others: Sequence[Sequence[int]],
+    table: TrumpTable,
+    forced_unit: ForcedUnit = "lowest",
 ) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
     """:func:`check_throw` on ids: ``(ok, forced ids, beaten_by)``; ``forced`` is ``ids``
     itself (as a tuple) when ok."""
@@ -450,12 +480,13 @@ def check_throw_ids(
                     seen.add(c)
         stats.append((top, pairs_at))
     forced: RawUnit | None = None
+    forced_key = (0, 0, 0)
     for unit in info.units:
-        # R6.4: smallest by size, then by lowest position; equal ones by canonical order.
-        if forced is not None and (unit[0], unit[1]) >= (forced[0], forced[1]):
+        key = forced_unit_key(unit, forced_unit)
+        if forced is not None and key >= forced_key:
             continue
         if any(_beats(unit, top, pairs_at) for top, pairs_at in stats):
-            forced = unit
+            forced, forced_key = unit, key
     if forced is None:
         return True, tuple(ids), ()
     beaten_by = tuple(j for j, (top, pairs_at) in enumerate(stats) if _beats(forced, top, pairs_at))
@@ -463,30 +494,42 @@ def check_throw_ids(
 
 
 def check_throw(
-    cards: Sequence[Card], others: Sequence[Sequence[Card]], trump: Trump
+    cards: Sequence[Card],
+    others: Sequence[Sequence[Card]],
+    trump: Trump,
+    *,
+    forced_unit: ForcedUnit = "lowest",
 ) -> ThrowCheck:
     """Check a lead against the other hands (R6.3) and resolve a failed throw (R6.4).
 
     A lead of one unit always stands. A throw stands when no other hand (partner included)
     holds, in the lead's suit, a higher unit of the same kind as one of its units (R3.3):
     a higher single, a higher pair, or for a tractor of k pairs, k pairs at consecutive
-    positions with a higher top. Otherwise the forced lead is the smallest beatable unit:
-    smallest by size (single < pair < tractor(2) < ...), then lowest position.
+    positions with a higher top. Otherwise the thrower plays one beatable unit, chosen by
+    ``forced_unit`` (see :func:`forced_unit_key`): ``"lowest"`` (the seeds, 最小牌: the unit
+    holding the lowest card) or ``"smallest"`` (smallest unit first, then lowest).
 
-    Raises :class:`~tuolaji.IllegalAction` (R6.2) for an empty or mixed-suit lead.
+    Raises :class:`~tuolaji.IllegalAction` (R6.2) for an empty or mixed-suit lead, and
+    :class:`~tuolaji.ConfigurationError` for an unknown ``forced_unit``.
 
     >>> import tuolaji as tl
     >>> from tuolaji.tricks import check_throw
     >>> t = tl.Trump(tl.Rank.TEN, tl.Suit.SPADES)
     >>> lead = tl.parse_cards("9C 8C 8C 4C 4C")
-    >>> others = [tl.parse_cards("JC 2H"), tl.parse_cards("3D"), tl.parse_cards("5S")]
+    >>> others = [tl.parse_cards("QC QC 2H"), tl.parse_cards("3D"), tl.parse_cards("5S")]
     >>> r = check_throw(lead, others, t)
     >>> r.ok, tl.format_cards(r.forced), r.beaten_by
-    (False, '9C', (0,))
+    (False, '4C 4C', (0,))
+    >>> tl.format_cards(check_throw(lead, others, t, forced_unit="smallest").forced)
+    '9C'
     """
+    if forced_unit not in FORCED_UNIT_ORDERS:
+        raise ConfigurationError(
+            f"R6.4: forced_unit is 'lowest' or 'smallest'; got {forced_unit!r}"
+        )
     table = trump.table
     ok, forced, beaten_by = check_throw_ids(
-        [c.id for c in cards], [[c.id for c in h] for h in others], table
+        [c.id for c in cards], [[c.id for c in h] for h in others], table, forced_unit
     )
     attempt = tuple(cards)
     if ok:
@@ -784,8 +827,10 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
     led suit or a ruff (R7.4). Any ruff beats any led-suit play; plays of one kind compare
     unit by unit (tractors longest first, then pairs, highest first; singles only when the
     lead is singles only), using each play's best split; the challenger must be strictly
-    higher, so among equals the earliest wins (R7.1). R7.6: a throw (several units) cannot
-    be beaten in its own suit, only ruffed. A partial trick gives the winner so far.
+    higher, so among equals the earliest wins (R7.1). R7.6: a throw that stood cannot be
+    beaten in its own suit, only ruffed; any lead of several units is such a throw (a failed
+    one was replaced by its forced unit before anyone followed, R6.4). A partial trick gives
+    the winner so far.
 
     >>> import tuolaji as tl
     >>> from tuolaji.tricks import trick_winner
