@@ -1,0 +1,291 @@
+"""The arena: bot specs, duplicate deal pairs, determinism on workers, the known edge of
+GreedyBot over RandomBot, SPRT stopping, records and the command line."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+import tuolaji as tl
+from tuolaji.__main__ import main
+from tuolaji.arena import (
+    ArenaConfig,
+    BotSpec,
+    parse_bots,
+    play_deal_pair,
+    run_arena,
+    simulate_deals,
+)
+from tuolaji.errors import ConfigurationError
+from tuolaji.parallel import derive_seed
+from tuolaji.view import PlayerView
+
+
+def require(module: str) -> Any:
+    """Import an optional extra: under CI (CI set) a missing extra fails the test; elsewhere
+    it skips it."""
+    if os.environ.get("CI"):
+        return importlib.import_module(module)
+    return pytest.importorskip(module)
+
+
+class SeatLogger:
+    """A test bot that notes which seat its tag plays on (in this process)."""
+
+    seen: ClassVar[list[tuple[str, int]]] = []
+
+    def __init__(self, seed: int = 0, tag: str = "") -> None:
+        self.bot = tl.RandomBot(seed)
+        self.tag = tag
+
+    def act(self, view: PlayerView, actions: tl.ActionSet) -> tl.Action:
+        SeatLogger.seen.append((self.tag, view.seat))
+        return self.bot.act(view, actions)
+
+
+# --- bot specs -------------------------------------------------------------------------------
+
+
+def test_parse_bots_names_targets_and_json_arguments() -> None:
+    specs = parse_bots('a=greedy, b=random{"bid_chance": 0.5, "seed": 1},tuolaji.bots:GreedyBot')
+    assert [s.name for s in specs] == ["a", "b", "tuolaji.bots:GreedyBot"]
+    assert [s.target for s in specs] == ["greedy", "random", "tuolaji.bots:GreedyBot"]
+    assert json.loads(specs[1].args) == {"bid_chance": 0.5, "seed": 1}
+    assert str(specs[0]) == "greedy"
+
+
+def test_bot_spec_builds_with_seed_and_arguments() -> None:
+    (fast, other) = parse_bots('fast=greedy{"candidates": 20},g=tuolaji.bots:GreedyBot')
+    bot = fast.build(5)
+    assert isinstance(bot, tl.GreedyBot) and bot.candidates == 20
+    assert bot.rng.random() == tl.GreedyBot(5).rng.random()
+    assert isinstance(other.build(1), tl.GreedyBot)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a=greedy", "at least two bots"),
+        ("a=greedy,a=random", "must differ"),
+        ("a=greedy,b=random{oops}", "not JSON"),
+        ("a=greedy,b=random[1]", "neither a built-in"),
+        ('a=greedy,b=random["x"]', "neither a built-in"),
+        ("a=greedy,,b=random", "empty bot"),
+    ],
+)
+def test_parse_bots_rejects_bad_specs(text: str, message: str) -> None:
+    with pytest.raises(ConfigurationError, match=message):
+        for spec in parse_bots(text):
+            spec.build(0)
+
+
+@pytest.mark.parametrize(
+    ("target", "message"),
+    [
+        ("chess", "neither a built-in"),
+        ("no_such_module_xyz:Bot", "cannot import"),
+        ("tuolaji.bots:NoSuchBot", "has no NoSuchBot"),
+        ("tuolaji:RULESETS", "not callable"),
+        ("tuolaji:Rank", "failed"),
+        ("tuolaji.cards:full_deck", "has no act"),
+    ],
+)
+def test_bot_spec_errors_name_the_bot(target: str, message: str) -> None:
+    with pytest.raises(ConfigurationError, match=message) as info:
+        BotSpec("x", target).build(0)
+    assert "'x'" in str(info.value)
+
+
+def test_pimc_is_resolved_by_name_when_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr(tl, "PIMCBot", raising=False)
+    with pytest.raises(ConfigurationError, match="'pimc' is not in this tuolaji"):
+        BotSpec("p", "pimc").build(0)
+    monkeypatch.setattr(tl, "PIMCBot", tl.GreedyBot, raising=False)
+    assert isinstance(BotSpec("p", "pimc").build(0), tl.GreedyBot)
+
+
+# --- duplicate deal pairs --------------------------------------------------------------------
+
+
+def test_a_deal_pair_plays_the_same_cards_with_the_teams_exchanged() -> None:
+    bots = parse_bots(
+        'a=test_arena:SeatLogger{"tag": "a"},b=test_arena:SeatLogger{"tag": "b"},c=random'
+    )
+    SeatLogger.seen.clear()
+    config = ArenaConfig(bots, deals=1, seed=3, record=True)
+    pair = play_deal_pair(config, 0, 1, 0)
+    seats = {(tag, seat % 2) for tag, seat in SeatLogger.seen}
+    # Each bot played on both teams across the two games, never beside the other.
+    assert seats == {("a", 0), ("a", 1), ("b", 0), ("b", 1)}
+    games = [tl.replay(text) for text in pair.records]
+    assert games[0].seed == games[1].seed == derive_seed(3, 0)
+    assert games[0].history[1].hands == games[1].history[1].hands
+    assert pair.deals == 2
+
+
+def test_deal_pair_scores_follow_levels_then_points() -> None:
+    config = ArenaConfig(parse_bots("g=greedy,r=random"), deals=1, seed=0, record=True)
+    pair = play_deal_pair(config, 0, 1, 4)
+    level = points = 0
+    for g, text in enumerate(pair.records):
+        game = tl.replay(text)
+        state = game.state
+        assert state.result is not None and state.dealer is not None
+        ours = g
+        gains = [
+            state.rules.level_index(state.result.levels[t])
+            - state.rules.level_index(state.levels[t])
+            for t in (0, 1)
+        ]
+        level += gains[ours] - gains[1 - ours]
+        attackers = 1 - state.dealer % 2
+        points += state.result.attacker_points * (1 if attackers == ours else -1)
+    assert (pair.level, pair.points) == (level, points)
+    expected = 1.0 if (level, points) > (0, 0) else 0.0 if (level, points) < (0, 0) else 0.5
+    assert pair.score == expected
+
+
+def test_match_pairs_play_whole_matches_up_to_the_cap() -> None:
+    config = ArenaConfig(parse_bots("g=greedy,r=random"), deals=2, match=True, max_deals=3)
+    result = run_arena(config)
+    (summary,) = result.summaries
+    assert [p.deals for p in summary.pairs] == [6, 6]
+    assert result.to_data()["match"] is True
+
+
+def test_config_is_validated() -> None:
+    bots = parse_bots("a=greedy,b=random")
+    with pytest.raises(ConfigurationError, match="positive"):
+        ArenaConfig(bots, deals=0)
+    with pytest.raises(ConfigurationError, match="exactly two"):
+        ArenaConfig((*bots, BotSpec("c", "random")), deals=3, sprt=(0, 10, 0.05, 0.05))
+
+
+# --- determinism -----------------------------------------------------------------------------
+
+
+def test_one_worker_and_two_workers_give_identical_json() -> None:
+    config = ArenaConfig(parse_bots("g=greedy,r=random,r2=random"), deals=5, seed=11)
+    one = run_arena(config)
+    two = run_arena(config, workers=2)
+    assert one.to_json() == two.to_json()
+    data = json.loads(one.to_json())
+    assert [(p["a"], p["b"]) for p in data["pairs"]] == [("g", "r"), ("g", "r2"), ("r", "r2")]
+    assert all(p["deal_pairs"] == 5 for p in data["pairs"])
+    assert run_arena(config).to_json() == one.to_json()
+
+
+def test_simulate_deals_is_identical_on_two_workers() -> None:
+    bots = ["greedy", "random", "greedy", "random"]
+    rules = tl.RULESETS["tuolaji"]
+    one = list(simulate_deals(rules, 5, 6, bots))
+    two = list(simulate_deals(rules, 5, 6, bots, workers=2))
+    assert one == two and len(one) == 6
+    assert one[0].startswith("deal   1") and one[5].startswith("deal   6")
+
+
+# --- the proof: a known edge is found, no edge is not invented -------------------------------
+
+
+@pytest.fixture(scope="module")
+def greedy_vs_random() -> Any:
+    return run_arena(ArenaConfig(parse_bots("greedy,random"), deals=200, seed=1))
+
+
+def test_greedy_beats_random_with_an_interval_excluding_zero(greedy_vs_random: Any) -> None:
+    (summary,) = greedy_vs_random.summaries
+    assert summary.level.low > 0 and summary.level.excludes_zero
+    assert summary.points.low > 0
+    assert summary.won > 0.9
+    ratings = greedy_vs_random.ratings
+    assert ratings.low[0] > ratings.high[1]
+
+
+def test_a_bot_against_itself_gets_an_interval_including_zero() -> None:
+    result = run_arena(ArenaConfig(parse_bots("one=random,two=random"), deals=150, seed=2))
+    (summary,) = result.summaries
+    assert summary.level.low < 0 < summary.level.high
+    assert summary.points.low < 0 < summary.points.high
+    # The two games of a pair differ (bots are seeded per game), so the test has variance.
+    assert summary.level.high - summary.level.low > 0.1
+    assert result.ratings.low[0] < 0 < result.ratings.high[0]
+
+
+def test_the_table_reports_every_pair_and_rating(greedy_vs_random: Any) -> None:
+    table = greedy_vs_random.table()
+    assert "greedy vs random" in table and "200" in table
+    assert "Bradley–Terry" in table
+    lines = table.splitlines()
+    assert any(line.startswith("greedy ") and "+" in line for line in lines)
+
+
+# --- sequential stopping ---------------------------------------------------------------------
+
+
+def test_sprt_stops_early_for_a_clear_edge_and_identically_on_workers() -> None:
+    config = ArenaConfig(parse_bots("g=greedy,r=random"), deals=100, sprt=(0, 100, 0.05, 0.05))
+    result = run_arena(config)
+    assert result.sprt is not None and result.sprt.decision == "H1"
+    assert result.sprt.n < 100 and len(result.summaries[0].pairs) == result.sprt.n
+    assert run_arena(config, workers=2).to_json() == result.to_json()
+    reverse = ArenaConfig(parse_bots("r=random,g=greedy"), deals=100, sprt=(0, 100, 0.05, 0.05))
+    decided = run_arena(reverse).sprt
+    assert decided is not None and decided.decision == "H0"
+
+
+# --- command line and outputs ----------------------------------------------------------------
+
+
+def test_arena_command_writes_results_table_plots_and_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, records = tmp_path / "out", tmp_path / "records"
+    args = ["arena", "--bots", "g=greedy,r=random", "--deals", "3", "--seed", "4"]
+    assert main([*args, "--out", str(out), "--record", str(records)]) == 0
+    captured = capsys.readouterr()
+    assert "g vs r" in captured.out and "deals/s" in captured.err
+    data = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert data["format"] == "tuolaji-arena" and data["seed"] == 4
+    assert (out / "table.txt").read_text(encoding="utf-8").startswith("Arena: seed 4")
+    files = sorted(p.name for p in (records / "g-vs-r").iterdir())
+    assert files == [f"pair-{i:06d}-{g}.json" for i in range(3) for g in (0, 1)]
+    replayed = tl.replay((records / "g-vs-r" / files[2]).read_text(encoding="utf-8"))
+    assert replayed.seed == derive_seed(4, 1) and len(replayed.results) == 1
+    two = tmp_path / "two"
+    assert main([*args, "--workers", "2", "--out", str(two)]) == 0
+    capsys.readouterr()
+    assert (two / "results.json").read_bytes() == (out / "results.json").read_bytes()
+
+
+def test_arena_plots_ratings_and_running_means(tmp_path: Path) -> None:
+    require("matplotlib")  # the plot extra
+    result = run_arena(ArenaConfig(parse_bots("g=greedy,r=random,s=random"), deals=3))
+    written = result.write(tmp_path)
+    assert [p.name for p in written] == ["results.json", "table.txt", "ratings.png", "running.png"]
+    for path in written[2:]:
+        assert path.read_bytes().startswith(b"\x89PNG")
+
+
+def test_arena_command_rejects_bad_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["arena", "--bots", "a=greedy", "--deals", "2"])
+    assert info.value.code == 2
+    assert "at least two bots" in capsys.readouterr().err
+    assert main(["arena", "--bots", "a=greedy,b=nomod:X", "--deals", "2"]) == 2
+    assert "cannot import nomod" in capsys.readouterr().err
+
+
+def test_simulate_workers_matches_one_worker(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "--deals", "4", "--seed", "3", "--bots", "greedy,random"]
+    assert main([*args, "--workers", "1"]) == 0
+    one = capsys.readouterr().out
+    assert main([*args, "--workers", "2"]) == 0
+    assert capsys.readouterr().out == one
+    assert one.count("\ndeal ") == 4
+    assert main(["simulate", "--match", "--workers", "2"]) == 2
+    assert "does not combine" in capsys.readouterr().err
