@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -289,3 +290,10 @@ def test_simulate_workers_matches_one_worker(capsys: pytest.CaptureFixture[str])
     assert one.count("\ndeal ") == 4
     assert main(["simulate", "--match", "--workers", "2"]) == 2
     assert "does not combine" in capsys.readouterr().err
+
+
+def test_ray_without_the_extra_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if ray were not installed
+    config = ArenaConfig(parse_bots("g=greedy,r=random"), deals=1)
+    with pytest.raises(ConfigurationError, match=r"tuolaji\[ray\]"):
+        run_arena(config, ray_address="local")

@@ -126,7 +126,7 @@ def test_sprt_accepts_h1_for_a_clear_winner_and_h0_for_a_clear_loser() -> None:
     wins = [1.0, 1.0, 0.5, 1.0] * 10
     result = sprt_test(wins, 0, 50)
     assert result.decision == "H1" and result.llr >= result.upper
-    losses = [0.0, 0.0, 0.5, 1.0, 0.0] * 10
+    losses = [0.0, 0.0, 0.5, 1.0] * 20
     assert sprt_test(losses, 0, 50).decision == "H0"
 
 
@@ -137,15 +137,22 @@ def test_sprt_waits_when_the_evidence_is_thin() -> None:
     assert result.lower == pytest.approx(math.log(0.05 / 0.95))
 
 
-def test_sprt_llr_is_the_normal_approximation() -> None:
+def test_sprt_llr_is_the_bernoulli_likelihood_ratio() -> None:
+    """Ties count half a win: the ratio equals the product of per-pair likelihood ratios."""
     scores = [1.0, 0.5, 1.0, 0.0, 1.0, 1.0]
-    n = len(scores)
-    mean = sum(scores) / n
-    var = sum((x - mean) ** 2 for x in scores) / n
     s0, s1 = 0.5, 1 / (1 + 10 ** (-40 / 400))
-    assert sprt_llr(scores, 0, 40) == pytest.approx(
-        n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
-    )
+    ratio = 1.0
+    for x in scores:
+        ratio *= (s1 / s0) ** x * ((1 - s1) / (1 - s0)) ** (1 - x)
+    assert sprt_llr(scores, 0, 40) == pytest.approx(math.log(ratio))
+    assert sprt_llr([], 0, 40) == 0
+
+
+def test_sprt_needs_a_run_of_evidence() -> None:
+    """Against H0 elo 0 and H1 elo 100, twelve straight wins decide but eleven do not."""
+    assert sprt_test([1.0] * 11, 0, 100).decision is None
+    assert sprt_test([1.0] * 12, 0, 100).decision == "H1"
+    assert sprt_test([0.5] * 500, 0, 100).decision == "H0"
 
 
 def test_sprt_rejects_bad_parameters() -> None:

@@ -85,10 +85,13 @@ def _run_ray(
     ray: Any, fn: Callable[[T], R], tasks: Sequence[T], address: str, workers: int
 ) -> Iterator[R]:
     if not ray.is_initialized():
-        if address == "local":
-            ray.init(include_dashboard=False, log_to_driver=False, runtime_env=_runtime_env())
-        else:
-            ray.init(address=address, log_to_driver=False)
+        try:
+            if address == "local":
+                ray.init(include_dashboard=False, log_to_driver=False, runtime_env=_runtime_env())
+            else:
+                ray.init(address=address, log_to_driver=False)
+        except Exception as exc:  # Ray raises several kinds for an unreachable cluster
+            raise ConfigurationError(f"cannot start or reach Ray at {address!r}: {exc}") from None
     remote = ray.remote(fn)
     # A bounded window of tasks in flight: enough to keep a cluster busy without holding
     # every result of a long run in the object store at once.

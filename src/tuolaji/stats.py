@@ -201,24 +201,17 @@ class SPRTResult:
 
 
 def sprt_llr(scores: Sequence[float], elo0: float, elo1: float) -> float:
-    """The generalized log-likelihood ratio of H1 (Elo difference ``elo1``) against H0
-    (``elo0``) for a sequence of scores in [0, 1] (1 win, 0.5 tie, 0 loss).
+    """The log-likelihood ratio of H1 (Elo difference ``elo1``) against H0 (``elo0``) for a
+    sequence of scores in [0, 1] (1 win, 0.5 tie, 0 loss).
 
-    The normal approximation used by chess engine testers: with ``s0``, ``s1`` the expected
-    scores under each hypothesis and ``m``, ``v`` the sample mean and variance,
-    ``LLR = n (s1 - s0) (2 m - s0 - s1) / (2 v)``. It is 0 until the variance is positive.
+    Each deal pair is a Bernoulli trial won with probability ``s = 1 / (1 + 10 ** (-elo /
+    400))``; a tie counts as half a win and half a loss. With ``w`` the summed score and
+    ``l = n - w``: ``LLR = w log(s1 / s0) + l log((1 - s1) / (1 - s0))``.
     """
-    n = len(scores)
-    if n < 2:
-        return 0.0
-    mean = math.fsum(scores) / n
-    variance = math.fsum((x - mean) ** 2 for x in scores) / n
-    if variance <= 0:
-        # Every score equal: the evidence is all on one side; a tiny variance floor keeps the
-        # ratio finite and pointing the right way.
-        variance = 1e-3
+    won = math.fsum(scores)
+    lost = len(scores) - won
     s0, s1 = _share_of_elo(elo0), _share_of_elo(elo1)
-    return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance)
+    return won * math.log(s1 / s0) + lost * math.log((1 - s1) / (1 - s0))
 
 
 def sprt_test(
