@@ -4,6 +4,7 @@ GreedyBot over RandomBot, SPRT stopping, records and the command line."""
 from __future__ import annotations
 
 import importlib
+import io
 import json
 import os
 import sys
@@ -17,6 +18,8 @@ from tuolaji.__main__ import main
 from tuolaji.arena import (
     ArenaConfig,
     BotSpec,
+    ProgressBar,
+    _level_gain,
     parse_bots,
     play_deal_pair,
     run_arena,
@@ -297,3 +300,64 @@ def test_ray_without_the_extra_is_a_clear_error(monkeypatch: pytest.MonkeyPatch)
     config = ArenaConfig(parse_bots("g=greedy,r=random"), deals=1)
     with pytest.raises(ConfigurationError, match=r"tuolaji\[ray\]"):
         run_arena(config, ray_address="local")
+
+
+def _one_trick_deal(rules: str, levels: tuple[tl.Rank, tl.Rank], plays: str) -> tl.GameState:
+    """A one-card deal, dealer seat 0, spades trump at team 0's level, played out."""
+    cards = tl.parse_cards(plays)
+    state = tl.GameState.for_play(
+        rules,
+        hands=[[c] for c in cards],
+        kitty=tl.parse_cards("3H 4H 6H 7H 8H 9H 3C 4C"),
+        trump=tl.Trump(levels[0], tl.Suit.SPADES),
+        dealer=0,
+        levels=levels,
+    )
+    for seat, card in enumerate(cards):
+        state = state.play(seat, [card])
+    assert state.result is not None
+    return state
+
+
+def test_r9_2_a_lap_with_wrap_counts_as_a_level_gain() -> None:
+    """R9.2: with wrap, declarers keeping the deal on A go round to the first levels."""
+    state = _one_trick_deal("shuangsheng", (tl.Rank.ACE, tl.Rank.KING), "3S 6D 4S 7D")
+    assert state.result is not None and state.result.outcome.declarers_keep
+    steps = state.result.outcome.steps
+    assert state.result.levels[0] == state.rules.levels[steps - 1]  # wrapped past A
+    assert (_level_gain(state, 0), _level_gain(state, 1)) == (steps, 0)
+
+
+def test_r9_4_the_jack_hook_counts_as_a_level_loss() -> None:
+    """R9.4: the attackers win the last trick with a J: the declarers drop to the first
+    level, a loss of as many steps as they stood above it."""
+    state = _one_trick_deal("tuolaji-tournament", (tl.Rank.JACK, tl.Rank.TWO), "3S JH 4S 5S")
+    assert state.result is not None and state.result.hooked
+    assert state.result.levels[0] == tl.Rank.TWO
+    rules = state.rules
+    assert _level_gain(state, 0) == -rules.level_index(tl.Rank.JACK)
+    assert _level_gain(state, 1) == 0
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_shows_the_running_estimate_on_a_terminal() -> None:
+    terminal = _Terminal()
+    bar = ProgressBar(4, stream=terminal)
+    config = ArenaConfig(parse_bots("g=greedy,r=random"), deals=4)
+    run_arena(config, progress=bar)
+    bar.close()
+    shown = terminal.getvalue()
+    assert "4/4" in shown and "g vs r: level +" in shown and "won 100%" in shown
+    assert shown.endswith("\n")
+    quiet = io.StringIO()  # not a terminal: nothing is drawn
+    ProgressBar(4, stream=quiet)(1, "g", "r", [])
+    assert quiet.getvalue() == ""
+
+
+def test_match_pairs_are_identical_on_two_workers() -> None:
+    config = ArenaConfig(parse_bots("g=greedy,r=random"), deals=2, match=True, max_deals=2)
+    assert run_arena(config, workers=2).to_json() == run_arena(config).to_json()

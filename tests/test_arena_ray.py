@@ -6,11 +6,13 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import tuolaji as tl
+from tuolaji.__main__ import main
 from tuolaji.arena import ArenaConfig, parse_bots, run_arena, simulate_deals
 
 
@@ -43,3 +45,12 @@ def test_simulate_deals_on_ray_matches_one_process(ray: Any) -> None:
     rules = tl.RULESETS["tuolaji"]
     local = list(simulate_deals(rules, 2, 5, bots))
     assert list(simulate_deals(rules, 2, 5, bots, ray_address="local")) == local
+
+
+def test_arena_command_on_ray(ray: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["arena", "--bots", "g=greedy,r=random", "--deals", "2", "--seed", "6"]
+    assert main([*args, "--ray", "local", "--out", str(tmp_path / "ray")]) == 0
+    assert main([*args, "--out", str(tmp_path / "one")]) == 0
+    assert "on Ray at local" in capsys.readouterr().err
+    ray_json = (tmp_path / "ray" / "results.json").read_bytes()
+    assert ray_json == (tmp_path / "one" / "results.json").read_bytes()
