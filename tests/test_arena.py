@@ -56,9 +56,10 @@ class SeatLogger:
 
 
 def test_parse_bots_names_targets_and_json_arguments() -> None:
-    specs = parse_bots('a=greedy, b=random{"bid_chance": 0.5, "seed": 1},tuolaji.bots:GreedyBot')
-    assert [s.name for s in specs] == ["a", "b", "tuolaji.bots:GreedyBot"]
+    specs = parse_bots('a=greedy, b=random{"bid_chance": 0.5, "seed": 1},c=tuolaji.bots:GreedyBot')
+    assert [s.name for s in specs] == ["a", "b", "c"]
     assert [s.target for s in specs] == ["greedy", "random", "tuolaji.bots:GreedyBot"]
+    assert [s.name for s in parse_bots("greedy,random")] == ["greedy", "random"]
     assert json.loads(specs[1].args) == {"bid_chance": 0.5, "seed": 1}
     assert str(specs[0]) == "greedy"
 
@@ -80,6 +81,8 @@ def test_bot_spec_builds_with_seed_and_arguments() -> None:
         ("a=greedy,b=random[1]", "neither a built-in"),
         ('a=greedy,b=random["x"]', "neither a built-in"),
         ("a=greedy,,b=random", "empty bot"),
+        ("a=greedy,tuolaji.bots:GreedyBot", "bot name"),
+        ("a=greedy,x/y=random", "bot name"),
     ],
 )
 def test_parse_bots_rejects_bad_specs(text: str, message: str) -> None:

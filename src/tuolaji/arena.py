@@ -25,6 +25,7 @@ import inspect
 import itertools
 import json
 import math
+import re
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -60,6 +61,8 @@ __all__ = [
 ]
 
 FORMAT = "tuolaji-arena"
+# Names become file names under --record, so they stay plain.
+_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 VERSION = 1
 
 _BUILTINS: dict[str, Callable[[], Any]] = {
@@ -160,7 +163,8 @@ def parse_bots(text: str) -> tuple[BotSpec, ...]:
 
     SPEC is ``random``, ``greedy``, ``pimc`` or ``module:Class``, optionally followed by a
     JSON object of keyword arguments: ``fast=greedy{"candidates": 20}``. ``NAME=`` may be left
-    out when SPEC is a bare built-in. Names are unique; at least two bots.
+    out when SPEC is a bare built-in. Names are unique, of letters, digits, ``_``, ``-`` and
+    ``.``; at least two bots.
     """
     specs: list[BotSpec] = []
     for part in _split_top_level(text):
@@ -170,6 +174,10 @@ def parse_bots(text: str) -> tuple[BotSpec, ...]:
         if not eq:
             name, spec = part, part
         name, spec = name.strip(), spec.strip()
+        if not _NAME.fullmatch(name):
+            raise ConfigurationError(
+                f"bot name {name[:40]!r}: use letters, digits, '_', '-' or '.' (NAME=SPEC)"
+            )
         target, brace, rest = spec.partition("{")
         args = "{}"
         if brace:

@@ -15,6 +15,7 @@ import hashlib
 import importlib
 import multiprocessing
 import os
+import signal
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
@@ -64,13 +65,19 @@ def run_ordered(
 
 def _run_pool(fn: Callable[[T], R], tasks: Sequence[T], workers: int) -> Iterator[R]:
     context = multiprocessing.get_context("spawn")
-    pool = context.Pool(min(workers, len(tasks)))
+    pool = context.Pool(min(workers, len(tasks)), initializer=_ignore_interrupts)
     try:
         # imap keeps task order whatever order the workers finish in.
         yield from pool.imap(fn, tasks)
     finally:
         pool.terminate()
         pool.join()
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches every process of the terminal's group: only the parent should react
+    # (it stops the pool), not each worker with a traceback of its own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _ray_module() -> Any:
