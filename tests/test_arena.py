@@ -364,3 +364,16 @@ def test_progress_bar_shows_the_running_estimate_on_a_terminal() -> None:
 def test_match_pairs_are_identical_on_two_workers() -> None:
     config = ArenaConfig(parse_bots("g=greedy,r=random"), deals=2, match=True, max_deals=2)
     assert run_arena(config, workers=2).to_json() == run_arena(config).to_json()
+
+
+class Interrupting:
+    """A test bot standing for a user pressing Ctrl-C mid-run."""
+
+    def act(self, view: PlayerView, actions: tl.ActionSet) -> tl.Action:
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_stops_the_arena_with_a_short_message(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["arena", "--bots", "g=greedy,x=test_arena:Interrupting", "--deals", "3"])
+    assert code == 130
+    assert capsys.readouterr().err.strip() == "tuolaji arena: interrupted"

@@ -151,6 +151,10 @@ def run_arena_command(args: argparse.Namespace) -> int:
     except ConfigurationError as exc:
         print(f"tuolaji arena: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        # The workers are stopped already (run_arena closes its runner on the way out).
+        print("\ntuolaji arena: interrupted", file=sys.stderr)
+        return 130
     print(result.table())
     if args.out is not None:
         written = result.write(Path(args.out))
@@ -181,8 +185,12 @@ def run_simulate_workers(args: argparse.Namespace, rules_label: str) -> int:
     print(
         f"{rules_label} rules, seed {args.seed}, bots {','.join(names)}, {deals} independent deals"
     )
-    for text in simulate_deals(
-        args.rules, args.seed, deals, per_seat, verbose=args.verbose, workers=args.workers
-    ):
-        print(text)
+    try:
+        for text in simulate_deals(
+            args.rules, args.seed, deals, per_seat, verbose=args.verbose, workers=args.workers
+        ):
+            print(text)
+    except KeyboardInterrupt:
+        print("\ntuolaji simulate: interrupted", file=sys.stderr)
+        return 130
     return 0
