@@ -265,14 +265,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--verbose", action="store_true", help="print bids, kitty and tricks")
     sim.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
-    add_workers_argument(sim)
+    add_workers_argument(
+        sim,
+        "play independent deals (each the first of its own game, seeded from --seed and its "
+        "number) on K local processes; the output is the same for every K",
+    )
     sim.set_defaults(func=_cmd_simulate)
 
     arena = sub.add_parser(
         "arena",
         help="compare bots by duplicate deal pairs, on many cores or a Ray cluster",
         description="Every pair of bots plays duplicate deal pairs (the same cards twice, "
-        "teams exchanging seats); prints level change and points per pair with 95%% "
+        "teams exchanging seats); prints level change and points per pair with 95% "
         "intervals, the share of pairs won and Bradley–Terry ratings. See docs/arena.md.",
     )
     add_arena_arguments(arena)

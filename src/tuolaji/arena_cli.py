@@ -64,14 +64,12 @@ def _probability(text: str) -> float:
     return value
 
 
-def add_workers_argument(parser: argparse.ArgumentParser) -> None:
+def add_workers_argument(
+    parser: argparse.ArgumentParser,
+    text: str = "run on K local processes; results are identical to one process",
+) -> None:
     """``--workers K``: local processes (shared by ``simulate`` and ``arena``)."""
-    parser.add_argument(
-        "--workers",
-        type=_count,
-        metavar="K",
-        help="run on K local processes; results are identical to one process",
-    )
+    parser.add_argument("--workers", type=_count, metavar="K", help=text)
 
 
 def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
