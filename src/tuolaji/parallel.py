@@ -18,6 +18,8 @@ import os
 import signal
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from .errors import ConfigurationError
@@ -64,14 +66,30 @@ def run_ordered(
 
 
 def _run_pool(fn: Callable[[T], R], tasks: Sequence[T], workers: int) -> Iterator[R]:
+    # An executor rather than multiprocessing.Pool: a worker that cannot start or dies
+    # raises BrokenProcessPool here instead of being replaced forever.
     context = multiprocessing.get_context("spawn")
-    pool = context.Pool(min(workers, len(tasks)), initializer=_ignore_interrupts)
+    executor = ProcessPoolExecutor(
+        min(workers, len(tasks)), mp_context=context, initializer=_ignore_interrupts
+    )
+    pending: deque[Future[R]] = deque()
+    queue = iter(tasks)
     try:
-        # imap keeps task order whatever order the workers finish in.
-        yield from pool.imap(fn, tasks)
+        # A window of tasks in flight, taken in task order: results come back in that order
+        # whatever order the workers finish in, and stopping early wastes little.
+        for task in queue:
+            pending.append(executor.submit(fn, task))
+            if len(pending) >= 4 * workers:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    except BrokenProcessPool:
+        raise ConfigurationError(
+            "a worker process could not start or died: workers re-import the main script "
+            "and the bot modules, so run from a file (not stdin) with bots importable there"
+        ) from None
     finally:
-        pool.terminate()
-        pool.join()
+        executor.shutdown(wait=True, cancel_futures=True)
 
 
 def _ignore_interrupts() -> None:
