@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import tuolaji as tl
 from tuolaji.__main__ import main
@@ -377,3 +379,30 @@ def test_ctrl_c_stops_the_arena_with_a_short_message(capsys: pytest.CaptureFixtu
     code = main(["arena", "--bots", "g=greedy,x=test_arena:Interrupting", "--deals", "3"])
     assert code == 130
     assert capsys.readouterr().err.strip() == "tuolaji arena: interrupted"
+
+
+_names = st.text(alphabet="abcXYZ0189_.-", min_size=1, max_size=12)
+_json_args = st.dictionaries(
+    st.text(min_size=1, max_size=6),
+    st.one_of(st.integers(), st.text(max_size=6), st.lists(st.integers(), max_size=3)),
+    max_size=3,
+)
+
+
+@given(st.lists(st.tuples(_names, _json_args), min_size=2, max_size=4, unique_by=lambda x: x[0]))
+def test_parse_bots_reads_back_any_names_and_json_arguments(
+    bots: list[tuple[str, dict[str, Any]]],
+) -> None:
+    """Commas, braces and quotes inside JSON arguments never split a bot."""
+    text = ",".join(f"{name}=greedy{json.dumps(args)}" for name, args in bots)
+    specs = parse_bots(text)
+    assert [(s.name, s.target, json.loads(s.args)) for s in specs] == [
+        (name, "greedy", args) for name, args in bots
+    ]
+
+
+def test_one_deal_pair_has_no_interval_in_json() -> None:
+    data = run_arena(ArenaConfig(parse_bots("g=greedy,r=random"), deals=1)).to_data()
+    level = data["pairs"][0]["level"]
+    assert level["low"] is None and level["high"] is None
+    assert isinstance(level["mean"], float)

@@ -142,16 +142,24 @@ class BotSpec:
 
 
 def _split_top_level(text: str) -> list[str]:
-    # Commas inside JSON arguments ({...} or [...]) do not separate bots.
-    parts, depth, start, quoted = [], 0, 0, False
+    # Commas inside JSON arguments ({...} or [...], strings included) do not separate bots.
+    parts, depth, start = [], 0, 0
+    quoted = escaped = False
     for i, char in enumerate(text):
-        if char == '"' and (i == 0 or text[i - 1] != "\\"):
-            quoted = not quoted
-        elif not quoted and char in "{[":
+        if quoted:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                quoted = False
+        elif char == '"':
+            quoted = True
+        elif char in "{[":
             depth += 1
-        elif not quoted and char in "}]":
+        elif char in "}]":
             depth -= 1
-        elif not quoted and depth == 0 and char == ",":
+        elif depth == 0 and char == ",":
             parts.append(text[start:i])
             start = i + 1
     parts.append(text[start:])
