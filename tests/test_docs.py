@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import doctest
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -27,5 +29,12 @@ def test_readme_has_an_api_example() -> None:
 
 @pytest.mark.parametrize("block", EXAMPLES)
 def test_python_example_runs(block: str, capsys: pytest.CaptureFixture[str]) -> None:
+    if block.lstrip().startswith(">>>"):
+        # Doctest style: the shown values are checked too.
+        test = doctest.DocTestParser().get_doctest(block, {}, "doc example", None, 0)
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+        runner.run(test, out=lambda text: print(text, file=sys.stderr))
+        assert runner.failures == 0, capsys.readouterr().err
+        return
     exec(compile(block, "<doc example>", "exec"), {})
     capsys.readouterr()

@@ -14,6 +14,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .actions import Phase
+from .arena_cli import (
+    add_arena_arguments,
+    add_workers_argument,
+    run_arena_command,
+    run_simulate_workers,
+)
 from .bench import run as run_bench
 from .bots import Bot, GreedyBot, RandomBot
 from .cards import Card, Rank, Suit, points
@@ -152,6 +158,8 @@ def _print_deal(game: Game, index: int, verbose: bool) -> None:
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     rules: Rules = args.rules
+    if args.workers is not None:
+        return run_simulate_workers(args, rules_name(rules))
     game = Game(rules, args.seed)
     bots = make_bots(args.bots, args.seed)
     limit = args.deals if args.deals is not None else (None if args.match else 1)
@@ -257,7 +265,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--verbose", action="store_true", help="print bids, kitty and tricks")
     sim.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
+    add_workers_argument(
+        sim,
+        "play independent deals (each the first of its own game, seeded from --seed and its "
+        "number) on K local processes; the output is the same for every K",
+    )
     sim.set_defaults(func=_cmd_simulate)
+
+    arena = sub.add_parser(
+        "arena",
+        help="compare bots by duplicate deal pairs, on many cores or a Ray cluster",
+        description="Every pair of bots plays duplicate deal pairs (the same cards twice, "
+        "teams exchanging seats); prints level change and points per pair with 95% "
+        "intervals, the share of pairs won and Bradley–Terry ratings. See docs/arena.md.",
+    )
+    add_arena_arguments(arena)
+    arena.set_defaults(func=run_arena_command)
 
     rep = sub.add_parser("replay", help="play a game record back and print it")
     rep.add_argument("file", help="a record written by simulate --record")
