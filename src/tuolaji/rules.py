@@ -26,6 +26,7 @@ import attrs
 
 from .cards import Rank, Suit
 from .errors import ConfigurationError, IllegalAction
+from .notation import rules_repr
 from .trump import Trump
 
 __all__ = [
@@ -377,6 +378,9 @@ class Rules:
         """
         self.level_index(level)
         return Trump(level, suit, permanent_twos=self.permanent_twos)
+
+    def __repr__(self) -> str:
+        return rules_repr(self)
 
 
 class UnknownRuleset(ConfigurationError, KeyError):

@@ -65,6 +65,7 @@ from .codec import from_data, to_data
 from .deal import HAND_SIZE, KITTY_SIZE
 from .errors import IllegalAction, InvalidRecord
 from .legal import LegalFollows, LegalLeads, LegalPlays
+from .notation import state_repr, state_text
 from .rules import RULESETS, Rules
 from .scoring import DealResult, team_of, throw_penalty
 from .trump import Trump
@@ -413,6 +414,12 @@ class GameState:
             raise InvalidRecord(f"a state is JSON text: {exc}") from None
         state: GameState = from_data(GameState, data)
         return state
+
+    def __repr__(self) -> str:
+        return state_repr(self)
+
+    def __str__(self) -> str:
+        return state_text(self)
 
 
 _FIELDS = tuple(f.name for f in attrs.fields(GameState))

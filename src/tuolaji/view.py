@@ -14,6 +14,7 @@ import attrs
 from .actions import CardsDealt, Declared, Event, Hand, Phase, Trick
 from .bidding import Bid
 from .cards import Card, Rank
+from .notation import view_repr, view_text
 from .scoring import DealResult
 from .trump import Trump
 
@@ -46,6 +47,12 @@ class PlayerView:
     attacker_points: int
     events: tuple[Event, ...]
     result: DealResult | None
+
+    def __repr__(self) -> str:
+        return view_repr(self)
+
+    def __str__(self) -> str:
+        return view_text(self)
 
 
 def _shown(state: GameState) -> tuple[Hand, Hand, Hand, Hand]:
