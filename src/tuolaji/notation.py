@@ -345,7 +345,8 @@ def view_text(view: PlayerView) -> str:
             )
         else:
             shown = f" showing {format_hand(view.shown[seat])}" if view.shown[seat] else ""
-            lines.append(f"{seat}{mark} ({view.hand_sizes[seat]:2}) hidden{shown}")
+            hidden = "hidden" if view.hand_sizes[seat] else "-"
+            lines.append(f"{seat}{mark} ({view.hand_sizes[seat]:2}) {hidden}{shown}")
     if view.kitty is not None:
         lines.append(f"kitty {format_hand(view.kitty)}")
     lines += _tail(
