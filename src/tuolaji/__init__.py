@@ -6,6 +6,8 @@ function cites the rule it implements. See the README for a tour.
 
 from __future__ import annotations
 
+from . import notation as notation
+from . import svg as svg
 from .actions import (
     CHANCE,
     Action,

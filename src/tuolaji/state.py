@@ -38,7 +38,7 @@ from typing import Any
 
 import attrs
 
-from . import auction, playing
+from . import auction, playing, svg
 from .actions import (
     CHANCE,
     Action,
@@ -420,6 +420,13 @@ class GameState:
 
     def __str__(self) -> str:
         return state_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The table as a picture, for Jupyter (see :func:`tuolaji.svg.table`)."""
+        return svg.table(self)
+
+    def _repr_html_(self) -> str:
+        return f"<div>{svg.table(self)}</div>"
 
 
 _FIELDS = tuple(f.name for f in attrs.fields(GameState))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from . import svg
 from .actions import CardsDealt, Declared, Event, Hand, Phase, Trick
 from .bidding import Bid
 from .cards import Card, Rank
@@ -53,6 +54,13 @@ class PlayerView:
 
     def __str__(self) -> str:
         return view_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The table as a picture, for Jupyter (see :func:`tuolaji.svg.table`)."""
+        return svg.table(self)
+
+    def _repr_html_(self) -> str:
+        return f"<div>{svg.table(self)}</div>"
 
 
 def _shown(state: GameState) -> tuple[Hand, Hand, Hand, Hand]:
