@@ -25,6 +25,7 @@ from .report import deal_lines, summary_line
 from .rules import RULESETS, Rules
 from .shapes import units
 from .trump import Trump, effective_suit_name
+from .viewer import replay_html
 
 BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
 
@@ -191,6 +192,10 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print(f"tuolaji replay: {args.file}: {exc}", file=sys.stderr)
         return 1
     print(f"{rules_name(game.rules)} rules, seed {game.seed}: replayed {len(game.results)} deals")
+    if args.html is not None:
+        Path(args.html).write_text(replay_html(game, f"tuolaji replay: {Path(args.file).name}"))
+        print(f"wrote {args.html}: open it in a browser; arrow keys step through the tricks")
+        return 0
     deal_states = [s for s in game.history if s.phase is Phase.FINISHED]
     for index, state in enumerate(deal_states):
         if args.verbose:
@@ -259,9 +264,20 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
     sim.set_defaults(func=_cmd_simulate)
 
-    rep = sub.add_parser("replay", help="play a game record back and print it")
+    rep = sub.add_parser(
+        "replay",
+        help="play a game record back and print it, or write a page to step through it",
+        description="Play a game record (written by simulate --record) back, checking every "
+        "action, and print one line per deal; --html writes one self-contained page that "
+        "steps through the game trick by trick.",
+    )
     rep.add_argument("file", help="a record written by simulate --record")
     rep.add_argument("--verbose", action="store_true", help="print bids, kitty and tricks")
+    rep.add_argument(
+        "--html",
+        metavar="OUT",
+        help="write a replay viewer to OUT.html (no network needed; keys: arrows, Home, End)",
+    )
     rep.set_defaults(func=_cmd_replay)
 
     bench = sub.add_parser("bench", help="measure deals per second and microseconds per call")
