@@ -115,3 +115,48 @@ def test_a_wrong_claim_fails() -> None:
     assert run_doctest(Path("x.md"), 1, block) == ""
     assert unchecked_claims("x = 1\nx + 1  # 2\nprint(x)\n") == [2]
     assert "outside" in run_doctest(Path("x.md"), 1, ">>> x = 1\n\ny = 2\n")
+
+
+class _Recorder(doctest.DocTestRunner):
+    """A runner that keeps, for each example whose output differs, what it printed."""
+
+    def __init__(self) -> None:
+        super().__init__(optionflags=FLAGS)
+        self.got: dict[int, str] = {}
+
+    def report_failure(self, out: object, test: object, example: doctest.Example, got: str) -> None:
+        self.got[example.lineno] = got
+
+
+def update_outputs(path: Path) -> int:
+    """Rewrite the expected output of every failing doctest example of ``path`` with what
+    the code prints now; returns how many examples changed. Review the diff afterwards:
+    ``python tests/test_docs.py docs/state.md README.md``."""
+    text = path.read_text(encoding="utf-8")
+    changed = 0
+    for line, block in reversed(python_blocks(path)):
+        if not is_doctest(block):
+            continue
+        test = doctest.DocTestParser().get_doctest(block, {}, str(path), str(path), 0)
+        runner = _Recorder()
+        runner.run(test, out=lambda _: None, clear_globs=True)
+        lines = block.split("\n")
+        for example in reversed(test.examples):
+            if example.lineno not in runner.got:
+                continue
+            start = example.lineno + example.source.count("\n")
+            end = start + example.want.count("\n")
+            got = runner.got[example.lineno].rstrip("\n").split("\n")
+            lines[start:end] = [" " * example.indent + g if g else g for g in got]
+            changed += 1
+        start = sum(len(x) + 1 for x in text.split("\n")[: line - 1])
+        text = text[:start] + text[start:].replace(block, "\n".join(lines), 1)
+    path.write_text(text, encoding="utf-8")
+    return changed
+
+
+if __name__ == "__main__":
+    import sys
+
+    for name in sys.argv[1:]:
+        print(f"{name}: {update_outputs(Path(name))} examples updated")
