@@ -160,3 +160,10 @@ if __name__ == "__main__":
 
     for name in sys.argv[1:]:
         print(f"{name}: {update_outputs(Path(name))} examples updated")
+
+
+def test_docstring_examples_of_the_modules_for_people() -> None:
+    import tuolaji.svg  # noqa: PLC0415
+
+    result = doctest.testmod(tuolaji.svg, optionflags=FLAGS)
+    assert result.attempted > 0 and result.failed == 0
