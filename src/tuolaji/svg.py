@@ -8,7 +8,7 @@ the same definitions.
 
 >>> import tuolaji as tl
 >>> picture = tl.svg.hand(tl.parse_cards("♥KKQ SJ"))
->>> picture.startswith("<svg") and picture.count('href="#tl-') == 4
+>>> picture.startswith("<svg") and picture.count("<use ") == 4
 True
 """
 
