@@ -10,9 +10,11 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import attrs
 import pytest
 
 import tuolaji as tl
+from tuolaji import __main__ as cli
 from tuolaji.__main__ import main
 
 
@@ -84,7 +86,7 @@ def test_deal_sorts_trumps_first_strongest_first(capsys: pytest.CaptureFixture[s
         (["deal", "--seed", "x"], "invalid int value"),
         (["deal", "--dealer", "4"], "invalid choice"),
         (["nope"], "invalid choice"),
-        (["simulate", "--rules", "nope"], "valid names: tuolaji, tuolaji-tournament"),
+        (["simulate", "--rules", "nope"], "neither a rules preset (tuolaji, tuolaji-tournament"),
         (["simulate", "--bots", "greedy,smart"], "give 1, 2 (one per team) or 4"),
         (["simulate", "--bots", "greedy,random,greedy"], "give 1, 2 (one per team) or 4"),
         (["simulate", "--deals", "2", "--match"], "not allowed with argument"),
@@ -169,3 +171,76 @@ def test_bench_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
     out = run(capsys, "bench", "--seconds", "0.01")
     for name in ("deals/s", "µs per play decision", "is_legal_follow", "trick_winner"):
         assert name in out
+
+
+# --- polish (#13 item 6) -------------------------------------------------------------------------
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"tuolaji {tl.__version__}"
+
+
+def test_help_lists_presets_and_explains_rule_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    for name in tl.RULESETS:
+        assert name in out
+    assert "docs/rules.md" in out and "#r7.3" in out
+
+
+def test_rules_from_a_json_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    house = tmp_path / "house.json"
+    house.write_text('{"preset": "shuangsheng", "wrap": false, "throw_penalty": 10}')
+    record = tmp_path / "game.json"
+    run(capsys, "simulate", "--rules", str(house), "--seed", "2", "--record", str(record))
+    game = tl.replay(record.read_text(encoding="utf-8"))
+    assert game.rules == attrs.evolve(tl.RULESETS["shuangsheng"], wrap=False, throw_penalty=10)
+
+
+@pytest.mark.parametrize(
+    ("content", "needle"),
+    [
+        ('{"wrapp": true}', "unknown Rules field 'wrapp'"),
+        ('{"throw_penalty": 7}', "R6.5"),
+        ('{"preset": "nope"}', "no rules preset"),
+        ("[1, 2]", "JSON object"),
+        ("{", "not readable JSON"),
+    ],
+)
+def test_bad_house_rules_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str, needle: str
+) -> None:
+    house = tmp_path / "house.json"
+    house.write_text(content)
+    with pytest.raises(SystemExit) as info:
+        main(["simulate", "--rules", str(house)])
+    assert info.value.code == 2
+    assert needle in capsys.readouterr().err
+
+
+def test_deals_beyond_the_match_end_are_explained(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "simulate", "--seed", "2", "--deals", "200")
+    deals = sum(line.startswith("deal ") for line in out.splitlines())
+    assert deals < 200
+    assert f"stopped after {deals} of the 200 deals asked for: the match is over (R9.5)" in out
+
+
+def test_summary_lines_label_the_teams(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "simulate", "--seed", "7")
+    assert "team 0 is seats 0 and 2" in out
+    assert re.search(r"team 0 at \w+, team 1 at \w+", out)
+
+
+def test_progress_bar_is_erased_before_each_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli.sys.stderr, "isatty", lambda: True)
+    monkeypatch.setattr(cli.time, "perf_counter", iter(range(0, 10_000, 5)).__next__)
+    assert main(["simulate", "--seed", "7", "--deals", "3"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\r\x1b[K") >= 2
+    assert err.endswith("\r\x1b[K")

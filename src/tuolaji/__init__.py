@@ -6,6 +6,8 @@ function cites the rule it implements. See the README for a tour.
 
 from __future__ import annotations
 
+from . import notation as notation
+from . import svg as svg
 from .actions import (
     CHANCE,
     Action,
@@ -53,6 +55,7 @@ from .deal import deal_cards, shuffled_deck
 from .errors import ConfigurationError, IllegalAction, InvalidCards, InvalidRecord, TuolajiError
 from .game import Game, MatchResult
 from .legal import LegalFollows, LegalLeads, LegalPlays, legal_follows, legal_leads
+from .notation import format_action, format_hand, parse_action
 from .record import read_record, record_of, replay, write_record
 from .rules import (
     FULL_LEVELS,
@@ -167,7 +170,9 @@ __all__ = [
     "deal_cards",
     "fits",
     "follow_error",
+    "format_action",
     "format_cards",
+    "format_hand",
     "full_deck",
     "is_legal_follow",
     "is_legal_lead",
@@ -182,6 +187,7 @@ __all__ = [
     "match_winner",
     "next_dealer",
     "next_level_rank",
+    "parse_action",
     "parse_cards",
     "points",
     "read_record",

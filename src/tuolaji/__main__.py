@@ -7,12 +7,16 @@
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import attrs
+
+from . import __version__
 from .actions import Phase
 from .arena_cli import (
     add_arena_arguments,
@@ -31,8 +35,14 @@ from .report import deal_lines, summary_line
 from .rules import RULESETS, Rules
 from .shapes import units
 from .trump import Trump, effective_suit_name
+from .viewer import replay_html
 
 BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+
+RULES_HELP = (
+    "Messages cite rule numbers such as R7.3; the rules page explains each one "
+    "(docs/rules.md in the source, anchor #r7.3 for R7.3)."
+)
 
 
 def _level(text: str) -> Rank:
@@ -87,11 +97,35 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rules(name: str) -> Rules:
-    if name not in RULESETS:
+def _rules(text: str) -> Rules:
+    """A preset name, or a JSON file of house rules: ``{"preset": NAME, FIELD: VALUE, ...}``,
+    the fields changed on top of the preset (default ``tuolaji``)."""
+    if text in RULESETS:
+        return RULESETS[text]
+    path = Path(text)
+    if not path.is_file():
         valid = ", ".join(RULESETS)
-        raise argparse.ArgumentTypeError(f"unknown rules {name!r}; valid names: {valid}")
-    return RULESETS[name]
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is neither a rules preset ({valid}) nor a JSON file of house rules"
+        )
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise argparse.ArgumentTypeError(f"{text}: not readable JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise argparse.ArgumentTypeError(f'{text}: expected a JSON object {{"field": value}}')
+    fields = {f.name for f in attrs.fields(Rules)}
+    unknown = sorted(str(k) for k in data if k != "preset" and k not in fields)
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"{text}: unknown Rules field {unknown[0][:40]!r}; the fields are "
+            f'{", ".join(sorted(fields))} (and "preset")'
+        )
+    base = data.pop("preset", "tuolaji")
+    try:
+        return attrs.evolve(RULESETS[base], **data)
+    except (TuolajiError, TypeError, ValueError, KeyError) as exc:
+        raise argparse.ArgumentTypeError(f"{text}: {exc}") from None
 
 
 def _positive(text: str) -> int:
@@ -123,7 +157,7 @@ def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
 
 class _Progress:
     """A progress bar on stderr, shown only on a terminal and only once a run has taken
-    a few seconds."""
+    a few seconds. :meth:`clear` wipes it before other output, so lines never run into it."""
 
     def __init__(self, total: int | None) -> None:
         self.total = total
@@ -143,9 +177,15 @@ class _Progress:
             sys.stderr.write(f"\r{done} deals")
         sys.stderr.flush()
 
-    def close(self) -> None:
+    def clear(self) -> None:
+        """Erase the bar (carriage return, clear to the end of the line) before printing."""
         if self.shown:
-            sys.stderr.write("\n")
+            sys.stdout.flush()
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        self.clear()
 
 
 def _print_deal(game: Game, index: int, verbose: bool) -> None:
@@ -166,17 +206,26 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.match and limit is None and rules.wrap:
         print("note: these rules wrap (R9.5), so the match stops after 100 deals", file=sys.stderr)
         limit = 100
-    print(f"{rules_name(rules)} rules, seed {args.seed}, bots {','.join(args.bots)}")
+    print(
+        f"{rules_name(rules)} rules, seed {args.seed}, bots {','.join(args.bots)}; "
+        "team 0 is seats 0 and 2, team 1 seats 1 and 3"
+    )
     progress = _Progress(limit)
     index = 0
     while not game.over and (limit is None or index < limit):
         game.play_deal(bots)
+        progress.clear()
         _print_deal(game, index, args.verbose)
         index += 1
         progress.update(index)
     progress.close()
     if game.over:
         print(f"team {game.results[-1].match_winner} wins the match after {index} deals")
+        if args.deals is not None and index < args.deals:
+            print(
+                f"stopped after {index} of the {args.deals} deals asked for: "
+                "the match is over (R9.5)"
+            )
     if args.record is not None:
         Path(args.record).write_text(write_record(game), encoding="utf-8")
     return 0
@@ -199,6 +248,10 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print(f"tuolaji replay: {args.file}: {exc}", file=sys.stderr)
         return 1
     print(f"{rules_name(game.rules)} rules, seed {game.seed}: replayed {len(game.results)} deals")
+    if args.html is not None:
+        Path(args.html).write_text(replay_html(game, f"tuolaji replay: {Path(args.file).name}"))
+        print(f"wrote {args.html}: open it in a browser; arrow keys step through the tricks")
+        return 0
     deal_states = [s for s in game.history if s.phase is Phase.FINISHED]
     for index, state in enumerate(deal_states):
         if args.verbose:
@@ -217,8 +270,11 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m tuolaji``."""
     parser = argparse.ArgumentParser(
-        prog="tuolaji", description="Rules engine for Tractor (拖拉机 / 升级 / 双升)."
+        prog="tuolaji",
+        description="Rules engine for Tractor (拖拉机 / 升级 / 双升).",
+        epilog=RULES_HELP,
     )
+    parser.add_argument("--version", action="version", version=f"tuolaji {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     deal = sub.add_parser(
         "deal",
@@ -226,6 +282,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Shuffle with the seed, deal four hands of 25 and a kitty of 8 (R4.1), "
         "and print each hand sorted by suit and strength under the given trump, with its "
         "pairs and tractors marked (R3).",
+        epilog=RULES_HELP,
     )
     deal.add_argument("--seed", type=int, default=0, help="shuffle seed (default 0)")
     deal.add_argument(
@@ -249,9 +306,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="play deals or a whole match with bots (the main job)",
         description="Play deals with bots and print one line per deal (or, with --verbose, "
         "the bidding, the buried kitty and every trick).",
+        epilog=RULES_HELP,
     )
     sim.add_argument(
-        "--rules", type=_rules, default=RULESETS["tuolaji"], help="a preset name (default tuolaji)"
+        "--rules",
+        type=_rules,
+        default=RULESETS["tuolaji"],
+        metavar="NAME|FILE",
+        help=f"a preset ({', '.join(RULESETS)}; default tuolaji) or a JSON file of house "
+        'rules such as {"preset": "shuangsheng", "wrap": false} (see docs/house-rules.md)',
     )
     sim.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
     count = sim.add_mutually_exclusive_group()
@@ -282,12 +345,30 @@ def build_parser() -> argparse.ArgumentParser:
     add_arena_arguments(arena)
     arena.set_defaults(func=run_arena_command)
 
-    rep = sub.add_parser("replay", help="play a game record back and print it")
+    rep = sub.add_parser(
+        "replay",
+        help="play a game record back and print it, or write a page to step through it",
+        description="Play a game record (written by simulate --record) back, checking every "
+        "action, and print one line per deal; --html writes one self-contained page that "
+        "steps through the game trick by trick.",
+        epilog=RULES_HELP,
+    )
     rep.add_argument("file", help="a record written by simulate --record")
     rep.add_argument("--verbose", action="store_true", help="print bids, kitty and tricks")
+    rep.add_argument(
+        "--html",
+        metavar="OUT",
+        help="write a replay viewer to OUT.html (no network needed; keys: arrows, Home, End)",
+    )
     rep.set_defaults(func=_cmd_replay)
 
-    bench = sub.add_parser("bench", help="measure deals per second and microseconds per call")
+    bench = sub.add_parser(
+        "bench",
+        help="measure deals per second and microseconds per call",
+        description="Measure the engine on this machine: whole deals per second (state machine "
+        "and Game with bots), microseconds per play decision, and the trick rules' hot "
+        "functions. Each figure is a median over repeated timings.",
+    )
     bench.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
     bench.set_defaults(func=_cmd_bench)
     return parser

@@ -20,6 +20,7 @@ from .cards import Card, Rank
 from .deal import KITTY_SIZE
 from .errors import IllegalAction
 from .legal import LegalFollows, LegalLeads
+from .notation import action_repr, format_action, trick_text
 from .scoring import DealResult
 
 __all__ = [
@@ -95,6 +96,12 @@ class Phase(enum.Enum):
 class DealCard:
     """Deal the next card (R4.1): the chance action of the ``DEALING`` phase."""
 
+    def __str__(self) -> str:
+        return format_action(self)
+
+    def __repr__(self) -> str:
+        return action_repr(self)
+
 
 @attrs.frozen(slots=True)
 class Declare:
@@ -103,6 +110,12 @@ class Declare:
     seat: int
     cards: Hand = attrs.field(converter=_to_hand)
 
+    def __str__(self) -> str:
+        return format_action(self)
+
+    def __repr__(self) -> str:
+        return action_repr(self)
+
 
 @attrs.frozen(slots=True)
 class Pass:
@@ -110,12 +123,24 @@ class Pass:
 
     seat: int
 
+    def __str__(self) -> str:
+        return format_action(self)
+
+    def __repr__(self) -> str:
+        return action_repr(self)
+
 
 @attrs.frozen(slots=True)
 class AskRedeal:
     """An attacker with fewer than ``rules.weak_hand_redeal`` points asks for a redeal (R4.7)."""
 
     seat: int
+
+    def __str__(self) -> str:
+        return format_action(self)
+
+    def __repr__(self) -> str:
+        return action_repr(self)
 
 
 @attrs.frozen(slots=True)
@@ -125,6 +150,12 @@ class Bury:
     seat: int
     cards: Hand = attrs.field(converter=_to_hand)
 
+    def __str__(self) -> str:
+        return format_action(self)
+
+    def __repr__(self) -> str:
+        return action_repr(self)
+
 
 @attrs.frozen(slots=True)
 class Play:
@@ -132,6 +163,12 @@ class Play:
 
     seat: int
     cards: Hand = attrs.field(converter=_to_hand)
+
+    def __str__(self) -> str:
+        return format_action(self)
+
+    def __repr__(self) -> str:
+        return action_repr(self)
 
 
 Action = DealCard | Declare | Pass | AskRedeal | Bury | Play
@@ -282,6 +319,9 @@ class Trick:
     plays: tuple[Hand, ...]
     winner: int
     points: int
+
+    def __str__(self) -> str:
+        return trick_text(self)
 
 
 def holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:

@@ -88,6 +88,9 @@ class Rank(IntEnum):
             )
         return rank
 
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
 
 class Joker(IntEnum):
     """The two jokers (R1.1). They take the place of a rank in a :class:`Card` with no suit."""

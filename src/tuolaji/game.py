@@ -15,6 +15,7 @@ import attrs
 from .actions import Action, ActionSet, DealCard, Declare, ListedActions, Pass, Phase
 from .bots import Bot
 from .errors import IllegalAction
+from .notation import match_text
 from .rules import RULESETS, Rules
 from .scoring import DealResult
 from .state import GameState
@@ -34,6 +35,9 @@ class MatchResult:
     def deals(self) -> int:
         """How many deals were played."""
         return len(self.results)
+
+    def __str__(self) -> str:
+        return match_text(self)
 
 
 class Game:

@@ -27,6 +27,7 @@ import attrs
 
 from .cards import Rank, Suit
 from .errors import ConfigurationError, IllegalAction
+from .notation import rules_repr
 from .tricks import ForcedUnit
 from .trump import Trump
 
@@ -437,6 +438,9 @@ class Rules:
         """
         self.level_index(level)
         return Trump(level, suit, permanent_twos=self.permanent_twos)
+
+    def __repr__(self) -> str:
+        return rules_repr(self)
 
 
 _ATTRS_INIT = Rules.__init__

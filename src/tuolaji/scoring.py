@@ -25,6 +25,7 @@ import attrs
 
 from .cards import Card, Rank, points
 from .errors import IllegalAction
+from .notation import result_text
 from .rules import Outcome, Rules
 from .shapes import units
 from .trump import Trump
@@ -305,6 +306,9 @@ class DealResult:
     def next_level(self) -> Rank:
         """The level rank of the next deal (R10.2)."""
         return next_level_rank(self.levels, self.next_dealer)
+
+    def __str__(self) -> str:
+        return result_text(self)
 
 
 def score_deal(

@@ -38,7 +38,7 @@ from typing import Any
 
 import attrs
 
-from . import auction, playing
+from . import auction, playing, svg
 from .actions import (
     CHANCE,
     Action,
@@ -65,6 +65,7 @@ from .codec import from_data, to_data
 from .deal import HAND_SIZE, KITTY_SIZE
 from .errors import IllegalAction, InvalidRecord
 from .legal import LegalFollows, LegalLeads, LegalPlays
+from .notation import state_repr, state_text
 from .rules import RULESETS, Rules
 from .scoring import DealResult, team_of, throw_penalty
 from .trump import Trump
@@ -413,6 +414,19 @@ class GameState:
             raise InvalidRecord(f"a state is JSON text: {exc}") from None
         state: GameState = from_data(GameState, data)
         return state
+
+    def __repr__(self) -> str:
+        return state_repr(self)
+
+    def __str__(self) -> str:
+        return state_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The table as a picture, for Jupyter (see :func:`tuolaji.svg.table`)."""
+        return svg.table(self)
+
+    def _repr_html_(self) -> str:
+        return f"<div>{svg.table(self)}</div>"
 
 
 _FIELDS = tuple(f.name for f in attrs.fields(GameState))

@@ -14,6 +14,7 @@ import attrs
 
 from .cards import BIG_JOKER_ID, SMALL_JOKER_ID, Card, Rank, Suit
 from .errors import ConfigurationError
+from .notation import trump_repr
 
 __all__ = ["TRUMP", "Trump", "TrumpTable", "effective_suit_name"]
 
@@ -151,6 +152,9 @@ class Trump:
         suit = "no trump" if self.suit is None else f"trump {self.suit.symbol}"
         twos = ", permanent 2s" if self.permanent_twos else ""
         return f"level {self.level.label}, {suit}{twos}"
+
+    def __repr__(self) -> str:
+        return trump_repr(self)
 
 
 def effective_suit_name(suit: int) -> str:

@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from . import svg
 from .actions import CardsDealt, Declared, Event, Hand, Phase, Trick
 from .bidding import Bid
 from .cards import Card, Rank
+from .notation import view_repr, view_text
 from .scoring import DealResult
 from .trump import Trump
 
@@ -46,6 +48,19 @@ class PlayerView:
     attacker_points: int
     events: tuple[Event, ...]
     result: DealResult | None
+
+    def __repr__(self) -> str:
+        return view_repr(self)
+
+    def __str__(self) -> str:
+        return view_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The table as a picture, for Jupyter (see :func:`tuolaji.svg.table`)."""
+        return svg.table(self)
+
+    def _repr_html_(self) -> str:
+        return f"<div>{svg.table(self)}</div>"
 
 
 def _shown(state: GameState) -> tuple[Hand, Hand, Hand, Hand]:
