@@ -49,7 +49,6 @@ from .actions import (
     DealCard,
     DealerSet,
     Declare,
-    Event,
     Hand,
     Hands,
     ListedActions,
@@ -61,13 +60,16 @@ from .actions import (
 )
 from .bidding import Bid
 from .cards import Card, Rank, full_deck
-from .codec import from_data, to_data
+from .codec import from_data, load_json, to_data
 from .deal import HAND_SIZE, KITTY_SIZE
-from .errors import IllegalAction, InvalidRecord
+from .errors import IllegalAction
+from .eventlog import EMPTY_LOG, EventLog
 from .legal import LegalFollows, LegalLeads, LegalPlays
+from .limits import MAX_STATE_TEXT
 from .rules import RULESETS, Rules
 from .scoring import DealResult, team_of, throw_penalty
 from .trump import Trump
+from .validate import check_state
 from .view import PlayerView, view_of
 
 __all__ = ["GameState"]
@@ -129,7 +131,9 @@ class GameState:
     """Points of the tricks the attackers have won (R8.1)."""
     failed_throws: tuple[int, ...] = ()
     """The seat of each failed throw so far (R6.5)."""
-    events: tuple[Event, ...] = ()
+    events: EventLog = EMPTY_LOG
+    """The public log of the deal (see :class:`~tuolaji.eventlog.EventLog`: it behaves like a
+    tuple of events and is shared with the states before this one)."""
     result: DealResult | None = None
 
     # --- construction ----------------------------------------------------------------------
@@ -170,7 +174,7 @@ class GameState:
             dealer=dealer,
             opening=dealer is None,
             redeal_asked=frozenset(),
-            events=(),
+            events=EMPTY_LOG,
             deck=stacked,
         )
 
@@ -231,7 +235,7 @@ class GameState:
             buried_by=dealer,
             trump=trump,
             leader=dealer,
-            events=(DealerSet(dealer, trump.level, suit),),
+            events=EMPTY_LOG.add(DealerSet(dealer, trump.level, suit)),
         )
 
     def _replace(self, **changes: Any) -> GameState:
@@ -394,7 +398,7 @@ class GameState:
             dealer=self.result.next_dealer,
             opening=False,
             redeal_asked=frozenset(),
-            events=(),
+            events=EMPTY_LOG,
         )
 
     # --- serialisation ---------------------------------------------------------------------
@@ -404,14 +408,18 @@ class GameState:
         return json.dumps(to_data(GameState, self), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str) -> GameState:
-        """The state written by :meth:`to_json`; raises :class:`~tuolaji.InvalidRecord` (a
-        ``ValueError``) for text that is not such a state."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InvalidRecord(f"a state is JSON text: {exc}") from None
+    def from_json(cls, text: str | bytes) -> GameState:
+        """The state written by :meth:`to_json`.
+
+        Untrusted text is fine: it is checked against :mod:`tuolaji.limits` before it is
+        parsed, read strictly, and then checked for meaning by
+        :func:`tuolaji.validate.check_state` (every card accounted for, seats in range,
+        fields consistent with the phase, hand sizes right). Anything else raises
+        :class:`~tuolaji.InvalidRecord` (a ``ValueError``) naming the first problem.
+        """
+        data = load_json(text, "a state", MAX_STATE_TEXT)
         state: GameState = from_data(GameState, data)
+        check_state(state)
         return state
 
 
