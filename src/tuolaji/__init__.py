@@ -50,8 +50,16 @@ from .cards import (
     points,
 )
 from .deal import deal_cards, shuffled_deck
-from .errors import ConfigurationError, IllegalAction, InvalidCards, InvalidRecord, TuolajiError
-from .game import Game, MatchResult
+from .errors import (
+    ConfigurationError,
+    IllegalAction,
+    InvalidCards,
+    InvalidRecord,
+    LimitExceeded,
+    TuolajiError,
+)
+from .eventlog import EventLog
+from .game import Game, History, MatchResult
 from .legal import LegalFollows, LegalLeads, LegalPlays, legal_follows, legal_leads
 from .record import read_record, record_of, replay, write_record
 from .rules import (
@@ -124,9 +132,11 @@ __all__ = [
     "Declare",
     "Declared",
     "Event",
+    "EventLog",
     "Game",
     "GameState",
     "GreedyBot",
+    "History",
     "IllegalAction",
     "InvalidCards",
     "InvalidRecord",
@@ -136,6 +146,7 @@ __all__ = [
     "LegalLeads",
     "LegalPlays",
     "LevelBand",
+    "LimitExceeded",
     "MatchResult",
     "Outcome",
     "Pass",

@@ -32,7 +32,7 @@ from .actions import (
 from .bidding import Bid, bid_options, overturn_error, read_bid
 from .cards import Card, Rank, Suit, format_cards, points
 from .deal import HAND_SIZE, KITTY_SIZE, shuffled_deck
-from .errors import IllegalAction
+from .errors import IllegalAction, cut
 from .eventlog import EventLog
 from .scoring import team_of
 from .trump import Trump
@@ -59,7 +59,7 @@ COUNTER_PHASES = (Phase.FIRST_COUNTERS, Phase.COUNTERS)
 def check_seat(value: object) -> int:
     """``value`` as a seat, or :class:`~tuolaji.IllegalAction` (R1.3)."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise IllegalAction("R1.3", f"seats are 0, 1, 2 and 3; got {value!r}")
+        raise IllegalAction("R1.3", f"seats are 0, 1, 2 and 3; got {cut(value)}")
     return value
 
 

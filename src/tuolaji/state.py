@@ -59,13 +59,13 @@ from .actions import (
     Trick,
 )
 from .bidding import Bid
-from .cards import Card, Rank, full_deck
+from .cards import Card, Rank, as_cards, full_deck
 from .codec import from_data, load_json, to_data
 from .deal import HAND_SIZE, KITTY_SIZE
-from .errors import IllegalAction
+from .errors import ConfigurationError, IllegalAction, cut
 from .eventlog import EMPTY_LOG, EventLog
 from .legal import LegalFollows, LegalLeads, LegalPlays
-from .limits import MAX_STATE_TEXT
+from .limits import MAX_INT, MAX_STATE_TEXT
 from .rules import RULESETS, Rules
 from .scoring import DealResult, team_of, throw_penalty
 from .trump import Trump
@@ -75,14 +75,30 @@ from .view import PlayerView, view_of
 __all__ = ["GameState"]
 
 
-def _rules(rules: Rules | str) -> Rules:
-    return RULESETS[rules] if isinstance(rules, str) else rules
+def _rules(rules: object) -> Rules:
+    if isinstance(rules, str):
+        return RULESETS[rules]
+    if not isinstance(rules, Rules):
+        raise ConfigurationError(
+            f"R12: rules is a Rules or a preset name ({', '.join(RULESETS)}), got {cut(rules)}"
+        )
+    return rules
 
 
-def _levels(rules: Rules, levels: Sequence[Rank]) -> tuple[Rank, Rank]:
-    if len(levels) != 2:
-        raise IllegalAction("R1.4", f"levels are (team 0's, team 1's), got {levels!r}")
+def _levels(rules: Rules, levels: object) -> tuple[Rank, Rank]:
+    if isinstance(levels, str) or not isinstance(levels, Sequence) or len(levels) != 2:
+        raise IllegalAction("R1.4", f"levels are (team 0's, team 1's), got {cut(levels)}")
+    for level in levels:
+        if not isinstance(level, Rank):
+            raise IllegalAction("R1.4", f"levels holds Rank values, got {cut(level)}")
     return rules.levels[rules.level_index(levels[0])], rules.levels[rules.level_index(levels[1])]
+
+
+def _count(value: object, name: str) -> int:
+    """An int argument within the JSON limits (so that the state round-trips)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not -MAX_INT < value < MAX_INT:
+        raise IllegalAction("R11", f"{name} is an int within ±2**63, got {cut(value)}")
+    return value
 
 
 @attrs.frozen(slots=True, eq=True)
@@ -158,12 +174,13 @@ class GameState:
         instead of shuffling; a redeal still shuffles from the seed.
         """
         rules = _rules(rules)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise IllegalAction("R4.1", f"a seed is an int, got {seed!r}")
+        _count(seed, "seed")
+        if _count(deal_number, "deal_number") < 0:
+            raise IllegalAction("R11", f"deal_number is 0 or more, got {deal_number}")
         lv = _levels(rules, (rules.first_level, rules.first_level) if levels is None else levels)
         if dealer is not None:
             auction.check_seat(dealer)
-        stacked = None if deck is None else tuple(deck)
+        stacked = None if deck is None else as_cards(deck, "deck")
         if stacked is not None and Counter(stacked) != Counter(full_deck()):
             raise IllegalAction("R1.1", "a stacked deck holds the 108 cards, every card twice")
         return auction.fresh_deal(
@@ -198,7 +215,11 @@ class GameState:
         """
         rules = _rules(rules)
         auction.check_seat(dealer)
-        hs = tuple(tuple(h) for h in hands)
+        if not isinstance(trump, Trump):
+            raise ConfigurationError(f"R2: trump is a Trump, got {cut(trump)}")
+        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 4:
+            raise IllegalAction("R1.3", f"hands is a sequence of four hands, got {cut(hands)}")
+        hs = tuple(as_cards(h, f"hands[{i}]") for i, h in enumerate(hands))
         if len(hs) != 4:
             raise IllegalAction("R1.3", f"four hands are needed, got {len(hs)}")
         sizes = {len(h) for h in hs}
@@ -206,7 +227,7 @@ class GameState:
             raise IllegalAction(
                 "R7.1", f"hands must have equal sizes of 1 to 25 cards, got {[len(h) for h in hs]}"
             )
-        kit = tuple(kitty)
+        kit = as_cards(kitty, "kitty")
         if len(kit) != KITTY_SIZE:
             raise IllegalAction("R5.1", f"the kitty holds 8 cards, got {len(kit)}")
         counts = Counter(c for h in (*hs, kit) for c in h)
@@ -354,15 +375,16 @@ class GameState:
             return auction.ask_redeal(self, action.seat)
         if isinstance(action, Bury):
             return auction.bury(self, action.seat, action.cards)
-        raise IllegalAction("R11", f"{action!r} is not an action")
+        raise IllegalAction("R11", f"{cut(action)} is not an action")
 
     def deal_card(self) -> GameState:
         """Deal the next card (R4.1)."""
         return self.apply(DealCard())
 
-    def declare(self, seat: int, cards: Sequence[Card]) -> GameState:
-        """``seat`` bids or counters with ``cards`` (R4.2-R4.4, R5.2)."""
-        return self.apply(Declare(seat, tuple(cards)))
+    def declare(self, seat: int, cards: Sequence[Card] | str) -> GameState:
+        """``seat`` bids or counters with ``cards`` (R4.2-R4.4, R5.2), as Card values or card
+        notation (``"♥22"``)."""
+        return self.apply(Declare(seat, cards))
 
     def pass_(self, seat: int) -> GameState:
         """``seat`` passes its turn."""
@@ -372,14 +394,16 @@ class GameState:
         """An attacker asks for a weak-hand redeal (R4.7)."""
         return self.apply(AskRedeal(seat))
 
-    def bury(self, seat: int, cards: Sequence[Card]) -> GameState:
-        """``seat`` buries 8 cards (R5.1)."""
-        return self.apply(Bury(seat, tuple(cards)))
+    def bury(self, seat: int, cards: Sequence[Card] | str) -> GameState:
+        """``seat`` buries 8 cards (R5.1), as Card values or card notation."""
+        return self.apply(Bury(seat, cards))
 
-    def play(self, seat: int, cards: Sequence[Card]) -> GameState:
-        """``seat`` plays ``cards`` (R6, R7). A throw that fails R6.3 is not an error: the
-        forced unit is played (R6.4) and a :class:`ThrowFailed` event records it."""
-        return self.apply(Play(seat, tuple(cards)))
+    def play(self, seat: int, cards: Sequence[Card] | str) -> GameState:
+        """``seat`` plays ``cards`` (R6, R7), as Card values or card notation (``"♥KK"``).
+
+        A throw that fails R6.3 is not an error: the forced unit is played (R6.4) and a
+        :class:`ThrowFailed` event records it."""
+        return self.apply(Play(seat, cards))
 
     def next_deal(self) -> GameState:
         """The next deal of the match, from a finished one (R10): levels after the deal, the
