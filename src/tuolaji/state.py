@@ -65,8 +65,8 @@ from .deal import HAND_SIZE, KITTY_SIZE
 from .errors import ConfigurationError, IllegalAction, cut
 from .eventlog import EMPTY_LOG, EventLog
 from .legal import LegalFollows, LegalLeads, LegalPlays
-from .limits import MAX_INT, MAX_STATE_TEXT
-from .rules import RULESETS, Rules
+from .limits import MAX_ECHO, MAX_INT, MAX_STATE_TEXT
+from .rules import RULESETS, Rules, UnknownRuleset
 from .scoring import DealResult, team_of, throw_penalty
 from .trump import Trump
 from .validate import check_state
@@ -77,6 +77,8 @@ __all__ = ["GameState"]
 
 def _rules(rules: object) -> Rules:
     if isinstance(rules, str):
+        if len(rules) > MAX_ECHO and rules not in RULESETS:
+            raise UnknownRuleset(rules[:MAX_ECHO] + "...", tuple(RULESETS))  # echo it cut
         return RULESETS[rules]
     if not isinstance(rules, Rules):
         raise ConfigurationError(
