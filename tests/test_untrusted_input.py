@@ -140,9 +140,7 @@ def test_size_limits_are_checked_before_parsing() -> None:
     """A 10 MiB JSON string yields a short error, not a 50 MiB one."""
     huge = '"' + "x" * (10 << 20) + '"'
     assert str(MAX_STATE_TEXT) in refused(GameState.from_json, huge)
-    assert "not a game record" in refused(tl.replay, huge)
-    huger = '"' + "x" * (MAX_RECORD_TEXT + 1) + '"'
-    assert str(MAX_RECORD_TEXT) in refused(tl.replay, huger)
+    assert str(MAX_RECORD_TEXT) in refused(tl.replay, huge)
     assert len(refused(GameState.from_json, huge.encode())) < 200
 
 

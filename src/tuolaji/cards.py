@@ -136,7 +136,7 @@ def _convert_rank(value: object) -> Rank | Joker:
             return Rank(value)
         if value in (15, 16):
             return Joker(value)
-    raise InvalidCards(f"R1.1: {value!r} is not a rank (Rank.TWO..Rank.ACE) or a Joker")
+    raise InvalidCards(f"R1.1: {cut(value)} is not a rank (Rank.TWO..Rank.ACE) or a Joker")
 
 
 def _convert_suit(value: object) -> Suit | None:
@@ -144,7 +144,7 @@ def _convert_suit(value: object) -> Suit | None:
         return value
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
         return Suit(value)
-    raise InvalidCards(f"R1.1: {value!r} is not a suit (Suit.SPADES..Suit.DIAMONDS) or None")
+    raise InvalidCards(f"R1.1: {cut(value)} is not a suit (Suit.SPADES..Suit.DIAMONDS) or None")
 
 
 @attrs.frozen(eq=False, repr=False)

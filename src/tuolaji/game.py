@@ -236,7 +236,7 @@ class Game:
         choice = bots[seat].act(self.state.view(seat), actions)
         if choice not in actions:
             raise IllegalAction(
-                "R11", f"the bot of seat {seat} answered {choice!r}, which is not legal now"
+                "R11", f"the bot of seat {seat} answered {cut(choice)}, which is not legal now"
             )
         return choice
 

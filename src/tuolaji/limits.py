@@ -24,9 +24,10 @@ MAX_STATE_TEXT = 1 << 20
 """Characters (or bytes) of :meth:`GameState.from_json` input: 1 MiB. A finished deal is
 about 20 KB; one with :data:`MAX_REDEALS` redeals stays well under the limit."""
 
-MAX_RECORD_TEXT = 16 << 20
-"""Characters (or bytes) of a game record read by :func:`tuolaji.record.replay`: 16 MiB,
-about 2,500 deals."""
+MAX_RECORD_TEXT = 8 << 20
+"""Characters (or bytes) of a game record read by :func:`tuolaji.record.replay`: 8 MiB,
+about 900 deals (a deal's record is about 9 KB). Parsing JSON takes about 12 bytes of
+memory per byte of text, so a record at the limit peaks near 100 MB."""
 
 MAX_LIST = 100_000
 """Items in any one JSON list of a state or record (events of a deal, deals of a record,

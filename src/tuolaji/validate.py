@@ -19,7 +19,7 @@ from .actions import CardsDealt, Phase
 from .bidding import read_bid
 from .cards import full_deck
 from .deal import HAND_SIZE, KITTY_SIZE
-from .errors import InvalidRecord, TuolajiError
+from .errors import InvalidRecord, TuolajiError, cut
 from .scoring import score_deal, team_of
 from .tricks import trick_points, trick_winner
 
@@ -43,7 +43,7 @@ def _seat(value: object, name: str, *, optional: bool = False) -> None:
     if value is None and optional:
         return
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise _fail(f"{name} must be a seat 0..3, got {value!r}")
+        raise _fail(f"{name} must be a seat 0..3, got {cut(value)}")
 
 
 def check_state(state: GameState) -> None:
