@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import tuolaji as tl
+import tuolaji.__main__ as cli
 from tuolaji.__main__ import main, make_bots
 from tuolaji.limits import MAX_RECORD_TEXT
 
@@ -271,3 +272,24 @@ def test_bench_seconds_must_be_positive_and_finite(
         main(["bench", f"--seconds={seconds}"])
     assert info.value.code == 2
     assert "positive, finite number of seconds" in capsys.readouterr().err
+
+
+class _NeverBids:
+    """Passes whenever it may: with nobody bidding, a first deal is redealt (R4.6)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def act(self, view: tl.PlayerView, actions: tl.ActionSet) -> tl.Action:
+        return next(a for a in actions if isinstance(a, tl.Pass))
+
+
+def test_simulate_with_bots_that_never_bid_stops_with_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bots that never bid used to loop forever; the redeal bound ends the run, exit 1."""
+    monkeypatch.setitem(cli.BOTS, "greedy", _NeverBids)
+    monkeypatch.setattr(tl.Game.__init__, "__kwdefaults__", {"max_redeals": 3})
+    assert main(["simulate", "--deals", "2"]) == 1
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "more than 3 times" in err and "deal 1" in err

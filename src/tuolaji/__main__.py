@@ -207,6 +207,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             _print_deal(game, index, args.verbose)
             index += 1
             progress.update(index)
+    except TuolajiError as exc:  # e.g. LimitExceeded: bots that never bid
+        print(f"tuolaji simulate: deal {index + 1}: {exc}", file=sys.stderr)
+        return 1
     finally:
         progress.close()
         if writer is not None:

@@ -86,9 +86,9 @@ def replay(
     data = check_record(record) if isinstance(record, dict) else read_record(record)
     try:
         rules = from_data(Rules, data["rules"])
-        game = Game(rules, data["seed"], max_redeals=max_redeals)
     except TuolajiError as exc:
         raise InvalidRecord(f"the record's rules cannot be read: {exc}") from None
+    game = Game(rules, data["seed"], max_redeals=max_redeals)  # the seed was checked
     for d, deal in enumerate(data["deals"]):
         if d > 0 and game.state.phase is not Phase.FINISHED:
             raise InvalidRecord(f"deal {d + 1} starts before deal {d} is finished")
