@@ -290,6 +290,8 @@ class GameState:
             return self.result.attacker_points
         if self.dealer is None:
             return 0
+        if not self.failed_throws:  # the common case, asked for by every view
+            return self.trick_points
         return self.trick_points + throw_penalty(self.failed_throws, self.dealer, self.rules)
 
     @property
