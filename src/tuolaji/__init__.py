@@ -52,8 +52,16 @@ from .cards import (
     points,
 )
 from .deal import deal_cards, shuffled_deck
-from .errors import ConfigurationError, IllegalAction, InvalidCards, InvalidRecord, TuolajiError
-from .game import Game, MatchResult
+from .errors import (
+    ConfigurationError,
+    IllegalAction,
+    InvalidCards,
+    InvalidRecord,
+    LimitExceeded,
+    TuolajiError,
+)
+from .eventlog import EventLog
+from .game import Game, History, MatchResult
 from .legal import LegalFollows, LegalLeads, LegalPlays, legal_follows, legal_leads
 from .notation import format_action, format_hand, parse_action
 from .record import read_record, record_of, replay, write_record
@@ -127,9 +135,11 @@ __all__ = [
     "Declare",
     "Declared",
     "Event",
+    "EventLog",
     "Game",
     "GameState",
     "GreedyBot",
+    "History",
     "IllegalAction",
     "InvalidCards",
     "InvalidRecord",
@@ -139,6 +149,7 @@ __all__ = [
     "LegalLeads",
     "LegalPlays",
     "LevelBand",
+    "LimitExceeded",
     "MatchResult",
     "Outcome",
     "Pass",

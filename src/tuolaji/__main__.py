@@ -1,13 +1,15 @@
 """The command line (``python -m tuolaji`` or the ``tuolaji`` script).
 
 ``simulate`` plays deals or a whole match with bots; ``replay`` plays a record back;
-``deal`` shows a seeded deal; ``bench`` measures the engine. Usage errors exit with code 2.
+``deal`` shows a seeded deal; ``bench`` measures the engine. Usage errors (and files that
+cannot be opened) exit with code 2, bad records with 1, Ctrl-C with 130 after one line.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 import time
@@ -17,7 +19,7 @@ from pathlib import Path
 import attrs
 
 from . import __version__
-from .actions import Phase
+from .actions import Action, Phase
 from .arena_cli import (
     add_arena_arguments,
     add_workers_argument,
@@ -27,10 +29,12 @@ from .arena_cli import (
 from .bench import run as run_bench
 from .bots import Bot, GreedyBot, RandomBot
 from .cards import Card, Rank, Suit, points
+from .codec import to_data
 from .deal import deal_cards, shuffled_deck
 from .errors import InvalidCards, TuolajiError
 from .game import Game
-from .record import replay, write_record
+from .limits import MAX_RECORD_TEXT
+from .record import record_of, replay
 from .report import deal_lines, summary_line
 from .rules import RULESETS, Rules
 from .shapes import units
@@ -189,11 +193,37 @@ class _Progress:
 
 
 def _print_deal(game: Game, index: int, verbose: bool) -> None:
-    state = game.history[-1]
+    state = game.state
     if verbose:
         print("\n".join(deal_lines(index + 1, state, game.actions[index])))
     else:
         print(summary_line(index + 1, state))
+
+
+class _RecordWriter:
+    """Writes a game record to a file as deals finish, so an interrupted run keeps every
+    finished deal: the head (format, rules, seed) first, then one line per deal, and the
+    closing brackets on :meth:`close`. The file is opened before any deal is played, so an
+    unwritable path fails at once."""
+
+    def __init__(self, path: str, game: Game) -> None:
+        self.file = open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed in close())
+        head = record_of(game)
+        head["deals"] = []
+        text = json.dumps(head, ensure_ascii=False)
+        self.file.write(text[: text.rindex("[")] + "[")
+        self.file.flush()
+        self.written = 0
+
+    def add(self, actions: Sequence[Action]) -> None:
+        deal = json.dumps([to_data(Action, a) for a in actions], ensure_ascii=False)
+        self.file.write(("," if self.written else "") + "\n" + deal)
+        self.file.flush()
+        self.written += 1
+
+    def close(self) -> None:
+        self.file.write("\n]}\n")
+        self.file.close()
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
@@ -206,19 +236,36 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.match and limit is None and rules.wrap:
         print("note: these rules wrap (R9.5), so the match stops after 100 deals", file=sys.stderr)
         limit = 100
+    writer = None
+    if args.record is not None:
+        try:
+            writer = _RecordWriter(args.record, game)
+        except OSError as exc:
+            print(f"tuolaji simulate: cannot write {args.record}: {exc.strerror}", file=sys.stderr)
+            return 2
     print(
         f"{rules_name(rules)} rules, seed {args.seed}, bots {','.join(args.bots)}; "
         "team 0 is seats 0 and 2, team 1 seats 1 and 3"
     )
     progress = _Progress(limit)
     index = 0
-    while not game.over and (limit is None or index < limit):
-        game.play_deal(bots)
+    try:
+        while not game.over and (limit is None or index < limit):
+            game.play_deal(bots)
+            if writer is not None:
+                writer.add(game.actions[index])
+            progress.clear()
+            _print_deal(game, index, args.verbose)
+            index += 1
+            progress.update(index)
+    except TuolajiError as exc:  # e.g. LimitExceeded: bots that never bid
         progress.clear()
-        _print_deal(game, index, args.verbose)
-        index += 1
-        progress.update(index)
-    progress.close()
+        print(f"tuolaji simulate: deal {index + 1}: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        progress.close()
+        if writer is not None:
+            writer.close()
     if game.over:
         print(f"team {game.results[-1].match_winner} wins the match after {index} deals")
         if args.deals is not None and index < args.deals:
@@ -226,8 +273,6 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 f"stopped after {index} of the {args.deals} deals asked for: "
                 "the match is over (R9.5)"
             )
-    if args.record is not None:
-        Path(args.record).write_text(write_record(game), encoding="utf-8")
     return 0
 
 
@@ -237,13 +282,22 @@ def rules_name(rules: Rules) -> str:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
+    path = Path(args.file)
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
+        size = path.stat().st_size
+        if size > MAX_RECORD_TEXT:
+            print(
+                f"tuolaji replay: {args.file}: {size} bytes; a record is at most "
+                f"{MAX_RECORD_TEXT} (tuolaji.limits.MAX_RECORD_TEXT)",
+                file=sys.stderr,
+            )
+            return 1
+        data = path.read_bytes()
     except OSError as exc:
         print(f"tuolaji replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
     try:
-        game = replay(text)
+        game = replay(data)
     except TuolajiError as exc:
         print(f"tuolaji replay: {args.file}: {exc}", file=sys.stderr)
         return 1
@@ -259,6 +313,16 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         else:
             print(summary_line(index + 1, state))
     return 0
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive, finite number of seconds")
+    return value
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
@@ -369,7 +433,9 @@ def build_parser() -> argparse.ArgumentParser:
         "and Game with bots), microseconds per play decision, and the trick rules' hot "
         "functions. Each figure is a median over repeated timings.",
     )
-    bench.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
+    bench.add_argument(
+        "--seconds", type=_seconds, default=1.0, help="time per measurement (default 1.0)"
+    )
     bench.set_defaults(func=_cmd_bench)
     return parser
 
@@ -383,6 +449,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (``| head``): stop quietly, like other command-line tools.
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:
+        # One line, not a traceback; a --record file keeps every finished deal.
+        print(f"tuolaji {args.command}: interrupted", file=sys.stderr)
+        return 130
     return result
 
 

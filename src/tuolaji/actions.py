@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
-from .cards import Card, Rank
+from .cards import Card, Rank, as_cards
 from .deal import KITTY_SIZE
 from .errors import IllegalAction
 from .legal import LegalFollows, LegalLeads
@@ -62,8 +62,9 @@ CHANCE = -1
 Hand = tuple[Card, ...]
 
 
-def _to_hand(cards: Iterable[Card]) -> Hand:
-    return tuple(cards)
+def _to_hand(cards: Iterable[Card] | str) -> Hand:
+    """Cards of an action: card notation (``"♥KK"``) or Card values (see :func:`as_cards`)."""
+    return as_cards(cards, "an action's cards")
 
 
 Hands = tuple[Hand, Hand, Hand, Hand]

@@ -43,7 +43,8 @@ from .bidding import (
 )
 from .cards import Card, Rank, Suit, format_cards, points
 from .deal import HAND_SIZE, KITTY_SIZE, shuffled_deck
-from .errors import IllegalAction
+from .errors import IllegalAction, cut
+from .eventlog import EventLog
 from .scoring import team_of
 from .trump import Trump
 
@@ -73,7 +74,7 @@ COUNTER_PHASES = (Phase.FIRST_COUNTERS, Phase.COUNTERS)
 def check_seat(value: object) -> int:
     """``value`` as a seat, or :class:`~tuolaji.IllegalAction` (R1.3)."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise IllegalAction("R1.3", f"seats are 0, 1, 2 and 3; got {value!r}")
+        raise IllegalAction("R1.3", f"seats are 0, 1, 2 and 3; got {cut(value)}")
     return value
 
 
@@ -108,7 +109,7 @@ def fresh_deal(
     dealer: int | None,
     opening: bool,
     redeal_asked: frozenset[int],
-    events: tuple[Event, ...],
+    events: EventLog,
     deck: Hand | None = None,
 ) -> GameState:
     """``state``'s rules and seed at the start of a deal (or a redeal, ``attempt`` > 0):
@@ -129,11 +130,11 @@ def fresh_deal(
         turn=first,
         redeal_asked=redeal_asked,
         leader=first,
-        events=(*events, CardsDealt(deal_number, attempt, first)),
+        events=events.add(CardsDealt(deal_number, attempt, first)),
     )
 
 
-def _redeal(state: GameState, reason: str, events: tuple[Event, ...]) -> GameState:
+def _redeal(state: GameState, reason: str, events: EventLog) -> GameState:
     """R4.6 / R4.7: the cards are thrown in and the same deal starts again."""
     return fresh_deal(
         state,
@@ -143,7 +144,7 @@ def _redeal(state: GameState, reason: str, events: tuple[Event, ...]) -> GameSta
         dealer=state.dealer,
         opening=state.opening,
         redeal_asked=state.redeal_asked,
-        events=(*events, Redeal(reason)),
+        events=events.add(Redeal(reason)),
     )
 
 
@@ -319,7 +320,7 @@ def declare(state: GameState, seat: int, cards: Hand) -> GameState:
     bid = Bid(s, tuple(cards), suit, strength)
     event = Declared(s, bid.cards, None if suit is None else int(suit), strength, state.dealt)
     phase = state.phase
-    state = state._replace(bid=bid, events=(*state.events, event))
+    state = state._replace(bid=bid, events=state.events.add(event))
     if phase is Phase.DEALING:
         return state
     if phase is Phase.CLOSING:
@@ -353,7 +354,7 @@ def pass_turn(state: GameState, seat: int) -> GameState:
     if phase not in (Phase.CLOSING, Phase.WEAK_HAND, *COUNTER_PHASES):
         raise IllegalAction("R4.1", f"there is no turn to pass in the {phase.value} phase")
     s = _require_turn(state, seat, "R4.1")
-    state = state._replace(passes=state.passes + 1, events=(*state.events, Passed(s)))
+    state = state._replace(passes=state.passes + 1, events=state.events.add(Passed(s)))
     if phase is Phase.CLOSING:
         if state.passes == 4:
             return _close_bidding(state)
@@ -377,7 +378,7 @@ def _fix_trump(state: GameState, dealer: int, suit: Suit | None, events: list[Ev
     level = state.levels[team_of(dealer)]
     trump = Trump(level, suit, permanent_twos=state.rules.permanent_twos)
     events.append(DealerSet(dealer, level, None if suit is None else int(suit)))
-    return state._replace(dealer=dealer, trump=trump, events=(*state.events, *events), passes=0)
+    return state._replace(dealer=dealer, trump=trump, events=state.events.extend(events), passes=0)
 
 
 def _close_bidding(state: GameState) -> GameState:
@@ -396,7 +397,7 @@ def _close_bidding(state: GameState) -> GameState:
             dealer = bid.seat  # R4.4 attacker declaration (此时换庄家)
     elif dealer is None:
         # R4.6: the first deal has no dealer to turn a card; the cards are thrown in.
-        return _redeal(state, "R4.6: nobody bid in the first deal", (*state.events, *events))
+        return _redeal(state, "R4.6: nobody bid in the first deal", state.events.extend(events))
     else:
         index = state.rules.no_bid_reveal
         card = state.kitty[index]
@@ -477,7 +478,7 @@ def ask_redeal(state: GameState, seat: int) -> GameState:
             f"a redeal is asked only with fewer than {state.rules.weak_hand_redeal} points "
             "in hand; pass instead",
         )
-    events = (*state.events, RedealAsked(s))
+    events = state.events.add(RedealAsked(s))
     state = state._replace(redeal_asked=state.redeal_asked | {s}, opening=False)
     reason = f"R4.7: seat {s} holds fewer than {state.rules.weak_hand_redeal} points"
     return _redeal(state, reason, events)
@@ -528,7 +529,7 @@ def bury(state: GameState, seat: int, cards: Hand) -> GameState:
         hands=replace_hand(state.hands, s, tuple(rest)),
         kitty=tuple(cards),
         buried_by=s,
-        events=(*state.events, Buried(s)),
+        events=state.events.add(Buried(s)),
     )
     if state.rules.counter_bids and not state.opening:
         return state._replace(phase=Phase.COUNTERS, turn=(s + 1) % 4, passes=0)

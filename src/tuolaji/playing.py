@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from .actions import (
     DealScored,
+    Event,
     Hand,
     KittyRevealed,
     Phase,
@@ -44,7 +45,7 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
     trump = state.trump
     assert trump is not None and state.dealer is not None
     hand = state.hands[seat]
-    events = list(state.events)
+    events: list[Event] = []
     failed = state.failed_throws
     if not state.trick:
         check_lead(hand, cards, trump)
@@ -69,7 +70,7 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
             trick=trick,
             turn=(seat + 1) % 4,
             failed_throws=failed,
-            events=tuple(events),
+            events=state.events.extend(events),
         )
     winner = (state.leader + trick_winner(trick, trump)) % 4
     pts = trick_points(trick)
@@ -83,7 +84,7 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
         turn=winner,
         trick_points=state.trick_points + gained,
         failed_throws=failed,
-        events=tuple(events),
+        events=state.events.extend(events),
     )
     return state if hands[0] else _score(state)
 
@@ -105,9 +106,7 @@ def _score(state: GameState) -> GameState:
         failed_throws=state.failed_throws,
         counters=state.counters,
     )
-    events = (
-        *state.events,
-        KittyRevealed(state.kitty, result.multiplier, result.kitty_bonus),
-        DealScored(result),
+    events = state.events.extend(
+        (KittyRevealed(state.kitty, result.multiplier, result.kitty_bonus), DealScored(result))
     )
     return state._replace(phase=Phase.FINISHED, result=result, events=events)
