@@ -24,6 +24,8 @@ from .view import PlayerView
 
 __all__ = ["Bot", "GreedyBot", "RandomBot"]
 
+_BIDDING = frozenset((Phase.DEALING, Phase.CLOSING, Phase.FIRST_COUNTERS, Phase.COUNTERS))
+
 
 class Bot(Protocol):
     """Anything that picks an action: ``act(view, actions)`` returns one of ``actions``."""
@@ -43,7 +45,9 @@ class RandomBot:
 
     def act(self, view: PlayerView, actions: ActionSet) -> Action:
         """A random legal action."""
-        bids = [a for a in actions if isinstance(a, Declare)] if len(actions) < 64 else []
+        if view.phase not in _BIDDING:
+            return actions.sample(self.rng)  # plays and burials are sampled, never listed
+        bids = [a for a in actions if isinstance(a, Declare)]
         if bids and any(isinstance(a, Pass) for a in actions):
             if self.rng.random() < self.bid_chance:
                 return self.rng.choice(bids)
