@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from .actions import (
     DealScored,
+    Event,
     Hand,
     KittyRevealed,
     Phase,
@@ -20,8 +21,19 @@ from .actions import (
     replace_hand,
 )
 from .errors import IllegalAction
-from .scoring import score_deal, team_of
-from .tricks import check_follow, check_lead, check_throw, trick_points, trick_winner
+from .memo import card_ids, known_plays, lead_info, remember_ids
+from .scoring import TEAM, score_deal
+from .tricks import (
+    FollowCode,
+    _missing,
+    check_follow,
+    check_lead,
+    check_throw,
+    follow_code_ids,
+    lead_info_ids,
+    trick_points,
+    trick_winner_ids,
+)
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -41,27 +53,38 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
     if seat != state.turn:
         rule = "R6.1" if not state.trick else "R7.1"
         raise IllegalAction(rule, f"it is seat {state.turn}'s turn to play, not seat {seat}'s")
-    trump = state.trump
-    assert trump is not None and state.dealer is not None
+    assert state.trump is not None and state.dealer is not None
+    table = state.trump.table
     hand = state.hands[seat]
-    events = list(state.events)
+    # The rules run on card ids. The state's hands never hold a card more than twice (R1.1),
+    # so they are not checked again; an illegal play goes back to the public check, which
+    # raises the full message.
+    held = card_ids(hand)
+    ids = [c.id for c in cards]
     failed = state.failed_throws
-    if not state.trick:
-        check_lead(hand, cards, trump)
-        others = [state.hands[(seat + i) % 4] for i in (1, 2, 3)]
-        verdict = check_throw(cards, others, trump)
-        if not verdict.ok:
-            beaten = tuple((seat + 1 + j) % 4 for j in verdict.beaten_by)
-            events.append(ThrowFailed(seat, cards, verdict.forced, beaten))
-            cards = verdict.forced
-            failed = (*failed, seat)
+    # A play that this state's legal plays handed out (by sample) needs no check.
+    known = known_plays(state)
+    checked = known is not None and known.issued(cards)
+    if state.trick:
+        if not checked:
+            lead = lead_info(state.trick[0], table)
+            if follow_code_ids(lead, held, ids, table) != FollowCode.OK:
+                check_follow(state.trick[0], hand, cards, state.trump)
+        events: tuple[Event, ...] = (Played(seat, cards),)
     else:
-        check_follow(state.trick[0], hand, cards, trump)
-    events.append(Played(seat, cards))
+        cards, events = _lead(state, seat, cards, ids, held, checked=checked)
+        if len(events) > 1:
+            ids = [c.id for c in cards]
+            failed = (*failed, seat)
     rest = list(hand)
-    for card in cards:
-        rest.remove(card)
-    hands = replace_hand(state.hands, seat, tuple(rest))
+    rest_ids = list(held)
+    for c in ids:
+        i = rest_ids.index(c)
+        del rest_ids[i]
+        del rest[i]
+    new_hand = tuple(rest)
+    remember_ids(new_hand, tuple(rest_ids))  # the seat's next decision reads them
+    hands = replace_hand(state.hands, seat, new_hand)
     trick = (*state.trick, cards)
     if len(trick) < 4:
         return state._replace(
@@ -69,12 +92,11 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
             trick=trick,
             turn=(seat + 1) % 4,
             failed_throws=failed,
-            events=tuple(events),
+            events=(*state.events, *events),
         )
-    winner = (state.leader + trick_winner(trick, trump)) % 4
+    winner = (state.leader + trick_winner_ids([card_ids(p) for p in trick], table)) % 4
     pts = trick_points(trick)
-    gained = pts if team_of(winner) != team_of(state.dealer) else 0
-    events.append(TrickWon(len(state.tricks), winner, pts))
+    gained = pts if TEAM[winner] != TEAM[state.dealer] else 0
     state = state._replace(
         hands=hands,
         trick=(),
@@ -83,9 +105,37 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
         turn=winner,
         trick_points=state.trick_points + gained,
         failed_throws=failed,
-        events=tuple(events),
+        events=(*state.events, *events, TrickWon(len(state.tricks), winner, pts)),
     )
     return state if hands[0] else _score(state)
+
+
+def _lead(
+    state: GameState,
+    seat: int,
+    cards: Hand,
+    ids: list[int],
+    held: tuple[int, ...],
+    *,
+    checked: bool,
+) -> tuple[Hand, tuple[Event, ...]]:
+    """A lead (R6.2), and for a throw the check against the other hands (R6.3, R6.4): the
+    cards actually led and the events (a failed throw adds :class:`ThrowFailed`)."""
+    assert state.trump is not None
+    info = lead_info_ids(ids, state.trump.table)  # R6.2: raises for an empty or mixed lead
+    if not checked and _missing(held, ids):
+        check_lead(state.hands[seat], cards, state.trump)  # raises (R11)
+    if not info.is_throw:
+        return cards, (Played(seat, cards),)
+    others = [state.hands[(seat + i) % 4] for i in (1, 2, 3)]
+    verdict = check_throw(cards, others, state.trump)
+    if verdict.ok:
+        return cards, (Played(seat, cards),)
+    beaten = tuple((seat + 1 + j) % 4 for j in verdict.beaten_by)
+    return verdict.forced, (
+        ThrowFailed(seat, cards, verdict.forced, beaten),
+        Played(seat, verdict.forced),
+    )
 
 
 def _score(state: GameState) -> GameState:

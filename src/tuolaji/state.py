@@ -65,6 +65,7 @@ from .codec import from_data, to_data
 from .deal import HAND_SIZE, KITTY_SIZE
 from .errors import IllegalAction, InvalidRecord
 from .legal import LegalFollows, LegalLeads, LegalPlays
+from .memo import card_ids, known_plays, lead_info, remember_plays
 from .rules import RULESETS, Rules
 from .scoring import DealResult, team_of, throw_penalty
 from .trump import Trump
@@ -83,7 +84,7 @@ def _levels(rules: Rules, levels: Sequence[Rank]) -> tuple[Rank, Rank]:
     return rules.levels[rules.level_index(levels[0])], rules.levels[rules.level_index(levels[1])]
 
 
-@attrs.frozen(slots=True, eq=True)
+@attrs.frozen(slots=False, eq=True)
 class GameState:
     """One deal of Tractor as an immutable value (R4-R10).
 
@@ -236,11 +237,12 @@ class GameState:
 
     def _replace(self, **changes: Any) -> GameState:
         """A copy with ``changes``, unvalidated: the engine's own fast ``attrs.evolve``
-        (which inspects the class on every call)."""
-        for name in _FIELDS:
-            if name not in changes:
-                changes[name] = getattr(self, name)
-        return GameState(**changes)
+        (which inspects the class and runs ``__init__`` on every call)."""
+        new = _new_object(GameState)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        return new
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -327,11 +329,20 @@ class GameState:
         ``len``, ``in`` and ``sample(rng)``. Only in the play phase."""
         if self.phase is not Phase.PLAYING:
             raise IllegalAction("R6.1", f"there are no plays in the {self.phase.value} phase")
+        known = known_plays(self)
+        if known is not None:
+            return known
         assert self.trump is not None
-        hand = self.hands[self.turn]
+        table = self.trump.table
+        # A state's hands never hold a card three times, so the unchecked id paths apply.
+        hand = card_ids(self.hands[self.turn])
+        plays: LegalPlays
         if not self.trick:
-            return LegalLeads(hand, self.trump)
-        return LegalFollows(self.trick[0], hand, self.trump)
+            plays = LegalLeads.from_ids(hand, table)
+        else:
+            plays = LegalFollows.from_ids(lead_info(self.trick[0], table), hand, table)
+        remember_plays(self, plays)
+        return plays
 
     # --- actions ---------------------------------------------------------------------------
 
@@ -375,7 +386,8 @@ class GameState:
     def play(self, seat: int, cards: Sequence[Card]) -> GameState:
         """``seat`` plays ``cards`` (R6, R7). A throw that fails R6.3 is not an error: the
         forced unit is played (R6.4) and a :class:`ThrowFailed` event records it."""
-        return self.apply(Play(seat, tuple(cards)))
+        # The same as apply(Play(seat, cards)), without building the action.
+        return playing.play(self, auction.check_seat(seat), tuple(cards))
 
     def next_deal(self) -> GameState:
         """The next deal of the match, from a finished one (R10): levels after the deal, the
@@ -416,3 +428,4 @@ class GameState:
 
 
 _FIELDS = tuple(f.name for f in attrs.fields(GameState))
+_new_object = object.__new__
