@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from .actions import Action, ActionSet, AskRedeal, Bury, Declare, Pass, Phase, Play
-from .cards import Card, points
+from .actions import Action, ActionSet, AskRedeal, Bury, Declare, Pass, Phase, Play, PlayActions
+from .cards import POINTS, Card
 from .scoring import team_of
-from .shapes import units
-from .tricks import trick_winner
-from .trump import TRUMP, Trump
+from .shapes import Unit, units
+from .tricks import trick_winner_ids
+from .trump import TRUMP, Trump, TrumpTable
 from .view import PlayerView
 
 __all__ = ["Bot", "GreedyBot", "RandomBot"]
@@ -55,10 +55,14 @@ class RandomBot:
         return actions.sample(self.rng)
 
 
-def _strength_cost(cards: Sequence[Card], trump: Trump) -> int:
+def _strength_cost(ids: Sequence[int], table: TrumpTable) -> int:
     # Trumps are worth more than any side card of the same order.
-    table = trump.table
-    return sum(table.strength[c.id] + (20 if table.suit[c.id] == TRUMP else 0) for c in cards)
+    strength, suit = table.strength, table.suit
+    return sum(strength[c] + (20 if suit[c] == TRUMP else 0) for c in ids)
+
+
+def _points(ids: Sequence[int]) -> int:
+    return sum(POINTS[c] for c in ids)
 
 
 class GreedyBot:
@@ -130,13 +134,18 @@ class GreedyBot:
     # --- playing ---------------------------------------------------------------------------
 
     def _options(self, actions: ActionSet) -> list[tuple[Card, ...]]:
+        plays: Iterable[tuple[Card, ...]]
+        if isinstance(actions, PlayActions):
+            plays = actions.plays  # the card tuples, without Play wrappers
+        else:
+            plays = (a.cards for a in actions if isinstance(a, Play))
         if len(actions) <= self.candidates:
-            return [a.cards for a in actions if isinstance(a, Play)]
-        seen: dict[tuple[Card, ...], tuple[Card, ...]] = {}
+            return list(plays)
+        seen: dict[tuple[int, ...], tuple[Card, ...]] = {}
         for _ in range(self.candidates):
             action = actions.sample(self.rng)
             assert isinstance(action, Play)
-            seen[tuple(sorted(action.cards, key=lambda c: c.id))] = action.cards
+            seen[tuple(sorted(c.id for c in action.cards))] = action.cards
         return list(seen.values())
 
     def _play(self, view: PlayerView, actions: ActionSet) -> Action:
@@ -144,54 +153,60 @@ class GreedyBot:
         assert trump is not None
         if not view.trick:
             return Play(view.seat, self._lead(view, trump, actions))
-        options: list[tuple[Card, ...]] = self._options(actions)
-        trick = view.trick
-        on_table = points(c for p in trick for c in p)
+        table = trump.table
+        options = self._options(actions)
+        trick = [[c.id for c in p] for p in view.trick]
+        on_table = sum(_points(p) for p in trick)
         partner = (view.seat + 2) % 4
-        winning = (view.leader + trick_winner(trick, trump)) % 4
+        winning = (view.leader + trick_winner_ids(trick, table)) % 4
         last = len(trick) == 3
+        option_ids = [[c.id for c in p] for p in options]
 
-        def wins(play: tuple[Card, ...]) -> bool:
-            return trick_winner((*trick, play), trump) == len(trick)
+        def wins(i: int) -> bool:
+            return trick_winner_ids([*trick, option_ids[i]], table) == len(trick)
 
-        def feed(play: tuple[Card, ...]) -> tuple[int, int]:
-            return points(play), -_strength_cost(play, trump)
+        def feed(i: int) -> tuple[int, int]:
+            return _points(option_ids[i]), -_strength_cost(option_ids[i], table)
 
-        def cheap_win(play: tuple[Card, ...]) -> tuple[int, int]:
-            return _strength_cost(play, trump), -points(play)
+        def cheap_win(i: int) -> tuple[int, int]:
+            return _strength_cost(option_ids[i], table), -_points(option_ids[i])
 
-        def dump(play: tuple[Card, ...]) -> int:
-            return 10 * points(play) + _strength_cost(play, trump)
+        def dump(i: int) -> int:
+            return 10 * _points(option_ids[i]) + _strength_cost(option_ids[i], table)
 
-        choice: tuple[Card, ...]
-        winners = [p for p in options if wins(p)]
+        indices = range(len(options))
+        winners = [i for i in indices if wins(i)]
         if winning == partner and (last or len(trick) == 2):
-            choice = max(options, key=feed)  # the partner is winning: give it points
-        elif winners and (on_table > 0 or last or any(points(p) for p in winners)):
+            choice = max(indices, key=feed)  # the partner is winning: give it points
+        elif winners and (on_table > 0 or last or any(_points(option_ids[i]) for i in winners)):
             choice = min(winners, key=cheap_win)
         else:
-            choice = min(options, key=dump)
-        return Play(view.seat, choice)
+            choice = min(indices, key=dump)
+        return Play(view.seat, options[choice])
 
     def _lead(self, view: PlayerView, trump: Trump, actions: ActionSet) -> tuple[Card, ...]:
         table = trump.table
-        own = Counter(c.id for c in view.hand)
-        seen = Counter(c.id for t in view.tricks for p in t.plays for c in p)
-        if view.kitty is not None:
-            seen.update(c.id for c in view.kitty)
-        outside = {c: 2 - own[c] - seen[c] for c in range(54)}
+        outside = [2] * 54
+        known = [*view.hand, *(c for t in view.tricks for p in t.plays for c in p)]
+        for card in (*known, *(view.kitty or ())):
+            outside[card.id] -= 1
+        # Per effective suit, the highest position of a card held outside once or twice:
+        # a unit is a master when nothing of its kind outside ranks above it.
+        top_single = [-1] * 5
+        top_pair = [-1] * 5
+        for c, left in enumerate(outside):
+            if left >= 1:
+                suit, pos = table.suit[c], table.pos[c]
+                top_single[suit] = max(top_single[suit], pos)
+                if left >= 2:
+                    top_pair[suit] = max(top_pair[suit], pos)
 
-        def master(unit_cards: tuple[Card, ...], pairs: int) -> bool:
-            top = max(table.pos[c.id] for c in unit_cards)
-            suit = table.suit[unit_cards[0].id]
-            need = 2 if pairs else 1
-            return not any(
-                table.suit[c] == suit and table.pos[c] > top and outside[c] >= need
-                for c in range(54)
-            )
+        def master(unit: Unit) -> bool:
+            top = max(table.pos[c.id] for c in unit.cards)
+            return top >= (top_pair if unit.pairs else top_single)[unit.suit]
 
         hand_units = units(view.hand, trump)
-        masters = [u for u in hand_units if master(u.cards, u.pairs)]
+        masters = [u for u in hand_units if master(u)]
         if masters:
             # Side-suit winners first (they draw points), bigger units first.
             best = max(masters, key=lambda u: (u.suit != TRUMP, u.size, u.top))

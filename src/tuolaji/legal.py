@@ -55,17 +55,23 @@ def _to_ids(play: object) -> list[int] | None:
 
 class _Plays:
     """What the two collections share: the count, computed once when built, and the last
-    play drawn by ``sample``."""
+    play they vouched for."""
 
-    __slots__ = ("_issued", "_total")
+    __slots__ = ("_total", "_vouched")
 
-    _issued: Play | None
     _total: int
+    _vouched: Play | None
 
-    def issued(self, play: object) -> bool:
-        """True when ``play`` is (the very tuple) the last play :meth:`sample` returned:
-        then it is one of these plays without checking it again."""
-        return play is self._issued
+    def vouched(self, play: object) -> bool:
+        """True when ``play`` is the very tuple that :meth:`sample` returned or that
+        ``in`` accepted last: then it is one of these plays without checking it again
+        (tuples never change)."""
+        return play is self._vouched
+
+    def _vouch(self, play: object, legal: bool) -> bool:
+        if legal and type(play) is tuple:
+            self._vouched = play
+        return legal
 
     def __len__(self) -> int:
         return self._total
@@ -134,7 +140,7 @@ class LegalLeads(_Plays):
             sizes.append((3**twice << (len(g) - twice)) - 1)
         self._sizes = sizes
         self._total = sum(sizes)
-        self._issued = None
+        self._vouched = None
         self._table = table
         self._suit = suit
         self._order = order
@@ -155,6 +161,8 @@ class LegalLeads(_Plays):
                 yield self._decode(group, x)
 
     def __contains__(self, play: object) -> bool:
+        if play is self._vouched:
+            return True
         ids = _to_ids(play)
         if not ids:
             return False
@@ -170,7 +178,7 @@ class LegalLeads(_Plays):
                     taken[c] = taken.get(c, 0) + 1
                     if taken[c] > held.get(c, 0):
                         return False
-                return True
+                return self._vouch(play, True)
         return False
 
     def sample(self, rng: random.Random) -> Play:
@@ -183,7 +191,7 @@ class LegalLeads(_Plays):
         r = rng.randrange(self._total)
         for group, size in zip(self._groups, self._sizes, strict=True):
             if r < size:
-                play = self._issued = self._decode(group, r + 1)
+                play = self._vouched = self._decode(group, r + 1)
                 return play
             r -= size
         raise AssertionError("unreachable: r < total")
@@ -262,7 +270,7 @@ class LegalFollows(_Plays):
         self._lead = lead
         self._hand = hand
         self._table = table
-        self._issued = None
+        self._vouched = None
         suit = table.suit
         ls = lead.suit
         n = lead.size
@@ -354,10 +362,13 @@ class LegalFollows(_Plays):
                     yield self._play(picked, once)
 
     def __contains__(self, play: object) -> bool:
+        if play is self._vouched:
+            return True
         ids = _to_ids(play)
         if ids is None:
             return False
-        return follow_code_ids(self._lead, self._hand, ids, self._table) == FollowCode.OK
+        code = follow_code_ids(self._lead, self._hand, ids, self._table)
+        return self._vouch(play, code == FollowCode.OK)
 
     def sample(self, rng: random.Random) -> Play:
         """A uniformly random legal follow, without listing them (R7.1-R7.3).
@@ -369,7 +380,7 @@ class LegalFollows(_Plays):
         if self._pick == 1 and not self._base:
             # The same draw as the general case below (d = 0, one card of the pool).
             play: Play = (CARDS[rng.choice(self._singles)],)
-            self._issued = play
+            self._vouched = play
             return play
         r = rng.randrange(self._total)
         d = self._low
@@ -386,14 +397,14 @@ class LegalFollows(_Plays):
             picked = [doubles[i] for i in options[rng.randrange(len(options))]]
         k = self._pick - 2 * d
         if not k:
-            play = self._issued = self._play(picked, ())
+            play = self._vouched = self._play(picked, ())
             return play
         if picked:
             taken = set(picked)
             rest = [c for c in doubles if c not in taken] + self._singles
         else:
             rest = doubles + self._singles
-        play = self._issued = self._play(picked, rng.sample(rest, k))
+        play = self._vouched = self._play(picked, rng.sample(rest, k))
         return play
 
     def __repr__(self) -> str:

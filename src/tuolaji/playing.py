@@ -62,9 +62,9 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
     held = card_ids(hand)
     ids = [c.id for c in cards]
     failed = state.failed_throws
-    # A play that this state's legal plays handed out (by sample) needs no check.
+    # A play that this state's legal plays vouched for (by sample or ``in``) needs no check.
     known = known_plays(state)
-    checked = known is not None and known.issued(cards)
+    checked = known is not None and known.vouched(cards)
     if state.trick:
         if not checked:
             lead = lead_info(state.trick[0], table)
