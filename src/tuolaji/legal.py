@@ -119,25 +119,29 @@ class LegalLeads(_Plays):
         # copies of a card sit side by side.
         ordered = sorted(hand, key=order.__getitem__)
         groups: list[list[tuple[int, int]]] = []
+        sizes: list[int] = []
         group: list[tuple[int, int]] = []
         current = -1
         previous = -1
+        twice = 0
         for c in ordered:
             if c == previous:
                 group[-1] = (c, 2)
+                twice += 1
                 continue
             previous = c
             if suit[c] != current:
+                if group:
+                    # Each card is taken 0..count times, minus the empty choice.
+                    sizes.append((3**twice << (len(group) - twice)) - 1)
                 current = suit[c]
                 group = []
                 groups.append(group)
+                twice = 0
             group.append((c, 1))
+        if group:
+            sizes.append((3**twice << (len(group) - twice)) - 1)
         self._groups = groups
-        sizes: list[int] = []
-        for g in groups:
-            # Each card is taken 0..count times, minus the empty choice.
-            twice = sum(n - 1 for _, n in g)
-            sizes.append((3**twice << (len(g) - twice)) - 1)
         self._sizes = sizes
         self._total = sum(sizes)
         self._vouched = None

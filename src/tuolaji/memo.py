@@ -22,7 +22,14 @@ from .trump import TrumpTable
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["card_ids", "known_plays", "lead_info", "remember_ids", "remember_plays"]
+__all__ = [
+    "card_ids",
+    "known_plays",
+    "lead_info",
+    "remember_ids",
+    "remember_lead",
+    "remember_plays",
+]
 
 # Small on purpose: a deal in progress needs only a few live entries (four hands, the
 # lead, the latest state), and every entry keeps objects alive for the garbage collector
@@ -59,10 +66,15 @@ def lead_info(lead: tuple[Card, ...], table: TrumpTable) -> LeadInfo:
     if hit is not None and hit[0] is lead and hit[1] is table:
         return hit[2]
     info = lead_info_ids(card_ids(lead), table)
+    remember_lead(lead, table, info)
+    return info
+
+
+def remember_lead(lead: tuple[Card, ...], table: TrumpTable, info: LeadInfo) -> None:
+    """Record that ``info`` describes the cards ``lead`` under ``table``."""
     if len(_LEADS) >= _LEADS_LIMIT:
         _LEADS.clear()
     _LEADS[id(lead)] = (lead, table, info)
-    return info
 
 
 def known_plays(state: GameState) -> LegalPlays | None:

@@ -21,7 +21,7 @@ from .actions import (
     replace_hand,
 )
 from .errors import IllegalAction
-from .memo import card_ids, known_plays, lead_info, remember_ids
+from .memo import card_ids, known_plays, lead_info, remember_ids, remember_lead
 from .scoring import TEAM, score_deal
 from .tricks import (
     FollowCode,
@@ -40,13 +40,15 @@ if TYPE_CHECKING:
 
 __all__ = ["play"]
 
+_PLAYING = Phase.PLAYING  # an enum member read from a module global is faster
+
 
 def play(state: GameState, seat: int, cards: Hand) -> GameState:
     """``seat`` plays ``cards`` (R6, R7): a lead is checked against R6.2 and, when it is a
     throw, against the other hands (R6.3; a failed throw plays the forced unit, R6.4); a
     follow against R7.1-R7.3. The fourth play closes the trick (R7.5, R8.1); the last trick
     scores the deal (R8-R10)."""
-    if state.phase is not Phase.PLAYING:
+    if state.phase is not _PLAYING:
         raise IllegalAction(
             "R6.1", f"cards are played only in the playing phase; now: {state.phase.value}"
         )
@@ -76,14 +78,7 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
         if len(events) > 1:
             ids = [c.id for c in cards]
             failed = (*failed, seat)
-    rest = list(hand)
-    rest_ids = list(held)
-    for c in ids:
-        i = rest_ids.index(c)
-        del rest_ids[i]
-        del rest[i]
-    new_hand = tuple(rest)
-    remember_ids(new_hand, tuple(rest_ids))  # the seat's next decision reads them
+    new_hand = _without(hand, held, ids)
     hands = replace_hand(state.hands, seat, new_hand)
     trick = (*state.trick, cards)
     if len(trick) < 4:
@@ -94,7 +89,8 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
             failed_throws=failed,
             events=(*state.events, *events),
         )
-    winner = (state.leader + trick_winner_ids([card_ids(p) for p in trick], table)) % 4
+    plays = [card_ids(trick[0]), [c.id for c in trick[1]], [c.id for c in trick[2]], ids]
+    winner = (state.leader + trick_winner_ids(plays, table)) % 4
     pts = trick_points(trick)
     gained = pts if TEAM[winner] != TEAM[state.dealer] else 0
     state = state._replace(
@@ -108,6 +104,23 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
         events=(*state.events, *events, TrickWon(len(state.tricks), winner, pts)),
     )
     return state if hands[0] else _score(state)
+
+
+def _without(hand: Hand, held: tuple[int, ...], ids: list[int]) -> Hand:
+    """``hand`` (whose ids are ``held``) without the cards ``ids``; the new hand's ids are
+    remembered, as the seat's next decision reads them."""
+    if len(ids) == 1:
+        i = held.index(ids[0])
+        rest, rest_ids = hand[:i] + hand[i + 1 :], held[:i] + held[i + 1 :]
+    else:
+        cards, left = list(hand), list(held)
+        for c in ids:
+            i = left.index(c)
+            del left[i]
+            del cards[i]
+        rest, rest_ids = tuple(cards), tuple(left)
+    remember_ids(rest, rest_ids)
+    return rest
 
 
 def _lead(
@@ -125,17 +138,17 @@ def _lead(
     info = lead_info_ids(ids, state.trump.table)  # R6.2: raises for an empty or mixed lead
     if not checked and _missing(held, ids):
         check_lead(state.hands[seat], cards, state.trump)  # raises (R11)
-    if not info.is_throw:
-        return cards, (Played(seat, cards),)
-    others = [state.hands[(seat + i) % 4] for i in (1, 2, 3)]
-    verdict = check_throw(cards, others, state.trump)
-    if verdict.ok:
-        return cards, (Played(seat, cards),)
-    beaten = tuple((seat + 1 + j) % 4 for j in verdict.beaten_by)
-    return verdict.forced, (
-        ThrowFailed(seat, cards, verdict.forced, beaten),
-        Played(seat, verdict.forced),
-    )
+    if info.is_throw:
+        others = [state.hands[(seat + i) % 4] for i in (1, 2, 3)]
+        verdict = check_throw(cards, others, state.trump)
+        if not verdict.ok:
+            beaten = tuple((seat + 1 + j) % 4 for j in verdict.beaten_by)
+            return verdict.forced, (
+                ThrowFailed(seat, cards, verdict.forced, beaten),
+                Played(seat, verdict.forced),
+            )
+    remember_lead(cards, state.trump.table, info)  # the three follows read it
+    return cards, (Played(seat, cards),)
 
 
 def _score(state: GameState) -> GameState:

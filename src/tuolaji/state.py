@@ -271,7 +271,7 @@ class GameState:
     def to_act(self) -> int:
         """The seat whose decision is pending, or :data:`CHANCE` (-1) while dealing (where
         :attr:`may_act` lists the seats that may bid between cards) and when finished."""
-        if self.phase in (Phase.DEALING, Phase.FINISHED):
+        if self.phase is _DEALING or self.phase is _FINISHED:
             return CHANCE
         return self.turn
 
@@ -327,7 +327,7 @@ class GameState:
     def legal_plays(self) -> LegalPlays:
         """The legal plays of :attr:`to_act` (R6.2, R7.1-R7.3): a lazy collection with
         ``len``, ``in`` and ``sample(rng)``. Only in the play phase."""
-        if self.phase is not Phase.PLAYING:
+        if self.phase is not _PLAYING:
             raise IllegalAction("R6.1", f"there are no plays in the {self.phase.value} phase")
         known = known_plays(self)
         if known is not None:
@@ -387,7 +387,9 @@ class GameState:
         """``seat`` plays ``cards`` (R6, R7). A throw that fails R6.3 is not an error: the
         forced unit is played (R6.4) and a :class:`ThrowFailed` event records it."""
         # The same as apply(Play(seat, cards)), without building the action.
-        return playing.play(self, auction.check_seat(seat), tuple(cards))
+        if type(seat) is not int or not 0 <= seat <= 3:
+            auction.check_seat(seat)  # raises
+        return playing.play(self, seat, tuple(cards))
 
     def next_deal(self) -> GameState:
         """The next deal of the match, from a finished one (R10): levels after the deal, the
@@ -427,5 +429,6 @@ class GameState:
         return state
 
 
-_FIELDS = tuple(f.name for f in attrs.fields(GameState))
+# Enum members read from module globals are faster than attribute lookups on the class.
+_DEALING, _PLAYING, _FINISHED = Phase.DEALING, Phase.PLAYING, Phase.FINISHED
 _new_object = object.__new__
