@@ -23,6 +23,11 @@ from .state import GameState
 
 __all__ = ["Game", "MatchResult"]
 
+_DEALING, _FINISHED = Phase.DEALING, Phase.FINISHED  # module globals read faster
+
+_ROUND_FROM = tuple(tuple((first + i) % 4 for i in range(4)) for first in range(4))
+"""The four seats in turn from each seat."""
+
 _Considered = tuple[tuple[Card, ...], Bid | None, tuple[int, int]]
 """What a seat's bid options were last looked at with while dealing: its hand, the standing
 bid (both compared by identity: every change makes a new one) and (deal, attempt)."""
@@ -102,8 +107,8 @@ class Game:
         if self.state.phase is Phase.FINISHED:
             self._next_deal()
         considered: list[_Considered | None] = [None, None, None, None]
-        while self.state.phase is not Phase.FINISHED:
-            if self.state.phase is Phase.DEALING:
+        while (phase := self.state.phase) is not _FINISHED:
+            if phase is _DEALING:
                 self._deal_step(bots, on_action, considered)
             else:
                 self._step(bots, on_action)
@@ -137,7 +142,7 @@ class Game:
         bid = state.bid
         # Ask from the seat that received the last card, so no seat always comes first.
         first = (0 if state.dealer is None else state.dealer) + state.dealt - 1
-        for seat in ((first + i) % 4 for i in range(4)):
+        for seat in _ROUND_FROM[first % 4]:
             hand = state.hands[seat]
             last = considered[seat]
             if last is not None and last[0] is hand and last[1] is bid and last[2] == stamp:

@@ -81,6 +81,8 @@ TEAM: tuple[int, int, int, int] = (0, 1, 0, 1)
 
 def team_of(seat: int) -> int:
     """The team of ``seat`` (R1.3): seats 0 and 2 are team 0, seats 1 and 3 team 1."""
+    if type(seat) is int and 0 <= seat <= 3:
+        return TEAM[seat]  # the common case, without the checks' calls
     return TEAM[_check_seat(seat)]
 
 

@@ -307,15 +307,17 @@ class GameState:
         ``seat`` is None.
         """
         phase = self.phase
-        if phase is Phase.DEALING:
-            seats = range(4) if seat is None else (auction.check_seat(seat),)
+        if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
+            auction.check_seat(seat)  # raises (R1.3)
+        if phase is _DEALING:
+            seats = range(4) if seat is None else (seat,)
             acts: list[Action] = [DealCard()] if seat is None else []
             acts += [Declare(s, c) for s in seats for c in auction.declare_options(self, s)]
             return ListedActions(acts)
-        if phase is Phase.FINISHED or (seat is not None and auction.check_seat(seat) != self.turn):
+        if phase is _FINISHED or (seat is not None and seat != self.turn):
             return ListedActions(())
         s = self.turn
-        if phase is Phase.PLAYING:
+        if phase is _PLAYING:
             return PlayActions(s, self.legal_plays())
         if phase is Phase.BURYING:
             return BuryActions(s, self.hands[s])
