@@ -15,9 +15,10 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from .actions import Action, ActionSet, AskRedeal, Bury, Declare, Pass, Phase, Play, PlayActions
-from .cards import POINTS, Card
+from .cards import CARDS, POINTS, Card
+from .memo import card_ids
 from .scoring import team_of
-from .shapes import Unit, units
+from .shapes import RawUnit, unit_ids
 from .tricks import trick_winner_ids
 from .trump import TRUMP, Trump, TrumpTable
 from .view import PlayerView
@@ -202,19 +203,19 @@ class GreedyBot:
                 if left >= 2:
                     top_pair[suit] = max(top_pair[suit], pos)
 
-        def master(unit: Unit) -> bool:
-            top = max(table.pos[c.id] for c in unit.cards)
-            return top >= (top_pair if unit.pairs else top_single)[unit.suit]
+        def master(unit: RawUnit) -> bool:
+            # unit: (pairs, top position, effective suit, card ids strongest first)
+            return unit[1] >= (top_pair if unit[0] else top_single)[unit[2]]
 
-        hand_units = units(view.hand, trump)
+        hand_units = unit_ids(card_ids(view.hand), table)  # the split of units() (R3.3)
         masters = [u for u in hand_units if master(u)]
         if masters:
             # Side-suit winners first (they draw points), bigger units first.
-            best = max(masters, key=lambda u: (u.suit != TRUMP, u.size, u.top))
-            return best.cards
-        side = [u for u in hand_units if u.suit != TRUMP and u.pairs == 0]
-        pool = side or [u for u in hand_units if u.pairs == 0] or list(hand_units)
-        low = min(pool, key=lambda u: (u.cards[0].points, table.strength[u.cards[0].id]))
-        lead = low.cards
+            best = max(masters, key=lambda u: (u[2] != TRUMP, len(u[3]), u[1]))
+            return tuple([CARDS[c] for c in best[3]])
+        side = [u for u in hand_units if u[2] != TRUMP and u[0] == 0]
+        pool = side or [u for u in hand_units if u[0] == 0] or hand_units
+        low = min(pool, key=lambda u: (POINTS[u[3][0]], table.strength[u[3][0]]))
+        lead = tuple([CARDS[c] for c in low[3]])
         assert Play(view.seat, lead) in actions
         return lead
