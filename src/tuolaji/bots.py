@@ -60,11 +60,14 @@ class RandomBot:
 def _strength_cost(ids: Sequence[int], table: TrumpTable) -> int:
     # Trumps are worth more than any side card of the same order.
     strength, suit = table.strength, table.suit
+    if len(ids) == 1:
+        c = ids[0]
+        return strength[c] + (20 if suit[c] == TRUMP else 0)
     return sum(strength[c] + (20 if suit[c] == TRUMP else 0) for c in ids)
 
 
 def _points(ids: Sequence[int]) -> int:
-    return sum(POINTS[c] for c in ids)
+    return POINTS[ids[0]] if len(ids) == 1 else sum(POINTS[c] for c in ids)
 
 
 class GreedyBot:
@@ -177,10 +180,11 @@ class GreedyBot:
             return 10 * _points(option_ids[i]) + _strength_cost(option_ids[i], table)
 
         indices = range(len(options))
-        winners = [i for i in indices if wins(i)]
         if winning == partner and (last or len(trick) == 2):
             choice = max(indices, key=feed)  # the partner is winning: give it points
-        elif winners and (on_table > 0 or last or any(_points(option_ids[i]) for i in winners)):
+        elif (winners := [i for i in indices if wins(i)]) and (
+            on_table > 0 or last or any(_points(option_ids[i]) for i in winners)
+        ):
             choice = min(winners, key=cheap_win)
         else:
             choice = min(indices, key=dump)
