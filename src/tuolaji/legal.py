@@ -281,7 +281,7 @@ class LegalFollows(_Plays):
         held = [c for c in hand if suit[c] == ls]
         self._order = tables_for(table).order
         if n == 1:
-            self._init_single(held or hand)
+            self._init_single(held or hand, table.pos)
             return
         tractors: tuple[int, ...] = ()
         if len(held) <= n:
@@ -330,11 +330,20 @@ class LegalFollows(_Plays):
         ]
         self._total = sum(self._weights)
 
-    def _init_single(self, pool: Sequence[int]) -> None:
+    def _init_single(self, pool: Sequence[int], pos: Sequence[int]) -> None:
         """A single lead (most tricks): one card of the led suit if the hand has any (R7.2),
-        else any card; every distinct card of ``pool`` is one play. The general case
-        with ``D`` empty and ``S`` one card, without its bookkeeping."""
-        distinct = list(dict.fromkeys(pool))
+        else any card; every distinct card of ``pool`` is one play. The general case with
+        ``D`` empty and ``S`` one card, in its order (the cards held twice by position, then
+        the others), without the rest of its bookkeeping."""
+        seen: set[int] = set()
+        doubles: list[int] = []
+        for c in pool:
+            if c in seen:
+                doubles.append(c)
+            else:
+                seen.add(c)
+        doubles.sort(key=lambda c: (pos[c], c))
+        distinct = doubles + [c for c in seen if c not in doubles]
         self._base = ()
         self._pick = 1
         self._low = self._high = 0
