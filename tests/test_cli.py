@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -95,6 +96,8 @@ def test_deal_sorts_trumps_first_strongest_first(capsys: pytest.CaptureFixture[s
         (["simulate", "--bots", "greedy,random,greedy"], "give 1, 2 (one per team) or 4"),
         (["simulate", "--deals", "2", "--match"], "not allowed with argument"),
         (["simulate", "--deals", "0"], "not a positive number of deals"),
+        (["bench", "--workloads", "W1,W4"], "unknown workloads ['W4']; valid: W1, W2, W3"),
+        (["bench", "--rules", "nope"], "neither a rules preset (tuolaji"),
     ],
 )
 def test_usage_errors_exit_2(
@@ -172,8 +175,8 @@ def test_replay_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
 
 
 def test_bench_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
-    out = run(capsys, "bench", "--seconds", "0.01")
-    for name in ("deals/s", "µs per play decision", "is_legal_follow", "trick_winner"):
+    out = run(capsys, "bench", "--deals", "1", "--repeat", "1", "--kernels", "--seconds", "0.01")
+    for name in ("W1", "W2", "W3", "deals/s", "µs/decision", "is_legal_follow", "trick_winner"):
         assert name in out
 
 
@@ -367,3 +370,14 @@ def test_simulate_with_bots_that_never_bid_stops_with_one_line(
     assert main(["simulate", "--deals", "2"]) == 1
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and "more than 3 times" in err and "deal 1" in err
+
+
+def test_bench_json_and_profile(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "bench", "--deals", "1", "--repeat", "1", "--json", "--rules", "shuangsheng")
+    data = json.loads(out)
+    assert data["rules"] == "shuangsheng"
+    assert set(data["workloads"]) == {"W1", "W2", "W3"}
+    w2 = data["workloads"]["W2"]
+    assert w2["deals"] == 1 and w2["decisions"] >= 25 and w2["cpu_seconds"] > 0
+    out = run(capsys, "bench", "--deals", "1", "--workloads", "w2", "--profile")
+    assert "W2" in out and "cumulative" in out and "W1" not in out

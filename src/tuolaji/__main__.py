@@ -18,7 +18,7 @@ from pathlib import Path
 
 import attrs
 
-from . import __version__
+from . import __version__, bench
 from .actions import Action, Phase
 from .arena_cli import (
     add_arena_arguments,
@@ -26,7 +26,6 @@ from .arena_cli import (
     run_arena_command,
     run_simulate_workers,
 )
-from .bench import run as run_bench
 from .bots import Bot, GreedyBot, RandomBot
 from .cards import Card, Rank, Suit, points
 from .codec import to_data
@@ -325,9 +324,38 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _workloads(text: str) -> list[str]:
+    names = [n.strip().upper() for n in text.split(",") if n.strip()]
+    bad = [n for n in names if n not in bench.WORKLOADS]
+    if bad or not names:
+        valid = ", ".join(bench.WORKLOADS)
+        raise argparse.ArgumentTypeError(f"unknown workloads {bad or text!r}; valid: {valid}")
+    return names
+
+
 def _cmd_bench(args: argparse.Namespace) -> int:
-    for line in run_bench(seconds=args.seconds):
+    name = rules_name(args.rules)
+    if args.profile:
+        print(bench.profile(args.workloads, args.rules, args.deals), end="")
+        return 0
+    figures = [bench.measure(w, args.rules, args.deals, repeat=args.repeat) for w in args.workloads]
+    kernels = bench.trick_timings(args.seconds) if args.kernels else {}
+    if args.json:
+        data = {
+            "rules": name,
+            "clock": "process_time",
+            "repeat": args.repeat,
+            "workloads": {f.workload: f.as_dict() for f in figures},
+            "kernels_us": {k: round(v, 3) for k, v in kernels.items()},
+        }
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return 0
+    for line in bench.report(figures, name):
         print(line)
+    if kernels:
+        print("trick rules, median CPU µs per call on realistic positions")
+        for kernel, us in kernels.items():
+            print(f"  {kernel:24s} {us:8.2f}")
     return 0
 
 
@@ -426,17 +454,33 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rep.set_defaults(func=_cmd_replay)
 
-    bench = sub.add_parser(
+    ben = sub.add_parser(
         "bench",
-        help="measure deals per second and microseconds per call",
-        description="Measure the engine on this machine: whole deals per second (state machine "
-        "and Game with bots), microseconds per play decision, and the trick rules' hot "
-        "functions. Each figure is a median over repeated timings.",
+        help="measure deals per second and microseconds per decision (CPU time)",
+        description="Run the workloads W1 (full deal, 4 RandomBots), W2 (play phase only: "
+        "legal_plays, sample, play) and W3 (full deal, 4 GreedyBots) on seeded deals and "
+        "print deals/s, decisions/s and µs per decision in CPU time, the median of --repeat "
+        "runs. See benchmarks/README.md.",
     )
-    bench.add_argument(
-        "--seconds", type=_seconds, default=1.0, help="time per measurement (default 1.0)"
+    ben.add_argument(
+        "--rules", type=_rules, default=RULESETS["tuolaji"], help="a preset name (default tuolaji)"
     )
-    bench.set_defaults(func=_cmd_bench)
+    ben.add_argument("--deals", type=_positive, default=100, help="deals per run (default 100)")
+    ben.add_argument("--repeat", type=_positive, default=3, help="runs per figure (default 3)")
+    ben.add_argument(
+        "--workloads", type=_workloads, default=list(bench.WORKLOADS), help="e.g. W1,W3"
+    )
+    ben.add_argument(
+        "--profile", action="store_true", help="print top functions by cumulative time instead"
+    )
+    ben.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ben.add_argument(
+        "--kernels", action="store_true", help="also time the trick rules' hot functions"
+    )
+    ben.add_argument(
+        "--seconds", type=_seconds, default=1.0, help="time per kernel measurement (default 1)"
+    )
+    ben.set_defaults(func=_cmd_bench)
     return parser
 
 

@@ -411,6 +411,11 @@ class PlayActions(ActionSet):
         self._seat = seat
         self._plays = plays
 
+    @property
+    def plays(self) -> LegalLeads | LegalFollows:
+        """The legal plays themselves, as card tuples without :class:`Play` wrappers."""
+        return self._plays
+
     def __len__(self) -> int:
         return len(self._plays)
 

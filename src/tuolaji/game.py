@@ -15,7 +15,9 @@ from typing import overload
 import attrs
 
 from .actions import Action, ActionSet, DealCard, Declare, ListedActions, Pass, Phase
+from .bidding import Bid
 from .bots import Bot
+from .cards import Card
 from .errors import ConfigurationError, IllegalAction, LimitExceeded, cut
 from .limits import MAX_REDEALS
 from .notation import match_text
@@ -24,6 +26,15 @@ from .scoring import DealResult
 from .state import GameState
 
 __all__ = ["Game", "History", "MatchResult"]
+
+_DEALING, _FINISHED = Phase.DEALING, Phase.FINISHED  # module globals read faster
+
+_ROUND_FROM = tuple(tuple((first + i) % 4 for i in range(4)) for first in range(4))
+"""The four seats in turn from each seat."""
+
+_Considered = tuple[tuple[Card, ...], Bid | None, tuple[int, int]]
+"""What a seat's bid options were last looked at with while dealing: its hand, the standing
+bid (both compared by identity: every change makes a new one) and (deal, attempt)."""
 
 
 @attrs.frozen(slots=True)
@@ -179,9 +190,12 @@ class Game:
         """Play one whole deal with ``bots[seat]`` deciding for each seat: dealing with live
         bids, redeals, the kitty, counters, 25 tricks and the score.
 
-        While cards are dealt, each seat that could bid is asked after every card (it may
-        answer :class:`~tuolaji.Pass` for "not now"). A decision with a single legal action
-        is taken without asking. ``on_action(state, action)`` is called before each action
+        While cards are dealt, a seat that could bid is asked (it may answer
+        :class:`~tuolaji.Pass` for "not now") whenever its hand or the standing bid changed
+        since it was last considered: between cards nothing else changes, so a seat that
+        passed is not asked the same question again. Seats are asked in turn from the one
+        that received the last card. A decision with a single legal action is taken without
+        asking. ``on_action(state, action)`` is called before each action
         is applied. Raises :class:`~tuolaji.IllegalAction` when a bot answers with an action
         that is not legal, naming the seat.
         """
@@ -193,8 +207,12 @@ class Game:
             )
         if self.state.phase is Phase.FINISHED:
             self._next_deal()
-        while self.state.phase is not Phase.FINISHED:
-            self._step(bots, on_action)
+        considered: list[_Considered | None] = [None, None, None, None]
+        while (phase := self.state.phase) is not _FINISHED:
+            if phase is _DEALING:
+                self._deal_step(bots, on_action, considered)
+            else:
+                self._step(bots, on_action)
         assert self.state.result is not None
         return self.state.result
 
@@ -210,24 +228,42 @@ class Game:
         winner = self.results[-1].match_winner if self.results else None
         return MatchResult(tuple(self.results), winner)
 
+    def _deal_step(
+        self,
+        bots: Sequence[Bot],
+        on_action: Callable[[GameState, Action], None] | None,
+        considered: list[_Considered | None],
+    ) -> None:
+        """Between two dealt cards: ask each seat whose bid options may have changed, then
+        deal the next card unless someone bid (R4.1-R4.4)."""
+        state = self.state
+        # In the dealing phase only a seat's hand and the standing bid change between
+        # cards, so a seat's options are looked at again only when one of them did.
+        stamp = (state.deal_number, state.attempt)
+        bid = state.bid
+        # Ask from the seat that received the last card, so no seat always comes first.
+        first = (0 if state.dealer is None else state.dealer) + state.dealt - 1
+        for seat in _ROUND_FROM[first % 4]:
+            hand = state.hands[seat]
+            last = considered[seat]
+            if last is not None and last[0] is hand and last[1] is bid and last[2] == stamp:
+                continue
+            considered[seat] = (hand, bid, stamp)
+            if not hand:
+                continue
+            bids = state.legal_actions(seat)
+            if not bids:
+                continue
+            choice = self._ask(bots, seat, ListedActions((Pass(seat), *bids)))
+            if isinstance(choice, Declare):
+                self._apply(choice, on_action)
+                return
+        self._apply(DealCard(), on_action)
+
     def _step(
         self, bots: Sequence[Bot], on_action: Callable[[GameState, Action], None] | None
     ) -> None:
         state = self.state
-        if state.phase is Phase.DEALING:
-            # Ask from the seat that received the last card, so no seat always comes first.
-            first = (0 if state.dealer is None else state.dealer) + state.dealt - 1
-            bidders = state.may_act
-            for seat in ((first + i) % 4 for i in range(4)):
-                if seat not in bidders:
-                    continue
-                options = ListedActions((Pass(seat), *state.legal_actions(seat)))
-                choice = self._ask(bots, seat, options)
-                if isinstance(choice, Declare):
-                    self._apply(choice, on_action)
-                    return
-            self._apply(DealCard(), on_action)
-            return
         seat = state.to_act
         actions = state.legal_actions(seat)
         if len(actions) == 1:

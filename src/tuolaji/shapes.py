@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Literal
 
@@ -100,7 +100,7 @@ class Shape:
         return " + ".join(parts) if parts else "empty"
 
 
-def _check_copies(counts: Counter[int]) -> None:
+def _check_copies(counts: Mapping[int, int]) -> None:
     for card_id, n in counts.items():
         if n > 2:
             raise InvalidCards(
@@ -111,12 +111,17 @@ def _check_copies(counts: Counter[int]) -> None:
 
 def unit_ids(ids: Iterable[int], table: TrumpTable) -> list[RawUnit]:
     """The canonical split of R3.3 on card ids; see :func:`units` for the order."""
-    counts = Counter(ids)
+    counts: dict[int, int] = {}
+    for c in ids:
+        counts[c] = counts.get(c, 0) + 1
     _check_copies(counts)
     suit_of, pos_of, strength = table.suit, table.pos, table.strength
+    by_suit: dict[int, list[int]] = {}
+    for c in counts:
+        by_suit.setdefault(suit_of[c], []).append(c)
     result: list[RawUnit] = []
     for suit in (TRUMP, 0, 1, 2, 3):
-        members = [c for c in counts if suit_of[c] == suit]
+        members = by_suit.get(suit)
         if not members:
             continue
         # Pairs grouped by position; equal off-suit level cards share a position and are

@@ -66,6 +66,7 @@ from .errors import ConfigurationError, IllegalAction, cut
 from .eventlog import EMPTY_LOG, EventLog
 from .legal import LegalFollows, LegalLeads, LegalPlays
 from .limits import MAX_ECHO, MAX_INT, MAX_STATE_TEXT
+from .memo import card_ids, known_plays, lead_info, remember_plays
 from .notation import state_repr, state_text
 from .rules import RULESETS, Rules, UnknownRuleset
 from .scoring import DealResult, team_of, throw_penalty
@@ -104,7 +105,7 @@ def _count(value: object, name: str) -> int:
     return value
 
 
-@attrs.frozen(slots=True, eq=True)
+@attrs.frozen(slots=False, eq=True)
 class GameState:
     """One deal of Tractor as an immutable value (R4-R10).
 
@@ -264,11 +265,12 @@ class GameState:
 
     def _replace(self, **changes: Any) -> GameState:
         """A copy with ``changes``, unvalidated: the engine's own fast ``attrs.evolve``
-        (which inspects the class on every call)."""
-        for name in _FIELDS:
-            if name not in changes:
-                changes[name] = getattr(self, name)
-        return GameState(**changes)
+        (which inspects the class and runs ``__init__`` on every call)."""
+        new = _new_object(GameState)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        return new
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -299,7 +301,7 @@ class GameState:
     def to_act(self) -> int:
         """The seat whose decision is pending, or :data:`CHANCE` (-1) while dealing (where
         :attr:`may_act` lists the seats that may bid between cards) and when finished."""
-        if self.phase in (Phase.DEALING, Phase.FINISHED):
+        if self.phase is _DEALING or self.phase is _FINISHED:
             return CHANCE
         return self.turn
 
@@ -335,15 +337,17 @@ class GameState:
         ``seat`` is None.
         """
         phase = self.phase
-        if phase is Phase.DEALING:
-            seats = range(4) if seat is None else (auction.check_seat(seat),)
+        if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
+            auction.check_seat(seat)  # raises (R1.3)
+        if phase is _DEALING:
+            seats = range(4) if seat is None else (seat,)
             acts: list[Action] = [DealCard()] if seat is None else []
             acts += [Declare(s, c) for s in seats for c in auction.declare_options(self, s)]
             return ListedActions(acts)
-        if phase is Phase.FINISHED or (seat is not None and auction.check_seat(seat) != self.turn):
+        if phase is _FINISHED or (seat is not None and seat != self.turn):
             return ListedActions(())
         s = self.turn
-        if phase is Phase.PLAYING:
+        if phase is _PLAYING:
             return PlayActions(s, self.legal_plays())
         if phase is Phase.BURYING:
             return BuryActions(s, self.hands[s])
@@ -355,13 +359,22 @@ class GameState:
     def legal_plays(self) -> LegalPlays:
         """The legal plays of :attr:`to_act` (R6.2, R7.1-R7.3): a lazy collection with
         ``len``, ``in`` and ``sample(rng)``. Only in the play phase."""
-        if self.phase is not Phase.PLAYING:
+        if self.phase is not _PLAYING:
             raise IllegalAction("R6.1", f"there are no plays in the {self.phase.value} phase")
+        known = known_plays(self)
+        if known is not None:
+            return known
         assert self.trump is not None
-        hand = self.hands[self.turn]
+        table = self.trump.table
+        # A state's hands never hold a card three times, so the unchecked id paths apply.
+        hand = card_ids(self.hands[self.turn])
+        plays: LegalPlays
         if not self.trick:
-            return LegalLeads(hand, self.trump)
-        return LegalFollows(self.trick[0], hand, self.trump)
+            plays = LegalLeads.from_ids(hand, table)
+        else:
+            plays = LegalFollows.from_ids(lead_info(self.trick[0], table), hand, table)
+        remember_plays(self, plays)
+        return plays
 
     # --- actions ---------------------------------------------------------------------------
 
@@ -408,7 +421,10 @@ class GameState:
 
         A throw that fails R6.3 is not an error: the forced unit is played (R6.4) and a
         :class:`ThrowFailed` event records it."""
-        return self.apply(Play(seat, cards))
+        # The same as apply(Play(seat, cards)), without building the action.
+        if type(seat) is not int or not 0 <= seat <= 3:
+            auction.check_seat(seat)  # raises
+        return playing.play(self, seat, as_cards(cards))
 
     def next_deal(self) -> GameState:
         """The next deal of the match, from a finished one (R10): levels after the deal, the
@@ -465,4 +481,6 @@ class GameState:
         return f"<div>{svg.table(self)}</div>"
 
 
-_FIELDS = tuple(f.name for f in attrs.fields(GameState))
+# Enum members read from module globals are faster than attribute lookups on the class.
+_DEALING, _PLAYING, _FINISHED = Phase.DEALING, Phase.PLAYING, Phase.FINISHED
+_new_object = object.__new__

@@ -763,7 +763,9 @@ def play_key_ids(lead: LeadInfo, ids: Sequence[int], table: TrumpTable) -> tuple
     when the lead is singles only. The best split of the play is used."""
     pos = table.pos
     if not lead.tractors and not lead.pairs:
-        return tuple(sorted((pos[c] for c in ids), reverse=True))
+        if len(ids) == 1:
+            return (pos[ids[0]],)
+        return tuple(sorted([pos[c] for c in ids], reverse=True))
     return _split_key(lead.tractors, lead.pairs, pair_positions(ids, pos))
 
 
@@ -795,6 +797,7 @@ def trick_winner_ids(plays: Sequence[Sequence[int]], table: TrumpTable) -> int:
     best = 0
     best_key = lead.key
     ruffed = False
+    throw = lead.is_throw
     for i in range(1, len(plays)):
         ids = plays[i]
         if len(ids) != n:
@@ -802,11 +805,11 @@ def trick_winner_ids(plays: Sequence[Sequence[int]], table: TrumpTable) -> int:
                 "R7.1", f"play {i} has {len(ids)} cards but the lead has {n}; every play has {n}"
             )
         first = suit[ids[0]]
-        if any(suit[c] != first for c in ids):
+        if n > 1 and any(suit[c] != first for c in ids):
             continue  # mixed suits: neither a led-suit play nor a ruff
         if first == ls:
             # R7.6: a throw that stood cannot be beaten in its own suit; a ruff beats them all.
-            if ruffed or lead.is_throw:
+            if ruffed or throw:
                 continue
             key = play_key_ids(lead, ids, table)
             if key is not None and key > best_key:
