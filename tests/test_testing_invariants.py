@@ -4,8 +4,12 @@ CI runs (issue 14)."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import attrs
 import pytest
@@ -204,3 +208,21 @@ def test_soak_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert "2 deals" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(["--deals", "0"])
+
+
+def test_the_checks_need_no_hypothesis() -> None:
+    """tuolaji.testing's checks, decks, random play and soak import without hypothesis; the
+    strategies and machines say what is missing when used."""
+    code = (
+        "import sys; sys.modules['hypothesis'] = None\n"
+        "import tuolaji.testing as t\n"
+        "from tuolaji.testing.soak import soak\n"
+        "t.check_state(t.random_deal('shuangsheng', 2)[-1])\n"
+        "assert soak(1).violations == ()\n"
+        "try:\n    t.DealMachine\nexcept ImportError:\n    print('ok')\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
+    done = subprocess.run(
+        [sys.executable, "-c", code], check=False, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
