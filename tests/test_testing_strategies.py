@@ -12,6 +12,7 @@ from collections import Counter
 from importlib import metadata
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -195,3 +196,22 @@ def test_installed_package_registers_the_strategies() -> None:
     assert points, "the installed tuolaji declares no hypothesis entry point (reinstall it)"
     done = run_user_test(None)
     assert done.returncode == 0 and "ok" in done.stdout, done.stderr[-2000:]
+
+
+@pytest.mark.parametrize("phase", list(Phase))
+def test_game_states_reach_every_phase(phase: Phase) -> None:
+    """Each phase is reached, under rules that have it (R4.7 weak hand: a threshold every
+    hand is under; R5.2 counters)."""
+    given_rules = {
+        Phase.WEAK_HAND: attrs.evolve(tl.RULESETS["shuangsheng"], weak_hand_redeal=200),
+        Phase.FIRST_COUNTERS: "shuangsheng",
+        Phase.COUNTERS: "shuangsheng",
+    }.get(phase, "tuolaji")
+
+    @settings(max_examples=3, deadline=None, database=None)
+    @given(game_states(rules=given_rules, phase=phase))
+    def reached(state: tl.GameState) -> None:
+        assert state.phase is phase
+        check_state(state, json=False)
+
+    reached()

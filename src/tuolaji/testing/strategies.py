@@ -158,20 +158,33 @@ def game_states(
     (see :mod:`tuolaji.testing.driver`); the state shrinks towards fewer actions."""
     chosen = _draw_rules(draw, rules)
     dealer = draw(st.sampled_from([None, 0, 1, 2, 3]))
+    if phase is Phase.FIRST_COUNTERS:
+        dealer = None  # R5.2: first-deal counters
+    elif phase is Phase.COUNTERS and dealer is None:
+        dealer = 0  # R5.2: counters after the burial are a later deal's
     seed = draw(_SEEDS)
     state = GameState.new(chosen, seed, dealer=dealer, deal_number=int(dealer is not None))
     rng = random.Random(draw(_SEEDS))
     if phase is None:
         return advance(state, rng, steps=draw(st.integers(0, 400)))
-    state = advance(state, rng, until=phase)
-    # Not every deal passes every phase (no weak-hand offer without R4.7, no counters
-    # without R5.2): such draws are rejected, not silently replaced by another phase.
-    assume(state.phase is phase)
+    reached = state
+    for attempt in range(4):
+        # A bid during the deal skips the closing round of joker bidding (R4.4): later
+        # attempts deal without bids.
+        reached = advance(state, rng, until=phase, bid_rate=0.15 if attempt == 0 else 0.0)
+        if reached.phase is phase:
+            break
+    # Some rules never pass some phases (no weak-hand offer without R4.7, no counters
+    # without R5.2): such draws are rejected, not replaced by another phase.
+    assume(reached.phase is phase)
     if phase is Phase.DEALING or phase is Phase.PLAYING:
         # Somewhere inside the phase, not only at its start.
-        # Both phases take more than 99 actions (108 cards; 100 plays).
-        state = advance(state, rng, steps=draw(st.integers(0, 99)))
-    return state
+        for _ in range(draw(st.integers(0, 99))):
+            after = advance(reached, rng, steps=1)
+            if after.phase is not phase:
+                break
+            reached = after
+    return reached
 
 
 def actions(state: GameState) -> st.SearchStrategy[Action]:
