@@ -38,6 +38,8 @@ from .strategies import rules
 __all__ = ["DealMachine", "MatchMachine"]
 
 _SEEDS = st.integers(0, 2**32 - 1)
+# A step's choices come from a small seed: hypothesis shrinks a small integer in a few tries,
+# and a failing run is replayed in full for every try (whole phases are slow to shrink).
 _STEP_SEEDS = st.integers(0, 255)
 
 
@@ -46,8 +48,9 @@ class DealMachine(RuleBasedStateMachine):
     engine's invariants after every step.
 
     Each step is one of: the whole dealing with random bids, a whole bidding (closing,
-    weak-hand, counter) round, one burial, one trick. Before each play the machine tries a
-    plausible play that may be illegal, and now and then a stray action in the other phases:
+    weak-hand, counter) round, one burial, one trick. Before each follow the machine tries up
+    to three plausible plays that may be illegal (and a lead now and then), and one action in
+    ten in the other phases a stray action:
     ``apply`` must accept exactly the actions ``legal_actions`` lists (R11) and never change
     its input. After every action :meth:`check` runs (cards conserved, events only
     appended); after every step the ``@invariant`` methods run: cards (R1.1), points (R8.1),
