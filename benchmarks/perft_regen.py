@@ -33,7 +33,8 @@ MAX_SEQUENCES = 20_000  # keeps the engine's walk in the test short
 
 
 def position(seed: int) -> dict[str, object] | None:
-    """One position from ``seed``, or None when it is too big or too plain: hands of 6 to 12
+    """One position from ``seed``, or None when it is too big or too plain (every third seed
+    leads a throw that stands, when the leader has one): hands of 6 to 12
     cards dealt from 30 card kinds (both copies: two whole suits and four more), so pairs
     and tractors are common; a trump;
     and a lead that cannot fail (a unit, or a throw nobody can beat)."""
@@ -57,7 +58,9 @@ def position(seed: int) -> dict[str, object] | None:
     if seed % 2:
         _give_tractor(hands, dealer, suits[0], level, rng)
     hand = hands[dealer]
-    while True:
+    others = [hands[(dealer + i) % 4] for i in (1, 2, 3)]
+    lead = _standing_throw(hand, others, trump) if seed % 3 == 0 else None
+    while lead is None:
         suit_of_lead = trump.effective_suit(rng.choice(hand))
         same = [c for c in hand if trump.effective_suit(c) == suit_of_lead]
         parts = tl.units(same, trump)
@@ -65,14 +68,8 @@ def position(seed: int) -> dict[str, object] | None:
         tractors = [u for u in parts if u.pairs >= 2]
         if tractors and rng.random() < 0.8:
             lead = rng.choice(tractors).cards
-        elif len(parts) > 1 and rng.random() < 0.4:
-            lead = tuple(same)
-            others = [hands[(dealer + i) % 4] for i in (1, 2, 3)]
-            if not ref_check_throw(lead, others, trump)[0]:
-                continue  # a failed throw would depend on R6.4's forced unit
         else:
             lead = rng.choice(doubled if doubled and rng.random() < 0.7 else parts).cards
-        break
     counts = []
     for i in (1, 2, 3):
         seat = (dealer + i) % 4
@@ -94,6 +91,27 @@ def position(seed: int) -> dict[str, object] | None:
         "lead": tl.format_cards(lead),
         "counts": counts,
     }
+
+
+def _standing_throw(
+    hand: list[tl.Card], others: list[list[tl.Card]], trump: tl.Trump
+) -> tuple[tl.Card, ...] | None:
+    """A throw of two or more units that stands (R6.3, by the reference), or None: per suit,
+    the highest units first, as many as still stand."""
+    best: tuple[tl.Card, ...] | None = None
+    for suit in sorted({trump.effective_suit(c) for c in hand}):
+        parts = sorted(
+            tl.units([c for c in hand if trump.effective_suit(c) == suit], trump),
+            key=lambda u: u.top,
+            reverse=True,
+        )
+        for k in range(len(parts), 1, -1):
+            lead = tuple(c for u in parts[:k] for c in u.cards)
+            if ref_check_throw(lead, others, trump)[0]:
+                if best is None or len(lead) > len(best):
+                    best = lead
+                break
+    return best
 
 
 def _give_tractor(

@@ -7,6 +7,7 @@ lead is a unit or a throw that stands.)"""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,8 @@ def test_the_file_has_varied_positions() -> None:
     assert any(p["permanent_twos"] for p in positions)
     assert any(p["trump"]["suit"] is None for p in positions)
     assert max(p["counts"][0]["sequences"] for p in positions) >= 100
+    throws = [p for p in positions if len(tl.units(build(p).trick[0], build(p).trump)) > 1]
+    assert throws, "some leads are throws that stand (R6.3)"
 
 
 @pytest.mark.parametrize("pos", DATA["positions"], ids=lambda p: p["name"])
@@ -71,4 +74,4 @@ def test_perft_counts(pos: dict[str, Any]) -> None:
         assert len(state.legal_plays()) == expected["plays"]
         assert len(list(state.legal_plays())) == expected["plays"]
         assert sequences(state, trick) == expected["sequences"]
-        state = state.apply(state.legal_actions().sample(__import__("random").Random(0)))
+        state = state.apply(state.legal_actions().sample(random.Random(0)))
