@@ -274,9 +274,7 @@ def _declared_by(state: GameState) -> list[Counter[Card]]:
     return shown
 
 
-def check_views(
-    state: GameState, rng: random.Random | None = None, *, strict: bool = False
-) -> None:
+def check_views(state: GameState, rng: random.Random | None = None, *, strict: bool = True) -> None:
     """R4.2, R5.1, view secrecy: each seat's view holds its own hand and the hand sizes, the
     kitty only for the seat that buried it (or for all once scored), and nothing else of
     the hidden cards. The last part is checked by moving the hidden cards: the other seats'
@@ -284,10 +282,10 @@ def check_views(
     undealt cards are shuffled among their places (``rng``), and the view must not change.
 
     Cards shown in a bid are public while held (R4.2); what the public knows of them is the
-    bids and the plays. ``strict`` moves the other copies of shown cards too (a seat that
-    showed ♦2 and played a ♦2 must not reveal whether it got the second ♦2); without it,
-    every copy of a shown card stays where it is, which does not depend on how a view
-    reads the shown cards."""
+    bids and the plays. ``strict`` (the default) moves the other copies of shown cards too
+    (a seat that showed ♦2 and played a ♦2 must not reveal whether it got the second ♦2);
+    ``strict=False`` keeps every copy of a shown card where it is, for engines whose views
+    read shown cards from the hands."""
     rng = rng if rng is not None else random.Random(len(state.events))
     shown = _declared_by(state)
     for seat in range(4):
