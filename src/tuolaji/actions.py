@@ -93,83 +93,60 @@ class Phase(enum.Enum):
 # --- actions -------------------------------------------------------------------------------
 
 
-@attrs.frozen(slots=True)
-class DealCard:
-    """Deal the next card (R4.1): the chance action of the ``DEALING`` phase."""
+class _ActionText:
+    """Actions print in the action notation (``"1 play ♥KK"``, :mod:`tuolaji.notation`);
+    their repr pastes back into Python (``parse_action('1 play ♥KK')``)."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
-        return format_action(self)
+        return format_action(self)  # type: ignore[arg-type]
 
     def __repr__(self) -> str:
-        return action_repr(self)
+        return action_repr(self)  # type: ignore[arg-type]
 
 
-@attrs.frozen(slots=True)
-class Declare:
+@attrs.frozen(slots=True, repr=False)
+class DealCard(_ActionText):
+    """Deal the next card (R4.1): the chance action of the ``DEALING`` phase."""
+
+
+@attrs.frozen(slots=True, repr=False)
+class Declare(_ActionText):
     """``seat`` bids (R4.2-R4.4) or counter-bids (R5.2) by showing ``cards``."""
 
     seat: int
     cards: Hand = attrs.field(converter=_to_hand)
 
-    def __str__(self) -> str:
-        return format_action(self)
 
-    def __repr__(self) -> str:
-        return action_repr(self)
-
-
-@attrs.frozen(slots=True)
-class Pass:
+@attrs.frozen(slots=True, repr=False)
+class Pass(_ActionText):
     """``seat`` declines to bid, counter or ask for a redeal, when it is its turn."""
 
     seat: int
 
-    def __str__(self) -> str:
-        return format_action(self)
 
-    def __repr__(self) -> str:
-        return action_repr(self)
-
-
-@attrs.frozen(slots=True)
-class AskRedeal:
+@attrs.frozen(slots=True, repr=False)
+class AskRedeal(_ActionText):
     """An attacker with fewer than ``rules.weak_hand_redeal`` points asks for a redeal (R4.7)."""
 
     seat: int
 
-    def __str__(self) -> str:
-        return format_action(self)
 
-    def __repr__(self) -> str:
-        return action_repr(self)
-
-
-@attrs.frozen(slots=True)
-class Bury:
+@attrs.frozen(slots=True, repr=False)
+class Bury(_ActionText):
     """``seat`` buries 8 cards as the kitty (R5.1)."""
 
     seat: int
     cards: Hand = attrs.field(converter=_to_hand)
 
-    def __str__(self) -> str:
-        return format_action(self)
 
-    def __repr__(self) -> str:
-        return action_repr(self)
-
-
-@attrs.frozen(slots=True)
-class Play:
+@attrs.frozen(slots=True, repr=False)
+class Play(_ActionText):
     """``seat`` plays ``cards`` to the current trick (R6, R7)."""
 
     seat: int
     cards: Hand = attrs.field(converter=_to_hand)
-
-    def __str__(self) -> str:
-        return format_action(self)
-
-    def __repr__(self) -> str:
-        return action_repr(self)
 
 
 Action = DealCard | Declare | Pass | AskRedeal | Bury | Play

@@ -22,7 +22,7 @@ from .actions import (
 )
 from .errors import IllegalAction
 from .memo import card_ids, known_plays, lead_info, remember_ids, remember_lead
-from .scoring import TEAM, score_deal
+from .scoring import TEAM, DealResult, score_deal
 from .tricks import (
     FollowCode,
     _missing,
@@ -151,11 +151,12 @@ def _lead(
     return cards, (Played(seat, cards),)
 
 
-def _score(state: GameState) -> GameState:
-    """After the last trick: the kitty is shown and the deal is scored (R8-R10)."""
+def deal_result(state: GameState) -> DealResult:
+    """The score of a deal whose tricks are all played (R8-R10): the one definition that
+    scoring a deal and checking a finished state's result (:mod:`tuolaji.validate`) share."""
     assert state.dealer is not None and state.trump is not None
     last = state.tricks[-1]
-    result = score_deal(
+    return score_deal(
         state.rules,
         dealer=state.dealer,
         levels=state.levels,
@@ -168,6 +169,11 @@ def _score(state: GameState) -> GameState:
         failed_throws=state.failed_throws,
         counters=state.counters,
     )
+
+
+def _score(state: GameState) -> GameState:
+    """After the last trick: the kitty is shown and the deal is scored (R8-R10)."""
+    result = deal_result(state)
     events = state.events.extend(
         (KittyRevealed(state.kitty, result.multiplier, result.kitty_bonus), DealScored(result))
     )

@@ -20,7 +20,8 @@ from .bidding import bid_form
 from .cards import full_deck
 from .deal import HAND_SIZE, KITTY_SIZE
 from .errors import InvalidRecord, TuolajiError, cut
-from .scoring import score_deal, team_of
+from .playing import deal_result
+from .scoring import team_of
 from .tricks import trick_points, trick_winner
 
 if TYPE_CHECKING:
@@ -221,20 +222,7 @@ def _check_play(state: GameState) -> None:
         return
     if any(state.hands) or state.trick or not state.tricks:
         raise _fail("a finished deal has empty hands and at least one trick")
-    last = state.tricks[-1]
-    result = score_deal(
-        state.rules,
-        dealer=dealer,
-        levels=state.levels,
-        trick_points=state.trick_points,
-        kitty=state.kitty,
-        last_lead=last.plays[0],
-        last_winner=last.winner,
-        winning_play=last.plays[(last.winner - last.leader) % 4],
-        trump=trump,
-        failed_throws=state.failed_throws,
-        counters=state.counters,
-    )
+    result = deal_result(state)
     if state.result != result:
         raise _fail("the result is not the score of this deal (R8-R10)")
 
