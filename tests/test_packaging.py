@@ -4,8 +4,11 @@ builds the sdist and wheel, checks them and smoke-tests the wheel (.ci/extras)."
 from __future__ import annotations
 
 import re
+import sys
 import tomllib
 from pathlib import Path
+
+import pytest
 
 import tuolaji as tl
 
@@ -32,3 +35,13 @@ def test_every_extra_is_declared() -> None:
     ]
     assert {"test", "docs"} <= set(extras)
     assert any(dep.startswith("mkdocstrings") for dep in extras["docs"])
+
+
+def test_the_old_records_module_still_imports_with_a_deprecation_warning() -> None:
+    """tuolaji.records was renamed tuolaji.actions (#10 item 9); for one release the old
+    name resolves every name and warns (#13 item 7)."""
+    sys.modules.pop("tuolaji.records", None)
+    with pytest.warns(DeprecationWarning, match="renamed tuolaji.actions"):
+        from tuolaji.records import Phase, Play  # noqa: PLC0415
+
+    assert Phase is tl.Phase and Play is tl.Play
