@@ -19,7 +19,7 @@ from .cards import CARDS, POINTS, Card
 from .memo import card_ids
 from .scoring import team_of
 from .shapes import RawUnit, unit_ids
-from .tricks import trick_winner_ids
+from .tricks import challenge, lead_info_ids, winner_so_far
 from .trump import TRUMP, Trump, TrumpTable
 from .view import PlayerView
 
@@ -163,12 +163,15 @@ class GreedyBot:
         trick = [[c.id for c in p] for p in view.trick]
         on_table = sum(_points(p) for p in trick)
         partner = (view.seat + 2) % 4
-        winning = (view.leader + trick_winner_ids(trick, table)) % 4
+        lead = lead_info_ids(trick[0], table)
+        best = winner_so_far(lead, trick, table)
+        winning = (view.leader + best[0]) % 4
         last = len(trick) == 3
         option_ids = [[c.id for c in p] for p in options]
+        me = len(trick)
 
         def wins(i: int) -> bool:
-            return trick_winner_ids([*trick, option_ids[i]], table) == len(trick)
+            return challenge(lead, best, me, option_ids[i], table)[0] == me
 
         def feed(i: int) -> tuple[int, int]:
             return _points(option_ids[i]), -_strength_cost(option_ids[i], table)

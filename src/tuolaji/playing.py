@@ -20,19 +20,19 @@ from .actions import (
     TrickWon,
     replace_hand,
 )
+from .cards import CARDS, POINTS
 from .errors import IllegalAction
 from .memo import card_ids, known_plays, lead_info, remember_ids, remember_lead
 from .scoring import TEAM, score_deal
 from .tricks import (
     FollowCode,
     _missing,
+    challenge,
     check_follow,
     check_lead,
-    check_throw,
     follow_code_ids,
     lead_info_ids,
-    trick_points,
-    trick_winner_ids,
+    throw_verdict,
 )
 
 if TYPE_CHECKING:
@@ -89,9 +89,18 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
             failed_throws=failed,
             events=state.events.extend(events),
         )
-    plays = [card_ids(trick[0]), [c.id for c in trick[1]], [c.id for c in trick[2]], ids]
-    winner = (state.leader + trick_winner_ids(plays, table)) % 4
-    pts = trick_points(trick)
+    # R7.5: the lead's description is remembered from its first follow.
+    lead = lead_info(trick[0], table)
+    best = (0, lead.key, False)
+    pts = 0
+    for i in (1, 2, 3):
+        play_ids = ids if i == 3 else [c.id for c in trick[i]]
+        best = challenge(lead, best, i, play_ids, table)
+        for c in play_ids:
+            pts += POINTS[c]
+    for c in lead.ids:
+        pts += POINTS[c]  # R8.1: the trick's points
+    winner = (state.leader + best[0]) % 4
     gained = pts if TEAM[winner] != TEAM[state.dealer] else 0
     state = state._replace(
         hands=hands,
@@ -135,19 +144,20 @@ def _lead(
     """A lead (R6.2), and for a throw the check against the other hands (R6.3, R6.4): the
     cards actually led and the events (a failed throw adds :class:`ThrowFailed`)."""
     assert state.trump is not None
-    info = lead_info_ids(ids, state.trump.table)  # R6.2: raises for an empty or mixed lead
+    table = state.trump.table
+    info = lead_info_ids(ids, table)  # R6.2: raises for an empty or mixed lead
     if not checked and _missing(held, ids):
         check_lead(state.hands[seat], cards, state.trump)  # raises (R11)
-    if info.is_throw:
-        others = [state.hands[(seat + i) % 4] for i in (1, 2, 3)]
-        verdict = check_throw(cards, others, state.trump, forced_unit=state.rules.forced_unit)
-        if not verdict.ok:
-            beaten = tuple((seat + 1 + j) % 4 for j in verdict.beaten_by)
-            return verdict.forced, (
-                ThrowFailed(seat, cards, verdict.forced, beaten),
-                Played(seat, verdict.forced),
-            )
-    remember_lead(cards, state.trump.table, info)  # the three follows read it
+    if len(info.units) > 1:
+        # R6.3, R6.4 (the rules' forced_unit was checked when they were built).
+        hands = state.hands
+        others = [card_ids(hands[(seat + i) % 4]) for i in (1, 2, 3)]
+        ok, forced_ids, beaten_by = throw_verdict(info, others, table, state.rules.forced_unit)
+        if not ok:
+            beaten = tuple([(seat + 1 + j) % 4 for j in beaten_by])
+            forced = tuple([CARDS[c] for c in forced_ids])
+            return forced, (ThrowFailed(seat, cards, forced, beaten), Played(seat, forced))
+    remember_lead(cards, table, info)  # the three follows read it
     return cards, (Played(seat, cards),)
 
 
