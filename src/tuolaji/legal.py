@@ -365,14 +365,28 @@ class LegalFollows(_Plays):
             yield from self._sets[d - self._low]
 
     def __iter__(self) -> Iterator[Play]:
+        cards = CARDS
+        for ids in self.iter_ids():
+            yield tuple([cards[c] for c in ids])
+
+    def iter_ids(self) -> Iterator[list[int]]:
+        """The legal follows as card ids, each in canonical order, in the order of
+        iteration (for bots that work on ids)."""
+        if self._pick == 1 and not self._base:
+            for c in self._singles:
+                yield [c]
+            return
         doubles = self._doubles
+        key = self._order.__getitem__
         for d in range(self._low, self._high + 1):
             for chosen in self._doubled_sets(d):
                 picked = [doubles[i] for i in chosen]
                 taken = set(picked)
                 rest = [c for c in doubles if c not in taken] + self._singles
                 for once in combinations(rest, self._pick - 2 * d):
-                    yield self._play(picked, once)
+                    ids = [*self._base, *picked, *picked, *once]
+                    ids.sort(key=key)
+                    yield ids
 
     def __contains__(self, play: object) -> bool:
         if play is self._vouched:
