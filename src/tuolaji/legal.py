@@ -279,10 +279,10 @@ class LegalFollows(_Plays):
         ls = lead.suit
         n = lead.size
         held = [c for c in hand if suit[c] == ls]
-        self._order = tables_for(table).order
         if n == 1:
             self._init_single(held or hand, table.pos)
             return
+        self._order = tables_for(table).order
         tractors: tuple[int, ...] = ()
         if len(held) <= n:
             # R7.2: all of the led suit, plus any choice among the other cards.
@@ -350,6 +350,7 @@ class LegalFollows(_Plays):
         self._sets = None
         self._doubles = []
         self._singles = distinct
+        # One card needs no ordering; _order stays unset (see _play and iter_ids).
         self._weights = [len(distinct)]
         self._total = len(distinct)
 

@@ -72,7 +72,7 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
             lead = lead_info(state.trick[0], table)
             if follow_code_ids(lead, held, ids, table) != FollowCode.OK:
                 check_follow(state.trick[0], hand, cards, state.trump)
-        events: tuple[Event, ...] = (Played(seat, cards),)
+        events: tuple[Event, ...] | None = None
     else:
         cards, events = _lead(state, seat, cards, ids, held, checked=checked)
         if len(events) > 1:
@@ -81,13 +81,10 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
     new_hand = _without(hand, held, ids)
     hands = replace_hand(state.hands, seat, new_hand)
     trick = (*state.trick, cards)
+    log = state.events.add(Played(seat, cards)) if events is None else state.events.extend(events)
     if len(trick) < 4:
         return state._replace(
-            hands=hands,
-            trick=trick,
-            turn=(seat + 1) % 4,
-            failed_throws=failed,
-            events=state.events.extend(events),
+            hands=hands, trick=trick, turn=(seat + 1) % 4, failed_throws=failed, events=log
         )
     # R7.5: the lead's description is remembered from its first follow.
     lead = lead_info(trick[0], table)
@@ -110,7 +107,7 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
         turn=winner,
         trick_points=state.trick_points + gained,
         failed_throws=failed,
-        events=state.events.extend((*events, TrickWon(len(state.tricks), winner, pts))),
+        events=log.add(TrickWon(len(state.tricks), winner, pts)),
     )
     return state if hands[0] else _score(state)
 
