@@ -481,17 +481,23 @@ def throw_verdict(
         return True, info.ids, ()
     suit, pos = table.suit, table.pos
     ls = info.suit
-    stats: list[tuple[int, set[int]]] = []
-    for hand in others:
-        mine = sorted([c for c in hand if suit[c] == ls])
-        top = max([pos[c] for c in mine]) if mine else -1
-        # Sorted ids: the two copies of a card sit side by side.
-        pairs_at = {pos[c] for c, d in pairwise(mine) if c == d}
-        stats.append((top, pairs_at))
+    mines = [[c for c in hand if suit[c] == ls] for hand in others]
+    tops = [max([pos[c] for c in mine]) if mine else -1 for mine in mines]
+    highest = max(tops, default=-1)
+    pairs: list[set[int]] | None = None  # per hand, its pairs' positions (when needed)
     # R6.4: the beatable unit of least key is forced; units of equal key keep their order.
     for unit in sorted(info.units, key=lambda u: forced_unit_key(u, forced_unit)):
+        if unit[1] >= highest:
+            continue  # no hand holds a higher card of the suit, so no higher unit
+        if pairs is None:
+            # Sorted ids: the two copies of a card sit side by side.
+            pairs = [{pos[c] for c, d in pairwise(sorted(mine)) if c == d} for mine in mines]
         beaten_by = tuple(
-            [j for j, (top, pairs_at) in enumerate(stats) if _beats(unit, top, pairs_at)]
+            [
+                j
+                for j, (top, at) in enumerate(zip(tops, pairs, strict=True))
+                if _beats(unit, top, at)
+            ]
         )
         if beaten_by:
             return False, unit[3], beaten_by
