@@ -188,8 +188,8 @@ def lead_info_ids(ids: Sequence[int], table: TrumpTable) -> LeadInfo:
     if not key:
         raise IllegalAction("R6.2", "a lead needs at least one card")
     suit = table.suit
-    suits = {suit[c] for c in key}
-    if len(suits) > 1:
+    lead_suit = suit[key[0]]
+    if any([suit[c] != lead_suit for c in key]):
         by_suit: dict[int, list[int]] = {}
         for c in key:
             by_suit.setdefault(suit[c], []).append(c)
@@ -203,16 +203,25 @@ def lead_info_ids(ids: Sequence[int], table: TrumpTable) -> LeadInfo:
             "lead from one suit only",
         )
     units = tuple(unit_ids(key, table))
-    tractors = tuple(u[0] for u in units if u[0] >= 2)
-    pairs = sum(1 for u in units if u[0] == 1)
-    singles = sum(1 for u in units if u[0] == 0)
-    lead_suit = suit[key[0]]
-    if tractors or pairs:
+    sizes = [u[0] for u in units]
+    singles = sizes.count(0)
+    if singles == len(units):
+        pos = table.pos
+        info = LeadInfo(
+            key,
+            lead_suit,
+            (),
+            0,
+            singles,
+            units,
+            tuple(sorted([pos[c] for c in key], reverse=True)),
+        )
+    else:
+        pairs = sizes.count(1)
+        tractors = tuple([k for k in sizes if k >= 2])
         own_key = _split_key(tractors, pairs, pair_positions(key, table.pos))
         assert own_key is not None, "a lead always fits its own shape"
-    else:
-        own_key = tuple(sorted((table.pos[c] for c in key), reverse=True))
-    info = LeadInfo(key, lead_suit, tractors, pairs, singles, units, own_key)
+        info = LeadInfo(key, lead_suit, tractors, pairs, singles, units, own_key)
     if len(ext.leads) >= _LEAD_CACHE_LIMIT:
         ext.leads.clear()
     ext.leads[key] = info
