@@ -63,9 +63,9 @@ class _Plays:
     _vouched: Play | None
 
     def vouched(self, play: object) -> bool:
-        """True when ``play`` is the very tuple that :meth:`sample` returned or that
-        ``in`` accepted last: then it is one of these plays without checking it again
-        (tuples never change)."""
+        """True when ``play`` is the very tuple that :meth:`sample` returned, that
+        iteration yielded or that ``in`` accepted last: then it is one of these plays
+        without checking it again (tuples never change)."""
         return play is self._vouched
 
     def _vouch(self, play: object, legal: bool) -> bool:
@@ -160,9 +160,12 @@ class LegalLeads(_Plays):
         return tuple(out)
 
     def __iter__(self) -> Iterator[Play]:
+        # Every tuple yielded is one of these plays: the latest is vouched for (a caller
+        # that picks the only play, or the last one, plays it without a second check).
         for group, size in zip(self._groups, self._sizes, strict=True):
             for x in range(1, size + 1):
-                yield self._decode(group, x)
+                play = self._vouched = self._decode(group, x)
+                yield play
 
     def __contains__(self, play: object) -> bool:
         if play is self._vouched:
@@ -368,7 +371,9 @@ class LegalFollows(_Plays):
     def __iter__(self) -> Iterator[Play]:
         cards = CARDS
         for ids in self.iter_ids():
-            yield tuple([cards[c] for c in ids])
+            # Each tuple yielded is one of these plays; the latest is vouched for.
+            play = self._vouched = tuple([cards[c] for c in ids])
+            yield play
 
     def iter_ids(self) -> Iterator[list[int]]:
         """The legal follows as card ids, each in canonical order, in the order of
