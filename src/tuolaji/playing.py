@@ -20,19 +20,20 @@ from .actions import (
     TrickWon,
     replace_hand,
 )
-from .cards import CARDS, POINTS
+from .cards import CARDS
 from .errors import IllegalAction
 from .memo import card_ids, known_plays, lead_info, remember_ids, remember_lead
 from .scoring import TEAM, score_deal
 from .tricks import (
     FollowCode,
     _missing,
-    challenge,
     check_follow,
     check_lead,
     follow_code_ids,
     lead_info_ids,
     throw_verdict,
+    trick_points,
+    winner_so_far,
 )
 
 if TYPE_CHECKING:
@@ -88,16 +89,9 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
         )
     # R7.5: the lead's description is remembered from its first follow.
     lead = lead_info(trick[0], table)
-    best = (0, lead.key, False)
-    pts = 0
-    for i in (1, 2, 3):
-        play_ids = ids if i == 3 else [c.id for c in trick[i]]
-        best = challenge(lead, best, i, play_ids, table)
-        for c in play_ids:
-            pts += POINTS[c]
-    for c in lead.ids:
-        pts += POINTS[c]  # R8.1: the trick's points
-    winner = (state.leader + best[0]) % 4
+    plays = (lead.ids, [c.id for c in trick[1]], [c.id for c in trick[2]], ids)
+    winner = (state.leader + winner_so_far(lead, plays, table)[0]) % 4
+    pts = trick_points(trick)
     gained = pts if TEAM[winner] != TEAM[state.dealer] else 0
     state = state._replace(
         hands=hands,
