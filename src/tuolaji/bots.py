@@ -12,14 +12,16 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Protocol
 
 from .actions import Action, ActionSet, AskRedeal, Bury, Declare, Pass, Phase, Play, PlayActions
-from .cards import CARDS, POINTS, Card
+from .cards import CARDS, POINTS, Card, Rank, Suit
+from .legal import LegalFollows
 from .memo import card_ids
 from .scoring import team_of
 from .shapes import RawUnit, unit_ids
-from .tricks import trick_winner_ids
+from .tricks import challenge, lead_info_ids, winner_so_far
 from .trump import TRUMP, Trump, TrumpTable
 from .view import PlayerView
 
@@ -55,6 +57,12 @@ class RandomBot:
                 return self.rng.choice(bids)
             return Pass(view.seat)
         return actions.sample(self.rng)
+
+
+@cache
+def _effective_suits(level: Rank, suit: Suit | None) -> tuple[int, ...]:
+    """Per card id, its effective suit if ``suit`` were trump at ``level`` (a bid's trump)."""
+    return Trump(level, suit).table.suit
 
 
 def _strength_cost(ids: Sequence[int], table: TrumpTable) -> int:
@@ -101,13 +109,15 @@ class GreedyBot:
         current = 0.0
         if view.trump is not None:
             current = sum(view.trump.is_trump(c) for c in hand) / max(len(hand), 1)
+        ids = card_ids(hand)
         for action in actions:
             if not isinstance(action, Declare):
                 continue
             ranked = [c for c in action.cards if not c.is_joker]
             level = ranked[0].rank if ranked else view.levels[team_of(view.seat)]
             suit = ranked[0].suit if ranked else None
-            share = sum(Trump(level, suit).is_trump(c) for c in hand) / max(len(hand), 1)
+            suits = _effective_suits(level, suit)
+            share = sum([suits[c] == TRUMP for c in ids]) / max(len(hand), 1)
             if share > best[0]:
                 best = (share, action)
         share, action = best
@@ -159,16 +169,27 @@ class GreedyBot:
         if not view.trick:
             return Play(view.seat, self._lead(view, trump, actions))
         table = trump.table
-        options = self._options(actions)
+        if isinstance(actions, PlayActions) and len(actions) <= self.candidates:
+            plays = actions.plays
+            # Listed as ids (same order as listing the card tuples); cards only for the choice.
+            option_ids = list(plays.iter_ids()) if isinstance(plays, LegalFollows) else None
+        else:
+            option_ids = None
+        options: list[tuple[Card, ...]] | None = None
+        if option_ids is None:
+            options = self._options(actions)
+            option_ids = [[c.id for c in p] for p in options]
         trick = [[c.id for c in p] for p in view.trick]
         on_table = sum(_points(p) for p in trick)
         partner = (view.seat + 2) % 4
-        winning = (view.leader + trick_winner_ids(trick, table)) % 4
+        lead = lead_info_ids(trick[0], table)
+        best = winner_so_far(lead, trick, table)
+        winning = (view.leader + best[0]) % 4
         last = len(trick) == 3
-        option_ids = [[c.id for c in p] for p in options]
+        me = len(trick)
 
         def wins(i: int) -> bool:
-            return trick_winner_ids([*trick, option_ids[i]], table) == len(trick)
+            return challenge(lead, best, me, option_ids[i], table)[0] == me
 
         def feed(i: int) -> tuple[int, int]:
             return _points(option_ids[i]), -_strength_cost(option_ids[i], table)
@@ -179,7 +200,7 @@ class GreedyBot:
         def dump(i: int) -> int:
             return 10 * _points(option_ids[i]) + _strength_cost(option_ids[i], table)
 
-        indices = range(len(options))
+        indices = range(len(option_ids))
         if winning == partner and (last or len(trick) == 2):
             choice = max(indices, key=feed)  # the partner is winning: give it points
         elif (winners := [i for i in indices if wins(i)]) and (
@@ -188,30 +209,37 @@ class GreedyBot:
             choice = min(winners, key=cheap_win)
         else:
             choice = min(indices, key=dump)
-        return Play(view.seat, options[choice])
+        if options is not None:
+            return Play(view.seat, options[choice])
+        return Play(view.seat, tuple([CARDS[c] for c in option_ids[choice]]))
 
     def _lead(self, view: PlayerView, trump: Trump, actions: ActionSet) -> tuple[Card, ...]:
         table = trump.table
         outside = [2] * 54
-        known = [*view.hand, *(c for t in view.tricks for p in t.plays for c in p)]
-        for card in (*known, *(view.kitty or ())):
+        hand_ids = card_ids(view.hand)
+        for c in hand_ids:
+            outside[c] -= 1
+        for t in view.tricks:
+            for p in t.plays:
+                for card in p:
+                    outside[card.id] -= 1
+        for card in view.kitty or ():
             outside[card.id] -= 1
         # Per effective suit, the highest position of a card held outside once or twice:
         # a unit is a master when nothing of its kind outside ranks above it.
         top_single = [-1] * 5
         top_pair = [-1] * 5
-        for c, left in enumerate(outside):
-            if left >= 1:
-                suit, pos = table.suit[c], table.pos[c]
-                top_single[suit] = max(top_single[suit], pos)
-                if left >= 2:
-                    top_pair[suit] = max(top_pair[suit], pos)
+        for left, suit, pos in zip(outside, table.suit, table.pos, strict=True):
+            if left and pos > top_single[suit]:
+                top_single[suit] = pos
+            if left == 2 and pos > top_pair[suit]:
+                top_pair[suit] = pos
 
         def master(unit: RawUnit) -> bool:
             # unit: (pairs, top position, effective suit, card ids strongest first)
             return unit[1] >= (top_pair if unit[0] else top_single)[unit[2]]
 
-        hand_units = unit_ids(card_ids(view.hand), table)  # the split of units() (R3.3)
+        hand_units = unit_ids(hand_ids, table)  # the split of units() (R3.3)
         masters = [u for u in hand_units if master(u)]
         if masters:
             # Side-suit winners first (they draw points), bigger units first.

@@ -63,9 +63,9 @@ class _Plays:
     _vouched: Play | None
 
     def vouched(self, play: object) -> bool:
-        """True when ``play`` is the very tuple that :meth:`sample` returned or that
-        ``in`` accepted last: then it is one of these plays without checking it again
-        (tuples never change)."""
+        """True when ``play`` is the very tuple that :meth:`sample` returned, that
+        iteration yielded or that ``in`` accepted last: then it is one of these plays
+        without checking it again (tuples never change)."""
         return play is self._vouched
 
     def _vouch(self, play: object, legal: bool) -> bool:
@@ -160,9 +160,12 @@ class LegalLeads(_Plays):
         return tuple(out)
 
     def __iter__(self) -> Iterator[Play]:
+        # Every tuple yielded is one of these plays: the latest is vouched for (a caller
+        # that picks the only play, or the last one, plays it without a second check).
         for group, size in zip(self._groups, self._sizes, strict=True):
             for x in range(1, size + 1):
-                yield self._decode(group, x)
+                play = self._vouched = self._decode(group, x)
+                yield play
 
     def __contains__(self, play: object) -> bool:
         if play is self._vouched:
@@ -279,10 +282,10 @@ class LegalFollows(_Plays):
         ls = lead.suit
         n = lead.size
         held = [c for c in hand if suit[c] == ls]
-        self._order = tables_for(table).order
         if n == 1:
             self._init_single(held or hand, table.pos)
             return
+        self._order = tables_for(table).order
         tractors: tuple[int, ...] = ()
         if len(held) <= n:
             # R7.2: all of the led suit, plus any choice among the other cards.
@@ -350,6 +353,7 @@ class LegalFollows(_Plays):
         self._sets = None
         self._doubles = []
         self._singles = distinct
+        # One card needs no ordering; _order stays unset (see _play and iter_ids).
         self._weights = [len(distinct)]
         self._total = len(distinct)
 
@@ -365,14 +369,30 @@ class LegalFollows(_Plays):
             yield from self._sets[d - self._low]
 
     def __iter__(self) -> Iterator[Play]:
+        cards = CARDS
+        for ids in self.iter_ids():
+            # Each tuple yielded is one of these plays; the latest is vouched for.
+            play = self._vouched = tuple([cards[c] for c in ids])
+            yield play
+
+    def iter_ids(self) -> Iterator[list[int]]:
+        """The legal follows as card ids, each in canonical order, in the order of
+        iteration (for bots that work on ids)."""
+        if self._pick == 1 and not self._base:
+            for c in self._singles:
+                yield [c]
+            return
         doubles = self._doubles
+        key = self._order.__getitem__
         for d in range(self._low, self._high + 1):
             for chosen in self._doubled_sets(d):
                 picked = [doubles[i] for i in chosen]
                 taken = set(picked)
                 rest = [c for c in doubles if c not in taken] + self._singles
                 for once in combinations(rest, self._pick - 2 * d):
-                    yield self._play(picked, once)
+                    ids = [*self._base, *picked, *picked, *once]
+                    ids.sort(key=key)
+                    yield ids
 
     def __contains__(self, play: object) -> bool:
         if play is self._vouched:

@@ -20,6 +20,7 @@ from .actions import (
     TrickWon,
     replace_hand,
 )
+from .cards import CARDS
 from .errors import IllegalAction
 from .memo import card_ids, known_plays, lead_info, remember_ids, remember_lead
 from .scoring import TEAM, DealResult, score_deal
@@ -28,11 +29,11 @@ from .tricks import (
     _missing,
     check_follow,
     check_lead,
-    check_throw,
     follow_code_ids,
     lead_info_ids,
+    throw_verdict,
     trick_points,
-    trick_winner_ids,
+    winner_so_far,
 )
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
             lead = lead_info(state.trick[0], table)
             if follow_code_ids(lead, held, ids, table) != FollowCode.OK:
                 check_follow(state.trick[0], hand, cards, state.trump)
-        events: tuple[Event, ...] = (Played(seat, cards),)
+        events: tuple[Event, ...] | None = None
     else:
         cards, events = _lead(state, seat, cards, ids, held, checked=checked)
         if len(events) > 1:
@@ -81,16 +82,15 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
     new_hand = _without(hand, held, ids)
     hands = replace_hand(state.hands, seat, new_hand)
     trick = (*state.trick, cards)
+    log = state.events.add(Played(seat, cards)) if events is None else state.events.extend(events)
     if len(trick) < 4:
         return state._replace(
-            hands=hands,
-            trick=trick,
-            turn=(seat + 1) % 4,
-            failed_throws=failed,
-            events=state.events.extend(events),
+            hands=hands, trick=trick, turn=(seat + 1) % 4, failed_throws=failed, events=log
         )
-    plays = [card_ids(trick[0]), [c.id for c in trick[1]], [c.id for c in trick[2]], ids]
-    winner = (state.leader + trick_winner_ids(plays, table)) % 4
+    # R7.5: the lead's description is remembered from its first follow.
+    lead = lead_info(trick[0], table)
+    plays = (lead.ids, [c.id for c in trick[1]], [c.id for c in trick[2]], ids)
+    winner = (state.leader + winner_so_far(lead, plays, table)[0]) % 4
     pts = trick_points(trick)
     gained = pts if TEAM[winner] != TEAM[state.dealer] else 0
     state = state._replace(
@@ -101,7 +101,7 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
         turn=winner,
         trick_points=state.trick_points + gained,
         failed_throws=failed,
-        events=state.events.extend((*events, TrickWon(len(state.tricks), winner, pts))),
+        events=log.add(TrickWon(len(state.tricks), winner, pts)),
     )
     return state if hands[0] else _score(state)
 
@@ -135,19 +135,20 @@ def _lead(
     """A lead (R6.2), and for a throw the check against the other hands (R6.3, R6.4): the
     cards actually led and the events (a failed throw adds :class:`ThrowFailed`)."""
     assert state.trump is not None
-    info = lead_info_ids(ids, state.trump.table)  # R6.2: raises for an empty or mixed lead
+    table = state.trump.table
+    info = lead_info_ids(ids, table)  # R6.2: raises for an empty or mixed lead
     if not checked and _missing(held, ids):
         check_lead(state.hands[seat], cards, state.trump)  # raises (R11)
-    if info.is_throw:
-        others = [state.hands[(seat + i) % 4] for i in (1, 2, 3)]
-        verdict = check_throw(cards, others, state.trump, forced_unit=state.rules.forced_unit)
-        if not verdict.ok:
-            beaten = tuple((seat + 1 + j) % 4 for j in verdict.beaten_by)
-            return verdict.forced, (
-                ThrowFailed(seat, cards, verdict.forced, beaten),
-                Played(seat, verdict.forced),
-            )
-    remember_lead(cards, state.trump.table, info)  # the three follows read it
+    if len(info.units) > 1:
+        # R6.3, R6.4 (the rules' forced_unit was checked when they were built).
+        hands = state.hands
+        others = [card_ids(hands[(seat + i) % 4]) for i in (1, 2, 3)]
+        ok, forced_ids, beaten_by = throw_verdict(info, others, table, state.rules.forced_unit)
+        if not ok:
+            beaten = tuple([(seat + 1 + j) % 4 for j in beaten_by])
+            forced = tuple([CARDS[c] for c in forced_ids])
+            return forced, (ThrowFailed(seat, cards, forced, beaten), Played(seat, forced))
+    remember_lead(cards, table, info)  # the three follows read it
     return cards, (Played(seat, cards),)
 
 

@@ -81,6 +81,10 @@ TEAM: tuple[int, int, int, int] = (0, 1, 0, 1)
 """The team of each seat (R1.3), for hot paths whose seats are already known to be valid."""
 
 
+_SEATS = frozenset(range(4))
+_INT = frozenset([int])
+
+
 def team_of(seat: int) -> int:
     """The team of ``seat`` (R1.3): seats 0 and 2 are team 0, seats 1 and 3 team 1."""
     if type(seat) is int and 0 <= seat <= 3:
@@ -133,10 +137,16 @@ def throw_penalty(failed_throws: Iterable[int], dealer: int, rules: Rules) -> in
     grid); each attacker's subtracts it, and the total may go below 0.
     """
     declarers = team_of(dealer)
-    total = 0
-    for seat in failed_throws:
-        total += rules.throw_penalty if team_of(seat) == declarers else -rules.throw_penalty
-    return total
+    seats = tuple(failed_throws)
+    try:
+        valid = _SEATS.issuperset(seats) and _INT.issuperset(map(type, seats))
+    except TypeError:  # an unhashable seat
+        valid = False
+    if not valid:
+        for seat in seats:
+            team_of(seat)  # raises for the first bad seat (R1.3)
+    by_declarers = sum([TEAM[seat] == declarers for seat in seats])
+    return (2 * by_declarers - len(seats)) * rules.throw_penalty
 
 
 def attacker_total(trick_points: int, kitty_bonus: int = 0, penalty: int = 0) -> int:

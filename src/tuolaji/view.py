@@ -96,6 +96,9 @@ def _shown_step(
         before = shown[event.seat]
         if not before:
             return shown
+        held = {c.id for c in before}
+        if not any(c.id in held for c in event.cards):
+            return shown  # the common case: none of the shown cards was played
         left = Counter(before) - Counter(event.cards)
         if left == Counter(before):
             return shown
