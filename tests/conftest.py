@@ -10,4 +10,8 @@ settings.register_profile(
     "ci", max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile("dev", max_examples=100, deadline=None)
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
+# Other CPythons in CI (.ci/extras): every test, few examples each.
+settings.register_profile("quick", max_examples=10, deadline=None)
+settings.load_profile(
+    os.environ.get("TUOLAJI_HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
+)

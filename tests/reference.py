@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import product
 
-from tuolaji import CARDS, TRUMP, Card, Shape, Trump, is_tractor, shape_of, units
+from tuolaji import CARDS, TRUMP, Card, Shape, Trump, Unit, is_tractor, shape_of, units
 
 Key = tuple[int, ...]
 
@@ -238,20 +238,40 @@ def _hand_beats(unit_cards: Sequence[Card], pairs: int, hand: Sequence[Card], tr
     return False
 
 
+def _lowest_position(unit_cards: Sequence[Card], trump: Trump) -> int:
+    return min(trump.position(c) for c in unit_cards)
+
+
 def ref_check_throw(
-    cards: Sequence[Card], others: Sequence[Sequence[Card]], trump: Trump
+    cards: Sequence[Card],
+    others: Sequence[Sequence[Card]],
+    trump: Trump,
+    forced_unit: str = "lowest",
 ) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
-    """R6.3/R6.4 literally: ``(ok, forced as a multiset, indices of hands beating it)``."""
+    """R6.3/R6.4 literally: ``(ok, forced as a multiset, indices of hands beating it)``.
+
+    R6.4 ``"lowest"``: among the beatable units, the one holding the lowest card (position);
+    a tie goes to the smaller unit, then to the first in suit order ♠ ♥ ♣ ♦.
+    ``"smallest"``: unit size first (single < pair < tractor(2) ...), then lowest position.
+    """
     split = units(cards, trump)
     if len(split) == 1:
         return True, as_key(cards), ()
-    beatable = [
-        (u.pairs, u.top, index)
-        for index, u in enumerate(split)
-        if any(_hand_beats(u.cards, u.pairs, h, trump) for h in others)
-    ]
+    beatable = [u for u in split if any(_hand_beats(u.cards, u.pairs, h, trump) for h in others)]
     if not beatable:
         return True, as_key(cards), ()
-    forced = split[min(beatable)[2]]
+
+    def order(u: Unit) -> tuple[int, int, int]:
+        low = _lowest_position(u.cards, trump)
+        suit_rank = (
+            min(int(c.suit) for c in u.cards if c.suit is not None)
+            if any(c.suit is not None for c in u.cards)
+            else 4
+        )
+        if forced_unit == "lowest":
+            return (low, u.pairs, suit_rank)
+        return (u.pairs, low, suit_rank)
+
+    forced = min(beatable, key=order)
     by = tuple(j for j, h in enumerate(others) if _hand_beats(forced.cards, forced.pairs, h, trump))
     return False, as_key(forced.cards), by

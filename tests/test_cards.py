@@ -105,8 +105,12 @@ def test_str_and_pretty_forms() -> None:
         ("AS 1H", "1H", 3, "unknown rank"),
         ("AS, KS, 10X", "10X", 8, "unknown suit"),
         ("H", "H", 0, "rank is missing"),
-        ("♥", "♥", 1, "followed by a rank"),
-        ("♥♠A", "♥♠A", 1, "followed by a rank"),
+        ("♥", "♥", 0, "followed by a rank"),
+        ("♥♠A", "♥", 0, "followed by a rank"),
+        ("♠♥ AS", "♠", 0, "followed by a rank"),
+        ("♥K♠", "♠", 2, "followed by a rank"),
+        ("♥ǰ", "ǰ", 1, "unknown rank"),
+        ("10ſ", "10ſ", 0, "unknown suit"),
         ("♥AZ", "Z", 2, "unknown rank"),
     ],
 )
@@ -119,6 +123,7 @@ def test_r1_1_bad_tokens_name_token_and_position(
     assert isinstance(err, ValueError) and isinstance(err, tl.TuolajiError)
     assert err.token == token
     assert err.position == position
+    assert text[position : position + len(token)] == token
     assert reason in str(err)
     assert repr(token) in str(err) and f"position {position}" in str(err)
     assert "R1.1" in str(err)

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
+import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 
 import tuolaji as tl
-from tuolaji.__main__ import main
+from tuolaji import __main__ as cli
+from tuolaji.__main__ import main, make_bots
+from tuolaji.limits import MAX_RECORD_TEXT
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
@@ -84,11 +91,13 @@ def test_deal_sorts_trumps_first_strongest_first(capsys: pytest.CaptureFixture[s
         (["deal", "--seed", "x"], "invalid int value"),
         (["deal", "--dealer", "4"], "invalid choice"),
         (["nope"], "invalid choice"),
-        (["simulate", "--rules", "nope"], "valid names: tuolaji, tuolaji-tournament"),
+        (["simulate", "--rules", "nope"], "neither a rules preset (tuolaji, tuolaji-tournament"),
         (["simulate", "--bots", "greedy,smart"], "give 1, 2 (one per team) or 4"),
         (["simulate", "--bots", "greedy,random,greedy"], "give 1, 2 (one per team) or 4"),
         (["simulate", "--deals", "2", "--match"], "not allowed with argument"),
         (["simulate", "--deals", "0"], "not a positive number of deals"),
+        (["bench", "--workloads", "W1,W4"], "unknown workloads ['W4']; valid: W1, W2, W3"),
+        (["bench", "--rules", "nope"], "neither a rules preset (tuolaji"),
     ],
 )
 def test_usage_errors_exit_2(
@@ -166,6 +175,209 @@ def test_replay_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
 
 
 def test_bench_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
-    out = run(capsys, "bench", "--seconds", "0.01")
-    for name in ("deals/s", "µs per play decision", "is_legal_follow", "trick_winner"):
+    out = run(capsys, "bench", "--deals", "1", "--repeat", "1", "--kernels", "--seconds", "0.01")
+    for name in ("W1", "W2", "W3", "deals/s", "µs/decision", "is_legal_follow", "trick_winner"):
         assert name in out
+
+
+# --- polish (#13 item 6) -------------------------------------------------------------------------
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"tuolaji {tl.__version__}"
+
+
+def test_help_lists_presets_and_explains_rule_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    for name in tl.RULESETS:
+        assert name in out
+    assert "docs/rules.md" in out and "#r7.3" in out
+
+
+def test_rules_from_a_json_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    house = tmp_path / "house.json"
+    house.write_text('{"preset": "shuangsheng", "wrap": false, "throw_penalty": 10}')
+    record = tmp_path / "game.json"
+    run(capsys, "simulate", "--rules", str(house), "--seed", "2", "--record", str(record))
+    game = tl.replay(record.read_text(encoding="utf-8"))
+    assert game.rules == attrs.evolve(tl.RULESETS["shuangsheng"], wrap=False, throw_penalty=10)
+
+
+@pytest.mark.parametrize(
+    ("content", "needle"),
+    [
+        ('{"wrapp": true}', "unknown Rules field 'wrapp'"),
+        ('{"throw_penalty": 7}', "R6.5"),
+        ('{"preset": "nope"}', "no rules preset"),
+        ("[1, 2]", "JSON object"),
+        ("{", "not readable JSON"),
+    ],
+)
+def test_bad_house_rules_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str, needle: str
+) -> None:
+    house = tmp_path / "house.json"
+    house.write_text(content)
+    with pytest.raises(SystemExit) as info:
+        main(["simulate", "--rules", str(house)])
+    assert info.value.code == 2
+    assert needle in capsys.readouterr().err
+
+
+def test_deals_beyond_the_match_end_are_explained(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "simulate", "--seed", "2", "--deals", "200")
+    deals = sum(line.startswith("deal ") for line in out.splitlines())
+    assert deals < 200
+    assert f"stopped after {deals} of the 200 deals asked for: the match is over (R9.5)" in out
+
+
+def test_summary_lines_label_the_teams(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "simulate", "--seed", "7")
+    assert "team 0 is seats 0 and 2" in out
+    assert re.search(r"team 0 at \w+, team 1 at \w+", out)
+
+
+def test_progress_bar_is_erased_before_each_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli.sys.stderr, "isatty", lambda: True)
+    monkeypatch.setattr(cli.time, "perf_counter", iter(range(0, 10_000, 5)).__next__)
+    assert main(["simulate", "--seed", "7", "--deals", "3"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\r\x1b[K") >= 2
+    assert err.endswith("\r\x1b[K")
+
+
+# --- hostile and interrupted runs (issue 10, item 8) --------------------------------------------
+
+
+def test_record_to_an_unwritable_path_fails_before_playing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("no deal is played before the record file is opened")
+
+    monkeypatch.setattr(tl.Game, "play_deal", never)
+    target = tmp_path / "missing-dir" / "game.json"
+    assert main(["simulate", "--deals", "3", "--record", str(target)]) == 2
+    captured = capsys.readouterr()
+    assert "cannot write" in captured.err and len(captured.err.splitlines()) == 1
+    assert "deal " not in captured.out
+
+
+def test_interrupt_prints_one_line_keeps_the_record_and_exits_130(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C in the third deal: one line on stderr, exit 130, and the record holds the two
+    finished deals (it is written as deals finish)."""
+    real = tl.Game.play_deal
+    calls = []
+
+    def interrupted(self: tl.Game, *args: Any, **kwargs: Any) -> tl.DealResult:
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(tl.Game, "play_deal", interrupted)
+    record = tmp_path / "game.json"
+    assert main(["simulate", "--seed", "2", "--deals", "9", "--record", str(record)]) == 130
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == ["tuolaji simulate: interrupted"]
+    monkeypatch.setattr(tl.Game, "play_deal", real)
+    game = tl.replay(record.read_text(encoding="utf-8"))
+    assert len(game.results) == 2
+    again = tl.Game("tuolaji", 2)
+    bots = make_bots(["greedy"], 2)
+    assert [again.play_deal(bots) for _ in range(2)] == game.results
+
+
+def test_sigint_in_a_real_run(tmp_path: Path) -> None:
+    """The real Ctrl-C: SIGINT to a running simulate once its record holds a deal."""
+    record = tmp_path / "game.json"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tuolaji", "simulate", "--deals", "100000", "--record", str(record)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            if record.exists() and record.read_text(encoding="utf-8").count("\n[") >= 1:
+                break
+            time.sleep(0.1)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130
+    assert err.splitlines() == ["tuolaji simulate: interrupted"]
+    assert tl.replay(record.read_text(encoding="utf-8")).results
+
+
+def test_replay_of_a_record_that_is_not_utf8_exits_1(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = tmp_path / "latin1.json"
+    bad.write_bytes('{"format": "tuolaji-record", "note": "é"}'.encode("latin-1"))
+    assert main(["replay", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert "UTF-8" in err and len(err.splitlines()) == 1
+
+
+def test_replay_of_an_oversized_file_exits_1_without_reading_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as f:
+        f.truncate(MAX_RECORD_TEXT + 1)  # sparse: nothing is written
+    assert main(["replay", str(huge)]) == 1
+    assert "at most" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "-inf", "0", "-1", "x", "1e999"])
+def test_bench_seconds_must_be_positive_and_finite(
+    capsys: pytest.CaptureFixture[str], seconds: str
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["bench", f"--seconds={seconds}"])
+    assert info.value.code == 2
+    assert "positive, finite number of seconds" in capsys.readouterr().err
+
+
+class _NeverBids:
+    """Passes whenever it may: with nobody bidding, a first deal is redealt (R4.6)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def act(self, view: tl.PlayerView, actions: tl.ActionSet) -> tl.Action:
+        return next(a for a in actions if isinstance(a, tl.Pass))
+
+
+def test_simulate_with_bots_that_never_bid_stops_with_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bots that never bid used to loop forever; the redeal bound ends the run, exit 1."""
+    monkeypatch.setitem(cli.BOTS, "greedy", _NeverBids)
+    monkeypatch.setattr(tl.Game.__init__, "__kwdefaults__", {"max_redeals": 3})
+    assert main(["simulate", "--deals", "2"]) == 1
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "more than 3 times" in err and "deal 1" in err
+
+
+def test_bench_json_and_profile(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "bench", "--deals", "1", "--repeat", "1", "--json", "--rules", "shuangsheng")
+    data = json.loads(out)
+    assert data["rules"] == "shuangsheng"
+    assert set(data["workloads"]) == {"W1", "W2", "W3"}
+    w2 = data["workloads"]["W2"]
+    assert w2["deals"] == 1 and w2["decisions"] >= 25 and w2["cpu_seconds"] > 0
+    out = run(capsys, "bench", "--deals", "1", "--workloads", "w2", "--profile")
+    assert "W2" in out and "cumulative" in out and "W1" not in out

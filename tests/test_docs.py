@@ -1,31 +1,169 @@
-"""The Python examples in README.md and docs/ run as written (a failing example fails here)."""
+"""Every Python example in README.md and docs/ runs here, and the values it shows are checked.
+
+A fenced ``python`` block is one of two kinds:
+
+- a **doctest block**: every statement has a ``>>>`` (or ``...``) prompt and the lines after it
+  are the output it must print, exactly as the interpreter would (``...`` in the output
+  matches anything). An example that claims ``55`` fails when the code gives 50.
+- a **script block** without prompts: it runs, and its ``assert`` statements check it. A
+  script line that only shows a value in a comment (``points(hand)  # 55``) is refused: the
+  claim would go unchecked, so write it as a ``>>>`` line instead.
+
+Each block runs on its own, in a fresh namespace.
+"""
 
 from __future__ import annotations
 
+import ast
+import doctest
+import io
 import re
+import tokenize
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+FENCE = re.compile(r"^```(?:python|pycon|py)[ \t]*\n(.*?)^```", flags=re.S | re.M)
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 
-def python_blocks(path: Path) -> list[str]:
-    return re.findall(r"```python\n(.*?)```", path.read_text(encoding="utf-8"), flags=re.S)
+def doc_files() -> list[Path]:
+    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+
+
+def python_blocks(path: Path) -> list[tuple[int, str]]:
+    """``(line number, code)`` of each fenced Python block of ``path``."""
+    text = path.read_text(encoding="utf-8")
+    return [(text.count("\n", 0, m.start(1)) + 1, m.group(1)) for m in FENCE.finditer(text)]
 
 
 EXAMPLES = [
-    pytest.param(block, id=f"{path.name}-{i}")
-    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-    for i, block in enumerate(python_blocks(path))
+    pytest.param(path, line, block, id=f"{path.relative_to(ROOT)}:{line}")
+    for path in doc_files()
+    for line, block in python_blocks(path)
 ]
 
 
-def test_readme_has_an_api_example() -> None:
-    assert any("README" in p.id for p in EXAMPLES if p.id)
+def is_doctest(block: str) -> bool:
+    return any(line.lstrip().startswith(">>>") for line in block.splitlines())
 
 
-@pytest.mark.parametrize("block", EXAMPLES)
-def test_python_example_runs(block: str, capsys: pytest.CaptureFixture[str]) -> None:
-    exec(compile(block, "<doc example>", "exec"), {})
+def unchecked_claims(block: str) -> list[int]:
+    """Lines of a script block that show a value only in a comment: an expression statement
+    (not a call of ``print`` on nothing) followed by ``# ...`` on the same line."""
+    comment_lines = {
+        tok.start[0]
+        for tok in tokenize.generate_tokens(io.StringIO(block).readline)
+        if tok.type == tokenize.COMMENT
+    }
+    claims = []
+    for node in ast.walk(ast.parse(block)):
+        if (
+            isinstance(node, ast.Expr)
+            and not isinstance(node.value, ast.Constant)
+            and node.end_lineno in comment_lines
+        ):
+            claims.append(node.lineno)
+    return claims
+
+
+def run_doctest(path: Path, line: int, block: str) -> str:
+    """The failure report of a doctest block ('' when it passes)."""
+    parser = doctest.DocTestParser()
+    stray = [
+        piece.strip()
+        for piece in parser.parse(block)
+        if isinstance(piece, str) and piece.strip() and not piece.strip().startswith("#")
+    ]
+    if stray:
+        return f"code outside >>> prompts would not run: {stray[0][:80]!r}"
+    test = parser.get_doctest(block, {"__name__": "__doc_example__"}, str(path), str(path), line)
+    out = io.StringIO()
+    runner = doctest.DocTestRunner(optionflags=FLAGS)
+    runner.run(test, out=out.write, clear_globs=True)
+    return out.getvalue() if runner.failures else ""
+
+
+@pytest.mark.parametrize(("path", "line", "block"), EXAMPLES)
+def test_doc_example(path: Path, line: int, block: str, capsys: pytest.CaptureFixture[str]) -> None:
+    if is_doctest(block):
+        report = run_doctest(path, line, block)
+        assert not report, report
+    else:
+        claims = unchecked_claims(block)
+        assert not claims, (
+            f"{path.name}:{line}: block lines {claims} show a value only in a comment; "
+            "write them as '>>>' lines so the value is checked"
+        )
+        exec(compile(block, f"{path.name}:{line}", "exec"), {"__name__": "__doc_example__"})
     capsys.readouterr()
+
+
+def test_readme_has_checked_examples() -> None:
+    readme = [block for p, _, block in (e.values for e in EXAMPLES) if p.name == "README.md"]
+    assert readme and any(is_doctest(b) for b in readme)
+
+
+def test_a_wrong_claim_fails() -> None:
+    """The checker itself: a doctest claiming 55 for a value of 50 is reported."""
+    block = (
+        ">>> import tuolaji as tl\n>>> tl.points(tl.parse_cards('KH 10S 10D 5C 5C 5D 5D'))\n55\n"
+    )
+    assert "Expected:\n    55\nGot:\n    50" in run_doctest(Path("x.md"), 1, block)
+    block = ">>> import tuolaji as tl\n>>> tl.points(tl.parse_cards('KH 10S 10D 5C 5C 5D'))\n45\n"
+    assert run_doctest(Path("x.md"), 1, block) == ""
+    assert unchecked_claims("x = 1\nx + 1  # 2\nprint(x)\n") == [2]
+    assert "outside" in run_doctest(Path("x.md"), 1, ">>> x = 1\n\ny = 2\n")
+
+
+class _Recorder(doctest.DocTestRunner):
+    """A runner that keeps, for each example whose output differs, what it printed."""
+
+    def __init__(self) -> None:
+        super().__init__(optionflags=FLAGS)
+        self.got: dict[int, str] = {}
+
+    def report_failure(self, out: object, test: object, example: doctest.Example, got: str) -> None:
+        self.got[example.lineno] = got
+
+
+def update_outputs(path: Path) -> int:
+    """Rewrite the expected output of every failing doctest example of ``path`` with what
+    the code prints now; returns how many examples changed. Review the diff afterwards:
+    ``python tests/test_docs.py docs/state.md README.md``."""
+    text = path.read_text(encoding="utf-8")
+    changed = 0
+    for line, block in reversed(python_blocks(path)):
+        if not is_doctest(block):
+            continue
+        test = doctest.DocTestParser().get_doctest(block, {}, str(path), str(path), 0)
+        runner = _Recorder()
+        runner.run(test, out=lambda _: None, clear_globs=True)
+        lines = block.split("\n")
+        for example in reversed(test.examples):
+            if example.lineno not in runner.got:
+                continue
+            start = example.lineno + example.source.count("\n")
+            end = start + example.want.count("\n")
+            got = runner.got[example.lineno].rstrip("\n").split("\n")
+            lines[start:end] = [" " * example.indent + g if g else g for g in got]
+            changed += 1
+        start = sum(len(x) + 1 for x in text.split("\n")[: line - 1])
+        text = text[:start] + text[start:].replace(block, "\n".join(lines), 1)
+    path.write_text(text, encoding="utf-8")
+    return changed
+
+
+if __name__ == "__main__":
+    import sys
+
+    for name in sys.argv[1:]:
+        print(f"{name}: {update_outputs(Path(name))} examples updated")
+
+
+def test_docstring_examples_of_the_modules_for_people() -> None:
+    import tuolaji.svg  # noqa: PLC0415
+
+    result = doctest.testmod(tuolaji.svg, optionflags=FLAGS)
+    assert result.attempted > 0 and result.failed == 0

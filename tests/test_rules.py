@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import json
+
 import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tuolaji import ConfigurationError, IllegalAction, Rank, Suit, Trump, TuolajiError
+from tuolaji import ConfigurationError, GameState, IllegalAction, Rank, Suit, Trump, TuolajiError
+from tuolaji.codec import from_data, to_data
 from tuolaji.rules import (
     FULL_LEVELS,
     RULESETS,
     STANDARD_LEVEL_TABLE,
     SUPER_LEVEL_TABLE,
+    TOURNAMENT_LEVEL_TABLE,
     TOURNAMENT_LEVELS,
     LevelBand,
     Outcome,
@@ -36,13 +40,15 @@ R12_TABLE = {
     "bidding": ("reveal", "reveal", "joker", "joker"),
     "counter_bids": (False, False, True, True),
     "no_bid_reveal": (0, 0, 2, 2),
-    "no_bid_first_deal": ("redeal", "redeal", "twin", "twin"),
+    "no_bid_dealer": ("keep", "keep", "twin", "twin"),
+    "first_dealer": ("first_bid", "winning_bid", "winning_bid", "winning_bid"),
+    "forced_unit": ("lowest", "lowest", "lowest", "lowest"),
     "weak_hand_redeal": (None, None, 15, 15),
     "throw_penalty": (10, 10, 0, 0),
     "kitty_multiplier": ("doubling", "doubling", "linear", "linear"),
     "level_table": (
         STANDARD_LEVEL_TABLE,
-        STANDARD_LEVEL_TABLE,
+        TOURNAMENT_LEVEL_TABLE,
         STANDARD_LEVEL_TABLE,
         SUPER_LEVEL_TABLE,
     ),
@@ -178,9 +184,37 @@ SUPER_CASES = [
 
 
 @pytest.mark.parametrize(("total", "keep", "steps"), STANDARD_CASES)
-@pytest.mark.parametrize("name", ["tuolaji", "tuolaji-tournament", "shuangsheng"])
+@pytest.mark.parametrize("name", ["tuolaji", "shuangsheng"])
 def test_r9_1_standard_table(name: str, total: int, keep: bool, steps: int) -> None:
     assert RULESETS[name].outcome(total) == Outcome(declarers_keep=keep, steps=steps)
+
+
+TOURNAMENT_CASES = [
+    (-20, True, 3),
+    (0, True, 3),
+    (5, True, 2),
+    (35, True, 2),
+    (40, True, 1),
+    (75, True, 1),
+    (80, False, 0),
+    (115, False, 0),
+    (120, False, 1),
+    (145, False, 1),
+    (150, False, 3),
+    (160, False, 3),
+    (200, False, 3),
+    (400, False, 3),
+]
+
+
+@pytest.mark.parametrize(("total", "keep", "steps"), TOURNAMENT_CASES)
+def test_r9_1_tournament_table_caps_at_three_and_150_gives_three(
+    total: int, keep: bool, steps: int
+) -> None:
+    """Seed 000 比赛 item 十一: every deal is capped at three levels; "150分以上 升三级".
+    RULES.md's reading of the missing items 4-5: 80-115 take over, 120-145 take over +1."""
+    assert RULESETS["tuolaji-tournament"].outcome(total) == Outcome(keep, steps)
+    assert max(band.steps for band in TOURNAMENT_LEVEL_TABLE) == 3
 
 
 @pytest.mark.parametrize(("total", "keep", "steps"), SUPER_CASES)
@@ -255,7 +289,9 @@ BAD_FIELDS = [
     ({"no_bid_reveal": 8}, ["Rules.no_bid_reveal", "R4.6", "0..7", "8"]),
     ({"no_bid_reveal": -1}, ["Rules.no_bid_reveal", "R4.6", "0..7"]),
     ({"no_bid_reveal": True}, ["Rules.no_bid_reveal", "R4.6"]),
-    ({"no_bid_first_deal": "again"}, ["Rules.no_bid_first_deal", "R4.6", "'twin'", "'redeal'"]),
+    ({"no_bid_dealer": "again"}, ["Rules.no_bid_dealer", "R4.6", "'keep'", "'twin'"]),
+    ({"first_dealer": "dealer"}, ["Rules.first_dealer", "R4.5", "'first_bid'", "'winning_bid'"]),
+    ({"forced_unit": "biggest"}, ["Rules.forced_unit", "R6.4", "'lowest'", "'smallest'"]),
     ({"weak_hand_redeal": 0}, ["Rules.weak_hand_redeal", "R4.7", "None", "1..200"]),
     ({"weak_hand_redeal": 205}, ["Rules.weak_hand_redeal", "R4.7", "1..200"]),
     ({"weak_hand_redeal": "15"}, ["Rules.weak_hand_redeal", "R4.7"]),
@@ -354,3 +390,61 @@ def test_r2_5_rules_trump_carries_permanent_twos() -> None:
 def test_r1_4_rules_trump_rejects_a_level_outside_the_sequence() -> None:
     with pytest.raises(IllegalAction, match="level 9 is not in this game's level sequence"):
         RULESETS["tuolaji-tournament"].trump(Rank.NINE, Suit.HEARTS)
+
+
+# ---------------------------------------------------------------------------------------------
+# Old JSON: no_bid_first_deal was replaced by no_bid_dealer (R4.6); new fields were added
+
+
+def _old_data(name: str, no_bid_first_deal: str) -> dict[str, object]:
+    data = dict(to_data(Rules, RULESETS[name]))
+    for new in ("no_bid_dealer", "first_dealer", "forced_unit"):
+        del data[new]
+    data["no_bid_first_deal"] = no_bid_first_deal
+    return data
+
+
+@pytest.mark.parametrize(
+    ("name", "old"),
+    [
+        ("tuolaji", "redeal"),
+        ("tuolaji-tournament", "redeal"),
+        ("shuangsheng", "twin"),
+        ("shuangsheng-super", "twin"),
+    ],
+)
+def test_r4_6_old_rules_json_with_no_bid_first_deal_still_loads(name: str, old: str) -> None:
+    """An old preset's JSON (before R4.5/R4.6/R6.4 gained fields) reads as that preset
+    today: "twin" maps to no_bid_dealer="twin", "redeal" to "keep"."""
+    assert from_data(Rules, _old_data(name, old)) == RULESETS[name]
+
+
+def test_r4_6_old_house_rules_map_no_bid_first_deal() -> None:
+    data = _old_data("tuolaji", "twin")
+    data["throw_penalty"] = 20
+    rules = from_data(Rules, data)
+    assert rules.no_bid_dealer == "twin" and rules.throw_penalty == 20
+    assert rules.first_dealer == "first_bid" and rules.forced_unit == "lowest"
+    # New JSON round-trips untouched.
+    house = attrs.evolve(RULESETS["shuangsheng"], forced_unit="smallest", no_bid_dealer="keep")
+    assert from_data(Rules, to_data(Rules, house)) == house
+
+
+def test_r4_6_no_bid_first_deal_is_deprecated_and_mapped() -> None:
+    with pytest.warns(DeprecationWarning, match="no_bid_dealer"):
+        rules = Rules(bidding="joker", no_bid_first_deal="twin")  # type: ignore[call-arg]
+    assert rules.no_bid_dealer == "twin" and not hasattr(rules, "no_bid_first_deal")
+    with pytest.warns(DeprecationWarning):
+        assert Rules(no_bid_first_deal="redeal").no_bid_dealer == "keep"  # type: ignore[call-arg]
+    with pytest.warns(DeprecationWarning), pytest.raises(ConfigurationError, match="R4.6"):
+        Rules(no_bid_first_deal="again")  # type: ignore[call-arg]
+    assert "no_bid_first_deal" not in {f.name for f in attrs.fields(Rules)}
+
+
+def test_r4_6_an_old_game_state_json_still_loads() -> None:
+    """A whole GameState written before no_bid_first_deal was replaced reads back."""
+    state = GameState.new("shuangsheng", seed=3)
+    data = json.loads(state.to_json())
+    data["rules"] = _old_data("shuangsheng", "twin")
+    loaded = GameState.from_json(json.dumps(data, ensure_ascii=False))
+    assert loaded == state

@@ -183,9 +183,10 @@ def test_r9_2_bad_steps(steps: object) -> None:
 
 
 def test_r9_3_attackers_on_two_scoring_160_take_over_at_two() -> None:
-    """R9.3: attackers standing on 2 who score 160 take over at 2, not at 10."""
+    """R9.3: attackers standing on 2 who score 160 take over at 2 (the tournament table of
+    R9.1 gives them +3 for 150 and more; the must-play 2 stops the advance)."""
     outcome = TOURNAMENT.outcome(160)
-    assert outcome == Outcome(declarers_keep=False, steps=2)
+    assert outcome == Outcome(declarers_keep=False, steps=3)
     # Dealer seat 0: team 0 declares at Q, team 1 attacks from 2.
     assert levels_after((R.QUEEN, R.TWO), 0, outcome, TOURNAMENT) == (R.QUEEN, R.TWO)
     assert next_dealer(0, outcome) == 1

@@ -3,9 +3,17 @@
 
 from __future__ import annotations
 
+import itertools
+import random
+from collections import Counter
+
+import attrs
 import pytest
+from hypothesis import event, given
+from hypothesis import strategies as st
 
 import tuolaji as tl
+from bid_oracle import oracle_may_declare
 from tuolaji import (
     CHANCE,
     AskRedeal,
@@ -17,6 +25,7 @@ from tuolaji import (
     Declared,
     GameState,
     Pass,
+    Passed,
     Phase,
     Redeal,
     RedealAsked,
@@ -172,6 +181,72 @@ def test_while_dealing_to_act_is_chance_and_may_act_lists_bidders() -> None:
     assert list(s.legal_actions(0)) == []
 
 
+def test_r4_2_no_self_overturn_a_joker_pair_bidder_may_not_raise_itself() -> None:
+    """Seed 000: 自已叫主后本人不能再翻主 — a seat never overturns its own standing bid,
+    jokers included: a standing SJ SJ may not become BJ BJ."""
+    s = deal(reveal_deal(["SJ SJ BJ BJ"]), 16)
+    assert Declare(0, C("BJ BJ")) in s.legal_actions(0)
+    s = s.declare(0, C("SJ SJ"))
+    assert 0 not in s.may_act and Declare(0, C("BJ BJ")) not in s.legal_actions()
+    before = s
+    with pytest.raises(tl.IllegalAction) as info:
+        s.declare(0, C("BJ BJ"))
+    assert info.value.rule == "R4.2" and "never overturns its own" in str(info.value)
+    assert s == before
+    s = close(deal(s))
+    assert s.dealer == 0 and s.trump == tl.Trump(Rank.TWO, None)
+
+
+def test_r4_2_a_seat_only_reinforces_its_own_bid() -> None:
+    """R4.2/R4.3: the standing bidder may show the second copy of its own level card (定主),
+    and nothing else: not a pair of another suit, not a joker pair."""
+    s = deal(reveal_deal(["2H 2H SJ SJ 2S 2S"]), 24)
+    s = s.declare(0, C("2H"))
+    options = [a for a in s.legal_actions(0) if isinstance(a, Declare)]
+    assert options == [Declare(0, C("2H 2H"))]
+    for cards in ("2S 2S", "SJ SJ"):
+        with pytest.raises(tl.IllegalAction) as info:
+            s.declare(0, C(cards))
+        assert info.value.rule == "R4.2"
+    s = s.declare(0, C("2H 2H"))
+    assert s.bid is not None and (s.bid.seat, s.bid.suit, s.bid.strength) == (0, Suit.HEARTS, 2)
+    assert [a for a in s.legal_actions(0) if isinstance(a, Declare)] == []
+
+
+def test_r4_5_first_bid_the_first_bidder_deals_and_overturns_change_only_the_trump() -> None:
+    """Seed 000 basic rules: 开局中双方争庄，先亮者为庄家 (preset tuolaji)."""
+    s = deal(reveal_deal(["", "2H", "", "2S 2S"]), 8)
+    s = s.declare(1, C("2H")).declare(3, C("2S 2S"))
+    s = close(deal(s))
+    assert s.dealer == 1 and s.trump == tl.Trump(Rank.TWO, Suit.SPADES)
+    assert events_of(s, BiddingClosed) == [BiddingClosed(3)]
+
+
+def test_r4_5_winning_bid_the_winning_bidder_deals() -> None:
+    """Seed 000 tournament: 第一局翻主翻庄 (preset tuolaji-tournament)."""
+    deck = stacked_deck(["", "2H", "", "2S 2S"])
+    s = deal(GameState.new("tuolaji-tournament", seed=1, deck=deck), 8)
+    s = s.declare(1, C("2H")).declare(3, C("2S 2S"))
+    s = close(deal(s))
+    assert s.dealer == 3 and s.trump == tl.Trump(Rank.TWO, Suit.SPADES)
+
+
+def test_r4_5_first_bid_overturns_show_the_first_bidders_level() -> None:
+    """R4.2: a bid shows the level of the team that would declare if it stood; under
+    "first_bid" that is the first bidder's team once someone has bid (reading for a first
+    deal whose teams' levels differ)."""
+    levels = (Rank.FIVE, Rank.THREE)
+    deck = stacked_deck(["5S", "3H 3H 5H 5H"])
+    s = deal(GameState.new("tuolaji", seed=1, deck=deck, levels=levels), 16)
+    assert s.bid_level(1) == Rank.THREE and s.bid_level(0) == Rank.FIVE
+    s = s.declare(0, C("5S"))
+    assert s.bid_level(1) == Rank.FIVE
+    assert Declare(1, C("3H 3H")) not in s.legal_actions(1)
+    s = s.declare(1, C("5H 5H"))
+    s = close(deal(s))
+    assert s.dealer == 0 and s.trump == tl.Trump(Rank.FIVE, Suit.HEARTS)
+
+
 # --- R4.4 joker-backed bidding -------------------------------------------------------------
 
 
@@ -213,8 +288,8 @@ def test_r4_4_later_deal_only_the_dealers_team_declares_during_the_deal() -> Non
     assert info.value.rule == "R4.4" and "dealer's team" in str(info.value)
     s = s.declare(2, C("2S SJ"))
     s = deal(s)
-    # Joker system: the first declaration stands, so bidding closes at once.
-    assert s.phase is Phase.BURYING and s.dealer == 0 and s.trump is not None
+    # Joker system: the first declaration stands, so bidding closes at once (then R4.7).
+    assert s.phase is Phase.WEAK_HAND and s.dealer == 0 and s.trump is not None
     assert s.trump.suit == Suit.SPADES
 
 
@@ -235,27 +310,137 @@ def test_r4_4_attacker_declares_after_the_dealers_team_and_becomes_dealer() -> N
     assert s.level == Rank.THREE
 
 
+def test_r4_4_a_joker_pair_is_never_a_declaration() -> None:
+    """Seed 002 报主.4: 常主不可进行报主 — a joker pair declares nothing, during the deal
+    or in the closing round; it is only a counter (R5.2)."""
+    s = deal(joker_deal(["SJ SJ 2S", "BJ BJ"]), 12)
+    assert s.may_act == frozenset({0})
+    assert [a for a in s.legal_actions(0) if isinstance(a, Declare)] == [Declare(0, C("2S SJ"))]
+    for seat, cards in ((0, "SJ SJ"), (1, "BJ BJ")):
+        with pytest.raises(tl.IllegalAction) as info:
+            s.declare(seat, C(cards))
+        assert info.value.rule == "R4.4" and "never a declaration" in str(info.value)
+    # The attackers' closing-round declaration of a later deal: strength 1 or 2 as well.
+    s = joker_deal(["", "BJ BJ"], dealer=0, deal_number=1)
+    s = deal(s).pass_(0).pass_(2)
+    assert s.phase is Phase.CLOSING and s.to_act == 1
+    with pytest.raises(tl.IllegalAction) as info:
+        s.declare(1, C("BJ BJ"))
+    assert info.value.rule == "R4.4"
+    # As a counter after the kitty, the same pair is fine.
+    s = deal(deal(joker_deal(["2S SJ", "BJ BJ"]), 5).declare(0, C("2S SJ")))
+    while s.phase is Phase.WEAK_HAND:
+        s = s.pass_(s.to_act)
+    assert s.phase is Phase.FIRST_COUNTERS and Declare(1, C("BJ BJ")) in s.legal_actions(1)
+
+
+def test_r4_4_closing_round_order_dealer_partner_then_attackers() -> None:
+    """R4.4: closing-round order in a later joker deal: the dealer, the partner, then the
+    attackers from the dealer's next seat."""
+    s = deal(joker_deal([], dealer=1, deal_number=1))
+    order = []
+    while s.phase is Phase.CLOSING:
+        order.append(s.to_act)
+        s = s.pass_(s.to_act)
+    assert order == [1, 3, 2, 0]
+
+
+def test_r5_2_first_deal_counter_shows_the_counter_bidders_level() -> None:
+    """R4.2/R5.2: 反主反打 makes the counter-bidder the dealer, so a first-deal counter shows
+    its own team's level cards when the teams' levels differ."""
+    levels = (Rank.TWO, Rank.THREE)
+    deck = stacked_deck(["2S SJ", "3H 3H BJ 2H 2H"])
+    s = GameState.new("shuangsheng", seed=1, deck=deck, levels=levels)
+    s = deal(deal(s, 5).declare(0, C("2S SJ")))
+    while s.phase is Phase.WEAK_HAND:
+        s = s.pass_(s.to_act)
+    assert s.phase is Phase.FIRST_COUNTERS and s.to_act == 1 and s.dealer == 0
+    assert s.bid_level(1) == Rank.THREE
+    assert Declare(1, C("3H 3H BJ")) in s.legal_actions(1)
+    with pytest.raises(tl.IllegalAction) as info:
+        s.declare(1, C("2H 2H BJ"))
+    assert info.value.rule == "R4.4" and "is not a bid" in str(info.value)
+    s = s.declare(1, C("3H 3H BJ"))
+    assert s.dealer == 1 and s.trump == tl.Trump(Rank.THREE, Suit.HEARTS) and s.level == Rank.THREE
+
+
+def test_r5_2_counter_needs_strength_two_and_not_the_standing_seat() -> None:
+    """R5.2: a counter needs strength 2 or more, strictly stronger than the standing bid; the
+    seat whose bid stands cannot counter itself."""
+    s = deal(deal(joker_deal(["2S SJ SJ 2D BJ", "2H BJ"]), 12).declare(0, C("2S SJ")))
+    while s.phase is Phase.WEAK_HAND:
+        s = s.pass_(s.to_act)
+    assert s.phase is Phase.FIRST_COUNTERS and s.to_act == 1
+    with pytest.raises(tl.IllegalAction) as info:
+        s.declare(1, C("2H BJ"))
+    assert info.value.rule == "R5.2" and "counter shows a pair" in str(info.value)
+    assert Declare(1, C("2H BJ")) not in s.legal_actions(1)
+    for action in s.legal_actions(1):
+        if isinstance(action, Declare):
+            countered = s.apply(action).bid
+            assert countered is not None and countered.strength >= 2
+    s = s.pass_(1).pass_(2).pass_(3)
+    assert s.to_act == 0 and list(s.legal_actions(0)) == [Pass(0)], "its own bid stands"
+    with pytest.raises(tl.IllegalAction) as info:
+        s.declare(0, C("SJ SJ"))
+    assert info.value.rule == "R5.2" and "counters only after someone else" in str(info.value)
+
+
 # --- R4.6 nobody bids ----------------------------------------------------------------------
 
 
-def test_r4_6_first_deal_without_bid_redeals_in_redeal_mode() -> None:
-    s = close(deal(reveal_deal([])))
+@pytest.mark.parametrize("name", list(tl.RULESETS))
+def test_r4_6_first_deal_without_any_bid_is_redealt_in_every_preset(name: str) -> None:
+    """R4.6: in the match's first deal there is no dealer to turn a kitty card (seed 000:
+    由庄家翻底牌; seed 002: 第一局过后): the cards are thrown in and redealt."""
+    s = GameState.new(name, seed=5, deck=stacked_deck([], kitty="AS KD 9C"))
+    s = deal(s)
+    assert s.bid is None and s.phase is Phase.CLOSING
+    s = close(s)
     assert events_of(s, Redeal) == [Redeal("R4.6: nobody bid in the first deal")]
+    assert events_of(s, TrumpRevealed) == []
     assert s.phase is Phase.DEALING and s.attempt == 1 and s.dealt == 0 and s.dealer is None
-    assert s.deck != stacked_deck([])
+    assert s.opening
 
 
-def test_r4_6_first_deal_twin_mode_the_twin_holder_deals() -> None:
-    """Seed 002: the kitty's third card is turned; the seat holding its twin deals."""
-    s = close(deal(joker_deal(["", "", "", "9C"], kitty="AS KD 9C")))
+def later_no_bid(holders: dict[int, str], kitty: str, dealer: int = 0) -> GameState:
+    """A later shuangsheng deal (levels 2 and 5) where nobody bids: closing round passed."""
+    hands = [holders.get(seat, "") for seat in range(4)]
+    deck = stacked_deck(hands, kitty, first_seat=dealer)
+    s = GameState.new(
+        "shuangsheng", seed=1, dealer=dealer, deal_number=2, deck=deck, levels=(Rank.TWO, Rank.FIVE)
+    )
+    return close(deal(s))
+
+
+def test_r4_6_twin_an_attacker_holding_the_twin_becomes_the_dealer() -> None:
+    """Seed 002 无人报主: 玩家中有人能与此张牌配对的一方为庄家 — the third kitty card ♣9 is
+    turned; attacker seat 3 holds the other ♣9, so its side declares and it deals at its
+    team's level."""
+    s = later_no_bid({3: "9C"}, kitty="AS KD 9C")
     assert events_of(s, TrumpRevealed) == [TrumpRevealed(2, tl.Card.parse("9C"))]
-    assert s.dealer == 3 and s.trump == tl.Trump(Rank.TWO, Suit.CLUBS)
+    assert s.dealer == 3 and s.trump == tl.Trump(Rank.FIVE, Suit.CLUBS)
+    assert events_of(s, DealerSet) == [DealerSet(3, Rank.FIVE, int(Suit.CLUBS))]
 
 
-def test_r4_6_first_deal_twin_mode_without_a_twin_redeals() -> None:
-    s = close(deal(joker_deal([], kitty="AS KD 9C 9C")))
-    assert events_of(s, Redeal) == [Redeal("R4.6: nobody holds the twin of the turned card")]
-    assert s.attempt == 1 and s.phase is Phase.DEALING
+@pytest.mark.parametrize(
+    ("holders", "kitty"), [({2: "9C"}, "AS KD 9C"), ({0: "9C"}, "AS KD 9C"), ({}, "AS KD 9C 9C")]
+)
+def test_r4_6_twin_the_dealers_side_or_the_kitty_holding_it_keeps_the_dealer(
+    holders: dict[int, str], kitty: str
+) -> None:
+    """R4.6 "twin": the dealer or its partner holding the other copy, or both copies in the
+    kitty: the dealer stays, at its own level."""
+    s = later_no_bid(holders, kitty)
+    assert s.dealer == 0 and s.trump == tl.Trump(Rank.TWO, Suit.CLUBS)
+
+
+def test_r4_6_keep_the_dealer_stays_whoever_holds_the_twin() -> None:
+    """Seed 000: 由庄家翻底牌第一张 — the dealer stays (``no_bid_dealer="keep"``)."""
+    deck = stacked_deck(["", "9C"], "9C", first_seat=0)
+    s = close(deal(GameState.new("tuolaji", seed=1, dealer=0, deal_number=2, deck=deck)))
+    assert events_of(s, TrumpRevealed) == [TrumpRevealed(0, tl.Card.parse("9C"))]
+    assert s.dealer == 0 and s.trump == tl.Trump(Rank.TWO, Suit.CLUBS)
 
 
 def test_r4_6_turned_joker_means_no_trump_and_later_deals_keep_the_dealer() -> None:
@@ -271,6 +456,7 @@ def test_r4_6_turned_joker_means_no_trump_and_later_deals_keep_the_dealer() -> N
 
 
 def test_r4_7_weak_attacker_may_ask_for_a_redeal_once() -> None:
+    """Seed 002 报主.4: 当对家玩家中有人手里的牌少于15分，则可“”，即重新洗牌摸牌。此时庄家不变。"""
     s = joker_deal(["2S SJ", NO_POINTS], dealer=0, deal_number=1)
     s = deal(s, 5).declare(0, C("2S SJ"))
     s = deal(s)
@@ -282,20 +468,126 @@ def test_r4_7_weak_attacker_may_ask_for_a_redeal_once() -> None:
     assert s.redeal_asked == frozenset({1})
 
 
-def test_r4_7_passing_goes_on_to_the_kitty() -> None:
-    s = joker_deal(["2S SJ", NO_POINTS], dealer=0, deal_number=1)
+def test_r4_7_every_attacker_is_offered_the_redeal_whatever_it_holds() -> None:
+    """R4.7: the offer goes to every attacker in turn from the dealer's next seat; asking is
+    legal only under 15 points, so a strong hand can only pass and the pass reveals
+    nothing."""
+    s = joker_deal(["2S SJ", "KH KH KD KD", "", "10S 10S 10C 10C"], dealer=0, deal_number=1)
     s = deal(deal(s, 5).declare(0, C("2S SJ")))
+    assert s.phase is Phase.WEAK_HAND and s.to_act == 1
+    assert list(s.legal_actions(1)) == [Pass(1)] and s.may_act == frozenset({1})
+    with pytest.raises(tl.IllegalAction) as info:
+        s.ask_redeal(1)
+    assert info.value.rule == "R4.7" and "fewer than 15 points" in str(info.value)
     s = s.pass_(1)
-    assert s.phase in (Phase.WEAK_HAND, Phase.BURYING)
-    while s.phase is Phase.WEAK_HAND:
-        s = s.pass_(s.to_act)
+    assert s.phase is Phase.WEAK_HAND and s.to_act == 3
+    assert list(s.legal_actions(3)) == [Pass(3)]
+    s = s.pass_(3)
     assert s.phase is Phase.BURYING and s.to_act == 0
+    assert [e for e in s.events if isinstance(e, Passed)] == [Passed(1), Passed(3)]
 
 
-def test_r4_7_strong_hands_are_not_asked() -> None:
-    s = joker_deal(["2S SJ", "KH KH KD KD"], dealer=0, deal_number=1)
+def test_r4_7_an_attacker_that_asked_is_not_offered_again_in_the_deal() -> None:
+    """R4.7: each attacker may ask at most once per deal, counting its redeals."""
+    checked = 0
+    for seed in range(20):
+        deck = stacked_deck(["2S SJ", NO_POINTS])
+        s = GameState.new("shuangsheng", seed=seed, dealer=0, deal_number=1, deck=deck)
+        s = deal(deal(s, 5).declare(0, C("2S SJ"))).ask_redeal(1)
+        s = deal(s)
+        while s.phase is Phase.CLOSING:
+            s = s.pass_(s.to_act)
+        if s.dealer != 0:
+            continue  # R4.6 "twin" gave the deal to an attacker
+        events, turns = passed_through_weak_hand(s)
+        assert turns[:-1] == [(Phase.WEAK_HAND, 3)] and events == [Passed(3)]
+        checked += 1
+    assert checked > 0
+
+
+def test_r4_7_redeal_in_the_first_deal_keeps_the_dealer_and_later_deal_rules_apply() -> None:
+    """R4.7: 此时庄家不变, even in the match's first deal; the redealt deal follows the
+    later-deal rules since its dealer is known: only the dealer's team declares during the
+    deal (R4.4) and counters come after the burial (炒底, R5.2), not before the kitty."""
+    s = joker_deal(["2S SJ", NO_POINTS])
+    assert s.opening and s.dealer is None
     s = deal(deal(s, 5).declare(0, C("2S SJ")))
-    assert 1 not in s.redeal_asked and (s.phase is not Phase.WEAK_HAND or s.to_act == 3)
+    assert s.phase is Phase.WEAK_HAND and s.dealer == 0 and s.to_act == 1
+    s = s.ask_redeal(1)
+    assert s.phase is Phase.DEALING and s.dealer == 0 and not s.opening
+    s = deal(s, 8)
+    with pytest.raises(tl.IllegalAction) as info:
+        s.declare(1, C("2H BJ"))
+    assert info.value.rule == "R4.4" and "dealer's team" in str(info.value)
+    s = deal(s)
+    while s.phase in (Phase.CLOSING, Phase.WEAK_HAND):
+        s = s.pass_(s.to_act)
+    assert s.phase is Phase.BURYING, "no first-deal counters (反主反打) before the kitty"
+    burier = s.to_act
+    s = s.bury(burier, s.hands[burier][:8])
+    assert s.phase is Phase.COUNTERS
+
+
+def passed_through_weak_hand(state: GameState) -> tuple[list[object], list[tuple[Phase, int]]]:
+    """Everyone passes until the weak-hand round is over: the new events and the turns."""
+    before = len(state.events)
+    turns = []
+    while state.phase in (Phase.CLOSING, Phase.WEAK_HAND):
+        turns.append((state.phase, state.to_act))
+        state = state.pass_(state.to_act)
+    turns.append((state.phase, state.to_act))
+    return list(state.events[before:]), turns
+
+
+def _swap_points(state: GameState, attacker: int, partner: int, to_attacker: bool) -> GameState:
+    """The same deal, except that point cards moved between ``attacker`` and ``partner``
+    (the dealer's partner) in exchange for plain cards: never level cards, jokers or cards
+    equal to the kitty's turned card, so that bids and R4.6 are unaffected."""
+    level = state.levels
+    keep = {c for c in state.kitty}
+
+    def movable(card: tl.Card, want_points: bool) -> bool:
+        plain = not card.is_joker and card.rank not in level and card not in keep
+        return plain and (card.points > 0) == want_points
+
+    giver, taker = (partner, attacker) if to_attacker else (attacker, partner)
+    given = [c for c in state.hands[giver] if movable(c, True)]
+    taken = [c for c in state.hands[taker] if movable(c, False)]
+    n = min(len(given), len(taken))
+    hands = [list(h) for h in state.hands]
+    for g, t in zip(given[:n], taken[:n], strict=True):
+        hands[giver][hands[giver].index(g)] = t
+        hands[taker][hands[taker].index(t)] = g
+    return attrs.evolve(state, hands=tuple(tuple(h) for h in hands))
+
+
+def test_r4_7_weak_hand_round_reveals_nothing_about_the_attackers_points() -> None:
+    """R4.7 view secrecy: over many deals, the events every seat sees and whose turn it is
+    in the weak-hand round do not depend on the attackers' points (rich or poor hands give
+    the same public trace when everyone passes); only the legality of AskRedeal, which
+    only the attacker itself is shown, differs."""
+    straddles = 0
+    for seed in range(60):
+        dealer = seed % 4
+        s = GameState.new("shuangsheng", seed=seed, dealer=dealer, deal_number=1)
+        s = deal(s)
+        assert s.phase is Phase.CLOSING or s.bid is not None
+        traces = []
+        weak = []
+        for to_attacker in (True, False):
+            world = _swap_points(s, (dealer + 1) % 4, (dealer + 2) % 4, to_attacker)
+            world = _swap_points(world, (dealer + 3) % 4, (dealer + 2) % 4, to_attacker)
+            events, turns = passed_through_weak_hand(world)
+            traces.append((events, turns))
+            closed = [e for e in events if isinstance(e, DealerSet)]
+            d = closed[-1].seat
+            attackers = ((d + 1) % 4, (d + 3) % 4)
+            weak.append(tuple(tl.points(world.hands[a]) < 15 for a in attackers))
+            offered = [t for t in turns if t[0] is Phase.WEAK_HAND]
+            assert offered == [(Phase.WEAK_HAND, a) for a in attackers]
+        assert traces[0] == traces[1], seed
+        straddles += weak[0] != weak[1]
+    assert straddles >= 10, "the two worlds must often differ in who is weak"
 
 
 # --- R5 kitty and counter-bids ---------------------------------------------------------------
@@ -441,3 +733,102 @@ def test_a_bid_is_legal_whatever_the_order_of_its_cards() -> None:
     assert Declare(0, C("SJ 2S")) in s.legal_actions()
     assert Declare(0, C("2S SJ")) in s.legal_actions(0)
     assert s.declare(0, C("SJ 2S")).bid is not None
+
+
+# --- the bid oracle (R4.2-R4.5, R5.2) against legal_actions and apply --------------------------
+
+ORACLE_RULES = [
+    *tl.RULESETS.values(),
+    attrs.evolve(tl.RULESETS["tuolaji"], counter_bids=True, weak_hand_redeal=15),
+    attrs.evolve(tl.RULESETS["tuolaji-tournament"], counter_bids=True),
+    attrs.evolve(tl.RULESETS["shuangsheng"], first_dealer="first_bid"),
+]
+BID_RULES = {"R4.1", "R4.2", "R4.3", "R4.4", "R5.2"}
+
+
+def _bid_candidates(state: GameState, seat: int) -> list[tuple[tl.Card, ...]]:
+    """Every 1-3 card sub-multiset of the seat's level cards (both teams' levels) and jokers."""
+    pool = Counter(c for c in state.hands[seat] if c.is_joker or c.rank in state.levels)
+    items = sorted(pool.items(), key=lambda kv: kv[0].id)
+    out = []
+    for takes in itertools.product(*(range(n + 1) for _, n in items)):
+        if 1 <= sum(takes) <= 3:
+            out.append(tuple(c for (c, _), k in zip(items, takes, strict=True) for _ in range(k)))
+    return out
+
+
+def _check_bids_against_the_oracle(state: GameState) -> int:
+    checked = 0
+    for seat in range(4):
+        actions = state.legal_actions(seat)
+        if state.phase in (Phase.BURYING, Phase.PLAYING):
+            listed = set()  # burials and plays are never listed in full; no bids there
+            assert not any(Declare(seat, c) in actions for c in _bid_candidates(state, seat))
+        else:
+            listed = {
+                tuple(sorted(c.id for c in a.cards)) for a in actions if isinstance(a, Declare)
+            }
+        expected = set()
+        for cards in _bid_candidates(state, seat):
+            legal = oracle_may_declare(state, seat, cards)
+            try:
+                after = state.apply(Declare(seat, cards))
+            except tl.IllegalAction as error:
+                assert not legal, (state.phase, seat, cards, error)
+                assert error.rule in BID_RULES, error
+            else:
+                assert legal, (state.phase, seat, cards)
+                assert after.bid is not None and after.bid.seat == seat
+            if legal:
+                expected.add(tuple(sorted(c.id for c in cards)))
+            checked += 1
+        assert listed == expected, (state.phase, seat)
+        assert (seat in state.may_act) == bool(listed) or state.phase is not Phase.DEALING
+    return checked
+
+
+def _walk_step(state: GameState, rng: random.Random) -> GameState:
+    """A random action that often bids, so that every bidding situation comes up."""
+    actions = list(state.legal_actions()) if state.phase is not Phase.BURYING else []
+    bids = [a for a in actions if isinstance(a, Declare)]
+    if state.phase is Phase.DEALING:
+        if bids and rng.random() < 0.2:
+            return state.apply(rng.choice(bids))
+        return state.deal_card()
+    if state.phase is Phase.BURYING:
+        return state.apply(state.legal_actions().sample(rng))
+    if bids and rng.random() < 0.4:
+        return state.apply(rng.choice(bids))
+    asks = [a for a in actions if isinstance(a, AskRedeal)]
+    if asks and rng.random() < 0.3:
+        return state.apply(asks[0])
+    return state.apply(Pass(state.to_act))
+
+
+@given(
+    st.sampled_from(ORACLE_RULES),
+    st.integers(0, 2**31 - 1),
+    st.booleans(),
+    st.integers(0, 12),
+    st.integers(0, 12),
+)
+def test_r4_r5_bid_oracle_agrees_with_legal_actions_and_apply(
+    rules: tl.Rules, seed: int, opening: bool, level0: int, level1: int
+) -> None:
+    """Every 1-3 card subset of a seat's level cards and jokers, in every phase, for every
+    seat: ``Declare`` is listed by ``legal_actions(seat)`` and accepted by ``apply`` exactly
+    when the oracle of tests/bid_oracle.py (written from R4.2-R4.5 and R5.2) allows it."""
+    rng = random.Random(seed)
+    levels = (rules.levels[level0 % len(rules.levels)], rules.levels[level1 % len(rules.levels)])
+    dealer = None if opening else rng.randrange(4)
+    s = GameState.new(rules, seed, levels=levels, dealer=dealer, deal_number=0 if opening else 1)
+    checked = 0
+    for _ in range(600):
+        last = s.events[-1] if s.events else None
+        if s.phase is not Phase.DEALING or s.dealt % 11 == 0 or isinstance(last, Declared):
+            checked += _check_bids_against_the_oracle(s)
+            event(f"checked in phase {s.phase.value}")
+        if s.phase is Phase.PLAYING:
+            break
+        s = _walk_step(s, rng)
+    assert checked > 0

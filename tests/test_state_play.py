@@ -164,7 +164,8 @@ def test_r9_4_jack_hook_through_a_deal() -> None:
 
 
 def test_r9_3_must_play_attackers_on_2_take_over_at_2() -> None:
-    """Attackers standing on 2 who score 160 take over at 2, not at 10."""
+    """R9.3: attackers standing on 2 who score 160 take over at 2, not higher (R9.1's
+    tournament table gives +3 for 150 and more)."""
     trump = tl.Trump(Rank.KING, Suit.SPADES)
     s = last_trick(
         ["3H", "AH", "4H", "6H"],
@@ -174,7 +175,7 @@ def test_r9_3_must_play_attackers_on_2_take_over_at_2() -> None:
         kitty="KD KD 10D 10D 10C 10C 10H 10H",
     )
     assert s.result is not None and s.result.attacker_points == 160
-    assert not s.result.outcome.declarers_keep and s.result.outcome.steps == 2
+    assert not s.result.outcome.declarers_keep and s.result.outcome.steps == 3
     assert s.result.levels == (Rank.KING, Rank.TWO) and s.result.next_dealer == 1
 
 

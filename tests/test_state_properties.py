@@ -60,21 +60,25 @@ def random_deal(preset: str, seed: int, check: object = None) -> list[GameState]
 
 
 def check_view(s: GameState, seat: int) -> None:
-    """A view holds only what ``seat`` may know: its own hand, shown bid cards it still holds,
-    played cards, and the kitty only for its burier (or for all once scored)."""
+    """A view holds only what ``seat`` may know: its own hand, the cards shown in bids minus
+    those played since, played cards, and the kitty only for its burier (or for all once scored)."""
     v = s.view(seat)
     assert v.hand == s.hands[seat]
     assert v.hand_sizes == tuple(len(h) for h in s.hands)
     assert not hasattr(v, "deck") and not hasattr(v, "hands")
     if s.result is None:
         assert (v.kitty is not None) == (s.buried_by == seat and len(s.kitty) == 8)
+    # R4.2 from public facts only: bids of this attempt (multiset union) minus public plays.
     declared: dict[int, Counter[tl.Card]] = {i: Counter() for i in range(4)}
     for e in s.events:
-        if isinstance(e, Declared):
+        if isinstance(e, tl.CardsDealt):
+            declared = {i: Counter() for i in range(4)}
+        elif isinstance(e, Declared):
             declared[e.seat] |= Counter(e.cards)
+        elif isinstance(e, Played):
+            declared[e.seat] -= Counter(e.cards)
     for other in range(4):
-        shown = Counter(v.shown[other])
-        assert shown <= declared[other] and shown <= Counter(s.hands[other])
+        assert Counter(v.shown[other]) == declared[other]
     assert v.trick == s.trick and v.tricks == s.tricks
 
 

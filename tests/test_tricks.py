@@ -6,13 +6,27 @@ import doctest
 import random
 from collections import Counter
 
+import attrs
 import pytest
 
 import tuolaji.legal
 import tuolaji.tricks
-from tuolaji import IllegalAction, InvalidCards, Rank, Suit, Trump, format_cards, parse_cards
+from tuolaji import (
+    ConfigurationError,
+    GameState,
+    IllegalAction,
+    InvalidCards,
+    Rank,
+    Suit,
+    ThrowFailed,
+    Trump,
+    format_cards,
+    parse_cards,
+)
 from tuolaji.legal import legal_follows, legal_leads
+from tuolaji.rules import RULESETS
 from tuolaji.tricks import (
+    FORCED_UNIT_ORDERS,
     check_follow,
     check_lead,
     check_throw,
@@ -112,21 +126,64 @@ def test_r6_4_higher_pair_forces_the_lowest_pair() -> None:
     assert not result.ok and format_cards(result.forced) == "4C 4C" and result.beaten_by == (1,)
 
 
-def test_r6_4_queen_pair_outside_also_holds_a_higher_single() -> None:
-    """Seed 000 names ♣QQ beside ♣55 as forcing ♣44 "(and no higher single)"; but a ♣Q is
-    itself a single above 9, and R6.4 takes singles before pairs, so ♣9 is forced."""
+def test_r6_4_seed_000_queen_pair_outside_forces_the_lowest_pair() -> None:
+    """Seed 000: 其必须出欲联出的牌中的最小牌 — with ♣QQ outside (which beats the 9, the 88
+    and the 44), ♣98844 becomes ♣44: the beatable unit holding the lowest card."""
     result = check_throw(P(CLUB_THROW), [P("QC QC"), P("3D"), P("5S")], T10S)
+    assert not result.ok and format_cards(result.forced) == "4C 4C"
+    assert result.beaten_by == (0,)
+
+
+def test_r6_4_seed_000_example_j_qq_and_55_outside() -> None:
+    """Seed 000's R6.4 example in full: ♣J outside → ♣9; ♣QQ outside → ♣44; ♣55 outside (no
+    higher single) → ♣44. The default order is "lowest"."""
+    cases = [("JC 2H", "9C"), ("QC QC", "4C 4C"), ("5C 5C", "4C 4C")]
+    for holding, forced in cases:
+        for hands in ([P(holding), P("3D"), P("5S")], [P("3D"), P("5S"), P(holding)]):
+            result = check_throw(P(CLUB_THROW), hands, T10S)
+            explicit = check_throw(P(CLUB_THROW), hands, T10S, forced_unit="lowest")
+            assert result == explicit
+            assert not result.ok and format_cards(result.forced) == forced
+
+
+def test_r6_4_smallest_house_rule_takes_size_first() -> None:
+    """R6.4 ``forced_unit="smallest"`` (house rule): with ♣QQ outside the single ♣9 goes,
+    because a single is smaller than a pair whatever their positions."""
+    others = [P("QC QC"), P("3D"), P("5S")]
+    result = check_throw(P(CLUB_THROW), others, T10S, forced_unit="smallest")
     assert format_cards(result.forced) == "9C" and result.beaten_by == (0,)
+    others = [P("9C 9C"), P("AC"), P("2D")]
+    result = check_throw(P("KC 8C 8C"), others, T10S, forced_unit="smallest")
+    assert format_cards(result.forced) == "KC" and result.beaten_by == (1,)
 
 
-def test_r6_4_smallest_by_size_then_lowest_position() -> None:
-    # Pairs 88 and 44 are both beatable (88 by 99): the lower pair is forced, and both
-    # hands with a pair above 44 are named.
+def test_r6_4_lowest_position_whatever_the_size() -> None:
+    """R6.4 "lowest": pairs 88 and 44 both beatable → the lower pair; a beatable single K
+    and a beatable pair 88 → the pair, since it holds the lower card."""
     result = check_throw(P("AC 8C 8C 4C 4C"), [P("9C 9C"), P("5C 5C"), P("2D")], T10S)
     assert format_cards(result.forced) == "4C 4C" and result.beaten_by == (0, 1)
-    # A beatable single goes before any beatable pair, whatever its position.
     result = check_throw(P("KC 8C 8C"), [P("9C 9C"), P("AC"), P("2D")], T10S)
-    assert format_cards(result.forced) == "KC" and result.beaten_by == (1,)
+    assert format_cards(result.forced) == "8C 8C" and result.beaten_by == (0,)
+
+
+def test_r6_4_ties_on_a_level_position_smaller_unit_then_suit_order() -> None:
+    """R6.4: only off-suit level cards share a position. Equal singles ♥10 and ♣10 (level 10,
+    trump ♠): the first in suit order ♠ ♥ ♣ ♦ goes. The single ♣10 and the tractor
+    ♥10♥10 ♠10♠10 both hold a card at that position: the smaller unit (the single) goes."""
+    # Trump throw ♣10 ♥10 BJ: a ♠10 (above the off-suit 10s) beats both 10s, not the BJ.
+    others = [P("10S 2D"), P("3D"), P("4D")]
+    for order in FORCED_UNIT_ORDERS:
+        result = check_throw(P("10C 10H BJ"), others, T10S, forced_unit=order)
+        assert format_cards(result.forced) == "10H" and result.beaten_by == (0,)
+    # Trump throw ♣10 + tractor ♥10♥10 ♠10♠10: SJ SJ BJ BJ beats the tractor, BJ the single.
+    result = check_throw(P("10C 10H 10H 10S 10S"), [P("SJ SJ BJ BJ"), P("3D"), P("4D")], T10S)
+    assert format_cards(result.forced) == "10C" and result.beaten_by == (0,)
+
+
+def test_r6_4_unknown_forced_unit_order_is_refused() -> None:
+    with pytest.raises(ConfigurationError) as info:
+        check_throw(P(CLUB_THROW), [P("JC"), P("3D"), P("5S")], T10S, forced_unit="big")  # type: ignore[arg-type]
+    assert "R6.4" in str(info.value)
 
 
 def test_r6_3_partner_and_every_beating_hand_are_named() -> None:
@@ -444,3 +501,22 @@ def test_inputs_are_not_changed() -> None:
 def test_docstring_examples_run() -> None:
     for module in (tuolaji.tricks, tuolaji.legal):
         assert doctest.testmod(module).failed == 0
+
+
+@pytest.mark.parametrize(("order", "forced"), [("lowest", "4C 4C"), ("smallest", "9C")])
+def test_r6_4_the_state_machine_plays_the_rules_forced_unit(order: str, forced: str) -> None:
+    """R6.4 in a deal: ``Rules.forced_unit`` picks the unit the state machine plays and
+    records in ``ThrowFailed`` (seed 000's ♣98844 with ♣QQ outside)."""
+    rules = attrs.evolve(RULESETS["tuolaji"], forced_unit=order)
+    s = GameState.for_play(
+        rules,
+        hands=[P(CLUB_THROW), P("QC QC 3D 3D 4D"), P("5S 6S 7S 8S 9S"), P("5H 6H 7H 8H 9H")],
+        kitty=P("2D 2D 3H 3H 4H 4H 6D 6D"),
+        trump=T10S,
+        dealer=0,
+        levels=(Rank.TEN, Rank.TWO),
+    )
+    s = s.play(0, P(CLUB_THROW))
+    (failed,) = [e for e in s.events if isinstance(e, ThrowFailed)]
+    assert format_cards(failed.forced) == forced and failed.beaten_by == (1,)
+    assert s.trick == (P(forced),)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from reference import (
@@ -28,6 +28,8 @@ from tuolaji import CARDS, Card, IllegalAction, Trump, parse_cards
 from tuolaji.legal import legal_follows, legal_leads
 from tuolaji.testing import deck_deals, trumps
 from tuolaji.tricks import (
+    FORCED_UNIT_ORDERS,
+    ForcedUnit,
     check_throw,
     follow_error,
     is_legal_follow,
@@ -122,21 +124,41 @@ def test_r7_5_winner_matches_the_reference(
 
 
 @THOROUGH
-@given(throw_positions())
+@given(throw_positions(), st.sampled_from(FORCED_UNIT_ORDERS))
 def test_r6_3_throw_check_matches_the_reference(
     position: tuple[Trump, tuple[Card, ...], tuple[tuple[Card, ...], ...]],
+    forced_unit: ForcedUnit,
 ) -> None:
-    """R6.3, R6.4: ok, the forced unit and the hands that beat it, against a search of
-    every unit of the other hands."""
+    """R6.3, R6.4: ok, the forced unit (in both ``forced_unit`` orders) and the hands that
+    beat it, against a search of every unit of the other hands."""
     trump, lead, others = position
-    result = check_throw(lead, others, trump)
-    ok, forced, beaten_by = ref_check_throw(lead, others, trump)
+    result = check_throw(lead, others, trump, forced_unit=forced_unit)
+    ok, forced, beaten_by = ref_check_throw(lead, others, trump, forced_unit)
     assert (result.ok, as_key(result.forced), result.beaten_by) == (ok, forced, beaten_by)
     assert result.attempt == lead
     if result.ok:
         assert result.forced == lead
     else:
         assert beaten_by
+
+
+@THOROUGH
+@given(throw_positions())
+def test_r6_4_both_orders_fail_the_same_throws(
+    position: tuple[Trump, tuple[Card, ...], tuple[tuple[Card, ...], ...]],
+) -> None:
+    """R6.4: the order only picks the forced unit; whether a throw fails is R6.3's alone, and
+    a "lowest" forced unit never holds a card above the "smallest" one's lowest card."""
+    trump, lead, others = position
+    lowest = check_throw(lead, others, trump, forced_unit="lowest")
+    smallest = check_throw(lead, others, trump, forced_unit="smallest")
+    assert lowest.ok == smallest.ok
+    event("throw failed" if not lowest.ok else "throw stood or single unit")
+    if as_key(lowest.forced) != as_key(smallest.forced):
+        event("the two orders force different units")
+    if not lowest.ok:
+        low = min(trump.position(c) for c in lowest.forced)
+        assert low <= min(trump.position(c) for c in smallest.forced)
 
 
 @given(lead_hands())

@@ -6,6 +6,8 @@ function cites the rule it implements. See the README for a tour.
 
 from __future__ import annotations
 
+from . import notation as notation
+from . import svg as svg
 from .actions import (
     CHANCE,
     Action,
@@ -51,10 +53,19 @@ from .cards import (
     points,
 )
 from .deal import deal_cards, shuffled_deck
-from .errors import ConfigurationError, IllegalAction, InvalidCards, InvalidRecord, TuolajiError
-from .game import Game, MatchResult
+from .errors import (
+    ConfigurationError,
+    IllegalAction,
+    InvalidCards,
+    InvalidRecord,
+    LimitExceeded,
+    TuolajiError,
+)
+from .eventlog import EventLog
+from .game import Game, History, MatchResult
 from .knowledge import Knowledge, knowledge_of
 from .legal import LegalFollows, LegalLeads, LegalPlays, legal_follows, legal_leads
+from .notation import format_action, format_hand, parse_action
 from .pimc import PIMCBot
 from .record import read_record, record_of, replay, write_record
 from .rules import (
@@ -128,9 +139,11 @@ __all__ = [
     "Declare",
     "Declared",
     "Event",
+    "EventLog",
     "Game",
     "GameState",
     "GreedyBot",
+    "History",
     "IllegalAction",
     "InvalidCards",
     "InvalidRecord",
@@ -141,6 +154,7 @@ __all__ = [
     "LegalLeads",
     "LegalPlays",
     "LevelBand",
+    "LimitExceeded",
     "MatchResult",
     "Outcome",
     "PIMCBot",
@@ -173,7 +187,9 @@ __all__ = [
     "deal_cards",
     "fits",
     "follow_error",
+    "format_action",
     "format_cards",
+    "format_hand",
     "full_deck",
     "is_legal_follow",
     "is_legal_lead",
@@ -189,6 +205,7 @@ __all__ = [
     "match_winner",
     "next_dealer",
     "next_level_rank",
+    "parse_action",
     "parse_cards",
     "points",
     "read_record",

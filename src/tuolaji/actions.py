@@ -16,10 +16,11 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
-from .cards import Card, Rank
+from .cards import Card, Rank, as_cards
 from .deal import KITTY_SIZE
 from .errors import IllegalAction
 from .legal import LegalFollows, LegalLeads
+from .notation import action_repr, format_action, trick_text
 from .scoring import DealResult
 
 __all__ = [
@@ -61,8 +62,9 @@ CHANCE = -1
 Hand = tuple[Card, ...]
 
 
-def _to_hand(cards: Iterable[Card]) -> Hand:
-    return tuple(cards)
+def _to_hand(cards: Iterable[Card] | str) -> Hand:
+    """Cards of an action: card notation (``"♥KK"``) or Card values (see :func:`as_cards`)."""
+    return as_cards(cards, "an action's cards")
 
 
 Hands = tuple[Hand, Hand, Hand, Hand]
@@ -91,43 +93,56 @@ class Phase(enum.Enum):
 # --- actions -------------------------------------------------------------------------------
 
 
-@attrs.frozen(slots=True)
-class DealCard:
+class _ActionText:
+    """Actions print in the action notation (``"1 play ♥KK"``, :mod:`tuolaji.notation`);
+    their repr pastes back into Python (``parse_action('1 play ♥KK')``)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return format_action(self)  # type: ignore[arg-type]
+
+    def __repr__(self) -> str:
+        return action_repr(self)  # type: ignore[arg-type]
+
+
+@attrs.frozen(slots=True, repr=False)
+class DealCard(_ActionText):
     """Deal the next card (R4.1): the chance action of the ``DEALING`` phase."""
 
 
-@attrs.frozen(slots=True)
-class Declare:
+@attrs.frozen(slots=True, repr=False)
+class Declare(_ActionText):
     """``seat`` bids (R4.2-R4.4) or counter-bids (R5.2) by showing ``cards``."""
 
     seat: int
     cards: Hand = attrs.field(converter=_to_hand)
 
 
-@attrs.frozen(slots=True)
-class Pass:
+@attrs.frozen(slots=True, repr=False)
+class Pass(_ActionText):
     """``seat`` declines to bid, counter or ask for a redeal, when it is its turn."""
 
     seat: int
 
 
-@attrs.frozen(slots=True)
-class AskRedeal:
+@attrs.frozen(slots=True, repr=False)
+class AskRedeal(_ActionText):
     """An attacker with fewer than ``rules.weak_hand_redeal`` points asks for a redeal (R4.7)."""
 
     seat: int
 
 
-@attrs.frozen(slots=True)
-class Bury:
+@attrs.frozen(slots=True, repr=False)
+class Bury(_ActionText):
     """``seat`` buries 8 cards as the kitty (R5.1)."""
 
     seat: int
     cards: Hand = attrs.field(converter=_to_hand)
 
 
-@attrs.frozen(slots=True)
-class Play:
+@attrs.frozen(slots=True, repr=False)
+class Play(_ActionText):
     """``seat`` plays ``cards`` to the current trick (R6, R7)."""
 
     seat: int
@@ -283,6 +298,9 @@ class Trick:
     winner: int
     points: int
 
+    def __str__(self) -> str:
+        return trick_text(self)
+
 
 def holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
     """True when ``hand`` contains every card of ``cards`` (as a multiset)."""
@@ -369,6 +387,11 @@ class PlayActions(ActionSet):
     def __init__(self, seat: int, plays: LegalLeads | LegalFollows) -> None:
         self._seat = seat
         self._plays = plays
+
+    @property
+    def plays(self) -> LegalLeads | LegalFollows:
+        """The legal plays themselves, as card tuples without :class:`Play` wrappers."""
+        return self._plays
 
     def __len__(self) -> int:
         return len(self._plays)

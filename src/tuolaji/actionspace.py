@@ -105,7 +105,9 @@ class Decision:
         kind = self._kind
         ids: list[int]
         if kind == "redeal":
-            return [PASS, ASK_REDEAL]
+            listed = self.state.legal_actions(self.seat)
+            ids = [PASS] if Pass(self.seat) in listed else []
+            return [*ids, ASK_REDEAL] if AskRedeal(self.seat) in listed else ids
         if kind == "bid":
             ids = self._bid_ids()
         elif kind == "bury":

@@ -1,28 +1,223 @@
-"""The project's benchmark (``python -m tuolaji bench``): whole deals per second and
-microseconds per decision, plus the trick rules' hot functions on realistic positions.
+"""The project's benchmark (``python -m tuolaji bench``): the three workloads of issue 11, in
+CPU time, and (``--kernels``) the trick rules' hot functions on realistic positions.
 
-Figures are medians over seeded random positions, so runs are comparable; they measure one
-core of whatever machine runs them. Timings belong here, never in tests.
+Workloads (one core; every deal seeded, so runs are comparable):
+
+``W1``
+    A whole deal through :meth:`Game.play_deal` with four :class:`RandomBot`.
+``W2``
+    The play phase only, on the bare state machine: ``legal_plays()``, ``sample(rng)`` and
+    ``play`` until the last trick. The deal up to its first lead is reached untimed.
+``W3``
+    A whole deal through :meth:`Game.play_deal` with four :class:`GreedyBot`.
+
+A *decision* is an action a seat takes (a bid, pass, redeal request, burial or play; dealt
+cards are chance, not decisions). Time is :func:`time.process_time`, so other processes on
+a shared machine do not count; each figure is the median of ``repeat`` runs. Timings belong
+here, never in tests.
 """
 
 from __future__ import annotations
 
+import cProfile
+import io
+import pstats
 import random
 import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 
+import attrs
+
 from .actions import DealCard, Phase
-from .bots import GreedyBot, RandomBot
+from .bots import Bot, GreedyBot, RandomBot
 from .cards import Card, Rank, Suit, full_deck
 from .game import Game
 from .legal import legal_follows, legal_leads
+from .rules import RULESETS, Rules
 from .shapes import units
 from .state import GameState
 from .tricks import check_throw, is_legal_follow, trick_winner
 from .trump import Trump
 
-__all__ = ["deal_rates", "positions", "run", "trick_timings"]
+__all__ = [
+    "WORKLOADS",
+    "Figure",
+    "deal_rates",
+    "measure",
+    "positions",
+    "profile",
+    "report",
+    "run",
+    "trick_timings",
+]
+
+WORKLOADS: dict[str, str] = {
+    "W1": "full deal, 4 RandomBots (Game.play_deal)",
+    "W2": "play phase only (legal_plays, sample, play)",
+    "W3": "full deal, 4 GreedyBots (Game.play_deal)",
+}
+"""The workloads by name, with what each one runs."""
+
+
+@attrs.frozen(slots=True)
+class Figure:
+    """One workload's measurement: ``deals`` deals with ``decisions`` decisions in
+    ``seconds`` of CPU time."""
+
+    workload: str
+    deals: int
+    decisions: int
+    seconds: float
+
+    @property
+    def deals_per_second(self) -> float:
+        """Whole deals (W2: play phases) per CPU second."""
+        return self.deals / self.seconds if self.seconds else float("inf")
+
+    @property
+    def decisions_per_second(self) -> float:
+        """Decisions per CPU second."""
+        return self.decisions / self.seconds if self.seconds else float("inf")
+
+    @property
+    def us_per_decision(self) -> float:
+        """CPU microseconds per decision, everything around it included."""
+        return self.seconds / self.decisions * 1e6 if self.decisions else 0.0
+
+    def as_dict(self) -> dict[str, float | int | str]:
+        """The figure as plain data (for ``--json``)."""
+        return {
+            "workload": self.workload,
+            "what": WORKLOADS[self.workload],
+            "deals": self.deals,
+            "decisions": self.decisions,
+            "cpu_seconds": round(self.seconds, 6),
+            "deals_per_s": round(self.deals_per_second, 2),
+            "decisions_per_s": round(self.decisions_per_second, 1),
+            "us_per_decision": round(self.us_per_decision, 3),
+        }
+
+
+def _rules(rules: Rules | str) -> Rules:
+    return RULESETS[rules] if isinstance(rules, str) else rules
+
+
+def _bot_deals(
+    rules: Rules, make: Callable[[int], Bot], deals: int, seed: int
+) -> tuple[int, float]:
+    """Play ``deals`` fresh first deals with four bots of ``make``; returns the decisions
+    taken and the CPU seconds."""
+    decisions = 0
+    spent = 0.0
+    for i in range(deals):
+        start = time.process_time()
+        game = Game(rules, seed + i)
+        game.play_deal([make(4 * (seed + i) + s) for s in range(4)])
+        spent += time.process_time() - start
+        decisions += sum(not isinstance(a, DealCard) for a in game.actions[-1])
+    return decisions, spent
+
+
+def play_phase_start(rules: Rules | str, seed: int) -> tuple[GameState, random.Random]:
+    """A deal at its first lead, reached by random legal actions from ``seed``, and the
+    random source that continues it (W2's starting positions)."""
+    rng = random.Random(seed)
+    state = GameState.new(rules, seed=seed)
+    while state.phase is not Phase.PLAYING:
+        if state.phase is Phase.DEALING and rng.random() < 0.9:
+            state = state.apply(DealCard())
+        else:
+            state = state.apply(state.legal_actions().sample(rng))
+    return state, rng
+
+
+def _play_phases(
+    rules: Rules, deals: int, seed: int, profiler: cProfile.Profile | None = None
+) -> tuple[int, float]:
+    """W2: play ``deals`` play phases by uniformly random legal plays (only the plays are
+    timed, and profiled when ``profiler`` is given)."""
+    decisions = 0
+    spent = 0.0
+    for i in range(deals):
+        state, rng = play_phase_start(rules, seed + i)
+        if profiler is not None:
+            profiler.enable()
+        start = time.process_time()
+        while state.phase is Phase.PLAYING:
+            state = state.play(state.to_act, state.legal_plays().sample(rng))
+            decisions += 1
+        spent += time.process_time() - start
+        if profiler is not None:
+            profiler.disable()
+    return decisions, spent
+
+
+def _once(
+    workload: str, rules: Rules, deals: int, seed: int, profiler: cProfile.Profile | None = None
+) -> Figure:
+    if workload == "W1":
+        decisions, spent = _bot_deals(rules, RandomBot, deals, seed)
+    elif workload == "W2":
+        decisions, spent = _play_phases(rules, deals, seed, profiler)
+    elif workload == "W3":
+        decisions, spent = _bot_deals(rules, GreedyBot, deals, seed)
+    else:
+        raise ValueError(f"unknown workload {workload!r}; valid: {', '.join(WORKLOADS)}")
+    return Figure(workload, deals, decisions, spent)
+
+
+def measure(
+    workload: str,
+    rules: Rules | str = "tuolaji",
+    deals: int = 100,
+    *,
+    repeat: int = 3,
+    seed: int = 1,
+) -> Figure:
+    """Run ``workload`` (``"W1"``, ``"W2"`` or ``"W3"``) ``repeat`` times on the same
+    ``deals`` seeded deals; the run with the median CPU time."""
+    if deals < 1 or repeat < 1:
+        raise ValueError("deals and repeat are positive")
+    runs = sorted(
+        (_once(workload, _rules(rules), deals, seed) for _ in range(repeat)),
+        key=lambda f: f.seconds,
+    )
+    return runs[len(runs) // 2]
+
+
+def profile(
+    workloads: Sequence[str], rules: Rules | str = "tuolaji", deals: int = 100, *, top: int = 30
+) -> str:
+    """cProfile of one run of each of ``workloads``: the ``top`` functions by cumulative
+    time, as text (profiling slows everything down; use it for shares, not rates)."""
+    out = io.StringIO()
+    for workload in workloads:
+        profiler = cProfile.Profile(time.process_time)
+        if workload == "W2":
+            _once(workload, _rules(rules), deals, 1, profiler)
+        else:
+            profiler.enable()
+            _once(workload, _rules(rules), deals, 1)
+            profiler.disable()
+        out.write(f"--- {workload}: {WORKLOADS[workload]}, {deals} deals ---\n")
+        stats = pstats.Stats(profiler, stream=out)
+        stats.sort_stats(pstats.SortKey.CUMULATIVE).print_stats(top)
+    return out.getvalue()
+
+
+def report(figures: Sequence[Figure], rules_name: str) -> Iterator[str]:
+    """The workload figures as a table, line by line."""
+    yield f"tuolaji benchmark, {rules_name} rules (CPU time, one core, median run)"
+    yield f"  {'':4s}{'deals/s':>10s}{'decisions/s':>14s}{'µs/decision':>13s}  what"
+    for f in figures:
+        yield (
+            f"  {f.workload:4s}{f.deals_per_second:10.1f}{f.decisions_per_second:14.0f}"
+            f"{f.us_per_decision:13.2f}  {WORKLOADS[f.workload]} ({f.deals} deals)"
+        )
+
+
+# --- the trick rules' kernels ------------------------------------------------------------------
 
 Position = tuple[
     Trump,
@@ -64,23 +259,23 @@ def positions(count: int, seed: int = 1) -> list[Position]:
 
 
 def _per_call_us(call: Callable[[], object], reps: int) -> float:
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(reps):
         call()
-    return (time.perf_counter() - start) / reps * 1e6
+    return (time.process_time() - start) / reps * 1e6
 
 
 def _median(calls: Sequence[Callable[[], object]], seconds: float, reps: int = 5) -> float:
     samples: list[float] = []
-    deadline = time.perf_counter() + seconds
+    deadline = time.process_time() + seconds
     while True:
         samples.extend(_per_call_us(call, reps) for call in calls)
-        if time.perf_counter() >= deadline:
+        if time.process_time() >= deadline:
             return statistics.median(samples)
 
 
 def trick_timings(seconds: float = 1.0, count: int = 300, seed: int = 1) -> dict[str, float]:
-    """Median microseconds per call of the trick rules' hot functions (R6, R7)."""
+    """Median CPU microseconds per call of the trick rules' hot functions (R6, R7)."""
     pos = positions(count, seed)
     rng = random.Random(seed)
     makers: dict[str, Callable[[Position], Callable[[], object]]] = {
@@ -94,49 +289,16 @@ def trick_timings(seconds: float = 1.0, count: int = 300, seed: int = 1) -> dict
     return {name: _median([make(p) for p in pos], seconds) for name, make in makers.items()}
 
 
-def _random_deal(seed: int) -> tuple[int, float]:
-    """A whole deal by random legal actions on the bare state machine; returns the number of
-    play decisions and the seconds they took (legal plays, sample, play)."""
-    rng = random.Random(seed)
-    state = GameState.new("tuolaji", seed=seed)
-    decisions, play_time = 0, 0.0
-    while state.phase is not Phase.FINISHED:
-        if state.phase is Phase.PLAYING:
-            start = time.perf_counter()
-            state = state.play(state.to_act, state.legal_plays().sample(rng))
-            play_time += time.perf_counter() - start
-            decisions += 1
-        elif state.phase is Phase.DEALING and rng.random() < 0.9:
-            state = state.apply(DealCard())
-        else:
-            state = state.apply(state.legal_actions().sample(rng))
-    return decisions, play_time
+def deal_rates(
+    rules: Rules | str = "tuolaji", deals: int = 100, *, repeat: int = 3
+) -> dict[str, Figure]:
+    """Every workload's :class:`Figure`, by name."""
+    return {w: measure(w, rules, deals, repeat=repeat) for w in WORKLOADS}
 
 
-def deal_rates(seconds: float = 1.0, seed: int = 1) -> dict[str, float]:
-    """Whole deals per second (the bare state machine with random actions, and ``Game``
-    with four RandomBots and with four GreedyBots) and microseconds per play decision."""
-    out: dict[str, float] = {}
-    start, deals, decisions, play_time = time.perf_counter(), 0, 0, 0.0
-    while time.perf_counter() - start < seconds or deals == 0:
-        n, t = _random_deal(seed + deals)
-        deals, decisions, play_time = deals + 1, decisions + n, play_time + t
-    out["deals/s (state machine, random actions)"] = deals / (time.perf_counter() - start)
-    out["µs per play decision (legal_plays, sample, play)"] = play_time / decisions * 1e6
-    for name, make in (("random", RandomBot), ("greedy", GreedyBot)):
-        start, deals = time.perf_counter(), 0
-        while time.perf_counter() - start < seconds or deals == 0:
-            game = Game("tuolaji", seed + deals)
-            game.play_deal([make(seed * 4 + s) for s in range(4)])
-            deals += 1
-        out[f"deals/s (Game, 4 {name} bots)"] = deals / (time.perf_counter() - start)
-    return out
-
-
-def run(seconds: float = 1.0) -> Iterator[str]:
-    """The benchmark report, line by line."""
-    yield "tuolaji benchmark (one core; medians over seeded random positions)"
-    for name, value in deal_rates(seconds).items():
-        yield f"  {name:52s} {value:10.1f}"
+def run(seconds: float = 1.0, deals: int = 100, rules: str = "tuolaji") -> Iterator[str]:
+    """The whole benchmark report, line by line: the workloads, then the kernels."""
+    yield from report(list(deal_rates(rules, deals).values()), rules)
+    yield "trick rules, median CPU µs per call on realistic positions"
     for name, us in trick_timings(seconds).items():
-        yield f"  {name + ' (µs)':52s} {us:10.2f}"
+        yield f"  {name:24s} {us:8.2f}"

@@ -1,33 +1,41 @@
 """Bids and their strength under both bidding systems (R4.2-R4.4, R5.2).
 
-A bid shows cards from the bidder's hand. :func:`read_bid` says what the shown cards mean
-(strength and trump suit) under a system; :func:`overturn_error` applies R4.2 to a new bid
-against the standing one; :func:`bid_options` lists every bid a hand can make. Who may bid
-when (the deal, the closing round, the counter windows) is the state machine's business.
+A bid shows cards from the bidder's hand. :func:`bid_form` says what the shown cards mean
+(strength and trump suit) under a system; :func:`bid_refusal` applies R4.2, R4.4 and R5.2 to
+a bid against the standing one; :func:`bid_options` lists every bid a hand can make. Who may
+bid when (the deal, the closing round, the counter windows) is :mod:`tuolaji.auction`'s.
+
+Every rule is one fast predicate that returns a :class:`Refusal` code (or None), never a
+string: bots and the state machine probe bids after every dealt card. The player-facing
+message is built by :func:`refusal_message` only when an action is refused.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Sequence
+import enum
+from collections.abc import Sequence
 from typing import Literal
 
 import attrs
 
 from .cards import BIG_JOKER, CARDS, SMALL_JOKER, Card, Rank, Suit, format_cards
-from .errors import IllegalAction
 
 __all__ = [
     "Bid",
     "BiddingSystem",
+    "Refusal",
+    "bid_form",
     "bid_options",
+    "bid_refusal",
+    "form_message",
     "joker_for",
-    "overturn_error",
-    "read_bid",
+    "refusal_message",
 ]
 
 BiddingSystem = Literal["reveal", "joker"]
 
+FIX = 2
+"""Strength of a pair of level cards (定主, and the weakest counter, R5.2)."""
 NO_TRUMP_SMALL = 3
 NO_TRUMP_BIG = 4
 
@@ -49,91 +57,190 @@ class Bid:
         )
 
 
+class Refusal(enum.Enum):
+    """Why a bid may not be made now; ``rule`` is the rule it breaks. The text for players
+    comes from :func:`refusal_message`."""
+
+    NO_BIDS_NOW = "R4.1", "no bids in this phase"
+    NOT_YOUR_TURN = "R4.1", "not this seat's turn"
+    ONE_DECLARATION = "R4.4", "the declaration of the deal has been made"
+    DEALERS_TEAM_ONLY = "R4.4", "only the dealer's team declares during a later deal"
+    JOKER_PAIR_DECLARES = "R4.4", "a joker pair is a counter, never a declaration"
+    NOT_STRONGER = "R4.2", "not stronger than the standing bid"
+    OWN_BID = "R4.2", "a seat never overturns its own bid"
+    COUNTER_TOO_WEAK = "R5.2", "a counter needs strength 2 or more"
+    OWN_COUNTER = "R5.2", "the standing bidder may not counter itself"
+
+    @property
+    def rule(self) -> str:
+        """The rule number, e.g. ``"R4.2"``."""
+        rule: str = self.value[0]
+        return rule
+
+
 def joker_for(suit: Suit) -> Card:
     """The joker that backs a suit bid in the joker system (R4.4): big for ♥ ♦, small for ♠ ♣."""
     return BIG_JOKER if suit in (Suit.HEARTS, Suit.DIAMONDS) else SMALL_JOKER
 
 
-def _forms(system: BiddingSystem, level: Rank) -> str:
-    lvl = level.label
-    if system == "reveal":
-        return (
-            f"R4.3: a bid shows one level card ({lvl}), a pair of level cards of one suit, "
-            "a pair of small jokers or a pair of big jokers"
-        )
-    return (
-        f"R4.4: a bid shows one level card ({lvl}) or a pair of them with the joker of the "
-        "suit's colour (big joker for ♥ ♦, small joker for ♠ ♣), or a pair of small or of "
-        "big jokers"
-    )
+_SUITS = tuple(Suit)
 
 
-def read_bid(cards: Sequence[Card], level: Rank, system: BiddingSystem) -> tuple[int, Suit | None]:
-    """The strength and trump suit of a bid showing ``cards`` (R4.3 reveal, R4.4 joker).
+def bid_form(
+    cards: Sequence[Card], level: Rank, system: BiddingSystem
+) -> tuple[int, Suit | None] | None:
+    """The strength and trump suit of a bid showing ``cards`` (R4.3 reveal, R4.4 joker), or
+    None when the cards are no bid.
 
     Strengths: 1 one level card, 2 a pair of level cards (定主), 3 a pair of small jokers,
     4 a pair of big jokers (both no trump). In the joker system a suit bid also shows the
-    joker of the suit's colour. Raises :class:`~tuolaji.IllegalAction` listing the valid forms.
+    joker of the suit's colour (大王只能报红主, 小王只能报黑主).
     """
-    counts = Counter(cards)
-    if len(counts) == 1 and len(cards) == 2 and cards[0].is_joker:
-        return (NO_TRUMP_BIG if cards[0] == BIG_JOKER else NO_TRUMP_SMALL), None
+    n = len(cards)
+    if n == 0 or n > 3:
+        return None
     level_cards = [c for c in cards if not c.is_joker]
     jokers = [c for c in cards if c.is_joker]
-    suits = {c.suit for c in level_cards}
-    valid_level = (
-        level_cards
-        and all(c.rank == level for c in level_cards)
-        and len(suits) == 1
-        and len(level_cards) <= 2
+    if not level_cards:
+        if n == 2 and jokers[0] == jokers[1]:
+            return (NO_TRUMP_BIG if jokers[0] == BIG_JOKER else NO_TRUMP_SMALL), None
+        return None
+    first = level_cards[0]
+    if first.rank != level or len(level_cards) > 2 or any(c != first for c in level_cards):
+        return None
+    suit = first.suit
+    assert suit is not None
+    if system == "joker":
+        if jokers != [joker_for(suit)]:
+            return None
+    elif jokers:
+        return None
+    return len(level_cards), suit
+
+
+def form_message(cards: Sequence[Card], level: Rank, system: BiddingSystem) -> tuple[str, str]:
+    """``(rule, message)`` for cards that :func:`bid_form` rejected: the valid forms."""
+    shown = format_cards(cards, pretty=True) or "no cards"
+    lvl = level.label
+    if system == "reveal":
+        return "R4.3", (
+            f"{shown} is not a bid; R4.3: a bid shows one level card ({lvl}), a pair of level "
+            "cards of one suit, a pair of small jokers or a pair of big jokers"
+        )
+    return "R4.4", (
+        f"{shown} is not a bid; R4.4: a bid shows one level card ({lvl}) or a pair of them "
+        "with the joker of the suit's colour (big joker for ♥ ♦, small joker for ♠ ♣), or a "
+        "pair of small or of big jokers"
     )
-    if valid_level:
-        (suit,) = suits
-        assert suit is not None
-        needed = [joker_for(suit)] if system == "joker" else []
-        if jokers == needed:
-            return len(level_cards), suit
-    rule = "R4.3" if system == "reveal" else "R4.4"
-    raise IllegalAction(
-        rule,
-        f"{format_cards(cards, pretty=True) or 'no cards'} is not a bid; {_forms(system, level)}",
-    )
 
 
-def overturn_error(seat: int, strength: int, suit: Suit | None, standing: Bid | None) -> str | None:
-    """Why a new bid may not replace ``standing`` (R4.2), or None when it may.
+def bid_refusal(
+    seat: int,
+    strength: int,
+    suit: Suit | None,
+    standing: Bid | None,
+    *,
+    declaration: bool,
+    counter: bool,
+) -> Refusal | None:
+    """Why a well-formed bid of ``strength`` naming ``suit`` by ``seat`` may not replace
+    ``standing`` (R4.2, R4.4, R5.2), or None when it may.
 
-    It must be strictly stronger (equal strength: the earlier bid stands); the standing bidder
-    may only strengthen its own suit (reinforcement, 定主), never change it.
+    ``declaration``: the bid is a joker-system declaration (R4.4: strength 1 or 2 only; a
+    joker pair is only a counter, 常主不可进行报主). ``counter``: the bid is a counter-bid
+    (R5.2: strength 2 or more, never by the seat whose bid stands). A new bid must be
+    strictly stronger than the standing one (equal strength: the earlier stands,
+    以先出现者为准), and a seat never overturns its own standing bid (自已叫主后本人不能再翻主):
+    it may only reinforce it, showing the pair of its own level card (定主, R4.3).
     """
+    if declaration and strength > FIX:
+        return Refusal.JOKER_PAIR_DECLARES
+    if counter:
+        if strength < FIX:
+            return Refusal.COUNTER_TOO_WEAK
+        if standing is not None and standing.seat == seat:
+            return Refusal.OWN_COUNTER
     if standing is None:
         return None
     if strength <= standing.strength:
-        return (
-            f"R4.2: a new bid must be stronger than the standing one ({standing}); "
-            f"equal strength leaves the earlier bid standing"
-        )
-    if seat == standing.seat and suit != standing.suit:
-        return (
-            "R4.2: a seat never overturns its own standing bid with a different suit; "
-            "it may only reinforce it with the pair"
-        )
+        return Refusal.NOT_STRONGER
+    if seat == standing.seat and not (
+        strength == FIX and standing.strength == 1 and suit == standing.suit
+    ):
+        return Refusal.OWN_BID
     return None
 
 
-def bid_options(hand: Iterable[Card], level: Rank, system: BiddingSystem) -> list[tuple[Card, ...]]:
-    """Every distinct set of cards from ``hand`` that makes a bid (R4.3/R4.4), weakest first."""
-    counts = Counter(hand)
-    options: list[tuple[int, tuple[Card, ...]]] = []
-    for suit in Suit:
-        card = CARDS[suit * 13 + level - 2]
-        backing: tuple[Card, ...] = (joker_for(suit),) if system == "joker" else ()
-        if backing and counts[backing[0]] == 0:
-            continue
-        for n in (1, 2):
-            if counts[card] >= n:
-                options.append((n, (card,) * n + backing))
-    for strength, joker in ((NO_TRUMP_SMALL, SMALL_JOKER), (NO_TRUMP_BIG, BIG_JOKER)):
-        if counts[joker] == 2:
-            options.append((strength, (joker, joker)))
-    return [cards for _, cards in sorted(options, key=lambda o: o[0])]
+def refusal_message(refusal: Refusal, standing: Bid | None = None) -> str:
+    """The player-facing text of ``refusal`` (without the rule number)."""
+    if refusal is Refusal.NOT_STRONGER:
+        return (
+            f"a new bid must be stronger than the standing one ({standing}); "
+            "equal strength leaves the earlier bid standing"
+        )
+    if refusal is Refusal.OWN_BID:
+        return (
+            "a seat never overturns its own standing bid (jokers included); "
+            "it may only reinforce it with the pair of its own level card"
+        )
+    if refusal is Refusal.JOKER_PAIR_DECLARES:
+        return (
+            "a joker pair is never a declaration (常主不可进行报主), only a counter (R5.2); "
+            "declare with level cards and the joker of their colour"
+        )
+    if refusal is Refusal.COUNTER_TOO_WEAK:
+        return "a counter shows a pair of level cards (with its joker) or a pair of jokers"
+    if refusal is Refusal.OWN_COUNTER:
+        return (
+            "the standing bidder counters only after someone else has countered, "
+            "and never its own counter"
+        )
+    if refusal is Refusal.ONE_DECLARATION:
+        return "during the deal there is one declaration, and it has been made"
+    if refusal is Refusal.DEALERS_TEAM_ONLY:
+        return (
+            "in later deals only the dealer's team declares during the deal; "
+            "the attackers get one round after it"
+        )
+    return str(refusal.value[1])
+
+
+def bid_options(
+    hand: Sequence[Card],
+    level: Rank,
+    system: BiddingSystem,
+    min_strength: int = 1,
+    max_strength: int = NO_TRUMP_BIG,
+) -> list[tuple[Card, ...]]:
+    """Every distinct set of cards from ``hand`` that makes a bid (R4.3/R4.4) of strength
+    ``min_strength`` to ``max_strength``, weakest first."""
+    if min_strength > max_strength:
+        return []
+    # Card ids: tuple.count on ints runs in C, on Cards it calls Card.__eq__ per card.
+    ids = [c.id for c in hand]
+    options: list[tuple[Card, ...]] = []
+    if min_strength <= FIX:
+        singles: list[tuple[Card, ...]] = []
+        pairs: list[tuple[Card, ...]] = []
+        for suit in _SUITS:
+            card = CARDS[suit * 13 + level - 2]
+            n = ids.count(card.id)
+            if n == 0:
+                continue
+            backing: tuple[Card, ...] = ()
+            if system == "joker":
+                joker = joker_for(suit)
+                if joker.id not in ids:
+                    continue
+                backing = (joker,)
+            if min_strength <= 1 <= max_strength:
+                singles.append((card, *backing))
+            if n == 2 and max_strength >= FIX:
+                pairs.append((card, card, *backing))
+        options = singles + pairs
+    small_ok = min_strength <= NO_TRUMP_SMALL <= max_strength
+    if small_ok and ids.count(SMALL_JOKER.id) == 2:
+        options.append((SMALL_JOKER, SMALL_JOKER))
+    if max_strength >= NO_TRUMP_BIG and ids.count(BIG_JOKER.id) == 2:
+        options.append((BIG_JOKER, BIG_JOKER))
+    return options

@@ -11,18 +11,24 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Protocol
 
-from .actions import Action, ActionSet, AskRedeal, Bury, Declare, Pass, Phase, Play
-from .cards import Card, points
+from .actions import Action, ActionSet, AskRedeal, Bury, Declare, Pass, Phase, Play, PlayActions
+from .cards import CARDS, POINTS, Card, Rank, Suit
+from .legal import LegalFollows
+from .memo import card_ids
 from .scoring import team_of
-from .shapes import units
-from .tricks import trick_winner
-from .trump import TRUMP, Trump
+from .shapes import RawUnit, unit_ids
+from .tricks import challenge, lead_info_ids, winner_so_far
+from .trump import TRUMP, Trump, TrumpTable
 from .view import PlayerView
 
 __all__ = ["Bot", "GreedyBot", "RandomBot"]
+
+_PLAYING = Phase.PLAYING  # a module global reads faster than the enum's attribute
+_BIDDING = frozenset((Phase.DEALING, Phase.CLOSING, Phase.FIRST_COUNTERS, Phase.COUNTERS))
 
 
 class Bot(Protocol):
@@ -43,7 +49,9 @@ class RandomBot:
 
     def act(self, view: PlayerView, actions: ActionSet) -> Action:
         """A random legal action."""
-        bids = [a for a in actions if isinstance(a, Declare)] if len(actions) < 64 else []
+        if view.phase not in _BIDDING:
+            return actions.sample(self.rng)  # plays and burials are sampled, never listed
+        bids = [a for a in actions if isinstance(a, Declare)]
         if bids and any(isinstance(a, Pass) for a in actions):
             if self.rng.random() < self.bid_chance:
                 return self.rng.choice(bids)
@@ -51,10 +59,23 @@ class RandomBot:
         return actions.sample(self.rng)
 
 
-def _strength_cost(cards: Sequence[Card], trump: Trump) -> int:
+@cache
+def _effective_suits(level: Rank, suit: Suit | None) -> tuple[int, ...]:
+    """Per card id, its effective suit if ``suit`` were trump at ``level`` (a bid's trump)."""
+    return Trump(level, suit).table.suit
+
+
+def _strength_cost(ids: Sequence[int], table: TrumpTable) -> int:
     # Trumps are worth more than any side card of the same order.
-    table = trump.table
-    return sum(table.strength[c.id] + (20 if table.suit[c.id] == TRUMP else 0) for c in cards)
+    strength, suit = table.strength, table.suit
+    if len(ids) == 1:
+        c = ids[0]
+        return strength[c] + (20 if suit[c] == TRUMP else 0)
+    return sum(strength[c] + (20 if suit[c] == TRUMP else 0) for c in ids)
+
+
+def _points(ids: Sequence[int]) -> int:
+    return POINTS[ids[0]] if len(ids) == 1 else sum(POINTS[c] for c in ids)
 
 
 class GreedyBot:
@@ -72,7 +93,7 @@ class GreedyBot:
 
     def act(self, view: PlayerView, actions: ActionSet) -> Action:
         """The heuristic choice among ``actions``."""
-        if view.phase is Phase.PLAYING:
+        if view.phase is _PLAYING:
             return self._play(view, actions)
         if view.phase is Phase.BURYING:
             return self._bury(view, actions)
@@ -88,13 +109,15 @@ class GreedyBot:
         current = 0.0
         if view.trump is not None:
             current = sum(view.trump.is_trump(c) for c in hand) / max(len(hand), 1)
+        ids = card_ids(hand)
         for action in actions:
             if not isinstance(action, Declare):
                 continue
             ranked = [c for c in action.cards if not c.is_joker]
             level = ranked[0].rank if ranked else view.levels[team_of(view.seat)]
             suit = ranked[0].suit if ranked else None
-            share = sum(Trump(level, suit).is_trump(c) for c in hand) / max(len(hand), 1)
+            suits = _effective_suits(level, suit)
+            share = sum([suits[c] == TRUMP for c in ids]) / max(len(hand), 1)
             if share > best[0]:
                 best = (share, action)
         share, action = best
@@ -126,13 +149,18 @@ class GreedyBot:
     # --- playing ---------------------------------------------------------------------------
 
     def _options(self, actions: ActionSet) -> list[tuple[Card, ...]]:
+        plays: Iterable[tuple[Card, ...]]
+        if isinstance(actions, PlayActions):
+            plays = actions.plays  # the card tuples, without Play wrappers
+        else:
+            plays = (a.cards for a in actions if isinstance(a, Play))
         if len(actions) <= self.candidates:
-            return [a.cards for a in actions if isinstance(a, Play)]
-        seen: dict[tuple[Card, ...], tuple[Card, ...]] = {}
+            return list(plays)
+        seen: dict[tuple[int, ...], tuple[Card, ...]] = {}
         for _ in range(self.candidates):
             action = actions.sample(self.rng)
             assert isinstance(action, Play)
-            seen[tuple(sorted(action.cards, key=lambda c: c.id))] = action.cards
+            seen[tuple(sorted(c.id for c in action.cards))] = action.cards
         return list(seen.values())
 
     def _play(self, view: PlayerView, actions: ActionSet) -> Action:
@@ -140,61 +168,86 @@ class GreedyBot:
         assert trump is not None
         if not view.trick:
             return Play(view.seat, self._lead(view, trump, actions))
-        options: list[tuple[Card, ...]] = self._options(actions)
-        trick = view.trick
-        on_table = points(c for p in trick for c in p)
+        table = trump.table
+        if isinstance(actions, PlayActions) and len(actions) <= self.candidates:
+            plays = actions.plays
+            # Listed as ids (same order as listing the card tuples); cards only for the choice.
+            option_ids = list(plays.iter_ids()) if isinstance(plays, LegalFollows) else None
+        else:
+            option_ids = None
+        options: list[tuple[Card, ...]] | None = None
+        if option_ids is None:
+            options = self._options(actions)
+            option_ids = [[c.id for c in p] for p in options]
+        trick = [[c.id for c in p] for p in view.trick]
+        on_table = sum(_points(p) for p in trick)
         partner = (view.seat + 2) % 4
-        winning = (view.leader + trick_winner(trick, trump)) % 4
+        lead = lead_info_ids(trick[0], table)
+        best = winner_so_far(lead, trick, table)
+        winning = (view.leader + best[0]) % 4
         last = len(trick) == 3
+        me = len(trick)
 
-        def wins(play: tuple[Card, ...]) -> bool:
-            return trick_winner((*trick, play), trump) == len(trick)
+        def wins(i: int) -> bool:
+            return challenge(lead, best, me, option_ids[i], table)[0] == me
 
-        def feed(play: tuple[Card, ...]) -> tuple[int, int]:
-            return points(play), -_strength_cost(play, trump)
+        def feed(i: int) -> tuple[int, int]:
+            return _points(option_ids[i]), -_strength_cost(option_ids[i], table)
 
-        def cheap_win(play: tuple[Card, ...]) -> tuple[int, int]:
-            return _strength_cost(play, trump), -points(play)
+        def cheap_win(i: int) -> tuple[int, int]:
+            return _strength_cost(option_ids[i], table), -_points(option_ids[i])
 
-        def dump(play: tuple[Card, ...]) -> int:
-            return 10 * points(play) + _strength_cost(play, trump)
+        def dump(i: int) -> int:
+            return 10 * _points(option_ids[i]) + _strength_cost(option_ids[i], table)
 
-        choice: tuple[Card, ...]
-        winners = [p for p in options if wins(p)]
+        indices = range(len(option_ids))
         if winning == partner and (last or len(trick) == 2):
-            choice = max(options, key=feed)  # the partner is winning: give it points
-        elif winners and (on_table > 0 or last or any(points(p) for p in winners)):
+            choice = max(indices, key=feed)  # the partner is winning: give it points
+        elif (winners := [i for i in indices if wins(i)]) and (
+            on_table > 0 or last or any(_points(option_ids[i]) for i in winners)
+        ):
             choice = min(winners, key=cheap_win)
         else:
-            choice = min(options, key=dump)
-        return Play(view.seat, choice)
+            choice = min(indices, key=dump)
+        if options is not None:
+            return Play(view.seat, options[choice])
+        return Play(view.seat, tuple([CARDS[c] for c in option_ids[choice]]))
 
     def _lead(self, view: PlayerView, trump: Trump, actions: ActionSet) -> tuple[Card, ...]:
         table = trump.table
-        own = Counter(c.id for c in view.hand)
-        seen = Counter(c.id for t in view.tricks for p in t.plays for c in p)
-        if view.kitty is not None:
-            seen.update(c.id for c in view.kitty)
-        outside = {c: 2 - own[c] - seen[c] for c in range(54)}
+        outside = [2] * 54
+        hand_ids = card_ids(view.hand)
+        for c in hand_ids:
+            outside[c] -= 1
+        for t in view.tricks:
+            for p in t.plays:
+                for card in p:
+                    outside[card.id] -= 1
+        for card in view.kitty or ():
+            outside[card.id] -= 1
+        # Per effective suit, the highest position of a card held outside once or twice:
+        # a unit is a master when nothing of its kind outside ranks above it.
+        top_single = [-1] * 5
+        top_pair = [-1] * 5
+        for left, suit, pos in zip(outside, table.suit, table.pos, strict=True):
+            if left and pos > top_single[suit]:
+                top_single[suit] = pos
+            if left == 2 and pos > top_pair[suit]:
+                top_pair[suit] = pos
 
-        def master(unit_cards: tuple[Card, ...], pairs: int) -> bool:
-            top = max(table.pos[c.id] for c in unit_cards)
-            suit = table.suit[unit_cards[0].id]
-            need = 2 if pairs else 1
-            return not any(
-                table.suit[c] == suit and table.pos[c] > top and outside[c] >= need
-                for c in range(54)
-            )
+        def master(unit: RawUnit) -> bool:
+            # unit: (pairs, top position, effective suit, card ids strongest first)
+            return unit[1] >= (top_pair if unit[0] else top_single)[unit[2]]
 
-        hand_units = units(view.hand, trump)
-        masters = [u for u in hand_units if master(u.cards, u.pairs)]
+        hand_units = unit_ids(hand_ids, table)  # the split of units() (R3.3)
+        masters = [u for u in hand_units if master(u)]
         if masters:
             # Side-suit winners first (they draw points), bigger units first.
-            best = max(masters, key=lambda u: (u.suit != TRUMP, u.size, u.top))
-            return best.cards
-        side = [u for u in hand_units if u.suit != TRUMP and u.pairs == 0]
-        pool = side or [u for u in hand_units if u.pairs == 0] or list(hand_units)
-        low = min(pool, key=lambda u: (u.cards[0].points, table.strength[u.cards[0].id]))
-        lead = low.cards
+            best = max(masters, key=lambda u: (u[2] != TRUMP, len(u[3]), u[1]))
+            return tuple([CARDS[c] for c in best[3]])
+        side = [u for u in hand_units if u[2] != TRUMP and u[0] == 0]
+        pool = side or [u for u in hand_units if u[0] == 0] or hand_units
+        low = min(pool, key=lambda u: (POINTS[u[3][0]], table.strength[u[3][0]]))
+        lead = tuple([CARDS[c] for c in low[3]])
         assert Play(view.seat, lead) in actions
         return lead

@@ -7,6 +7,7 @@ small joker and 53 for the big joker. :data:`CARDS` maps an id back to its canon
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 from enum import IntEnum
@@ -14,7 +15,8 @@ from typing import ClassVar
 
 import attrs
 
-from .errors import InvalidCards
+from .errors import InvalidCards, cut
+from .limits import MAX_CARD_TEXT, MAX_CARDS
 
 __all__ = [
     "BIG_JOKER",
@@ -25,6 +27,7 @@ __all__ = [
     "Joker",
     "Rank",
     "Suit",
+    "as_cards",
     "format_cards",
     "full_deck",
     "parse_cards",
@@ -79,14 +82,19 @@ class Rank(IntEnum):
 
         Raises :class:`~tuolaji.InvalidCards` naming the valid spellings.
         """
-        rank = _RANK_BY_TEXT.get(text.strip().upper())
+        if not isinstance(text, str):
+            raise InvalidCards(f"R1.1: a rank is read from a str, got {type(text).__name__}")
+        rank = _RANK_BY_TEXT.get(text.strip().translate(_ASCII_UPPER))
         if rank is None:
             raise InvalidCards(
-                f"R1.1: {text!r} is not a rank; ranks are 2-10 (or T), J, Q, K, A",
-                token=text,
+                f"R1.1: {cut(text)} is not a rank; ranks are 2-10 (or T), J, Q, K, A",
+                token=text[:MAX_CARD_TEXT],
                 position=0,
             )
         return rank
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
 
 
 class Joker(IntEnum):
@@ -131,7 +139,7 @@ def _convert_rank(value: object) -> Rank | Joker:
             return Rank(value)
         if value in (15, 16):
             return Joker(value)
-    raise InvalidCards(f"R1.1: {value!r} is not a rank (Rank.TWO..Rank.ACE) or a Joker")
+    raise InvalidCards(f"R1.1: {cut(value)} is not a rank (Rank.TWO..Rank.ACE) or a Joker")
 
 
 def _convert_suit(value: object) -> Suit | None:
@@ -139,7 +147,7 @@ def _convert_suit(value: object) -> Suit | None:
         return value
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
         return Suit(value)
-    raise InvalidCards(f"R1.1: {value!r} is not a suit (Suit.SPADES..Suit.DIAMONDS) or None")
+    raise InvalidCards(f"R1.1: {cut(value)} is not a suit (Suit.SPADES..Suit.DIAMONDS) or None")
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -206,8 +214,8 @@ class Card:
     @classmethod
     def from_id(cls, card_id: int) -> Card:
         """The canonical card with this :attr:`id` (0..53)."""
-        if not 0 <= card_id < 54:
-            raise InvalidCards(f"R1.1: card ids run from 0 to 53, got {card_id!r}")
+        if isinstance(card_id, bool) or not isinstance(card_id, int) or not 0 <= card_id < 54:
+            raise InvalidCards(f"R1.1: card ids are ints from 0 to 53, got {cut(card_id)}")
         return CARDS[card_id]
 
     @classmethod
@@ -219,7 +227,7 @@ class Card:
         cards = _parse(text)
         if len(cards) != 1:
             raise InvalidCards(
-                f"R1.1: expected exactly one card in {text!r}, found {len(cards)}",
+                f"R1.1: expected exactly one card in {cut(text)}, found {len(cards)}",
                 token=text,
                 position=0,
             )
@@ -243,38 +251,46 @@ POINTS: tuple[int, ...] = tuple(
 """Point value by card id (R1.2)."""
 
 _TOKEN = re.compile(r"[^\s,;]+")
+_SYMBOLS = "♠♥♣♦♤♡♧♢"
+_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+"""Letter case is folded for ASCII letters only: Unicode case mapping can change a text's
+length (``"ǰ".upper()`` has two characters) or turn a foreign letter into an alias
+(``"ſ".upper() == "S"``)."""
 _SPELLING = (
     "cards are a rank then a suit (10H, th, 10♥), or a suit symbol then one or more ranks "
-    "(♥10, ♥KKQQ); ranks 2-10 or T, J, Q, K, A; suits S H C D or ♠ ♥ ♣ ♦; jokers SJ, BJ"
+    "(♥10, ♥KKQQ); ranks 2-10 or T, J, Q, K, A; suits S H C D or ♠ ♥ ♣ ♦ (or ♤ ♡ ♧ ♢); "
+    "jokers SJ, BJ (or 小王, 大王)"
 )
 
 
 def _bad(text: str, token: str, position: int, reason: str) -> InvalidCards:
+    """An error about ``token``, which starts at ``text[position]``."""
     return InvalidCards(
-        f"R1.1: cannot read {token!r} at position {position} of {text!r}: {reason}; {_SPELLING}",
+        f"R1.1: cannot read {cut(token)} at position {position} of {cut(text)}: {reason}; "
+        f"{_SPELLING}",
         token=token,
         position=position,
     )
 
 
 def _parse_token(text: str, token: str, start: int) -> list[Card]:
-    upper = token.upper()
+    upper = token.translate(_ASCII_UPPER)  # same length as token: positions stay valid
     joker = _JOKER_BY_TEXT.get(upper)
     if joker is not None:
         return [CARDS[SMALL_JOKER_ID if joker is Joker.SMALL else BIG_JOKER_ID]]
-    if upper[0] in "♠♥♣♦♤♡♧♢":
+    if upper[0] in _SYMBOLS:
         # A suit symbol followed by ranks; several groups may follow each other (♠10♠10).
         cards: list[Card] = []
         suit = Suit.SPADES
-        group_size = 0
         i = 0
         while i < len(upper):
             ch = upper[i]
-            if ch in "♠♥♣♦♤♡♧♢":
-                if i and not group_size:
-                    raise _bad(text, token, start + i, "a suit symbol must be followed by a rank")
+            if ch in _SYMBOLS:
+                if i + 1 == len(upper) or upper[i + 1] in _SYMBOLS:
+                    raise _bad(
+                        text, token[i], start + i, "a suit symbol must be followed by a rank"
+                    )
                 suit = _SUIT_BY_TEXT[ch]
-                group_size = 0
                 i += 1
                 continue
             label = "10" if upper.startswith("10", i) else ch
@@ -282,10 +298,7 @@ def _parse_token(text: str, token: str, start: int) -> list[Card]:
             if rank is None:
                 raise _bad(text, token[i : i + len(label)], start + i, f"unknown rank {label!r}")
             cards.append(CARDS[suit * 13 + rank - 2])
-            group_size += 1
             i += len(label)
-        if not group_size:
-            raise _bad(text, token, start + i, "a suit symbol must be followed by a rank")
         return cards
     suit_text = upper[-1]
     rank_text = upper[:-1]
@@ -295,13 +308,17 @@ def _parse_token(text: str, token: str, start: int) -> list[Card]:
         raise _bad(text, token, start, "a rank is missing before the suit")
     rank = _RANK_BY_TEXT.get(rank_text)
     if rank is None:
-        raise _bad(text, token, start, f"unknown rank {token[:-1]!r}")
+        raise _bad(text, token, start, f"unknown rank {cut(token[:-1])}")
     return [CARDS[_SUIT_BY_TEXT[suit_text] * 13 + rank - 2]]
 
 
 def _parse(text: str) -> tuple[Card, ...]:
     if not isinstance(text, str):
         raise InvalidCards(f"R1.1: cards are read from a str, got {type(text).__name__}")
+    if len(text) > MAX_CARD_TEXT:
+        raise InvalidCards(
+            f"R1.1: card text is at most {MAX_CARD_TEXT} characters, got {len(text)}"
+        )
     cards: list[Card] = []
     for match in _TOKEN.finditer(text):
         cards.extend(_parse_token(text, match.group(), match.start()))
@@ -312,10 +329,45 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     """Read any number of cards separated by spaces or commas (R1.1).
 
     Accepts every spelling of :meth:`Card.parse`, plus suit-symbol groups: ``"♥KKQQ ♠22"``
-    is four hearts and two spades. An empty or blank string is no cards. Raises
-    :class:`~tuolaji.InvalidCards` quoting the first bad token and its position.
+    is four hearts and two spades. An empty or blank string is no cards. Letter case is
+    ignored for ASCII letters only, and only the spellings listed in the error message are
+    read. Text is at most :data:`~tuolaji.limits.MAX_CARD_TEXT` characters. Raises
+    :class:`~tuolaji.InvalidCards` quoting the first bad token, with ``.token`` and
+    ``.position`` such that ``text[position:position + len(token)] == token``.
     """
     return _parse(text)
+
+
+def as_cards(value: object, name: str = "cards") -> tuple[Card, ...]:
+    """``value`` as a tuple of cards, for entry points that take cards: card notation (a
+    str, read by :func:`parse_cards`, e.g. ``"♥KK"``), one :class:`Card`, or an iterable of
+    cards, at most :data:`~tuolaji.limits.MAX_CARDS` of them. Anything else raises
+    :class:`~tuolaji.InvalidCards` naming the argument ``name``."""
+    if type(value) is tuple and len(value) <= MAX_CARDS:
+        for card in value:
+            if type(card) is not Card:
+                break
+        else:
+            return value
+    if isinstance(value, str):
+        try:
+            return _parse(value)
+        except InvalidCards as exc:
+            raise InvalidCards(f"{name}: {exc}", token=exc.token, position=exc.position) from None
+    if isinstance(value, Card):
+        return (value,)
+    if isinstance(value, bytes | bytearray | dict) or not hasattr(value, "__iter__"):
+        raise InvalidCards(
+            f"R1.1: {name} must be cards (a str such as '♥KK', or Card values), "
+            f"got {type(value).__name__}"
+        )
+    items = list(itertools.islice(iter(value), MAX_CARDS + 1))
+    if len(items) > MAX_CARDS:
+        raise InvalidCards(f"R1.1: {name} holds more than {MAX_CARDS} cards")
+    for item in items:
+        if not isinstance(item, Card):
+            raise InvalidCards(f"R1.1: {name} must hold Card values, got {cut(item)}")
+    return tuple(items)
 
 
 def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:

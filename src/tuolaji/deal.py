@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from .cards import Card, full_deck
-from .errors import IllegalAction
+from .errors import IllegalAction, cut
 
 __all__ = ["HAND_SIZE", "KITTY_SIZE", "deal_cards", "shuffled_deck"]
 
@@ -35,7 +35,7 @@ def deal_cards(
     if len(deck) != 4 * HAND_SIZE + KITTY_SIZE:
         raise IllegalAction("R4.1", f"a deal needs the 108 cards, got {len(deck)}")
     if dealer not in range(4):
-        raise IllegalAction("R1.3", f"seats are 0, 1, 2 and 3, got dealer {dealer!r}")
+        raise IllegalAction("R1.3", f"seats are 0, 1, 2 and 3, got dealer {cut(dealer)}")
     hands: list[list[Card]] = [[], [], [], []]
     for i, card in enumerate(deck[: 4 * HAND_SIZE]):
         hands[(dealer + i) % 4].append(card)

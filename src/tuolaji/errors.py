@@ -7,7 +7,19 @@ Raising never changes any existing object (R11).
 
 from __future__ import annotations
 
-__all__ = ["ConfigurationError", "IllegalAction", "InvalidCards", "InvalidRecord", "TuolajiError"]
+import reprlib
+
+from .limits import MAX_ECHO
+
+__all__ = [
+    "ConfigurationError",
+    "IllegalAction",
+    "InvalidCards",
+    "InvalidRecord",
+    "LimitExceeded",
+    "TuolajiError",
+    "cut",
+]
 
 
 class TuolajiError(Exception):
@@ -47,3 +59,23 @@ class InvalidRecord(TuolajiError, ValueError):
     """JSON that is not a state or game record of this library, or a game record that does
     not replay; the message says what is wrong and where (for a record, the first action
     that fails)."""
+
+
+class LimitExceeded(TuolajiError, ValueError):
+    """A bound of :mod:`tuolaji.limits` was passed: e.g. more redeals of one deal than a
+    :class:`~tuolaji.game.Game` allows (bots that never bid would otherwise redeal forever)."""
+
+
+def cut(value: object, limit: int = MAX_ECHO) -> str:
+    """``repr(value)`` cut to at most ``limit`` characters, for quoting in an error message
+    (an error never echoes a huge input). Containers and strings are abbreviated while the
+    text is built, so quoting a hostile value costs little."""
+    shortener = reprlib.Repr()
+    shortener.maxstring = shortener.maxother = limit
+    shortener.maxlist = shortener.maxtuple = shortener.maxset = shortener.maxdict = 6
+    shortener.maxlevel = 3
+    try:
+        text = shortener.repr(value)
+    except Exception:  # a hostile __repr__ must not replace the real error
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

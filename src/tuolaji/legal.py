@@ -54,11 +54,24 @@ def _to_ids(play: object) -> list[int] | None:
 
 
 class _Plays:
-    """What the two collections share: the count, computed once when built."""
+    """What the two collections share: the count, computed once when built, and the last
+    play they vouched for."""
 
-    __slots__ = ("_total",)
+    __slots__ = ("_total", "_vouched")
 
     _total: int
+    _vouched: Play | None
+
+    def vouched(self, play: object) -> bool:
+        """True when ``play`` is the very tuple that :meth:`sample` returned, that
+        iteration yielded or that ``in`` accepted last: then it is one of these plays
+        without checking it again (tuples never change)."""
+        return play is self._vouched
+
+    def _vouch(self, play: object, legal: bool) -> bool:
+        if legal and type(play) is tuple:
+            self._vouched = play
+        return legal
 
     def __len__(self) -> int:
         return self._total
@@ -87,11 +100,14 @@ class LegalLeads(_Plays):
     _table: TrumpTable
 
     def __init__(self, hand: Sequence[Card], trump: Trump) -> None:
-        self._init_ids([c.id for c in hand], trump.table)
+        ids = [c.id for c in hand]
+        check_hand_ids(ids)  # raises, naming the card held three times
+        self._init_ids(ids, trump.table)
 
     @classmethod
     def from_ids(cls, hand: Sequence[int], table: TrumpTable) -> LegalLeads:
-        """The collection for a hand of card ids (for the engine's hot paths)."""
+        """The collection for a hand of card ids (for the engine's hot paths): the hand
+        must hold no card more than twice (R1.1), which is not checked."""
         self = cls.__new__(cls)
         self._init_ids(hand, table)
         return self
@@ -102,30 +118,33 @@ class LegalLeads(_Plays):
         # In canonical order the cards come grouped by suit (trumps, then ♠ ♥ ♣ ♦) and the
         # copies of a card sit side by side.
         ordered = sorted(hand, key=order.__getitem__)
-        if any(map(int.__eq__, ordered, ordered[2:])):
-            check_hand_ids(hand)  # raises, naming the card held three times
         groups: list[list[tuple[int, int]]] = []
+        sizes: list[int] = []
         group: list[tuple[int, int]] = []
         current = -1
         previous = -1
+        twice = 0
         for c in ordered:
             if c == previous:
                 group[-1] = (c, 2)
+                twice += 1
                 continue
             previous = c
             if suit[c] != current:
+                if group:
+                    # Each card is taken 0..count times, minus the empty choice.
+                    sizes.append((3**twice << (len(group) - twice)) - 1)
                 current = suit[c]
                 group = []
                 groups.append(group)
+                twice = 0
             group.append((c, 1))
+        if group:
+            sizes.append((3**twice << (len(group) - twice)) - 1)
         self._groups = groups
-        sizes: list[int] = []
-        for g in groups:
-            # Each card is taken 0..count times, minus the empty choice.
-            twice = sum(n - 1 for _, n in g)
-            sizes.append((3**twice << (len(g) - twice)) - 1)
         self._sizes = sizes
         self._total = sum(sizes)
+        self._vouched = None
         self._table = table
         self._suit = suit
         self._order = order
@@ -141,11 +160,16 @@ class LegalLeads(_Plays):
         return tuple(out)
 
     def __iter__(self) -> Iterator[Play]:
+        # Every tuple yielded is one of these plays: the latest is vouched for (a caller
+        # that picks the only play, or the last one, plays it without a second check).
         for group, size in zip(self._groups, self._sizes, strict=True):
             for x in range(1, size + 1):
-                yield self._decode(group, x)
+                play = self._vouched = self._decode(group, x)
+                yield play
 
     def __contains__(self, play: object) -> bool:
+        if play is self._vouched:
+            return True
         ids = _to_ids(play)
         if not ids:
             return False
@@ -161,7 +185,7 @@ class LegalLeads(_Plays):
                     taken[c] = taken.get(c, 0) + 1
                     if taken[c] > held.get(c, 0):
                         return False
-                return True
+                return self._vouch(play, True)
         return False
 
     def sample(self, rng: random.Random) -> Play:
@@ -174,7 +198,8 @@ class LegalLeads(_Plays):
         r = rng.randrange(self._total)
         for group, size in zip(self._groups, self._sizes, strict=True):
             if r < size:
-                return self._decode(group, r + 1)
+                play = self._vouched = self._decode(group, r + 1)
+                return play
             r -= size
         raise AssertionError("unreachable: r < total")
 
@@ -236,25 +261,31 @@ class LegalFollows(_Plays):
 
     def __init__(self, lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> None:
         table = trump.table
-        self._init_ids(lead_info_ids([c.id for c in lead], table), [c.id for c in hand], table)
+        ids = [c.id for c in hand]
+        check_hand_ids(ids)
+        self._init_ids(lead_info_ids([c.id for c in lead], table), ids, table)
 
     @classmethod
     def from_ids(cls, lead: LeadInfo, hand: Sequence[int], table: TrumpTable) -> LegalFollows:
-        """The collection for a described lead and a hand of card ids (hot paths)."""
+        """The collection for a described lead and a hand of card ids (hot paths): the hand
+        must hold no card more than twice (R1.1), which is not checked."""
         self = cls.__new__(cls)
         self._init_ids(lead, hand, table)
         return self
 
     def _init_ids(self, lead: LeadInfo, hand: Sequence[int], table: TrumpTable) -> None:
-        check_hand_ids(hand)
         self._lead = lead
         self._hand = hand
         self._table = table
-        self._order = tables_for(table).order
+        self._vouched = None
         suit = table.suit
         ls = lead.suit
         n = lead.size
         held = [c for c in hand if suit[c] == ls]
+        if n == 1:
+            self._init_single(held or hand, table.pos)
+            return
+        self._order = tables_for(table).order
         tractors: tuple[int, ...] = ()
         if len(held) <= n:
             # R7.2: all of the led suit, plus any choice among the other cards.
@@ -302,6 +333,30 @@ class LegalFollows(_Plays):
         ]
         self._total = sum(self._weights)
 
+    def _init_single(self, pool: Sequence[int], pos: Sequence[int]) -> None:
+        """A single lead (most tricks): one card of the led suit if the hand has any (R7.2),
+        else any card; every distinct card of ``pool`` is one play. The general case with
+        ``D`` empty and ``S`` one card, in its order (the cards held twice by position, then
+        the others), without the rest of its bookkeeping."""
+        seen: set[int] = set()
+        doubles: list[int] = []
+        for c in pool:
+            if c in seen:
+                doubles.append(c)
+            else:
+                seen.add(c)
+        doubles.sort(key=lambda c: (pos[c], c))
+        distinct = doubles + [c for c in seen if c not in doubles]
+        self._base = ()
+        self._pick = 1
+        self._low = self._high = 0
+        self._sets = None
+        self._doubles = []
+        self._singles = distinct
+        # One card needs no ordering; _order stays unset (see _play and iter_ids).
+        self._weights = [len(distinct)]
+        self._total = len(distinct)
+
     def _play(self, doubled: Sequence[int], once: Sequence[int]) -> Play:
         ids = [*self._base, *doubled, *doubled, *once]
         ids.sort(key=self._order.__getitem__)
@@ -314,20 +369,39 @@ class LegalFollows(_Plays):
             yield from self._sets[d - self._low]
 
     def __iter__(self) -> Iterator[Play]:
+        cards = CARDS
+        for ids in self.iter_ids():
+            # Each tuple yielded is one of these plays; the latest is vouched for.
+            play = self._vouched = tuple([cards[c] for c in ids])
+            yield play
+
+    def iter_ids(self) -> Iterator[list[int]]:
+        """The legal follows as card ids, each in canonical order, in the order of
+        iteration (for bots that work on ids)."""
+        if self._pick == 1 and not self._base:
+            for c in self._singles:
+                yield [c]
+            return
         doubles = self._doubles
+        key = self._order.__getitem__
         for d in range(self._low, self._high + 1):
             for chosen in self._doubled_sets(d):
                 picked = [doubles[i] for i in chosen]
                 taken = set(picked)
                 rest = [c for c in doubles if c not in taken] + self._singles
                 for once in combinations(rest, self._pick - 2 * d):
-                    yield self._play(picked, once)
+                    ids = [*self._base, *picked, *picked, *once]
+                    ids.sort(key=key)
+                    yield ids
 
     def __contains__(self, play: object) -> bool:
+        if play is self._vouched:
+            return True
         ids = _to_ids(play)
         if ids is None:
             return False
-        return follow_code_ids(self._lead, self._hand, ids, self._table) == FollowCode.OK
+        code = follow_code_ids(self._lead, self._hand, ids, self._table)
+        return self._vouch(play, code == FollowCode.OK)
 
     def sample(self, rng: random.Random) -> Play:
         """A uniformly random legal follow, without listing them (R7.1-R7.3).
@@ -336,6 +410,11 @@ class LegalFollows(_Plays):
         """
         if not self._total:
             raise IndexError("an empty hand has no follows")
+        if self._pick == 1 and not self._base:
+            # The same draw as the general case below (d = 0, one card of the pool).
+            play: Play = (CARDS[rng.choice(self._singles)],)
+            self._vouched = play
+            return play
         r = rng.randrange(self._total)
         d = self._low
         for w in self._weights:
@@ -351,13 +430,15 @@ class LegalFollows(_Plays):
             picked = [doubles[i] for i in options[rng.randrange(len(options))]]
         k = self._pick - 2 * d
         if not k:
-            return self._play(picked, ())
+            play = self._vouched = self._play(picked, ())
+            return play
         if picked:
             taken = set(picked)
             rest = [c for c in doubles if c not in taken] + self._singles
         else:
             rest = doubles + self._singles
-        return self._play(picked, rng.sample(rest, k))
+        play = self._vouched = self._play(picked, rng.sample(rest, k))
+        return play
 
     def __repr__(self) -> str:
         return f"<LegalFollows: {self._total} follows>"

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from .actions import (
     DealScored,
+    Event,
     Hand,
     KittyRevealed,
     Phase,
@@ -19,14 +20,28 @@ from .actions import (
     TrickWon,
     replace_hand,
 )
+from .cards import CARDS
 from .errors import IllegalAction
-from .scoring import score_deal, team_of
-from .tricks import check_follow, check_lead, check_throw, trick_points, trick_winner
+from .memo import card_ids, known_plays, lead_info, remember_ids, remember_lead
+from .scoring import TEAM, DealResult, score_deal
+from .tricks import (
+    FollowCode,
+    _missing,
+    check_follow,
+    check_lead,
+    follow_code_ids,
+    lead_info_ids,
+    throw_verdict,
+    trick_points,
+    winner_so_far,
+)
 
 if TYPE_CHECKING:
     from .state import GameState
 
 __all__ = ["play"]
+
+_PLAYING = Phase.PLAYING  # an enum member read from a module global is faster
 
 
 def play(state: GameState, seat: int, cards: Hand) -> GameState:
@@ -34,47 +49,50 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
     throw, against the other hands (R6.3; a failed throw plays the forced unit, R6.4); a
     follow against R7.1-R7.3. The fourth play closes the trick (R7.5, R8.1); the last trick
     scores the deal (R8-R10)."""
-    if state.phase is not Phase.PLAYING:
+    if state.phase is not _PLAYING:
         raise IllegalAction(
             "R6.1", f"cards are played only in the playing phase; now: {state.phase.value}"
         )
     if seat != state.turn:
         rule = "R6.1" if not state.trick else "R7.1"
         raise IllegalAction(rule, f"it is seat {state.turn}'s turn to play, not seat {seat}'s")
-    trump = state.trump
-    assert trump is not None and state.dealer is not None
+    assert state.trump is not None and state.dealer is not None
+    table = state.trump.table
     hand = state.hands[seat]
-    events = list(state.events)
+    # The rules run on card ids. The state's hands never hold a card more than twice (R1.1),
+    # so they are not checked again; an illegal play goes back to the public check, which
+    # raises the full message.
+    held = card_ids(hand)
+    ids = [c.id for c in cards]
     failed = state.failed_throws
-    if not state.trick:
-        check_lead(hand, cards, trump)
-        others = [state.hands[(seat + i) % 4] for i in (1, 2, 3)]
-        verdict = check_throw(cards, others, trump)
-        if not verdict.ok:
-            beaten = tuple((seat + 1 + j) % 4 for j in verdict.beaten_by)
-            events.append(ThrowFailed(seat, cards, verdict.forced, beaten))
-            cards = verdict.forced
-            failed = (*failed, seat)
+    # A play that this state's legal plays vouched for (by sample or ``in``) needs no check.
+    known = known_plays(state)
+    checked = known is not None and known.vouched(cards)
+    if state.trick:
+        if not checked:
+            lead = lead_info(state.trick[0], table)
+            if follow_code_ids(lead, held, ids, table) != FollowCode.OK:
+                check_follow(state.trick[0], hand, cards, state.trump)
+        events: tuple[Event, ...] | None = None
     else:
-        check_follow(state.trick[0], hand, cards, trump)
-    events.append(Played(seat, cards))
-    rest = list(hand)
-    for card in cards:
-        rest.remove(card)
-    hands = replace_hand(state.hands, seat, tuple(rest))
+        cards, events = _lead(state, seat, cards, ids, held, checked=checked)
+        if len(events) > 1:
+            ids = [c.id for c in cards]
+            failed = (*failed, seat)
+    new_hand = _without(hand, held, ids)
+    hands = replace_hand(state.hands, seat, new_hand)
     trick = (*state.trick, cards)
+    log = state.events.add(Played(seat, cards)) if events is None else state.events.extend(events)
     if len(trick) < 4:
         return state._replace(
-            hands=hands,
-            trick=trick,
-            turn=(seat + 1) % 4,
-            failed_throws=failed,
-            events=tuple(events),
+            hands=hands, trick=trick, turn=(seat + 1) % 4, failed_throws=failed, events=log
         )
-    winner = (state.leader + trick_winner(trick, trump)) % 4
+    # R7.5: the lead's description is remembered from its first follow.
+    lead = lead_info(trick[0], table)
+    plays = (lead.ids, [c.id for c in trick[1]], [c.id for c in trick[2]], ids)
+    winner = (state.leader + winner_so_far(lead, plays, table)[0]) % 4
     pts = trick_points(trick)
-    gained = pts if team_of(winner) != team_of(state.dealer) else 0
-    events.append(TrickWon(len(state.tricks), winner, pts))
+    gained = pts if TEAM[winner] != TEAM[state.dealer] else 0
     state = state._replace(
         hands=hands,
         trick=(),
@@ -83,16 +101,63 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
         turn=winner,
         trick_points=state.trick_points + gained,
         failed_throws=failed,
-        events=tuple(events),
+        events=log.add(TrickWon(len(state.tricks), winner, pts)),
     )
     return state if hands[0] else _score(state)
 
 
-def _score(state: GameState) -> GameState:
-    """After the last trick: the kitty is shown and the deal is scored (R8-R10)."""
+def _without(hand: Hand, held: tuple[int, ...], ids: list[int]) -> Hand:
+    """``hand`` (whose ids are ``held``) without the cards ``ids``; the new hand's ids are
+    remembered, as the seat's next decision reads them."""
+    if len(ids) == 1:
+        i = held.index(ids[0])
+        rest, rest_ids = hand[:i] + hand[i + 1 :], held[:i] + held[i + 1 :]
+    else:
+        cards, left = list(hand), list(held)
+        for c in ids:
+            i = left.index(c)
+            del left[i]
+            del cards[i]
+        rest, rest_ids = tuple(cards), tuple(left)
+    remember_ids(rest, rest_ids)
+    return rest
+
+
+def _lead(
+    state: GameState,
+    seat: int,
+    cards: Hand,
+    ids: list[int],
+    held: tuple[int, ...],
+    *,
+    checked: bool,
+) -> tuple[Hand, tuple[Event, ...]]:
+    """A lead (R6.2), and for a throw the check against the other hands (R6.3, R6.4): the
+    cards actually led and the events (a failed throw adds :class:`ThrowFailed`)."""
+    assert state.trump is not None
+    table = state.trump.table
+    info = lead_info_ids(ids, table)  # R6.2: raises for an empty or mixed lead
+    if not checked and _missing(held, ids):
+        check_lead(state.hands[seat], cards, state.trump)  # raises (R11)
+    if len(info.units) > 1:
+        # R6.3, R6.4 (the rules' forced_unit was checked when they were built).
+        hands = state.hands
+        others = [card_ids(hands[(seat + i) % 4]) for i in (1, 2, 3)]
+        ok, forced_ids, beaten_by = throw_verdict(info, others, table, state.rules.forced_unit)
+        if not ok:
+            beaten = tuple([(seat + 1 + j) % 4 for j in beaten_by])
+            forced = tuple([CARDS[c] for c in forced_ids])
+            return forced, (ThrowFailed(seat, cards, forced, beaten), Played(seat, forced))
+    remember_lead(cards, table, info)  # the three follows read it
+    return cards, (Played(seat, cards),)
+
+
+def deal_result(state: GameState) -> DealResult:
+    """The score of a deal whose tricks are all played (R8-R10): the one definition that
+    scoring a deal and checking a finished state's result (:mod:`tuolaji.validate`) share."""
     assert state.dealer is not None and state.trump is not None
     last = state.tricks[-1]
-    result = score_deal(
+    return score_deal(
         state.rules,
         dealer=state.dealer,
         levels=state.levels,
@@ -105,9 +170,12 @@ def _score(state: GameState) -> GameState:
         failed_throws=state.failed_throws,
         counters=state.counters,
     )
-    events = (
-        *state.events,
-        KittyRevealed(state.kitty, result.multiplier, result.kitty_bonus),
-        DealScored(result),
+
+
+def _score(state: GameState) -> GameState:
+    """After the last trick: the kitty is shown and the deal is scored (R8-R10)."""
+    result = deal_result(state)
+    events = state.events.extend(
+        (KittyRevealed(state.kitty, result.multiplier, result.kitty_bonus), DealScored(result))
     )
     return state._replace(phase=Phase.FINISHED, result=result, events=events)

@@ -12,12 +12,13 @@ import json
 from typing import Any
 
 from .actions import Action, Phase
-from .codec import from_data, to_data
-from .errors import IllegalAction, InvalidCards, InvalidRecord, TuolajiError
+from .codec import from_data, load_json, to_data
+from .errors import InvalidRecord, TuolajiError, cut
 from .game import Game
+from .limits import MAX_INT, MAX_LIST, MAX_RECORD_TEXT, MAX_REDEALS
 from .rules import Rules
 
-__all__ = ["InvalidRecord", "read_record", "record_of", "replay", "write_record"]
+__all__ = ["InvalidRecord", "check_record", "read_record", "record_of", "replay", "write_record"]
 
 FORMAT = "tuolaji-record"
 VERSION = 1
@@ -39,33 +40,55 @@ def write_record(game: Game) -> str:
     return json.dumps(record_of(game), ensure_ascii=False, indent=1)
 
 
-def read_record(text: str) -> dict[str, Any]:
-    """Parse a record's JSON text, checking its form (not yet its actions)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidRecord(f"a record is JSON text: {exc}") from None
+def read_record(text: str | bytes) -> dict[str, Any]:
+    """Parse a record's JSON text (str or UTF-8 bytes), checking its form and the limits of
+    :mod:`tuolaji.limits` (not yet its actions). Raises :class:`InvalidRecord` only."""
+    return check_record(load_json(text, "a record", MAX_RECORD_TEXT))
+
+
+def check_record(data: object) -> dict[str, Any]:
+    """``data`` if it has the form of a record (format, int version, int seed, a list of
+    deals each a list of actions, within the limits); else :class:`InvalidRecord`."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InvalidRecord(f'not a game record: expected {{"format": "{FORMAT}", ...}}')
-    if data.get("version") != VERSION:
-        raise InvalidRecord(f"record version {data.get('version')!r}; this library reads {VERSION}")
-    if not isinstance(data.get("seed"), int) or not isinstance(data.get("deals"), list):
-        raise InvalidRecord("a record has an int seed and a list of deals")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise InvalidRecord(f"record version {cut(version)}; this library reads {VERSION}")
+    seed = data.get("seed")
+    if type(seed) is not int or not -MAX_INT < seed < MAX_INT:
+        raise InvalidRecord(f"a record's seed is an int within ±2**63, got {cut(seed)}")
+    deals = data.get("deals")
+    if not isinstance(deals, list) or len(deals) > MAX_LIST:
+        raise InvalidRecord(f"a record's deals are a list of at most {MAX_LIST}, got {cut(deals)}")
+    for d, deal in enumerate(deals):
+        if not isinstance(deal, list) or len(deal) > MAX_LIST:
+            raise InvalidRecord(
+                f"deal {d + 1} of the record is a list of at most {MAX_LIST} actions, "
+                f"got {cut(deal)}"
+            )
+    if "rules" not in data:
+        raise InvalidRecord("a record names its rules")
     return data
 
 
-def replay(record: str | dict[str, Any], *, partial: bool = False) -> Game:
+def replay(
+    record: str | bytes | dict[str, Any], *, partial: bool = False, max_redeals: int = MAX_REDEALS
+) -> Game:
     """Play a record back: a :class:`~tuolaji.game.Game` with the same states and results.
 
-    Raises :class:`InvalidRecord` naming the first action that does not apply (an edited
-    record) or, unless ``partial``, saying where an unfinished deal stops (a truncated one).
+    Untrusted records are fine: the text is checked against :mod:`tuolaji.limits` before it
+    is parsed, the cost is linear in the record's length, and every problem raises
+    :class:`InvalidRecord` (and nothing else): one naming the first action that does not
+    apply (an edited record), or, unless ``partial``, saying where an unfinished deal stops
+    (a truncated one). A deal redealt more than ``max_redeals`` times is refused (see
+    :class:`~tuolaji.game.Game`).
     """
-    data = read_record(record) if isinstance(record, str) else record
+    data = check_record(record) if isinstance(record, dict) else read_record(record)
     try:
         rules = from_data(Rules, data["rules"])
-    except (TuolajiError, KeyError) as exc:
+    except TuolajiError as exc:
         raise InvalidRecord(f"the record's rules cannot be read: {exc}") from None
-    game = Game(rules, data["seed"])
+    game = Game(rules, data["seed"], max_redeals=max_redeals)  # the seed was checked
     for d, deal in enumerate(data["deals"]):
         if d > 0 and game.state.phase is not Phase.FINISHED:
             raise InvalidRecord(f"deal {d + 1} starts before deal {d} is finished")
@@ -73,12 +96,12 @@ def replay(record: str | dict[str, Any], *, partial: bool = False) -> Game:
             where = f"deal {d + 1}, action {i + 1}"
             try:
                 action = from_data(Action, raw)
-            except (InvalidCards, InvalidRecord) as exc:
+            except TuolajiError as exc:
                 raise InvalidRecord(f"{where} cannot be read: {exc}") from None
             try:
                 game.apply(action)
-            except IllegalAction as exc:
-                raise InvalidRecord(f"{where} ({raw}) does not apply: {exc}") from None
+            except TuolajiError as exc:
+                raise InvalidRecord(f"{where} ({cut(raw, 120)}) does not apply: {exc}") from None
     if not partial and game.state.phase is not Phase.FINISHED:
         raise InvalidRecord(
             f"the record stops in the middle of deal {len(data['deals'])} "

@@ -53,7 +53,7 @@ def summary_line(number: int, state: GameState) -> str:
         f"deal {number:>3}  dealer {state.dealer}  {_trump_text(state):<18}  "
         f"attackers {result.attacker_points:>4}{bonus:<14}  "
         f"{outcome} +{result.outcome.steps}  "
-        f"levels {result.levels[0].label}/{result.levels[1].label}{winner}"
+        f"team 0 at {result.levels[0].label}, team 1 at {result.levels[1].label}{winner}"
     )
 
 

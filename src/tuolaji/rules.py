@@ -18,14 +18,17 @@ reaches. See :data:`STANDARD_LEVEL_TABLE`.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import pairwise
-from typing import Literal, NamedTuple, TypeGuard, get_args
+from typing import Any, Literal, NamedTuple, TypeGuard, get_args
 
 import attrs
 
 from .cards import Rank, Suit
 from .errors import ConfigurationError, IllegalAction
+from .notation import rules_repr
+from .tricks import ForcedUnit
 from .trump import Trump
 
 __all__ = [
@@ -34,10 +37,13 @@ __all__ = [
     "STANDARD_LEVEL_TABLE",
     "SUPER_LEVEL_TABLE",
     "TOURNAMENT_LEVELS",
+    "TOURNAMENT_LEVEL_TABLE",
     "Bidding",
+    "FirstDealer",
+    "ForcedUnit",
     "KittyMultiplierMode",
     "LevelBand",
-    "NoBidFirstDeal",
+    "NoBidDealer",
     "Outcome",
     "Rules",
     "UnknownRuleset",
@@ -46,8 +52,14 @@ __all__ = [
 Bidding = Literal["reveal", "joker"]
 """The bidding systems: ``"reveal"`` (R4.3, seed 000) and ``"joker"`` (R4.4, seed 002)."""
 
-NoBidFirstDeal = Literal["twin", "redeal"]
-"""What a first deal without any bid does (R4.6)."""
+NoBidDealer = Literal["keep", "twin"]
+"""Who deals a later deal in which nobody bid (R4.6): ``"keep"`` (seed 000) or ``"twin"``
+(seed 002: the side holding the other copy of the turned kitty card)."""
+
+FirstDealer = Literal["first_bid", "winning_bid"]
+"""Who deals the match's first deal (R4.5): ``"first_bid"`` (seed 000: 先亮者为庄家) or
+``"winning_bid"`` (seed 000 tournament, seed 002: 翻主翻庄)."""
+
 
 KittyMultiplierMode = Literal["doubling", "linear"]
 """How the last trick's lead multiplies the kitty's points (R8.2)."""
@@ -88,6 +100,18 @@ SUPER_LEVEL_TABLE: tuple[LevelBand, ...] = (
     LevelBand(320, False, 6),
 )
 """R9.1 of seed 002 super (超级版): the standard table continued up to attackers +6."""
+
+TOURNAMENT_LEVEL_TABLE: tuple[LevelBand, ...] = (
+    LevelBand(0, True, 3),
+    LevelBand(5, True, 2),
+    LevelBand(40, True, 1),
+    LevelBand(80, False, 0),  # 上台 (reading: the seed's items 4-5 are missing)
+    LevelBand(120, False, 1),
+    LevelBand(150, False, 3),  # 150分以上 升三级
+)
+"""R9.1 of seed 000's tournament (比赛, item 十一): capped at three levels, 150 and more gives the
+attackers +3; 80-115 take over and 120-145 take over and +1 are RULES.md's reading of the
+missing items 4-5."""
 
 FULL_LEVELS: tuple[Rank, ...] = tuple(Rank)
 """The level sequence 2 3 4 ... K A (R9.2, seed 000 and seed 002)."""
@@ -253,13 +277,21 @@ class Rules:
     """R5.2: counter-bids (反主) after the kitty."""
     no_bid_reveal: int = 0
     """R4.6: 0-based index (0..7) of the kitty card turned up when nobody bids."""
-    no_bid_first_deal: NoBidFirstDeal = "redeal"
-    """R4.6: without any bid in the first deal, ``"twin"`` (holder of the twin deals) or
-    ``"redeal"``."""
+    no_bid_dealer: NoBidDealer = "keep"
+    """R4.6: who deals a later deal in which nobody bid: ``"keep"`` (the dealer stays) or
+    ``"twin"`` (an attacker holding the other copy of the turned card becomes the dealer).
+    A first deal without any bid is always redealt. Replaces ``no_bid_first_deal``."""
+    first_dealer: FirstDealer = "first_bid"
+    """R4.5: who deals the match's first deal: ``"first_bid"`` (the first seat to bid; later
+    overturns change only the trump) or ``"winning_bid"`` (the seat of the winning bid)."""
     weak_hand_redeal: int | None = None
     """R4.7: an attacker holding fewer than this many points may ask for a redeal; None: off."""
     throw_penalty: int = 10
-    """R6.5: points a failed throw costs (added to or taken from the attackers' total)."""
+    """R6.5: points a failed throw costs, a multiple of 5 (added to the attackers' total for a
+    declarer's throw, taken from it for an attacker's)."""
+    forced_unit: ForcedUnit = "lowest"
+    """R6.4: the unit a failed throw forces: ``"lowest"`` (the beatable unit holding the lowest
+    card, the seeds) or ``"smallest"`` (smallest unit size first, then lowest)."""
     kitty_multiplier: KittyMultiplierMode = "doubling"
     """R8.2: ``"doubling"`` (×2 ×4 ×8, seed 000) or ``"linear"`` (×2 ×4 ×4k, seed 002)."""
     level_table: tuple[LevelBand, ...] = attrs.field(
@@ -284,7 +316,9 @@ class Rules:
         _check_flag("counter_bids", "R5.2", self.counter_bids)
         if not (_is_int(self.no_bid_reveal) and 0 <= self.no_bid_reveal < _KITTY_SIZE):
             raise _field_error("no_bid_reveal", "R4.6", "a kitty index 0..7", self.no_bid_reveal)
-        _check_choice("no_bid_first_deal", "R4.6", self.no_bid_first_deal, NoBidFirstDeal)
+        _check_choice("no_bid_dealer", "R4.6", self.no_bid_dealer, NoBidDealer)
+        _check_choice("first_dealer", "R4.5", self.first_dealer, FirstDealer)
+        _check_choice("forced_unit", "R6.4", self.forced_unit, ForcedUnit)
         weak = self.weak_hand_redeal
         if weak is not None and not (_is_int(weak) and 0 < weak <= _DECK_POINTS):
             raise _field_error(
@@ -314,6 +348,33 @@ class Rules:
                 f"({_format_levels(self.levels)})"
             )
         _check_flag("permanent_twos", "R2.5", self.permanent_twos)
+
+    @classmethod
+    def upgrade_data(cls, data: Mapping[str, object]) -> dict[str, object]:
+        """JSON data of older :class:`Rules` brought up to date, so that old states and
+        records still load (:func:`tuolaji.codec.from_data` calls this before reading).
+
+        ``no_bid_first_deal`` (replaced, R4.6) maps ``"twin"`` to ``no_bid_dealer="twin"``
+        and ``"redeal"`` to ``"keep"``; a first deal without a bid is now always redealt.
+        Fields the data lacks (``no_bid_dealer``, ``first_dealer``, ``forced_unit``) take the
+        values of the preset with the same bidding system and J hook (R12), so an old
+        ``"tuolaji-tournament"`` or ``"shuangsheng"`` reads as that preset does today.
+        """
+        out = dict(data)
+        old = out.pop("no_bid_first_deal", None)
+        if old is not None and "no_bid_dealer" not in out:
+            out["no_bid_dealer"] = "twin" if old == "twin" else "keep"
+        like = next(
+            (
+                preset
+                for preset in RULESETS.values()
+                if preset.bidding == out.get("bidding") and preset.jack_hook == out.get("jack_hook")
+            ),
+            _TUOLAJI,
+        )
+        for name in ("no_bid_dealer", "first_dealer", "forced_unit"):
+            out.setdefault(name, getattr(like, name))
+        return out
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -378,6 +439,31 @@ class Rules:
         self.level_index(level)
         return Trump(level, suit, permanent_twos=self.permanent_twos)
 
+    def __repr__(self) -> str:
+        return rules_repr(self)
+
+
+_ATTRS_INIT = Rules.__init__
+
+
+def _rules_init(self: Rules, *args: Any, no_bid_first_deal: object = None, **kwargs: Any) -> None:
+    # Rules(no_bid_first_deal=...) still works, with a DeprecationWarning: the field was
+    # replaced by no_bid_dealer (R4.6), and a first deal without a bid is always redealt.
+    if no_bid_first_deal is not None:
+        warnings.warn(
+            "Rules(no_bid_first_deal=...) is deprecated (R4.6): a first deal without any bid "
+            "is always redealt; use no_bid_dealer='twin' or 'keep' for later deals",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        _check_choice("no_bid_first_deal", "R4.6", no_bid_first_deal, Literal["twin", "redeal"])
+        kwargs.setdefault("no_bid_dealer", "twin" if no_bid_first_deal == "twin" else "keep")
+    _ATTRS_INIT(self, *args, **kwargs)
+
+
+_rules_init.__doc__ = _ATTRS_INIT.__doc__
+Rules.__init__ = _rules_init  # type: ignore[method-assign]
+
 
 class UnknownRuleset(ConfigurationError, KeyError):
     """No preset has this name (R12). Also a :class:`KeyError`, as :data:`RULESETS` is a
@@ -422,7 +508,8 @@ _SHUANGSHENG = Rules(
     bidding="joker",
     counter_bids=True,
     no_bid_reveal=2,
-    no_bid_first_deal="twin",
+    no_bid_dealer="twin",
+    first_dealer="winning_bid",
     weak_hand_redeal=15,
     throw_penalty=0,
     kitty_multiplier="linear",
@@ -434,6 +521,8 @@ RULESETS: Mapping[str, Rules] = _Presets(
         "tuolaji": _TUOLAJI,
         "tuolaji-tournament": attrs.evolve(
             _TUOLAJI,
+            first_dealer="winning_bid",
+            level_table=TOURNAMENT_LEVEL_TABLE,
             levels=TOURNAMENT_LEVELS,
             must_play=frozenset({Rank.TWO, Rank.ACE}),
             jack_hook=True,

@@ -4,12 +4,13 @@ Every function is pure and works on plain values, so the state machine, bots and
 tests can call each rule on its own. :func:`score_deal` strings them together from the raw
 facts of a finished deal into a :class:`DealResult`.
 
-Readings of points RULES.md leaves open (each is also stated where it is implemented):
+Readings of points RULES.md leaves open, and rules worth restating (each is also stated where
+it is implemented):
 
 - Taking over (R9.1): the attackers' own level advances by the band's steps, *as attackers*
   (so R9.3 holds them on a must-play level); the declarers' level does not change.
-- Must-play levels (R9.3) hold on every lap when ``wrap`` is on: going from the last level to
-  the first counts as reaching the first.
+- R9.3: with ``wrap``, must-play levels stop an advance on every lap: going from the last
+  level to the first counts as reaching the first.
 - Without ``wrap`` an advance stops at the last level (A); a team only gets past it by winning
   a deal there as declarers, which wins the match (R9.5). Reaching A is not enough.
 - The J hook (R9.4) replaces the declarers' own advance, so hooked declarers never win the
@@ -24,6 +25,7 @@ import attrs
 
 from .cards import Card, Rank, points
 from .errors import IllegalAction
+from .notation import result_text
 from .rules import Outcome, Rules
 from .shapes import units
 from .trump import Trump
@@ -75,9 +77,19 @@ def _check_levels(levels: Sequence[Rank], rules: Rules) -> tuple[Rank, Rank]:
     return Rank(levels[0]), Rank(levels[1])
 
 
+TEAM: tuple[int, int, int, int] = (0, 1, 0, 1)
+"""The team of each seat (R1.3), for hot paths whose seats are already known to be valid."""
+
+
+_SEATS = frozenset(range(4))
+_INT = frozenset([int])
+
+
 def team_of(seat: int) -> int:
     """The team of ``seat`` (R1.3): seats 0 and 2 are team 0, seats 1 and 3 team 1."""
-    return _check_seat(seat) % 2
+    if type(seat) is int and 0 <= seat <= 3:
+        return TEAM[seat]  # the common case, without the checks' calls
+    return TEAM[_check_seat(seat)]
 
 
 def kitty_multiplier(lead: Iterable[Card], trump: Trump, rules: Rules) -> int:
@@ -121,13 +133,20 @@ def throw_penalty(failed_throws: Iterable[int], dealer: int, rules: Rules) -> in
     """The net throw penalty to add to the attackers' total (R6.5).
 
     ``failed_throws`` holds the seat of each failed throw of the deal. Each declarer's
-    failed throw adds ``rules.throw_penalty``; each attacker's subtracts it.
+    failed throw adds ``rules.throw_penalty`` (a multiple of 5, so totals stay on R9.1's
+    grid); each attacker's subtracts it, and the total may go below 0.
     """
     declarers = team_of(dealer)
-    total = 0
-    for seat in failed_throws:
-        total += rules.throw_penalty if team_of(seat) == declarers else -rules.throw_penalty
-    return total
+    seats = tuple(failed_throws)
+    try:
+        valid = _SEATS.issuperset(seats) and _INT.issuperset(map(type, seats))
+    except TypeError:  # an unhashable seat
+        valid = False
+    if not valid:
+        for seat in seats:
+            team_of(seat)  # raises for the first bad seat (R1.3)
+    by_declarers = sum([TEAM[seat] == declarers for seat in seats])
+    return (2 * by_declarers - len(seats)) * rules.throw_penalty
 
 
 def attacker_total(trick_points: int, kitty_bonus: int = 0, penalty: int = 0) -> int:
@@ -303,6 +322,9 @@ class DealResult:
     def next_level(self) -> Rank:
         """The level rank of the next deal (R10.2)."""
         return next_level_rank(self.levels, self.next_dealer)
+
+    def __str__(self) -> str:
+        return result_text(self)
 
 
 def score_deal(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Literal
 
@@ -100,7 +100,7 @@ class Shape:
         return " + ".join(parts) if parts else "empty"
 
 
-def _check_copies(counts: Counter[int]) -> None:
+def _check_copies(counts: Mapping[int, int]) -> None:
     for card_id, n in counts.items():
         if n > 2:
             raise InvalidCards(
@@ -111,41 +111,59 @@ def _check_copies(counts: Counter[int]) -> None:
 
 def unit_ids(ids: Iterable[int], table: TrumpTable) -> list[RawUnit]:
     """The canonical split of R3.3 on card ids; see :func:`units` for the order."""
-    counts = Counter(ids)
-    _check_copies(counts)
+    counts: dict[int, int] = {}
+    for c in ids:
+        counts[c] = counts.get(c, 0) + 1
+    if max(counts.values(), default=0) > 2:
+        _check_copies(counts)
     suit_of, pos_of, strength = table.suit, table.pos, table.strength
+    by_suit: dict[int, list[int]] = {}
+    for c in counts:
+        s = suit_of[c]
+        if s in by_suit:
+            by_suit[s].append(c)
+        else:
+            by_suit[s] = [c]
     result: list[RawUnit] = []
-    for suit in (TRUMP, 0, 1, 2, 3):
-        members = [c for c in counts if suit_of[c] == suit]
+    for suit in (TRUMP, 0, 1, 2, 3) if len(by_suit) > 1 else by_suit:
+        members = by_suit.get(suit)
         if not members:
             continue
-        # Pairs grouped by position; equal off-suit level cards share a position and are
-        # taken in card-id (suit) order so that the split is deterministic (R3.3).
-        pairs_at: dict[int, list[int]] = {}
-        for c in sorted(members):
-            if counts[c] == 2:
-                pairs_at.setdefault(pos_of[c], []).append(c)
-        tractors: list[RawUnit] = []
-        plain_pairs: list[int] = []
-        positions = sorted(pairs_at)
-        start = 0
-        while start < len(positions):
-            end = start
-            while end + 1 < len(positions) and positions[end + 1] == positions[end] + 1:
-                end += 1
-            run = positions[start : end + 1]
-            if len(run) >= 2:
-                taken = [pairs_at[p].pop(0) for p in reversed(run)]
-                tractors.append((len(run), run[-1], suit, tuple(c for c in taken for _ in (0, 1))))
-            for p in run:
-                plain_pairs.extend(pairs_at[p])
-            start = end + 1
-        tractors.sort(key=lambda u: (-u[0], -u[1]))
-        result.extend(tractors)
-        plain_pairs.sort(key=lambda c: (-strength[c], c))
-        result.extend((1, pos_of[c], suit, (c, c)) for c in plain_pairs)
-        singles = sorted((c for c in members if counts[c] == 1), key=lambda c: (-strength[c], c))
-        result.extend((0, pos_of[c], suit, (c,)) for c in singles)
+        # Strongest first, equal strengths (off-suit level cards) in card-id order.
+        members.sort(key=lambda c: (-strength[c], c))
+        paired = [c for c in members if counts[c] == 2]
+        if len(paired) > 1:
+            # Pairs grouped by position; equal off-suit level cards share a position and
+            # are taken in card-id (suit) order so that the split is deterministic (R3.3).
+            pairs_at: dict[int, list[int]] = {}
+            for c in sorted(paired):
+                p = pos_of[c]
+                if p in pairs_at:
+                    pairs_at[p].append(c)
+                else:
+                    pairs_at[p] = [c]
+            positions = sorted(pairs_at)
+            tractors: list[RawUnit] = []
+            in_tractors: set[int] = set()
+            start = 0
+            while start < len(positions):
+                end = start
+                while end + 1 < len(positions) and positions[end + 1] == positions[end] + 1:
+                    end += 1
+                if end > start:
+                    run = positions[start : end + 1]
+                    taken = [pairs_at[p][0] for p in reversed(run)]
+                    in_tractors.update(taken)
+                    tractors.append(
+                        (len(run), run[-1], suit, tuple([c for c in taken for _ in (0, 1)]))
+                    )
+                start = end + 1
+            if tractors:
+                tractors.sort(key=lambda u: (-u[0], -u[1]))
+                result.extend(tractors)
+                paired = [c for c in paired if c not in in_tractors]
+        result.extend([(1, pos_of[c], suit, (c, c)) for c in paired])
+        result.extend([(0, pos_of[c], suit, (c,)) for c in members if counts[c] == 1])
     return result
 
 

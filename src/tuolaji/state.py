@@ -14,8 +14,8 @@ Phases, in order (see ``docs/state.md``):
     After the last card every seat gets one more chance (R4.1): seats in turn declare or
     :class:`Pass`; a full round of passes closes bidding. Then R4.6 (nobody bid) applies.
 ``WEAK_HAND``
-    R4.7: each attacker holding fewer than ``rules.weak_hand_redeal`` points, in turn, may
-    :class:`AskRedeal` or pass.
+    R4.7: every attacker in turn may pass; one holding fewer than ``rules.weak_hand_redeal``
+    points may also :class:`AskRedeal`.
 ``FIRST_COUNTERS``
     R5.2, first deal: counters before the kitty; a counter makes its bidder the dealer.
 ``BURYING``
@@ -38,7 +38,7 @@ from typing import Any
 
 import attrs
 
-from . import auction, playing
+from . import auction, playing, svg
 from .actions import (
     CHANCE,
     Action,
@@ -49,7 +49,6 @@ from .actions import (
     DealCard,
     DealerSet,
     Declare,
-    Event,
     Hand,
     Hands,
     ListedActions,
@@ -60,30 +59,53 @@ from .actions import (
     Trick,
 )
 from .bidding import Bid
-from .cards import Card, Rank, full_deck
-from .codec import from_data, to_data
+from .cards import Card, Rank, as_cards, full_deck
+from .codec import from_data, load_json, to_data
 from .deal import HAND_SIZE, KITTY_SIZE
-from .errors import IllegalAction, InvalidRecord
+from .errors import ConfigurationError, IllegalAction, cut
+from .eventlog import EMPTY_LOG, EventLog
 from .legal import LegalFollows, LegalLeads, LegalPlays
-from .rules import RULESETS, Rules
+from .limits import MAX_ECHO, MAX_INT, MAX_STATE_TEXT
+from .memo import card_ids, known_plays, lead_info, remember_plays
+from .notation import state_repr, state_text
+from .rules import RULESETS, Rules, UnknownRuleset
 from .scoring import DealResult, team_of, throw_penalty
 from .trump import Trump
+from .validate import check_state
 from .view import PlayerView, view_of
 
 __all__ = ["GameState"]
 
 
-def _rules(rules: Rules | str) -> Rules:
-    return RULESETS[rules] if isinstance(rules, str) else rules
+def _rules(rules: object) -> Rules:
+    if isinstance(rules, str):
+        if len(rules) > MAX_ECHO and rules not in RULESETS:
+            raise UnknownRuleset(rules[:MAX_ECHO] + "...", tuple(RULESETS))  # echo it cut
+        return RULESETS[rules]
+    if not isinstance(rules, Rules):
+        raise ConfigurationError(
+            f"R12: rules is a Rules or a preset name ({', '.join(RULESETS)}), got {cut(rules)}"
+        )
+    return rules
 
 
-def _levels(rules: Rules, levels: Sequence[Rank]) -> tuple[Rank, Rank]:
-    if len(levels) != 2:
-        raise IllegalAction("R1.4", f"levels are (team 0's, team 1's), got {levels!r}")
+def _levels(rules: Rules, levels: object) -> tuple[Rank, Rank]:
+    if isinstance(levels, str) or not isinstance(levels, Sequence) or len(levels) != 2:
+        raise IllegalAction("R1.4", f"levels are (team 0's, team 1's), got {cut(levels)}")
+    for level in levels:
+        if not isinstance(level, Rank):
+            raise IllegalAction("R1.4", f"levels holds Rank values, got {cut(level)}")
     return rules.levels[rules.level_index(levels[0])], rules.levels[rules.level_index(levels[1])]
 
 
-@attrs.frozen(slots=True, eq=True)
+def _count(value: object, name: str) -> int:
+    """An int argument within the JSON limits (so that the state round-trips)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not -MAX_INT < value < MAX_INT:
+        raise IllegalAction("R11", f"{name} is an int within ±2**63, got {cut(value)}")
+    return value
+
+
+@attrs.frozen(slots=False, eq=True)
 class GameState:
     """One deal of Tractor as an immutable value (R4-R10).
 
@@ -129,7 +151,9 @@ class GameState:
     """Points of the tricks the attackers have won (R8.1)."""
     failed_throws: tuple[int, ...] = ()
     """The seat of each failed throw so far (R6.5)."""
-    events: tuple[Event, ...] = ()
+    events: EventLog = EMPTY_LOG
+    """The public log of the deal (see :class:`~tuolaji.eventlog.EventLog`: it behaves like a
+    tuple of events and is shared with the states before this one)."""
     result: DealResult | None = None
 
     # --- construction ----------------------------------------------------------------------
@@ -154,12 +178,13 @@ class GameState:
         instead of shuffling; a redeal still shuffles from the seed.
         """
         rules = _rules(rules)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise IllegalAction("R4.1", f"a seed is an int, got {seed!r}")
+        _count(seed, "seed")
+        if _count(deal_number, "deal_number") < 0:
+            raise IllegalAction("R11", f"deal_number is 0 or more, got {deal_number}")
         lv = _levels(rules, (rules.first_level, rules.first_level) if levels is None else levels)
         if dealer is not None:
             auction.check_seat(dealer)
-        stacked = None if deck is None else tuple(deck)
+        stacked = None if deck is None else as_cards(deck, "deck")
         if stacked is not None and Counter(stacked) != Counter(full_deck()):
             raise IllegalAction("R1.1", "a stacked deck holds the 108 cards, every card twice")
         return auction.fresh_deal(
@@ -170,7 +195,7 @@ class GameState:
             dealer=dealer,
             opening=dealer is None,
             redeal_asked=frozenset(),
-            events=(),
+            events=EMPTY_LOG,
             deck=stacked,
         )
 
@@ -194,7 +219,11 @@ class GameState:
         """
         rules = _rules(rules)
         auction.check_seat(dealer)
-        hs = tuple(tuple(h) for h in hands)
+        if not isinstance(trump, Trump):
+            raise ConfigurationError(f"R2: trump is a Trump, got {cut(trump)}")
+        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 4:
+            raise IllegalAction("R1.3", f"hands is a sequence of four hands, got {cut(hands)}")
+        hs = tuple(as_cards(h, f"hands[{i}]") for i, h in enumerate(hands))
         if len(hs) != 4:
             raise IllegalAction("R1.3", f"four hands are needed, got {len(hs)}")
         sizes = {len(h) for h in hs}
@@ -202,7 +231,7 @@ class GameState:
             raise IllegalAction(
                 "R7.1", f"hands must have equal sizes of 1 to 25 cards, got {[len(h) for h in hs]}"
             )
-        kit = tuple(kitty)
+        kit = as_cards(kitty, "kitty")
         if len(kit) != KITTY_SIZE:
             raise IllegalAction("R5.1", f"the kitty holds 8 cards, got {len(kit)}")
         counts = Counter(c for h in (*hs, kit) for c in h)
@@ -231,16 +260,17 @@ class GameState:
             buried_by=dealer,
             trump=trump,
             leader=dealer,
-            events=(DealerSet(dealer, trump.level, suit),),
+            events=EMPTY_LOG.add(DealerSet(dealer, trump.level, suit)),
         )
 
     def _replace(self, **changes: Any) -> GameState:
         """A copy with ``changes``, unvalidated: the engine's own fast ``attrs.evolve``
-        (which inspects the class on every call)."""
-        for name in _FIELDS:
-            if name not in changes:
-                changes[name] = getattr(self, name)
-        return GameState(**changes)
+        (which inspects the class and runs ``__init__`` on every call)."""
+        new = _new_object(GameState)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        return new
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -263,13 +293,15 @@ class GameState:
             return self.result.attacker_points
         if self.dealer is None:
             return 0
+        if not self.failed_throws:  # the common case, asked for by every view
+            return self.trick_points
         return self.trick_points + throw_penalty(self.failed_throws, self.dealer, self.rules)
 
     @property
     def to_act(self) -> int:
         """The seat whose decision is pending, or :data:`CHANCE` (-1) while dealing (where
         :attr:`may_act` lists the seats that may bid between cards) and when finished."""
-        if self.phase in (Phase.DEALING, Phase.FINISHED):
+        if self.phase is _DEALING or self.phase is _FINISHED:
             return CHANCE
         return self.turn
 
@@ -319,33 +351,44 @@ class GameState:
         ``seat`` is None.
         """
         phase = self.phase
-        if phase is Phase.DEALING:
-            seats = range(4) if seat is None else (auction.check_seat(seat),)
+        if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
+            auction.check_seat(seat)  # raises (R1.3)
+        if phase is _DEALING:
+            seats = range(4) if seat is None else (seat,)
             acts: list[Action] = [DealCard()] if seat is None else []
             acts += [Declare(s, c) for s in seats for c in auction.declare_options(self, s)]
             return ListedActions(acts)
-        if phase is Phase.FINISHED or (seat is not None and auction.check_seat(seat) != self.turn):
+        if phase is _FINISHED or (seat is not None and seat != self.turn):
             return ListedActions(())
         s = self.turn
-        if phase is Phase.PLAYING:
+        if phase is _PLAYING:
             return PlayActions(s, self.legal_plays())
         if phase is Phase.BURYING:
             return BuryActions(s, self.hands[s])
         if phase is Phase.WEAK_HAND:
-            return ListedActions((AskRedeal(s), Pass(s)))
+            return ListedActions(auction.weak_hand_actions(self, s))
         options = auction.declare_options(self, s)
         return ListedActions((Pass(s), *(Declare(s, c) for c in options)))
 
     def legal_plays(self) -> LegalPlays:
         """The legal plays of :attr:`to_act` (R6.2, R7.1-R7.3): a lazy collection with
         ``len``, ``in`` and ``sample(rng)``. Only in the play phase."""
-        if self.phase is not Phase.PLAYING:
+        if self.phase is not _PLAYING:
             raise IllegalAction("R6.1", f"there are no plays in the {self.phase.value} phase")
+        known = known_plays(self)
+        if known is not None:
+            return known
         assert self.trump is not None
-        hand = self.hands[self.turn]
+        table = self.trump.table
+        # A state's hands never hold a card three times, so the unchecked id paths apply.
+        hand = card_ids(self.hands[self.turn])
+        plays: LegalPlays
         if not self.trick:
-            return LegalLeads(hand, self.trump)
-        return LegalFollows(self.trick[0], hand, self.trump)
+            plays = LegalLeads.from_ids(hand, table)
+        else:
+            plays = LegalFollows.from_ids(lead_info(self.trick[0], table), hand, table)
+        remember_plays(self, plays)
+        return plays
 
     # --- actions ---------------------------------------------------------------------------
 
@@ -364,15 +407,16 @@ class GameState:
             return auction.ask_redeal(self, action.seat)
         if isinstance(action, Bury):
             return auction.bury(self, action.seat, action.cards)
-        raise IllegalAction("R11", f"{action!r} is not an action")
+        raise IllegalAction("R11", f"{cut(action)} is not an action")
 
     def deal_card(self) -> GameState:
         """Deal the next card (R4.1)."""
         return self.apply(DealCard())
 
-    def declare(self, seat: int, cards: Sequence[Card]) -> GameState:
-        """``seat`` bids or counters with ``cards`` (R4.2-R4.4, R5.2)."""
-        return self.apply(Declare(seat, tuple(cards)))
+    def declare(self, seat: int, cards: Sequence[Card] | str) -> GameState:
+        """``seat`` bids or counters with ``cards`` (R4.2-R4.4, R5.2), as Card values or card
+        notation (``"♥22"``)."""
+        return self.apply(Declare(seat, cards))
 
     def pass_(self, seat: int) -> GameState:
         """``seat`` passes its turn."""
@@ -382,14 +426,19 @@ class GameState:
         """An attacker asks for a weak-hand redeal (R4.7)."""
         return self.apply(AskRedeal(seat))
 
-    def bury(self, seat: int, cards: Sequence[Card]) -> GameState:
-        """``seat`` buries 8 cards (R5.1)."""
-        return self.apply(Bury(seat, tuple(cards)))
+    def bury(self, seat: int, cards: Sequence[Card] | str) -> GameState:
+        """``seat`` buries 8 cards (R5.1), as Card values or card notation."""
+        return self.apply(Bury(seat, cards))
 
-    def play(self, seat: int, cards: Sequence[Card]) -> GameState:
-        """``seat`` plays ``cards`` (R6, R7). A throw that fails R6.3 is not an error: the
-        forced unit is played (R6.4) and a :class:`ThrowFailed` event records it."""
-        return self.apply(Play(seat, tuple(cards)))
+    def play(self, seat: int, cards: Sequence[Card] | str) -> GameState:
+        """``seat`` plays ``cards`` (R6, R7), as Card values or card notation (``"♥KK"``).
+
+        A throw that fails R6.3 is not an error: the forced unit is played (R6.4) and a
+        :class:`ThrowFailed` event records it."""
+        # The same as apply(Play(seat, cards)), without building the action.
+        if type(seat) is not int or not 0 <= seat <= 3:
+            auction.check_seat(seat)  # raises
+        return playing.play(self, seat, as_cards(cards))
 
     def next_deal(self) -> GameState:
         """The next deal of the match, from a finished one (R10): levels after the deal, the
@@ -408,7 +457,7 @@ class GameState:
             dealer=self.result.next_dealer,
             opening=False,
             redeal_asked=frozenset(),
-            events=(),
+            events=EMPTY_LOG,
         )
 
     # --- serialisation ---------------------------------------------------------------------
@@ -418,15 +467,34 @@ class GameState:
         return json.dumps(to_data(GameState, self), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str) -> GameState:
-        """The state written by :meth:`to_json`; raises :class:`~tuolaji.InvalidRecord` (a
-        ``ValueError``) for text that is not such a state."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InvalidRecord(f"a state is JSON text: {exc}") from None
+    def from_json(cls, text: str | bytes) -> GameState:
+        """The state written by :meth:`to_json`.
+
+        Untrusted text is fine: it is checked against :mod:`tuolaji.limits` before it is
+        parsed, read strictly, and then checked for meaning by
+        :func:`tuolaji.validate.check_state` (every card accounted for, seats in range,
+        fields consistent with the phase, hand sizes right). Anything else raises
+        :class:`~tuolaji.InvalidRecord` (a ``ValueError``) naming the first problem.
+        """
+        data = load_json(text, "a state", MAX_STATE_TEXT)
         state: GameState = from_data(GameState, data)
+        check_state(state)
         return state
 
+    def __repr__(self) -> str:
+        return state_repr(self)
 
-_FIELDS = tuple(f.name for f in attrs.fields(GameState))
+    def __str__(self) -> str:
+        return state_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The table as a picture, for Jupyter (see :func:`tuolaji.svg.table`)."""
+        return svg.table(self)
+
+    def _repr_html_(self) -> str:
+        return f"<div>{svg.table(self)}</div>"
+
+
+# Enum members read from module globals are faster than attribute lookups on the class.
+_DEALING, _PLAYING, _FINISHED = Phase.DEALING, Phase.PLAYING, Phase.FINISHED
+_new_object = object.__new__

@@ -13,24 +13,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import pairwise
+from typing import Literal, get_args
 
 import attrs
 
 from .cards import CARDS, POINTS, Card
-from .errors import IllegalAction, InvalidCards
+from .errors import ConfigurationError, IllegalAction, InvalidCards
 from .shapes import RawUnit, Shape, hosts, unit_ids
 from .trump import TRUMP, Trump, TrumpTable, effective_suit_name
 
 __all__ = [
+    "FORCED_UNIT_ORDERS",
     "FollowCode",
+    "ForcedUnit",
     "LeadInfo",
     "ThrowCheck",
+    "challenge",
     "check_follow",
     "check_lead",
     "check_throw",
     "check_throw_ids",
     "follow_code_ids",
     "follow_error",
+    "forced_unit_key",
     "is_legal_follow",
     "is_legal_lead",
     "is_ruff",
@@ -39,9 +45,11 @@ __all__ = [
     "play_key_ids",
     "required_follow_shape",
     "required_pairs",
+    "throw_verdict",
     "trick_points",
     "trick_winner",
     "trick_winner_ids",
+    "winner_so_far",
 ]
 
 
@@ -180,8 +188,8 @@ def lead_info_ids(ids: Sequence[int], table: TrumpTable) -> LeadInfo:
     if not key:
         raise IllegalAction("R6.2", "a lead needs at least one card")
     suit = table.suit
-    suits = {suit[c] for c in key}
-    if len(suits) > 1:
+    lead_suit = suit[key[0]]
+    if any([suit[c] != lead_suit for c in key]):
         by_suit: dict[int, list[int]] = {}
         for c in key:
             by_suit.setdefault(suit[c], []).append(c)
@@ -195,16 +203,25 @@ def lead_info_ids(ids: Sequence[int], table: TrumpTable) -> LeadInfo:
             "lead from one suit only",
         )
     units = tuple(unit_ids(key, table))
-    tractors = tuple(u[0] for u in units if u[0] >= 2)
-    pairs = sum(1 for u in units if u[0] == 1)
-    singles = sum(1 for u in units if u[0] == 0)
-    lead_suit = suit[key[0]]
-    if tractors or pairs:
+    sizes = [u[0] for u in units]
+    singles = sizes.count(0)
+    if singles == len(units):
+        pos = table.pos
+        info = LeadInfo(
+            key,
+            lead_suit,
+            (),
+            0,
+            singles,
+            units,
+            tuple(sorted([pos[c] for c in key], reverse=True)),
+        )
+    else:
+        pairs = sizes.count(1)
+        tractors = tuple([k for k in sizes if k >= 2])
         own_key = _split_key(tractors, pairs, pair_positions(key, table.pos))
         assert own_key is not None, "a lead always fits its own shape"
-    else:
-        own_key = tuple(sorted((table.pos[c] for c in key), reverse=True))
-    info = LeadInfo(key, lead_suit, tractors, pairs, singles, units, own_key)
+        info = LeadInfo(key, lead_suit, tractors, pairs, singles, units, own_key)
     if len(ext.leads) >= _LEAD_CACHE_LIMIT:
         ext.leads.clear()
     ext.leads[key] = info
@@ -402,7 +419,7 @@ class ThrowCheck:
     """The result of checking a lead against the other hands (R6.3, R6.4).
 
     ``ok``: the lead stands (always for a single unit); ``forced``: the cards actually led,
-    ``cards`` when ok, else the smallest beatable unit (R6.4), strongest card first;
+    ``cards`` when ok, else the forced unit (R6.4), strongest card first;
     ``beaten_by``: indices into ``others`` of the hands holding a higher unit of the forced
     unit's kind (empty when ok); ``attempt``: the cards the player tried to lead.
     """
@@ -425,68 +442,114 @@ def _beats(unit: RawUnit, singles_top: int, pairs_at: set[int]) -> bool:
     return any(p > top and all(p - j in pairs_at for j in range(1, k)) for p in pairs_at)
 
 
+ForcedUnit = Literal["lowest", "smallest"]
+"""How a failed throw picks its forced unit (R6.4): ``"lowest"`` (the seeds: the beatable
+unit holding the lowest card) or ``"smallest"`` (a house rule: smallest unit size first)."""
+
+FORCED_UNIT_ORDERS: tuple[ForcedUnit, ...] = get_args(ForcedUnit)
+
+
+def forced_unit_key(unit: RawUnit, forced_unit: ForcedUnit) -> tuple[int, int, int]:
+    """The R6.4 order of the beatable units of a failed throw: the least key is forced.
+
+    ``"lowest"``: the lowest card's position first (a tractor of k pairs topped at p holds
+    its lowest pair at p - k + 1); on a tie (only off-suit level cards share a position) the
+    smaller unit; between equal units the first in suit order ♠ ♥ ♣ ♦ (the lower card id).
+    ``"smallest"``: unit size first (single < pair < tractor(2) < ...), then the lowest
+    position, then suit order.
+    """
+    pairs, top, ids = unit[0], unit[1], unit[3]
+    low = top - pairs + 1 if pairs >= 2 else top
+    if forced_unit == "lowest":
+        return low, pairs, min(ids)
+    return pairs, low, min(ids)
+
+
 def check_throw_ids(
-    ids: Sequence[int], others: Sequence[Sequence[int]], table: TrumpTable
+    ids: Sequence[int],
+    others: Sequence[Sequence[int]],
+    table: TrumpTable,
+    forced_unit: ForcedUnit = "lowest",
 ) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
     """:func:`check_throw` on ids: ``(ok, forced ids, beaten_by)``; ``forced`` is ``ids``
     itself (as a tuple) when ok."""
     info = lead_info_ids(ids, table)
+    ok, forced, beaten_by = throw_verdict(info, others, table, forced_unit)
+    return (True, tuple(ids), ()) if ok else (False, forced, beaten_by)
+
+
+def throw_verdict(
+    info: LeadInfo,
+    others: Sequence[Sequence[int]],
+    table: TrumpTable,
+    forced_unit: ForcedUnit = "lowest",
+) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
+    """:func:`check_throw_ids` for a described lead (R6.3, R6.4): ``(ok, forced ids,
+    beaten_by)``; ``forced`` is the lead's ids when ok."""
     if len(info.units) == 1:
-        return True, tuple(ids), ()
+        return True, info.ids, ()
     suit, pos = table.suit, table.pos
     ls = info.suit
-    stats: list[tuple[int, set[int]]] = []
-    for hand in others:
-        top = -1
-        seen: set[int] = set()
-        pairs_at: set[int] = set()
-        for c in hand:
-            if suit[c] == ls:
-                p = pos[c]
-                top = max(top, p)
-                if c in seen:
-                    pairs_at.add(p)
-                else:
-                    seen.add(c)
-        stats.append((top, pairs_at))
-    forced: RawUnit | None = None
-    for unit in info.units:
-        # R6.4: smallest by size, then by lowest position; equal ones by canonical order.
-        if forced is not None and (unit[0], unit[1]) >= (forced[0], forced[1]):
-            continue
-        if any(_beats(unit, top, pairs_at) for top, pairs_at in stats):
-            forced = unit
-    if forced is None:
-        return True, tuple(ids), ()
-    beaten_by = tuple(j for j, (top, pairs_at) in enumerate(stats) if _beats(forced, top, pairs_at))
-    return False, forced[3], beaten_by
+    mines = [[c for c in hand if suit[c] == ls] for hand in others]
+    tops = [max([pos[c] for c in mine]) if mine else -1 for mine in mines]
+    highest = max(tops, default=-1)
+    pairs: list[set[int]] | None = None  # per hand, its pairs' positions (when needed)
+    # R6.4: the beatable unit of least key is forced; units of equal key keep their order.
+    for unit in sorted(info.units, key=lambda u: forced_unit_key(u, forced_unit)):
+        if unit[1] >= highest:
+            continue  # no hand holds a higher card of the suit, so no higher unit
+        if pairs is None:
+            # Sorted ids: the two copies of a card sit side by side.
+            pairs = [{pos[c] for c, d in pairwise(sorted(mine)) if c == d} for mine in mines]
+        beaten_by = tuple(
+            [
+                j
+                for j, (top, at) in enumerate(zip(tops, pairs, strict=True))
+                if _beats(unit, top, at)
+            ]
+        )
+        if beaten_by:
+            return False, unit[3], beaten_by
+    return True, info.ids, ()
 
 
 def check_throw(
-    cards: Sequence[Card], others: Sequence[Sequence[Card]], trump: Trump
+    cards: Sequence[Card],
+    others: Sequence[Sequence[Card]],
+    trump: Trump,
+    *,
+    forced_unit: ForcedUnit = "lowest",
 ) -> ThrowCheck:
     """Check a lead against the other hands (R6.3) and resolve a failed throw (R6.4).
 
     A lead of one unit always stands. A throw stands when no other hand (partner included)
     holds, in the lead's suit, a higher unit of the same kind as one of its units (R3.3):
     a higher single, a higher pair, or for a tractor of k pairs, k pairs at consecutive
-    positions with a higher top. Otherwise the forced lead is the smallest beatable unit:
-    smallest by size (single < pair < tractor(2) < ...), then lowest position.
+    positions with a higher top. Otherwise the thrower plays one beatable unit, chosen by
+    ``forced_unit`` (see :func:`forced_unit_key`): ``"lowest"`` (the seeds, 最小牌: the unit
+    holding the lowest card) or ``"smallest"`` (smallest unit first, then lowest).
 
-    Raises :class:`~tuolaji.IllegalAction` (R6.2) for an empty or mixed-suit lead.
+    Raises :class:`~tuolaji.IllegalAction` (R6.2) for an empty or mixed-suit lead, and
+    :class:`~tuolaji.ConfigurationError` for an unknown ``forced_unit``.
 
     >>> import tuolaji as tl
     >>> from tuolaji.tricks import check_throw
     >>> t = tl.Trump(tl.Rank.TEN, tl.Suit.SPADES)
     >>> lead = tl.parse_cards("9C 8C 8C 4C 4C")
-    >>> others = [tl.parse_cards("JC 2H"), tl.parse_cards("3D"), tl.parse_cards("5S")]
+    >>> others = [tl.parse_cards("QC QC 2H"), tl.parse_cards("3D"), tl.parse_cards("5S")]
     >>> r = check_throw(lead, others, t)
     >>> r.ok, tl.format_cards(r.forced), r.beaten_by
-    (False, '9C', (0,))
+    (False, '4C 4C', (0,))
+    >>> tl.format_cards(check_throw(lead, others, t, forced_unit="smallest").forced)
+    '9C'
     """
+    if forced_unit not in FORCED_UNIT_ORDERS:
+        raise ConfigurationError(
+            f"R6.4: forced_unit is 'lowest' or 'smallest'; got {forced_unit!r}"
+        )
     table = trump.table
     ok, forced, beaten_by = check_throw_ids(
-        [c.id for c in cards], [[c.id for c in h] for h in others], table
+        [c.id for c in cards], [[c.id for c in h] for h in others], table, forced_unit
     )
     attempt = tuple(cards)
     if ok:
@@ -720,7 +783,9 @@ def play_key_ids(lead: LeadInfo, ids: Sequence[int], table: TrumpTable) -> tuple
     when the lead is singles only. The best split of the play is used."""
     pos = table.pos
     if not lead.tractors and not lead.pairs:
-        return tuple(sorted((pos[c] for c in ids), reverse=True))
+        if len(ids) == 1:
+            return (pos[ids[0]],)
+        return tuple(sorted([pos[c] for c in ids], reverse=True))
     return _split_key(lead.tractors, lead.pairs, pair_positions(ids, pos))
 
 
@@ -745,35 +810,56 @@ def trick_winner_ids(plays: Sequence[Sequence[int]], table: TrumpTable) -> int:
     """:func:`trick_winner` on ids."""
     if not plays:
         raise IllegalAction("R7.1", "a trick needs at least the lead")
-    lead = lead_info_ids(plays[0], table)
-    n = lead.size
-    suit = table.suit
-    ls = lead.suit
-    best = 0
-    best_key = lead.key
-    ruffed = False
+    return winner_so_far(lead_info_ids(plays[0], table), plays, table)[0]
+
+
+WinnerSoFar = tuple[int, tuple[int, ...], bool]
+"""The winner of a partial trick: ``(index, key, ruffed)`` (see :func:`challenge`)."""
+
+
+def winner_so_far(lead: LeadInfo, plays: Sequence[Sequence[int]], table: TrumpTable) -> WinnerSoFar:
+    """The winner of ``plays`` (``plays[0]`` is the lead described by ``lead``) as
+    ``(index, key, ruffed)``: each follow in turn :func:`challenge`-s the best so far."""
+    best: WinnerSoFar = (0, lead.key, False)
     for i in range(1, len(plays)):
-        ids = plays[i]
-        if len(ids) != n:
-            raise IllegalAction(
-                "R7.1", f"play {i} has {len(ids)} cards but the lead has {n}; every play has {n}"
-            )
-        first = suit[ids[0]]
-        if any(suit[c] != first for c in ids):
-            continue  # mixed suits: neither a led-suit play nor a ruff
-        if first == ls:
-            # R7.6: a throw that stood cannot be beaten in its own suit; a ruff beats them all.
-            if ruffed or lead.is_throw:
-                continue
-            key = play_key_ids(lead, ids, table)
-            if key is not None and key > best_key:
-                best, best_key = i, key
-        elif first == TRUMP:
-            key = play_key_ids(lead, ids, table)
-            if key is None:
-                continue  # R7.4: trumps not fitting the lead's shape are a discard
-            if not ruffed or key > best_key:
-                best, best_key, ruffed = i, key, True
+        best = challenge(lead, best, i, plays[i], table)
+    return best
+
+
+def challenge(
+    lead: LeadInfo, best: WinnerSoFar, i: int, ids: Sequence[int], table: TrumpTable
+) -> WinnerSoFar:
+    """R7.5, R7.6: the winner so far after play ``i`` (``ids``) challenges ``best``.
+
+    A follow can beat the best so far only if it fits the lead's shape and is in the led
+    suit or a ruff (R7.4); any ruff beats any led-suit play; the challenger must be
+    strictly higher. A throw that stood cannot be beaten in its own suit (R7.6).
+    Raises :class:`~tuolaji.IllegalAction` (R7.1) for a play of the wrong size.
+    """
+    n = len(lead.ids)
+    if len(ids) != n:
+        raise IllegalAction(
+            "R7.1", f"play {i} has {len(ids)} cards but the lead has {n}; every play has {n}"
+        )
+    suit = table.suit
+    first = suit[ids[0]]
+    if n > 1:
+        for c in ids:
+            if suit[c] != first:
+                return best  # mixed suits: neither a led-suit play nor a ruff
+    if first == lead.suit:
+        # R7.6: a throw that stood cannot be beaten in its own suit; a ruff beats them all.
+        if best[2] or len(lead.units) > 1:
+            return best
+        key = play_key_ids(lead, ids, table)
+        if key is not None and key > best[1]:
+            return i, key, False
+    elif first == TRUMP:
+        key = play_key_ids(lead, ids, table)
+        if key is None:
+            return best  # R7.4: trumps not fitting the lead's shape are a discard
+        if not best[2] or key > best[1]:
+            return i, key, True
     return best
 
 
@@ -784,8 +870,10 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
     led suit or a ruff (R7.4). Any ruff beats any led-suit play; plays of one kind compare
     unit by unit (tractors longest first, then pairs, highest first; singles only when the
     lead is singles only), using each play's best split; the challenger must be strictly
-    higher, so among equals the earliest wins (R7.1). R7.6: a throw (several units) cannot
-    be beaten in its own suit, only ruffed. A partial trick gives the winner so far.
+    higher, so among equals the earliest wins (R7.1). R7.6: a throw that stood cannot be
+    beaten in its own suit, only ruffed; any lead of several units is such a throw (a failed
+    one was replaced by its forced unit before anyone followed, R6.4). A partial trick gives
+    the winner so far.
 
     >>> import tuolaji as tl
     >>> from tuolaji.tricks import trick_winner

@@ -13,7 +13,8 @@ from functools import cache
 import attrs
 
 from .cards import BIG_JOKER_ID, SMALL_JOKER_ID, Card, Rank, Suit
-from .errors import ConfigurationError
+from .errors import ConfigurationError, cut
+from .notation import trump_repr
 
 __all__ = ["TRUMP", "Trump", "TrumpTable", "effective_suit_name"]
 
@@ -47,7 +48,7 @@ def _convert_level(value: object) -> Rank:
     if isinstance(value, int) and not isinstance(value, bool) and 2 <= value <= 14:
         return Rank(value)
     raise ConfigurationError(
-        f"R1.4: a level is a rank from Rank.TWO to Rank.ACE (2..14), got {value!r}"
+        f"R1.4: a level is a rank from Rank.TWO to Rank.ACE (2..14), got {cut(value)}"
     )
 
 
@@ -56,13 +57,15 @@ def _convert_trump_suit(value: object) -> Suit | None:
         return value
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
         return Suit(value)
-    raise ConfigurationError(f"R2.1: a trump suit is a Suit, or None for no trump, got {value!r}")
+    raise ConfigurationError(
+        f"R2.1: a trump suit is a Suit, or None for no trump, got {cut(value)}"
+    )
 
 
 def _convert_flag(value: object) -> bool:
     if isinstance(value, bool):
         return value
-    raise ConfigurationError(f"R2.5: permanent_twos is True or False, got {value!r}")
+    raise ConfigurationError(f"R2.5: permanent_twos is True or False, got {cut(value)}")
 
 
 @cache
@@ -151,6 +154,9 @@ class Trump:
         suit = "no trump" if self.suit is None else f"trump {self.suit.symbol}"
         twos = ", permanent 2s" if self.permanent_twos else ""
         return f"level {self.level.label}, {suit}{twos}"
+
+    def __repr__(self) -> str:
+        return trump_repr(self)
 
 
 def effective_suit_name(suit: int) -> str:

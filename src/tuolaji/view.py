@@ -2,19 +2,29 @@
 
 A view holds the seat's own hand, the public bids and shown cards, the trick history, the
 other hands' sizes, and the kitty only for the seat that buried it (every seat sees it once
-the deal is scored). Never another seat's hidden card: events hold only public facts.
+the deal is scored). Never another seat's hidden card: events hold only public facts, and
+every field is computed from public facts and the seat's own cards (a property test swaps
+the hidden cards of the other seats and checks that the view does not change).
+
+A view is a value, but a bot running in the same process as the engine can still reach
+engine objects (e.g. the state through :mod:`gc`). Run untrusted bots in another process
+and send them views.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import TYPE_CHECKING
 
 import attrs
 
-from .actions import CardsDealt, Declared, Event, Hand, Phase, Trick
+from . import svg
+from .actions import CardsDealt, Declared, Event, Hand, Phase, Played, Trick
 from .bidding import Bid
-from .cards import Card, Rank
+from .cards import Rank
+from .eventlog import EventLog
+from .notation import view_repr, view_text
 from .rules import Rules
 from .scoring import DealResult
 from .trump import Trump
@@ -23,7 +33,7 @@ from .worlds import sample_world
 if TYPE_CHECKING:
     from .state import GameState
 
-__all__ = ["PlayerView", "view_of"]
+__all__ = ["PlayerView", "shown_cards", "view_of"]
 
 
 @attrs.frozen(slots=True)
@@ -48,7 +58,9 @@ class PlayerView:
     bid: Bid | None
     """The standing bid (R4.2), or None."""
     shown: tuple[Hand, Hand, Hand, Hand]
-    """Cards each seat has shown in bids and still holds (public until played, R4.2)."""
+    """Per seat, the cards it showed in bids of this attempt minus those it has since played
+    (R4.2). Public facts only: a shown card the seat later buried stays listed, since the
+    other seats cannot know it left the hand (see :func:`shown_cards`)."""
     kitty: Hand | None
     """The buried cards: only for the seat that buried them, or for all once scored."""
     to_act: int
@@ -62,8 +74,8 @@ class PlayerView:
     """The finished tricks, in order."""
     attacker_points: int
     """The attackers' total so far (R8.1, R6.5)."""
-    events: tuple[Event, ...]
-    """Every public event of the deal so far (never a hidden card)."""
+    events: EventLog
+    """The public log of the deal (shared with the state, see :mod:`tuolaji.eventlog`)."""
     result: DealResult | None
     """The deal's result once scored (R8-R10), else None."""
     rules: Rules
@@ -78,28 +90,88 @@ class PlayerView:
         :func:`tuolaji.worlds.sample_world` for the distribution and its limits."""
         return sample_world(self, rng)
 
+    def __repr__(self) -> str:
+        return view_repr(self)
 
-def _shown(state: GameState) -> tuple[Hand, Hand, Hand, Hand]:
-    """Per seat, the cards it showed in bids of the current attempt and still holds."""
-    shown: list[list[Card]] = [[], [], [], []]
-    for event in reversed(state.events):
-        if isinstance(event, CardsDealt):
-            break  # bids of an earlier attempt showed cards that were thrown in
-        if isinstance(event, Declared):
-            seen = shown[event.seat]
-            for card in event.cards:
-                if seen.count(card) < 2:
-                    seen.append(card)
-    out: list[Hand] = []
-    for seat, cards in enumerate(shown):
-        held = list(state.hands[seat]) if cards else []
-        still = []
-        for card in cards:
-            if card in held:
-                held.remove(card)
-                still.append(card)
-        out.append(tuple(still))
+    def __str__(self) -> str:
+        return view_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The table as a picture, for Jupyter (see :func:`tuolaji.svg.table`)."""
+        return svg.table(self)
+
+    def _repr_html_(self) -> str:
+        return f"<div>{svg.table(self)}</div>"
+
+
+_NO_SHOWN: tuple[Hand, Hand, Hand, Hand] = ((), (), (), ())
+
+
+def _shown_step(
+    shown: tuple[Hand, Hand, Hand, Hand], event: Event
+) -> tuple[Hand, Hand, Hand, Hand]:
+    """The shown cards after one more event (R4.2): a new attempt forgets earlier bids; a
+    bid adds its cards (as a multiset union: showing ``♥2`` and later ``♥2♥2`` shows two);
+    a public play removes the played cards from its seat's shown cards."""
+    if isinstance(event, CardsDealt):
+        return _NO_SHOWN
+    if isinstance(event, Declared):
+        before = shown[event.seat]
+        counts = Counter(before)
+        extra = Counter(event.cards) - counts
+        if not extra:
+            return shown
+        now = (*before, *extra.elements())
+    elif isinstance(event, Played):
+        before = shown[event.seat]
+        if not before:
+            return shown
+        held = {c.id for c in before}
+        if not any(c.id in held for c in event.cards):
+            return shown  # the common case: none of the shown cards was played
+        left = Counter(before) - Counter(event.cards)
+        if left == Counter(before):
+            return shown
+        rest = []
+        for card in before:
+            if left[card]:
+                left[card] -= 1
+                rest.append(card)
+        now = tuple(rest)
+    else:
+        return shown
+    out = list(shown)
+    out[event.seat] = now
     return out[0], out[1], out[2], out[3]
+
+
+def shown_cards(log: EventLog) -> tuple[Hand, Hand, Hand, Hand]:
+    """Per seat, the cards it showed in bids of the current attempt, minus those it has
+    since played in public (R4.2). Derived from public events only, so a seat's view never
+    depends on another seat's hidden cards; a shown card that was later buried stays shown.
+
+    The result is cached on each log node, so building a view per decision costs a look-up
+    (plus the few events since the last view).
+    """
+    pending: list[EventLog] = []
+    node: EventLog | None = log
+    base = _NO_SHOWN
+    while node is not None:
+        if node.memo is not None:
+            base = node.memo
+            break
+        if not len(node):
+            break
+        pending.append(node)
+        if isinstance(node.last, CardsDealt):
+            break  # bids of an earlier attempt showed cards that were thrown in
+        node = node.previous
+    for step in reversed(pending):
+        last = step.last
+        assert last is not None  # pending holds non-empty logs only
+        base = _shown_step(base, last)
+        step.memo = base
+    return base
 
 
 def view_of(state: GameState, seat: int) -> PlayerView:
@@ -119,7 +191,7 @@ def view_of(state: GameState, seat: int) -> PlayerView:
         dealer=state.dealer,
         trump=state.trump,
         bid=state.bid,
-        shown=_shown(state),
+        shown=shown_cards(state.events),
         kitty=state.kitty if sees_kitty else None,
         to_act=state.to_act,
         leader=state.leader,

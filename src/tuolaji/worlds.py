@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .actions import (
@@ -117,10 +118,12 @@ class Slots:
         return all(sum(counts[i][c] for i in range(len(counts))) == self.pool[c] for c in range(54))
 
 
-def _last(events: tuple[object, ...], kind: type) -> int:
-    for i in range(len(events) - 1, -1, -1):
-        if isinstance(events[i], kind):
-            return i
+def _last(events: Sequence[object], kind: type) -> int:
+    """The index of the last event of type ``kind``, or -1."""
+    n = len(events)
+    for i, event in enumerate(reversed(events)):
+        if isinstance(event, kind):
+            return n - 1 - i
     return -1
 
 

@@ -1,0 +1,92 @@
+"""Values derived from the engine's own immutable objects, remembered by identity (hot paths).
+
+A state's hands and the current trick's lead are tuples that live through several
+decisions: the legal plays of a seat and its play both read the seat's hand as card ids,
+and the three follows of a trick all read the lead's description. A state's legal plays
+are asked for by a bot and then checked again when it plays. Tuples and states are
+immutable, so what is derived from one object never changes; these small caches map an
+object (by identity, holding a reference so that the identity cannot be reused while the
+entry lives) to what was derived from it. They only save work: every answer is the one a
+fresh computation gives.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import Card
+from .legal import LegalPlays
+from .tricks import LeadInfo, lead_info_ids
+from .trump import TrumpTable
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+__all__ = [
+    "card_ids",
+    "known_plays",
+    "lead_info",
+    "remember_ids",
+    "remember_lead",
+    "remember_plays",
+]
+
+# Small on purpose: a deal in progress needs only a few live entries (four hands, the
+# lead, the latest state), and every entry keeps objects alive for the garbage collector
+# to walk.
+_IDS_LIMIT = 64
+_LEADS_LIMIT = 16
+_PLAYS_LIMIT = 8
+
+_IDS: dict[int, tuple[tuple[Card, ...], tuple[int, ...]]] = {}
+_LEADS: dict[int, tuple[tuple[Card, ...], TrumpTable, LeadInfo]] = {}
+_PLAYS: dict[int, tuple[GameState, LegalPlays]] = {}
+
+
+def card_ids(cards: tuple[Card, ...]) -> tuple[int, ...]:
+    """The ids of ``cards`` (a tuple of :class:`~tuolaji.Card`), in order."""
+    hit = _IDS.get(id(cards))
+    if hit is not None and hit[0] is cards:
+        return hit[1]
+    ids = tuple([c.id for c in cards])
+    remember_ids(cards, ids)
+    return ids
+
+
+def remember_ids(cards: tuple[Card, ...], ids: tuple[int, ...]) -> None:
+    """Record that ``ids`` are the ids of ``cards`` (when the caller derived them anyway)."""
+    if len(_IDS) >= _IDS_LIMIT:
+        _IDS.clear()
+    _IDS[id(cards)] = (cards, ids)
+
+
+def lead_info(lead: tuple[Card, ...], table: TrumpTable) -> LeadInfo:
+    """:func:`~tuolaji.tricks.lead_info_ids` of the cards ``lead`` under ``table``."""
+    hit = _LEADS.get(id(lead))
+    if hit is not None and hit[0] is lead and hit[1] is table:
+        return hit[2]
+    info = lead_info_ids(card_ids(lead), table)
+    remember_lead(lead, table, info)
+    return info
+
+
+def remember_lead(lead: tuple[Card, ...], table: TrumpTable, info: LeadInfo) -> None:
+    """Record that ``info`` describes the cards ``lead`` under ``table``."""
+    if len(_LEADS) >= _LEADS_LIMIT:
+        _LEADS.clear()
+    _LEADS[id(lead)] = (lead, table, info)
+
+
+def known_plays(state: GameState) -> LegalPlays | None:
+    """The legal plays built for ``state`` (this very object) lately, if any."""
+    hit = _PLAYS.get(id(state))
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    return None
+
+
+def remember_plays(state: GameState, plays: LegalPlays) -> None:
+    """Record ``plays`` as the legal plays of ``state``."""
+    if len(_PLAYS) >= _PLAYS_LIMIT:
+        _PLAYS.clear()
+    _PLAYS[id(state)] = (state, plays)

@@ -1,0 +1,106 @@
+"""Tools to test tuolaji and programs built on it: invariant checks, decks, random play,
+hypothesis strategies and state machines.
+
+Install with ``pip install 'tuolaji[testing]'``. The invariant checks
+(:mod:`tuolaji.testing.invariants`), :func:`stacked_deck`, :func:`accounted_cards` and the
+seeded random play of :mod:`tuolaji.testing.driver` need no ``hypothesis``; the strategies
+and the state machines (``DealMachine``, ``MatchMachine``) import it when first used.
+
+See ``docs/testing.md`` for a guide.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .decks import accounted_cards, stacked_deck
+from .driver import advance, phase_step, random_deal, random_rules
+from .invariants import (
+    InvariantViolation,
+    check_apply,
+    check_cards,
+    check_json_round_trip,
+    check_legal_actions,
+    check_points,
+    check_result,
+    check_state,
+    check_step,
+    check_turn_order,
+    check_views,
+)
+
+if TYPE_CHECKING:
+    from .machines import DealMachine, MatchMachine
+    from .strategies import (
+        actions,
+        card_multisets,
+        cards,
+        deck_deals,
+        game_states,
+        hands,
+        play_positions,
+        register_type_strategies,
+        rules,
+        trumps,
+    )
+
+__all__ = [
+    "DealMachine",
+    "InvariantViolation",
+    "MatchMachine",
+    "accounted_cards",
+    "actions",
+    "advance",
+    "card_multisets",
+    "cards",
+    "check_apply",
+    "check_cards",
+    "check_json_round_trip",
+    "check_legal_actions",
+    "check_points",
+    "check_result",
+    "check_state",
+    "check_step",
+    "check_turn_order",
+    "check_views",
+    "deck_deals",
+    "game_states",
+    "hands",
+    "phase_step",
+    "play_positions",
+    "random_deal",
+    "random_rules",
+    "register_type_strategies",
+    "rules",
+    "stacked_deck",
+    "trumps",
+]
+
+_STRATEGIES = frozenset(
+    {
+        "actions",
+        "card_multisets",
+        "cards",
+        "deck_deals",
+        "game_states",
+        "hands",
+        "play_positions",
+        "register_type_strategies",
+        "rules",
+        "trumps",
+    }
+)
+_MACHINES = frozenset({"DealMachine", "MatchMachine"})
+
+
+def __getattr__(name: str) -> Any:
+    # The hypothesis-based names load on first use, so the plain checks work without it.
+    if name in _STRATEGIES:
+        from . import strategies  # noqa: PLC0415 - lazy on purpose (see above)
+
+        return getattr(strategies, name)
+    if name in _MACHINES:
+        from . import machines  # noqa: PLC0415 - lazy on purpose (see above)
+
+        return getattr(machines, name)
+    raise AttributeError(f"module 'tuolaji.testing' has no attribute {name!r}")

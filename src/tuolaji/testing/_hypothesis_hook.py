@@ -1,0 +1,16 @@
+"""The ``hypothesis`` entry point of the installed package (``pyproject.toml``): hypothesis
+calls :func:`register` when it is imported, so ``st.from_type(tl.Card)`` works without
+importing :mod:`tuolaji.testing`."""
+
+from __future__ import annotations
+
+__all__ = ["register"]
+
+
+def register() -> None:
+    """Register tuolaji's strategies for ``st.from_type`` (see
+    :func:`tuolaji.testing.strategies.register_type_strategies`)."""
+    # Imported here: hypothesis loads this module while it is itself being imported.
+    from .strategies import register_type_strategies  # noqa: PLC0415
+
+    register_type_strategies()

@@ -1,0 +1,67 @@
+"""Decks and card bookkeeping for tests: a stacked deck, and where every card of a deal is.
+
+Needs no ``hypothesis``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from ..actions import Phase
+from ..cards import Card, full_deck, parse_cards
+from ..errors import InvalidCards
+from ..state import GameState
+
+__all__ = ["accounted_cards", "stacked_deck"]
+
+
+def stacked_deck(
+    hands: Sequence[Sequence[Card] | str],
+    kitty: Sequence[Card] | str = (),
+    *,
+    first_seat: int = 0,
+    seed: int = 0,
+) -> tuple[Card, ...]:
+    """A deck in dealing order for ``GameState.new(..., deck=...)`` (R4.1).
+
+    Seat ``s`` receives ``hands[s]`` as its first cards, in that order (cards go out one at a
+    time from ``first_seat``: the dealer, or seat 0 in a first deal); the kitty starts with
+    ``kitty``. Every other place gets the remaining cards, shuffled with ``seed``. Cards may
+    be given as text (``"10H 10H SJ"``). Needs no more than 25 cards a seat, 8 in the kitty,
+    and no card more than twice in all.
+    """
+    wanted = [parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands]
+    wanted += [()] * (4 - len(wanted))
+    kit = parse_cards(kitty) if isinstance(kitty, str) else tuple(kitty)
+    if len(wanted) != 4 or any(len(h) > 25 for h in wanted) or len(kit) > 8:
+        raise InvalidCards("R4.1: at most four hands of at most 25 cards and a kitty of 8")
+    rest = Counter(full_deck())
+    rest.subtract(Counter(c for h in (*wanted, kit) for c in h))
+    if any(n < 0 for n in rest.values()):
+        raise InvalidCards("R1.1: every card exists twice; the stacked cards use one more often")
+    filler = sorted(rest.elements(), key=lambda c: c.id)
+    random.Random(seed).shuffle(filler)
+    deck: list[Card | None] = [None] * 108
+    for seat, hand in enumerate(wanted):
+        for j, card in enumerate(hand):
+            deck[4 * j + (seat - first_seat) % 4] = card
+    for j, card in enumerate(kit):
+        deck[100 + j] = card
+    return tuple(card if card is not None else filler.pop() for card in deck)
+
+
+def accounted_cards(state: GameState) -> Counter[Card]:
+    """Every card of ``state``'s deal wherever it is now: hands, the undealt cards (while
+    dealing) or the kitty, the current trick and the won tricks. Always the 108 cards (R1.1)."""
+    cards: Counter[Card] = Counter()
+    for hand in state.hands:
+        cards.update(hand)
+    cards.update(state.deck[state.dealt :] if state.phase is Phase.DEALING else state.kitty)
+    for play in state.trick:
+        cards.update(play)
+    for trick in state.tricks:
+        for play in trick.plays:
+            cards.update(play)
+    return cards

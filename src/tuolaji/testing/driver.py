@@ -1,0 +1,288 @@
+"""Random legal play, seeded: the moves behind the strategies, the state machines and the soak.
+
+Every function takes an explicit :class:`random.Random` (never the global one) and uses only
+the public API of :class:`~tuolaji.GameState`. Needs no ``hypothesis``.
+
+The choices are biased towards what finds bugs, not towards good play: while dealing a
+card is dealt most of the time (bids still happen, at random moments); a lead is a single
+unit half of the time (pairs and tractors to follow) and any legal lead otherwise (mostly
+throws, many of which fail, R6.4); :func:`plausible_play` proposes plays that may be
+illegal, to check that the engine refuses exactly the illegal ones.
+"""
+
+from __future__ import annotations
+
+import random
+import typing
+from collections.abc import Callable, Sequence
+from typing import Literal, Protocol, TypeVar, get_args, get_origin
+
+import attrs
+
+from ..actions import Action, AskRedeal, Bury, DealCard, Declare, Pass, Phase, Play
+from ..cards import CARDS, Card, Rank
+from ..errors import ConfigurationError
+from ..rules import (
+    FULL_LEVELS,
+    RULESETS,
+    STANDARD_LEVEL_TABLE,
+    SUPER_LEVEL_TABLE,
+    TOURNAMENT_LEVELS,
+    Rules,
+)
+from ..shapes import units
+from ..state import GameState
+
+__all__ = [
+    "Apply",
+    "Chooser",
+    "Probe",
+    "advance",
+    "build_rules",
+    "phase_step",
+    "plausible_play",
+    "random_action",
+    "random_deal",
+    "random_rules",
+    "stray_action",
+    "unit_lead",
+]
+
+T = TypeVar("T")
+
+
+class Chooser(Protocol):
+    """Picks one of ``options`` (a :class:`random.Random`'s ``choice``, or a hypothesis
+    draw); the first option is the simplest, where shrinking goes."""
+
+    def __call__(self, options: Sequence[T], /) -> T: ...
+
+
+_TOURNAMENT_TABLE = RULESETS["tuolaji-tournament"].level_table
+_PENALTIES = (0, 5, 10, 20)
+_WEAK_HANDS: tuple[int | None, ...] = (None, 10, 15, 25, 60)
+
+
+def _levels(pick: Chooser) -> tuple[Rank, ...]:
+    """A level sequence (R9.2): the full or tournament one, or a run of at least two ranks."""
+    kind = pick(("full", "tournament", "run"))
+    if kind == "full":
+        return FULL_LEVELS
+    if kind == "tournament":
+        return TOURNAMENT_LEVELS
+    ranks = list(Rank)
+    start = pick(range(len(ranks) - 1))
+    stop = pick(range(start + 2, len(ranks) + 1))
+    return tuple(ranks[start:stop])
+
+
+def _options(name: str, hint: object, base: Rules) -> tuple[object, ...] | None:
+    """The values a generic ``Rules`` field may take: every value of a ``Literal`` or a
+    ``bool``, the base preset's first (so that fields added later are covered too)."""
+    if get_origin(hint) is Literal:
+        values = get_args(hint)
+    elif hint is bool:
+        values = (False, True)
+    else:
+        return None
+    current = getattr(base, name)
+    return (current, *(v for v in values if v != current))
+
+
+def build_rules(pick: Chooser) -> Rules:
+    """A valid :class:`~tuolaji.Rules`: a preset, or a preset with random changes to every
+    field (R12: "every field can also be set by hand"). ``pick`` makes every choice, so the
+    same code serves :func:`random_rules` and the hypothesis strategy ``rules()``.
+
+    Fields with a fixed set of values (``Literal`` or ``bool`` annotations) are drawn
+    generically, so rule fields added later are drawn too; the others from lists of sensible
+    values that keep the cross-field checks of ``Rules`` satisfied (``must_play`` within
+    ``levels``, the J hook only with J in ``levels``).
+    """
+    base = RULESETS[pick(tuple(RULESETS))]
+    if not pick((False, True)):
+        return base
+    changes: dict[str, object] = {}
+    hints = typing.get_type_hints(Rules)
+    for field in attrs.fields(Rules):
+        options = _options(field.name, hints.get(field.name), base)
+        if options is not None:
+            changes[field.name] = pick(options)
+    changes["no_bid_reveal"] = pick((base.no_bid_reveal, *range(8)))
+    changes["weak_hand_redeal"] = pick((base.weak_hand_redeal, *_WEAK_HANDS))
+    changes["throw_penalty"] = pick((base.throw_penalty, *_PENALTIES))
+    changes["level_table"] = pick(
+        (base.level_table, STANDARD_LEVEL_TABLE, SUPER_LEVEL_TABLE, _TOURNAMENT_TABLE)
+    )
+    levels = pick((base.levels, _levels(pick)))
+    changes["levels"] = levels
+    changes["must_play"] = frozenset(r for r in levels if pick((False, False, True)))
+    if Rank.JACK not in levels:
+        changes["jack_hook"] = False
+    try:
+        return attrs.evolve(base, **changes)  # type: ignore[arg-type]
+    except ConfigurationError:
+        # A cross-field check this builder does not know yet: fall back to the preset, which
+        # is always valid, rather than fail or filter.
+        return base
+
+
+def random_rules(rng: random.Random) -> Rules:
+    """:func:`build_rules` with choices from ``rng``: a preset or valid custom rules."""
+    return build_rules(rng.choice)
+
+
+def unit_lead(state: GameState, rng: random.Random) -> tuple[Card, ...]:
+    """One unit (R3.3) of a random suit of the hand to act, a lead that is never a throw: a
+    pair or tractor when the suit has one (their follows are where R7.3 bites), else a
+    single."""
+    trump = state.trump
+    assert trump is not None, "only in the play phase"
+    hand = state.hands[state.to_act]
+    suit = trump.effective_suit(rng.choice(hand))
+    split = units([c for c in hand if trump.effective_suit(c) == suit], trump)
+    doubled = [u for u in split if u.pairs]
+    return rng.choice(doubled or split).cards
+
+
+def plausible_play(state: GameState, rng: random.Random) -> tuple[Card, ...]:
+    """A play the seat to act might try, legal or not: a random set of its cards of the
+    right size, mostly from the led suit (so that R7.2 and R7.3 are put to the test); a
+    random one-suit set when leading."""
+    trump = state.trump
+    assert trump is not None, "only in the play phase"
+    hand = list(state.hands[state.to_act])
+    if not state.trick:
+        suit = trump.effective_suit(rng.choice(hand))
+        same = [c for c in hand if trump.effective_suit(c) == suit]
+        return tuple(rng.sample(same, rng.randint(1, len(same))))
+    lead = state.trick[0]
+    n = len(lead)
+    suit = trump.effective_suit(lead[0])
+    same = [c for c in hand if trump.effective_suit(c) == suit]
+    if len(same) >= n and rng.random() < 0.8:
+        return tuple(rng.sample(same, n))
+    return tuple(rng.sample(hand, n))
+
+
+def random_action(state: GameState, rng: random.Random, *, bid_rate: float = 0.15) -> Action:
+    """A random legal action of ``state``: while dealing, the next card with probability
+    ``1 - bid_rate`` and otherwise any legal action (a bid, or the card); in play, a single
+    unit half of the time when leading; otherwise uniform over the legal actions."""
+    phase = state.phase
+    if phase is Phase.DEALING and rng.random() >= bid_rate:
+        return DealCard()
+    if phase is Phase.PLAYING and not state.trick and rng.random() < 0.5:
+        return Play(state.to_act, unit_lead(state, rng))
+    return state.legal_actions().sample(rng)
+
+
+def advance(
+    state: GameState,
+    rng: random.Random,
+    *,
+    steps: int | None = None,
+    until: Phase | None = None,
+    bid_rate: float = 0.15,
+) -> GameState:
+    """``state`` after random legal actions: ``steps`` of them, or until the phase is
+    ``until``, or (neither given) until the deal is scored; never past the end."""
+    done = 0
+    while state.phase is not Phase.FINISHED:
+        if steps is not None and done >= steps:
+            break
+        if until is not None and state.phase is until:
+            break
+        state = state.apply(random_action(state, rng, bid_rate=bid_rate))
+        done += 1
+    return state
+
+
+def random_deal(
+    rules: Rules | str, seed: int, *, dealer: int | None = None, bid_rate: float = 0.15
+) -> list[GameState]:
+    """Every state of one deal played by :func:`random_action` from ``random.Random(seed)``,
+    the last one scored. ``dealer`` None is a match's first deal."""
+    rng = random.Random(seed)
+    state = GameState.new(rules, seed, dealer=dealer, deal_number=int(dealer is not None))
+    states = [state]
+    while state.phase is not Phase.FINISHED:
+        state = state.apply(random_action(state, rng, bid_rate=bid_rate))
+        states.append(state)
+    return states
+
+
+Apply = Callable[[GameState, Action], GameState]
+"""How a step applies a legal action (``GameState.apply``, or a checking wrapper)."""
+Probe = Callable[[GameState, Action], "GameState | None"]
+"""How a step tries an action that may be illegal: the new state, or None when refused."""
+
+
+def _plain_apply(state: GameState, action: Action) -> GameState:
+    return state.apply(action)
+
+
+def stray_action(state: GameState, rng: random.Random) -> Action:
+    """An action someone might try now, legal or not: any kind of action, by the seat to act
+    or another, with cards it holds or not (for checking that the engine refuses exactly the
+    illegal ones, R11)."""
+    to_act = state.to_act
+    seat = to_act if to_act >= 0 and rng.random() < 0.7 else rng.randrange(4)
+    hand = list(state.hands[seat])
+    pick = rng.sample(hand, min(len(hand), rng.randint(1, 4))) if hand else []
+    if rng.random() < 0.1 or not pick:
+        pick.append(rng.choice(CARDS))
+    kind = rng.randrange(6)
+    if kind == 0:
+        return DealCard()
+    if kind == 1:
+        return Pass(seat)
+    if kind == 2:
+        return AskRedeal(seat)
+    if kind == 3:
+        return Declare(seat, tuple(c for c in pick if c.is_joker or c.rank in state.rules.levels))
+    if kind == 4:
+        return Bury(seat, tuple(rng.sample(hand, min(len(hand), rng.choice((7, 8, 8))))))
+    return Play(seat, tuple(pick))
+
+
+def phase_step(
+    state: GameState,
+    rng: random.Random,
+    *,
+    apply: Apply = _plain_apply,
+    probe: Probe | None = None,
+) -> GameState:
+    """One step of a deal as the state machines see it: the whole dealing (with random
+    bids), a whole bidding, weak-hand or counter round, one burial, or one trick. Nothing
+    once the deal is scored.
+
+    Before each action, ``probe`` (when given) is offered actions that may be illegal: in
+    play up to three :func:`plausible_play` of a follower, and one of a leader now and then
+    (the first accepted is played); elsewhere, one action in ten, a :func:`stray_action`
+    (whose result is dropped)."""
+    phase = state.phase
+    if phase is Phase.FINISHED:
+        return state
+    if phase is Phase.PLAYING:
+        tricks = len(state.tricks)
+        while state.phase is Phase.PLAYING and len(state.tricks) == tricks:
+            # A follow is probed with up to three plausible plays, a lead now and then.
+            tries = 3 if state.trick else int(rng.random() < 0.3)
+            for _ in range(tries if probe is not None else 0):
+                assert probe is not None
+                tried = probe(state, Play(state.to_act, plausible_play(state, rng)))
+                if tried is not None:
+                    state = tried
+                    break
+            else:
+                state = apply(state, random_action(state, rng))
+        return state
+    if phase is Phase.BURYING:
+        return apply(state, random_action(state, rng))
+    attempt = (state.deal_number, state.attempt)
+    while state.phase is phase and (state.deal_number, state.attempt) == attempt:
+        if probe is not None and rng.random() < 0.1:
+            probe(state, stray_action(state, rng))
+        state = apply(state, random_action(state, rng))
+    return state

@@ -1,0 +1,56 @@
+"""The arena on Ray (the ``ray`` extra): a local in-process Ray instance gives the same JSON
+results as one process. Kept to one Ray start: ``ray.init`` takes seconds."""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tuolaji as tl
+from tuolaji.__main__ import main
+from tuolaji.arena import ArenaConfig, parse_bots, run_arena, simulate_deals
+
+
+def require(module: str) -> Any:
+    """Import an optional extra: under CI (CI set) a missing extra fails the test; elsewhere
+    it skips it."""
+    if os.environ.get("CI"):
+        return importlib.import_module(module)
+    return pytest.importorskip(module)
+
+
+@pytest.fixture(scope="module")
+def ray() -> Iterator[Any]:
+    ray = require("ray")
+    yield ray
+    if ray.is_initialized():
+        ray.shutdown()
+
+
+def test_local_ray_gives_the_same_json_as_one_and_two_processes(ray: Any) -> None:
+    config = ArenaConfig(parse_bots("g=greedy,r=random,r2=random"), deals=4, seed=9)
+    one = run_arena(config).to_json()
+    assert run_arena(config, workers=2).to_json() == one
+    assert run_arena(config, ray_address="local").to_json() == one
+    assert ray.is_initialized()
+
+
+def test_simulate_deals_on_ray_matches_one_process(ray: Any) -> None:
+    bots = ["greedy", "random", "greedy", "random"]
+    rules = tl.RULESETS["tuolaji"]
+    local = list(simulate_deals(rules, 2, 5, bots))
+    assert list(simulate_deals(rules, 2, 5, bots, ray_address="local")) == local
+
+
+def test_arena_command_on_ray(ray: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["arena", "--bots", "g=greedy,r=random", "--deals", "2", "--seed", "6"]
+    assert main([*args, "--ray", "local", "--out", str(tmp_path / "ray")]) == 0
+    assert main([*args, "--out", str(tmp_path / "one")]) == 0
+    assert "on Ray at local" in capsys.readouterr().err
+    ray_json = (tmp_path / "ray" / "results.json").read_bytes()
+    assert ray_json == (tmp_path / "one" / "results.json").read_bytes()

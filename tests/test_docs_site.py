@@ -1,0 +1,125 @@
+"""The docs site: every rule number has its explanation on the rules page, the presets
+table agrees with the code, and the site builds with warnings as errors (#13 item 1)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import attrs
+import pytest
+
+import tuolaji as tl
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES_PAGE = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+CONTRACTS = [ROOT.parent / "shared" / "RULES.md", ROOT.parent.parent / "shared" / "RULES.md"]
+RULE = re.compile(r"\bR(\d+)(?:\.(\d+))?\b")
+
+
+def anchors() -> set[str]:
+    return set(re.findall(r'<a id="(r[\d.]+)"></a>', RULES_PAGE)) | set(
+        re.findall(r"\{ #(r[\d.]+) \}", RULES_PAGE)
+    )
+
+
+def cited_rules(text: str) -> set[str]:
+    return {
+        f"r{m.group(1)}" + (f".{m.group(2)}" if m.group(2) else "") for m in RULE.finditer(text)
+    }
+
+
+def test_every_rule_cited_in_the_code_is_explained() -> None:
+    """An error citing ``R7.3`` links to ``rules.md#r7.3``: the anchor must exist."""
+    cited: set[str] = set()
+    for path in (ROOT / "src" / "tuolaji").glob("*.py"):
+        cited |= cited_rules(path.read_text(encoding="utf-8"))
+    missing = sorted(cited - anchors())
+    assert not missing, f"rules cited in src/ without an anchor in docs/rules.md: {missing}"
+
+
+def test_every_rule_of_the_contract_is_explained() -> None:
+    """The rules contract (shared/RULES.md, kept beside the repository) and this page
+    number the same rules."""
+    found = [path for path in CONTRACTS if path.exists()]
+    if not found:
+        if os.environ.get("CI"):
+            pytest.fail(f"the rules contract is not at {CONTRACTS[0]}")
+        pytest.skip("the rules contract is not beside this checkout")
+    numbered = set(re.findall(r"\*\*R(\d+\.\d+)", found[0].read_text(encoding="utf-8")))
+    assert len(numbered) > 40
+    missing = sorted(f"r{n}" for n in numbered if f"r{n}" not in anchors())
+    assert not missing, f"rules of RULES.md without an anchor in docs/rules.md: {missing}"
+
+
+def preset_table() -> dict[str, list[str]]:
+    section = RULES_PAGE[RULES_PAGE.index("| field | rule |") :]
+    rows: dict[str, list[str]] = {}
+    for line in section.splitlines()[2:]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        rows[cells[0].strip("`")] = cells[2:]
+    return rows
+
+
+SHOWN = {True: "yes", False: "no", None: "—"}
+
+
+def test_preset_table_lists_every_rules_field() -> None:
+    fields = {f.name for f in attrs.fields(tl.Rules)} - {"no_bid_first_deal"}  # deprecated
+    assert fields <= set(preset_table())
+
+
+def test_preset_table_agrees_with_the_presets() -> None:
+    """Each simple value in the table is the preset's value (tables and level lists are
+    described in words and checked by the scoring tests)."""
+    names = list(tl.RULESETS)
+    checked = 0
+    for field, cells in preset_table().items():
+        for name, cell in zip(names, cells, strict=True):
+            rules = tl.RULESETS[name]
+            if not hasattr(rules, field):
+                continue  # a field of the contract this version does not have yet
+            value = getattr(rules, field)
+            if isinstance(value, bool) or value is None:
+                expected = SHOWN[value]
+            elif isinstance(value, str | int):
+                expected = str(value)
+            else:
+                expected = ""
+            if expected:
+                assert cell.split(" ")[0] == expected, (field, name, cell, value)
+                checked += 1
+            if field == "must_play":
+                shown = ", ".join(r.label for r in sorted(value)) or "—"
+                assert cell == shown, (field, name, cell)
+                checked += 1
+    assert checked >= 40
+
+
+def _docs_tools() -> bool:
+    return all(importlib.util.find_spec(m) for m in ("mkdocs", "mkdocstrings"))
+
+
+def test_site_builds_with_warnings_as_errors(tmp_path: Path) -> None:
+    if not _docs_tools():
+        if os.environ.get("CI"):
+            pytest.fail("the docs extra is not installed: pip install -e '.[docs]'")
+        pytest.skip("the docs extra is not installed")
+    out = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "site")],
+        cwd=ROOT,
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    page = (tmp_path / "site" / "rules" / "index.html").read_text(encoding="utf-8")
+    assert 'id="r7.3"' in page
+    assert "tuolaji.GameState" in (tmp_path / "site" / "api" / "index.html").read_text()

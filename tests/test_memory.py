@@ -1,0 +1,168 @@
+"""Bounded memory (issue 10, item 5): a shared event log, a Game that keeps actions rather
+than states, a bound on redeals, and replay linear in the record's length."""
+
+from __future__ import annotations
+
+import gc
+import json
+import pickle
+import random
+import tracemalloc
+from typing import Any
+
+import pytest
+
+import tuolaji as tl
+from tuolaji import EventLog, GameState, Phase
+from tuolaji.limits import MAX_LIST, MAX_REDEALS
+
+
+def test_a_long_match_keeps_at_most_40_kb_per_deal() -> None:
+    """Before: every state was kept, about 190 KB per deal, growing without bound."""
+    deals = 12
+    tracemalloc.start()
+    try:
+        game = tl.Game("tuolaji", seed=3)
+        bots = [tl.RandomBot(seat) for seat in range(4)]
+        for _ in range(deals):
+            game.play_deal(bots)
+        gc.collect()
+        with_game = tracemalloc.get_traced_memory()[0]
+        del game
+        gc.collect()
+        without = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    per_deal = (with_game - without) / deals
+    assert 0 < per_deal <= 40_000, per_deal
+
+
+def redeal_record(attempts: int, rules: str = "tuolaji") -> str:
+    """A record of first-deal redeals: nobody bids, 100 cards and 4 passes per attempt
+    (R4.6 with ``no_bid_first_deal="redeal"``)."""
+    attempt = [{"type": "DealCard"}] * 100 + [{"type": "Pass", "seat": s} for s in range(4)]
+    record = tl.record_of(tl.Game(rules, seed=0))
+    record["deals"] = [attempt * attempts]
+    return json.dumps(record, separators=(",", ":"))
+
+
+def peak_of(call: Any) -> tuple[int, Exception | None]:
+    tracemalloc.start()
+    try:
+        try:
+            call()
+            error = None
+        except tl.TuolajiError as exc:
+            error = exc
+        return tracemalloc.get_traced_memory()[1], error
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_hostile_2_mib_redeal_record_is_refused_up_front() -> None:
+    """A 2 MiB record of one deal's redeals peaked at 208 MB; its deal holds more actions
+    than MAX_LIST, so it is refused before any action is applied."""
+    text = redeal_record(1010)
+    assert len(text) >= 2 << 20
+    peak, error = peak_of(lambda: tl.replay(text, partial=True))
+    assert isinstance(error, tl.InvalidRecord) and str(MAX_LIST) in str(error)
+    assert peak < 150_000_000, peak
+
+
+def test_a_hostile_redeal_record_within_the_list_limit_stops_at_the_redeal_bound() -> None:
+    text = redeal_record(MAX_LIST // 104)
+    peak, error = peak_of(lambda: tl.replay(text, partial=True))
+    assert isinstance(error, tl.InvalidRecord)
+    assert f"more than {MAX_REDEALS} times" in str(error)
+    assert peak < 150_000_000, peak
+
+
+def test_replay_memory_is_linear_in_the_record() -> None:
+    """With the redeal bound lifted, 480 redeals (1 MiB) replay within 40 MB: before, the
+    quadratic event log and the kept states took 72 MB for 499."""
+    text = redeal_record(480)
+    peak, error = peak_of(lambda: tl.replay(text, partial=True, max_redeals=10**6))
+    assert error is None
+    assert peak < 40_000_000, peak
+
+
+class Silent:
+    """A bot that never bids: every first deal is thrown in (R4.6 "redeal")."""
+
+    def act(self, view: tl.PlayerView, actions: tl.ActionSet) -> tl.Action:
+        return next(a for a in actions if isinstance(a, tl.Pass))
+
+
+def test_r4_6_bots_that_never_bid_stop_at_the_redeal_bound() -> None:
+    game = tl.Game("tuolaji", seed=1, max_redeals=5)
+    with pytest.raises(tl.LimitExceeded, match="more than 5 times"):
+        game.play_deal([Silent()] * 4)
+    assert game.state.attempt == 5 and game.state.phase is Phase.CLOSING
+    assert len(game.actions[0]) == 6 * 100 + 5 * 4 + 3
+    assert game.state.passes == 3  # the refused pass changed nothing
+
+
+def test_game_history_is_recomputed_from_actions() -> None:
+    game = tl.Game("shuangsheng", seed=9)
+    bots = [tl.RandomBot(seat) for seat in range(4)]
+    game.play_deal(bots)
+    game.play_deal(bots)
+    states = [game.starts[0]]
+    for deal, actions in enumerate(game.actions):
+        s = game.starts[deal]
+        if deal:
+            assert s == states[-1].next_deal()
+            states.append(s)
+        for action in actions:
+            s = s.apply(action)
+            states.append(s)
+    history = game.history
+    assert len(history) == len(states) == sum(len(a) + 1 for a in game.actions)
+    assert list(history) == states and history == states
+    assert history[-1] is game.state
+    for i in (0, 1, len(states) // 2, len(states) - 2, -3):
+        assert history[i] == states[i]
+    assert history[5:8] == states[5:8]
+    with pytest.raises(IndexError):
+        history[len(states)]
+
+
+def test_event_log_behaves_like_a_tuple() -> None:
+    """``state.events`` is shared between states but reads like a tuple of events."""
+    rng = random.Random(2)
+    s = GameState.new("tuolaji", seed=2)
+    while s.phase is not Phase.FINISHED:
+        s = s.apply(s.legal_actions().sample(rng))
+    log = s.events
+    as_tuple = tuple(log)
+    assert isinstance(log, EventLog) and len(log) == len(as_tuple) > 100
+    assert log == as_tuple and as_tuple == tuple(log) and list(log) == list(as_tuple)
+    assert log != as_tuple[:-1] and log != (*as_tuple[:-1], tl.Passed(0))
+    assert hash(log) == hash(as_tuple)
+    assert log[0] == as_tuple[0] and log[-1] == as_tuple[-1] and log[7] == as_tuple[7]
+    assert log[3:9] == as_tuple[3:9] and log[::-1] == as_tuple[::-1]
+    assert list(reversed(log)) == list(reversed(as_tuple))
+    assert as_tuple[5] in log and log.index(as_tuple[5]) == as_tuple.index(as_tuple[5])
+    assert EventLog(as_tuple) == log and EventLog() == () and len(EventLog()) == 0
+    assert pickle.loads(pickle.dumps(log)) == log
+    with pytest.raises(IndexError):
+        log[len(log)]
+
+
+def test_an_action_shares_the_event_log_instead_of_copying_it() -> None:
+    rng = random.Random(4)
+    s = GameState.new("tuolaji", seed=4)
+    while not (s.phase is Phase.PLAYING and len(s.trick) == 1):
+        s = s.apply(s.legal_actions().sample(rng))
+    follow = s.apply(s.legal_actions().sample(rng))
+    assert len(follow.events) == len(s.events) + 1
+    assert follow.events.previous is s.events
+
+
+def test_an_event_log_of_300_000_events_is_freed_without_recursion() -> None:
+    log = EventLog()
+    event = tl.Passed(0)
+    for _ in range(300_000):
+        log = log.add(event)
+    assert len(log) == 300_000 and log[-1] == event
+    del log

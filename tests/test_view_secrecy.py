@@ -1,0 +1,208 @@
+"""A seat's view is a function of what that seat may know (R4.2, R5.1; issue 10, item 1).
+
+Secrecy is tested by exchanging hidden cards: swap cards between the other seats' hands
+(and the kitty, for a seat that did not bury it) in a way every public fact allows, and the
+seat's view must not change. The two leaks found by the hardening issue are named tests.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import attrs
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tuolaji as tl
+from tuolaji import Declared, GameState, Phase, Played
+from tuolaji.view import shown_cards
+
+Location = int | str  # a seat, or "kitty"
+
+
+def random_deal(seed: int, preset: str) -> Iterator[GameState]:
+    """The states of one deal played by random legal actions; bids are frequent."""
+    rng = random.Random(seed)
+    s = GameState.new(preset, seed=seed, dealer=None if seed % 3 == 0 else seed % 4)
+    yield s
+    while s.phase is not Phase.FINISHED:
+        actions = s.legal_actions()
+        if s.phase is Phase.DEALING and (len(actions) == 1 or rng.random() < 0.7):
+            s = s.deal_card()
+        else:
+            s = s.apply(actions.sample(rng))
+        yield s
+
+
+def hidden_from(state: GameState, seat: int) -> list[Location]:
+    """Where cards are hidden from ``seat``: the other hands, and the kitty unless ``seat``
+    buried it (nobody sees a kitty before it is buried; everyone once the deal is scored)."""
+    places: list[Location] = [s for s in range(4) if s != seat]
+    if state.kitty and state.result is None and state.buried_by != seat:
+        places.append("kitty")
+    return places
+
+
+def cards_at(state: GameState, place: Location) -> tuple[tl.Card, ...]:
+    return state.kitty if place == "kitty" else state.hands[int(place)]
+
+
+def pinned(state: GameState, place: Location) -> Counter[tl.Card]:
+    """Cards that must stay where they are: a seat's publicly shown cards it still holds."""
+    if place == "kitty":
+        return Counter()
+    shown = Counter(shown_cards(state.events)[int(place)])
+    return shown & Counter(state.hands[int(place)])
+
+
+def swap(state: GameState, a: Location, card_a: tl.Card, b: Location, card_b: tl.Card) -> GameState:
+    """``state`` with ``card_a`` (at ``a``) and ``card_b`` (at ``b``) exchanged."""
+    hands = [list(h) for h in state.hands]
+    kitty = list(state.kitty)
+
+    def move(place: Location, out: tl.Card, into: tl.Card) -> None:
+        cards = kitty if place == "kitty" else hands[int(place)]
+        cards[cards.index(out)] = into
+
+    move(a, card_a, card_b)
+    move(b, card_b, card_a)
+    return attrs.evolve(state, hands=tuple(tuple(h) for h in hands), kitty=tuple(kitty))
+
+
+def swaps(state: GameState, seat: int) -> list[tuple[Location, tl.Card, Location, tl.Card]]:
+    """Every exchange of two different hidden cards between two places hidden from
+    ``seat`` that keeps each seat's shown cards in its hand."""
+    places = hidden_from(state, seat)
+    out = []
+    for i, a in enumerate(places):
+        free_a = Counter(cards_at(state, a)) - pinned(state, a)
+        for b in places[i + 1 :]:
+            free_b = Counter(cards_at(state, b)) - pinned(state, b)
+            out += [(a, x, b, y) for x in free_a for y in free_b if x != y]
+    return out
+
+
+def declared_cards(state: GameState) -> set[tl.Card]:
+    return {c for e in state.events if isinstance(e, Declared) for c in e.cards}
+
+
+def test_r5_1_a_shown_card_buried_in_the_kitty_stays_shown() -> None:
+    """Seat 1 shows a ♥2 to bid, becomes dealer and buries it: the other seats must not see
+    ``shown[1]`` go empty (they would learn a kitty card)."""
+    found = 0
+    for seed in range(300):
+        for state in random_deal(seed, "tuolaji"):
+            burier = state.buried_by
+            if burier is None or state.phase is not Phase.PLAYING or state.tricks:
+                continue
+            public = Counter(shown_cards(state.events)[burier])
+            buried = public & Counter(state.kitty)
+            if not buried or public <= Counter(state.hands[burier]):
+                break
+            card = next(iter(buried))
+            free = Counter(state.hands[burier]) - public
+            other = next(c for c in free if c != card)
+            alt = swap(state, "kitty", card, burier, other)
+            for seat in range(4):
+                if seat != burier:
+                    assert card in state.view(seat).shown[burier]
+                    assert alt.view(seat) == state.view(seat)
+            found += 1
+            break
+        if found >= 3:
+            break
+    assert found >= 3
+
+
+def test_r4_2_a_played_shown_card_does_not_tell_where_its_twin_is() -> None:
+    """Seat s shows one ♥2 and later leads a ♥2: whether ``shown[s]`` still holds ♥2 must
+    not tell the others whether s holds the unseen second copy."""
+    found = 0
+    for seed in range(300):
+        for state in random_deal(seed, "shuangsheng"):
+            if state.phase is not Phase.PLAYING:
+                continue
+            hit = None
+            for e in state.events:
+                if not isinstance(e, Played):
+                    continue
+                shown_once = {
+                    c
+                    for d in state.events
+                    if isinstance(d, Declared) and d.seat == e.seat
+                    for c in d.cards
+                    if d.cards.count(c) == 1
+                }
+                for card in set(e.cards) & shown_once:
+                    holders = [w for w in range(4) if w != e.seat and card in state.hands[w]]
+                    if holders:
+                        hit = (e.seat, holders[0], card)
+            if hit is None:
+                continue
+            s, w, card = hit
+            free = Counter(state.hands[s]) - pinned(state, s)
+            other = next((c for c in free if c != card), None)
+            if other is None:
+                continue
+            alt = swap(state, w, card, s, other)
+            for seat in set(range(4)) - {s, w}:
+                assert alt.view(seat) == state.view(seat)
+            found += 1
+            break
+        if found >= 3:
+            break
+    assert found >= 3
+
+
+def sample_states() -> list[GameState]:
+    states: list[GameState] = []
+    for seed, preset in enumerate(tl.RULESETS):
+        deal = list(random_deal(seed + 11, preset))
+        states += deal[:: max(1, len(deal) // 40)]
+    return states
+
+
+STATES = sample_states()
+
+
+@settings(max_examples=250)
+@given(st.sampled_from(range(len(STATES))), st.integers(0, 3), st.data())
+def test_views_do_not_change_when_hidden_cards_are_exchanged(
+    index: int, seat: int, data: st.DataObject
+) -> None:
+    """Swap hidden cards between the other hands (and the kitty, for seats that did not
+    bury it), keeping every seat's shown cards in its hand: the view is identical. Swaps
+    that move a card some seat has shown are tried first, since those are where views
+    leaked."""
+    state = STATES[index]
+    options = swaps(state, seat)
+    if not options:
+        assert state.view(seat) == state.view(seat)
+        return
+    shown = declared_cards(state)
+    preferred = [o for o in options if o[1] in shown or o[3] in shown]
+    pool = preferred if preferred and data.draw(st.booleans()) else options
+    alt = state
+    for _ in range(data.draw(st.integers(1, 3))):
+        choices = swaps(alt, seat) if alt is not state else pool
+        if not choices:
+            break
+        a, x, b, y = data.draw(st.sampled_from(choices))
+        alt = swap(alt, a, x, b, y)
+    assert alt.view(seat) == state.view(seat)
+
+
+def test_a_view_costs_a_lookup_once_the_log_is_cached() -> None:
+    """Shown cards are cached on the event log: every node of a deal's log is computed once
+    however many views are built."""
+    states = list(random_deal(5, "tuolaji"))
+    for s in states:
+        for seat in range(4):
+            s.view(seat)
+    log = states[-1].events
+    node: tl.EventLog | None = log
+    while node is not None and len(node):
+        assert node.memo is not None
+        node = node.previous
