@@ -179,8 +179,9 @@ def test_sampled_world_keeps_the_view(
     for other in range(4):
         hand = Counter(world.hands[other])
         assert len(world.hands[other]) == view.hand_sizes[other]
-        if other != seat and len(view.shown[other]) <= view.hand_sizes[other]:
-            assert not Counter(view.shown[other]) - hand  # shown cards stay with the shower
+        if other != seat:
+            # A shown card stays with its shower, unless it was buried (R4.2, R5.1).
+            assert not Counter(view.shown[other]) - hand - Counter(world.kitty)
         if trump is not None and other != seat:
             assert not any(trump.effective_suit(c) in know.voids[other] for c in hand)
             assert all(hand[tl.CARDS[c]] <= cap for c, cap in know.caps[other].items())

@@ -4,7 +4,8 @@
 the rest of the deck while dealing) at random, so that
 
 * every hand has its public size, and every card exists twice (R1.1);
-* each seat keeps the cards it has shown and not played (R4.2, :mod:`tuolaji.knowledge`);
+* each seat keeps the cards it has shown and not played (R4.2, :mod:`tuolaji.knowledge`),
+  unless its deductions say it buried them (R5.1);
 * no seat holds a card of a suit it is known to be void in (R7.2), nor both copies of a card
   in a suit where it showed it had no pair left (R7.3);
 * a kitty card turned up by R4.6 stays where it was turned, until the kitty is taken;
@@ -26,7 +27,8 @@ choices reveal (bids not made, throws attempted), the exact tractor structure R7
 beyond "no pair left", the throws that stood (R6.3: nobody held a beating unit then), the
 seats that beat a failed throw (R6.4), the twin of a turned kitty card (R4.6 ``twin``), the
 points of a seat that did or did not ask for a weak-hand redeal (R4.7), and whether the
-burier buried cards it had shown (a shown card is kept in its shower's hand). The shuffled
+burier buried cards it had shown: a shown card stays in its shower's hand, unless a void or
+a cap says it cannot be there, and then it is in the kitty. The shuffled
 ``deck`` is rebuilt while dealing and until the kitty is taken; after that it is empty, as in
 :meth:`GameState.for_play <tuolaji.GameState.for_play>`.
 """
@@ -154,6 +156,26 @@ def _caps(
     return caps
 
 
+def _pin_shown(
+    view: PlayerView, know: Knowledge, place: int, pool: list[int], buried: list[Card]
+) -> list[Card]:
+    """The shown cards of seat ``place`` that it holds; those it cannot hold (a void, a cap,
+    no room) were buried (R5.1) and go to ``buried``. Both leave ``pool``."""
+    suit = view.trump.table.suit if view.trump is not None else None
+    pins: list[Card] = []
+    for card in view.shown[place]:
+        if pool[card.id] <= 0:
+            continue  # this seat sees where that copy is (the kitty it buried)
+        limit = know.caps[place].get(card.id, 2)
+        void = suit is not None and suit[card.id] in know.voids[place]
+        if void or pins.count(card) >= limit or len(pins) >= view.hand_sizes[place]:
+            buried.append(card)
+        else:
+            pins.append(card)
+        pool[card.id] -= 1
+    return pins
+
+
 def hidden_slots(view: PlayerView) -> Slots:
     """The hidden places of ``view`` with their sizes and constraints (see :class:`Slots`).
 
@@ -179,16 +201,21 @@ def hidden_slots(view: PlayerView) -> Slots:
     pool = list(know.unseen)
     pinned: list[list[Card]] = []
     sizes: list[int] = []
+    buried: list[Card] = []
     for place in places:
         if place in (Slots.KITTY, Slots.GONE):
             pinned.append([])
             sizes.append(hidden_kitty if place == Slots.KITTY else gone)
             continue
-        pins = list(view.shown[place])[: view.hand_sizes[place]]
+        pins = _pin_shown(view, know, place, pool, buried)
         pinned.append(pins)
         sizes.append(view.hand_sizes[place] - len(pins))
-        for card in pins:
-            pool[card.id] -= 1
+    if buried:
+        if Slots.KITTY not in places:
+            raise IllegalAction("R4.2", "a shown card is neither held nor in a kitty")
+        k = places.index(Slots.KITTY)
+        pinned[k] = buried
+        sizes[k] -= len(buried)
     kitty_pin: tuple[int, Card] | None = None
     start = _last(view.events, CardsDealt)
     turned = _last(view.events, TrumpRevealed)
@@ -429,6 +456,8 @@ def _world(view: PlayerView, prepared: _Prepared, rng: random.Random) -> GameSta
         if place == Slots.GONE:
             continue
         if place == Slots.KITTY:
+            cards = [*slots.pinned[i], *cards]
+            rng.shuffle(cards)
             if slots.kitty_pin is not None:
                 index, card = slots.kitty_pin
                 cards.insert(index, card)
