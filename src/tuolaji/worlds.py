@@ -140,12 +140,8 @@ def _caps(
             caps.append(list(pool))
             continue
         void = know.voids[place]
-        limit = dict(know.caps[place])
+        limit = know.caps[place]
         held = Counter(c.id for c in pinned[i])
-        # A view whose shown cards are only those still held says the others are gone.
-        still = Counter(view.shown[place])
-        for card in Counter(know.shown[place]) - still:
-            limit[card.id] = min(limit.get(card.id, 2), still[card])
         row = []
         for c in range(54):
             if suit is not None and suit[c] in void:
@@ -396,32 +392,16 @@ def sample_world(view: PlayerView, rng: random.Random) -> GameState:
     What does not depend on the draw (the slots and the state's bookkeeping fields) is
     computed once per view and kept for the last few views, since a search bot samples many
     worlds of one view."""
-    prepared = _prepared(view)
-    world = _world(view, prepared, rng)
-    if prepared.any_shown:
-        for _ in range(SHOWN_TRIES):
-            # A view whose shown cards are the ones still held (rather than shown and not
-            # played) tells where the other copies are; keep only worlds that agree.
-            if world.view(view.seat).shown == view.shown:
-                break
-            world = _world(view, prepared, rng)
-    return world
-
-
-SHOWN_TRIES = 64
-"""Redraws allowed for a view whose ``shown`` depends on the hidden hands."""
+    return _world(view, _prepared(view), rng)
 
 
 class _Prepared:
-    __slots__ = ("any_shown", "fields", "first", "slots", "view")
+    __slots__ = ("fields", "first", "slots", "view")
 
     def __init__(self, view: PlayerView) -> None:
         self.view = view  # held so that its id is not reused while cached
         self.slots = hidden_slots(view)
         self.fields, self.first = _scalars(view)
-        self.any_shown = any(
-            isinstance(e, Declared) for e in view.events[_last(view.events, CardsDealt) + 1 :]
-        )
 
 
 _CACHE: dict[int, _Prepared] = {}
