@@ -36,6 +36,7 @@ from .actions import (
     TrickWon,
     TrumpRevealed,
 )
+from .actionspace import Decision
 from .bidding import Bid
 from .bots import Bot, GreedyBot, RandomBot
 from .cards import (
@@ -62,8 +63,10 @@ from .errors import (
 )
 from .eventlog import EventLog
 from .game import Game, History, MatchResult
+from .knowledge import Knowledge, knowledge_of
 from .legal import LegalFollows, LegalLeads, LegalPlays, legal_follows, legal_leads
 from .notation import format_action, format_hand, parse_action
+from .pimc import PIMCBot
 from .record import read_record, record_of, replay, write_record
 from .rules import (
     FULL_LEVELS,
@@ -132,6 +135,7 @@ __all__ = [
     "DealResult",
     "DealScored",
     "DealerSet",
+    "Decision",
     "Declare",
     "Declared",
     "Event",
@@ -145,6 +149,7 @@ __all__ = [
     "InvalidRecord",
     "Joker",
     "KittyRevealed",
+    "Knowledge",
     "LegalFollows",
     "LegalLeads",
     "LegalPlays",
@@ -152,6 +157,7 @@ __all__ = [
     "LimitExceeded",
     "MatchResult",
     "Outcome",
+    "PIMCBot",
     "Pass",
     "Passed",
     "Phase",
@@ -191,6 +197,7 @@ __all__ = [
     "is_tractor",
     "kitty_bonus",
     "kitty_multiplier",
+    "knowledge_of",
     "lead_error",
     "legal_follows",
     "legal_leads",

@@ -327,6 +327,20 @@ class GameState:
         """What ``seat`` may know (see :class:`~tuolaji.view.PlayerView`)."""
         return view_of(self, auction.check_seat(seat))
 
+    def returns(self) -> tuple[float, float, float, float]:
+        """Per seat, the deal's outcome (R9.1) from that seat's team's point of view, once the
+        deal is scored: the declarers keeping the deal with ``k`` levels is ``+k`` for them
+        and ``-k`` for the attackers; the attackers taking over with ``k`` levels is
+        ``k + 1`` for them (taking the deal counts as one level) and ``-(k + 1)`` for the
+        declarers. Zero-sum; raises :class:`~tuolaji.IllegalAction` before the end."""
+        if self.result is None or self.dealer is None:
+            raise IllegalAction("R9.1", "returns are known once the deal is scored")
+        outcome = self.result.outcome
+        value = float(outcome.steps if outcome.declarers_keep else -(outcome.steps + 1))
+        declarers = team_of(self.dealer)
+        r = [value if team_of(s) == declarers else -value for s in range(4)]
+        return r[0], r[1], r[2], r[3]
+
     # --- legal actions ---------------------------------------------------------------------
 
     def legal_actions(self, seat: int | None = None) -> ActionSet:

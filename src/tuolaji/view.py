@@ -13,6 +13,7 @@ and send them views.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import TYPE_CHECKING
 
@@ -24,8 +25,10 @@ from .bidding import Bid
 from .cards import Rank
 from .eventlog import EventLog
 from .notation import view_repr, view_text
+from .rules import Rules
 from .scoring import DealResult
 from .trump import Trump
+from .worlds import sample_world
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -35,16 +38,25 @@ __all__ = ["PlayerView", "shown_cards", "view_of"]
 
 @attrs.frozen(slots=True)
 class PlayerView:
-    """One seat's knowledge of a deal; see the module docstring for what it holds."""
+    """One seat's knowledge of a deal; see the module docstring for what it holds, and
+    :func:`tuolaji.knowledge.knowledge_of` for what the seat deduces from it."""
 
     seat: int
+    """The seat this view belongs to (R1.3)."""
     phase: Phase
+    """The deal's phase (see :mod:`tuolaji.state`)."""
     hand: Hand
+    """This seat's own cards, in the order they were dealt (minus the cards played)."""
     hand_sizes: tuple[int, int, int, int]
+    """How many cards each seat holds now (public)."""
     levels: tuple[Rank, Rank]
+    """Team 0's and team 1's levels (R1.4)."""
     dealer: int | None
+    """The dealer's seat; None while a first deal's bidding decides it (R4.5)."""
     trump: Trump | None
+    """The trump context once bidding closed (R2), else None."""
     bid: Bid | None
+    """The standing bid (R4.2), or None."""
     shown: tuple[Hand, Hand, Hand, Hand]
     """Per seat, the cards it showed in bids of this attempt minus those it has since played
     (R4.2). Public facts only: a shown card the seat later buried stays listed, since the
@@ -52,13 +64,31 @@ class PlayerView:
     kitty: Hand | None
     """The buried cards: only for the seat that buried them, or for all once scored."""
     to_act: int
+    """The seat whose decision is pending, or -1 (:data:`~tuolaji.CHANCE`) while dealing and
+    once finished."""
     leader: int
+    """The seat that led (or will lead) the current trick (R6.1)."""
     trick: tuple[Hand, ...]
+    """The current trick's plays so far, from :attr:`leader` on."""
     tricks: tuple[Trick, ...]
+    """The finished tricks, in order."""
     attacker_points: int
+    """The attackers' total so far (R8.1, R6.5)."""
     events: EventLog
     """The public log of the deal (shared with the state, see :mod:`tuolaji.eventlog`)."""
     result: DealResult | None
+    """The deal's result once scored (R8-R10), else None."""
+    rules: Rules
+    """The rules of the game (public: every seat knows them)."""
+    opening: bool
+    """True for the match's first deal, whose dealer is chosen by bidding (R4.5, R5.2)."""
+
+    def sample_world(self, rng: random.Random) -> GameState:
+        """A full state consistent with this view: the hidden cards dealt at random,
+        respecting hand sizes, shown cards and every deduction of
+        :mod:`tuolaji.knowledge`; ``result.view(self.seat) == self``. See
+        :func:`tuolaji.worlds.sample_world` for the distribution and its limits."""
+        return sample_world(self, rng)
 
     def __repr__(self) -> str:
         return view_repr(self)
@@ -170,4 +200,6 @@ def view_of(state: GameState, seat: int) -> PlayerView:
         attacker_points=state.attacker_points,
         events=state.events,
         result=state.result,
+        rules=state.rules,
+        opening=state.opening,
     )

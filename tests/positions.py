@@ -1,0 +1,37 @@
+"""Positions for the embedding tests: states reached by real play, for every phase."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import tuolaji as tl
+from tuolaji.state import GameState
+
+
+@cache
+def played_deals(rules: str, seed: int) -> tuple[GameState, ...]:
+    """Every state of two deals (random bots, then greedy bots) of a game: cached, since
+    building them costs more than the checks made on them."""
+    game = tl.Game(rules, seed=seed)
+    game.play_deal([tl.RandomBot(seed * 4 + i) for i in range(4)])
+    if not game.over:
+        game.play_deal([tl.GreedyBot(seed * 4 + i) for i in range(4)])
+    return tuple(game.history)
+
+
+def some_state(rules: str, seed: int, pick: float) -> GameState:
+    """A state of :func:`played_deals` chosen by ``pick`` in [0, 1)."""
+    states = played_deals(rules, seed % 8)
+    return states[int(pick * len(states))]
+
+
+def play_out(state: GameState, rng: random.Random) -> GameState:
+    """The state at the end of the deal, every decision random (bids: pass or bid)."""
+    while state.phase is not tl.Phase.FINISHED:
+        if state.phase is tl.Phase.DEALING:
+            bids = list(state.legal_actions(None))
+            state = state.apply(bids[0] if rng.random() < 0.9 else rng.choice(bids))
+            continue
+        state = state.apply(state.legal_actions(state.to_act).sample(rng))
+    return state

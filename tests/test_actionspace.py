@@ -1,0 +1,182 @@
+"""The factored action space equals the legal actions (#12 item 3)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tuolaji as tl
+from positions import played_deals, some_state
+from trick_strategies import follow_positions
+from tuolaji.actions import BuryActions
+from tuolaji.actionspace import ASK_REDEAL, DONE, NUM_ACTIONS, PASS, Decision, action_ids
+
+RULES = st.sampled_from(["tuolaji", "shuangsheng"])
+LIMIT = 4000
+
+
+def complete(decision: Decision, limit: int = LIMIT) -> list[tl.Action] | None:
+    """Every complete sequence from ``decision`` (its finished actions), or None past
+    ``limit`` of them."""
+    out: list[tl.Action] = []
+    stack = [decision]
+    while stack:
+        d = stack.pop()
+        for i in d.legal_ids():
+            child = d.push(i)
+            if child.done:
+                out.append(child.action())
+                if len(out) > limit:
+                    return None
+            else:
+                stack.append(child)
+    return out
+
+
+def key(action: tl.Action) -> object:
+    cards = getattr(action, "cards", None)
+    return type(action), tuple(sorted(c.id for c in cards)) if cards is not None else None
+
+
+@given(RULES, st.integers(0, 7), st.floats(0, 0.999))
+def test_complete_sequences_are_exactly_the_legal_plays(rules: str, seed: int, pick: float) -> None:
+    """R6.2, R7.1-R7.3: the card-by-card sequences that reach DONE are the legal plays,
+    each once (counts equal len(legal_plays())), whatever the position."""
+    state = some_state(rules, seed, pick)
+    if state.phase is not tl.Phase.PLAYING:
+        state = next(s for s in played_deals(rules, seed) if s.phase is tl.Phase.PLAYING)
+    plays = state.legal_plays()
+    if len(plays) > LIMIT:
+        return  # too many to list; test_random_walks_end_in_legal_actions covers them
+    actions = complete(Decision(state))
+    assert actions is not None
+    assert len(actions) == len(plays)
+    assert {key(a) for a in actions} == {key(tl.Play(state.to_act, p)) for p in plays}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_follow_position_of_a_deal(seed: int) -> None:
+    """Every follow of four whole deals, listed and compared."""
+    for state in played_deals("tuolaji", seed):
+        if state.phase is tl.Phase.PLAYING and state.trick and len(state.legal_plays()) < 600:
+            actions = complete(Decision(state))
+            assert actions is not None
+            plays = state.legal_plays()
+            assert len(actions) == len(plays)
+            assert all(a.cards in plays for a in actions if isinstance(a, tl.Play))
+
+
+@given(RULES, st.integers(0, 7), st.floats(0, 0.999), st.integers(0, 2**32))
+def test_random_walks_end_in_legal_actions(rules: str, seed: int, pick: float, walk: int) -> None:
+    """Following the mask at random always ends in a legal action (burials and long leads
+    included), and the mask never offers an id that push refuses."""
+    state = some_state(rules, seed, pick)
+    if state.phase is tl.Phase.FINISHED:
+        return
+    rng = random.Random(walk)
+    seats = [state.to_act] if state.to_act >= 0 else sorted(state.may_act)
+    for seat in seats:
+        d = Decision(state, seat)
+        while not d.done:
+            mask = d.mask()
+            assert len(mask) == NUM_ACTIONS
+            ids = [i for i, ok in enumerate(mask) if ok]
+            d = d.push(rng.choice(ids))
+        action = d.action()
+        if state.phase is tl.Phase.DEALING and isinstance(action, tl.Pass):
+            continue  # "not now" while cards are dealt
+        assert action in state.legal_actions(seat)
+        state.apply(action)
+        assert action_ids(action)[-1] in (DONE, PASS, ASK_REDEAL)
+
+
+@given(RULES, st.integers(0, 7), st.floats(0, 0.999))
+def test_bids_and_passes_are_the_listed_actions(rules: str, seed: int, pick: float) -> None:
+    """R4.1-R4.4, R5.2, R4.7: in the bidding, counter and redeal phases the sequences are
+    the listed actions (while dealing: the bids plus "not now")."""
+    state = some_state(rules, seed, pick)
+    phase = state.phase
+    if phase in (tl.Phase.PLAYING, tl.Phase.BURYING, tl.Phase.FINISHED):
+        return
+    seats = [state.to_act] if state.to_act >= 0 else range(4)
+    for seat in seats:
+        got = complete(Decision(state, seat))
+        assert got is not None
+        want = list(state.legal_actions(seat))
+        if phase is tl.Phase.DEALING:
+            want.append(tl.Pass(seat))
+        assert Counter(key(a) for a in got) == Counter(key(a) for a in want)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_r5_1_burial_sequences_count_the_burials(seed: int) -> None:
+    """R5.1: the number of complete burial sequences (counted over the mask, never listed)
+    is len(legal_actions()), millions of burials."""
+    state = next(s for s in played_deals("tuolaji", seed) if s.phase is tl.Phase.BURYING)
+    actions = state.legal_actions(state.to_act)
+    assert isinstance(actions, BuryActions)
+    memo: dict[tuple[int, int, int], int] = {}
+
+    def count(d: Decision) -> int:
+        # What may follow depends only on the last id, its copies chosen, and the size.
+        sel = d.selected
+        k = (sel[-1], sel.count(sel[-1]), len(sel)) if sel else (-1, 0, 0)
+        if k not in memo:
+            memo[k] = sum(1 if d.push(i).done else count(d.push(i)) for i in d.legal_ids())
+        return memo[k]
+
+    assert count(Decision(state)) == len(actions) > 1_000_000
+
+
+def follow_state(
+    trump: tl.Trump, lead: tuple[tl.Card, ...], hand: tuple[tl.Card, ...]
+) -> tl.GameState:
+    """Seat 0 leads ``lead``, seat 1 holds ``hand``; the other cards are filler."""
+    left = Counter({c: 2 for c in set(tl.full_deck())}) - Counter(lead) - Counter(hand)
+    filler = list(left.elements())
+    size = len(hand)
+    h0 = list(lead) + [filler.pop() for _ in range(size - len(lead))]
+    h2 = [filler.pop() for _ in range(size)]
+    h3 = [filler.pop() for _ in range(size)]
+    kitty = [filler.pop() for _ in range(8)]
+    rules = attrs.evolve(tl.RULESETS["tuolaji"], permanent_twos=trump.permanent_twos)
+    state = tl.GameState.for_play(
+        rules,
+        hands=[h0, hand, h2, h3],
+        kitty=kitty,
+        trump=trump,
+        dealer=0,
+        levels=(trump.level, trump.level),
+    )
+    return state.play(0, lead)
+
+
+@given(follow_positions(max_lead=6, max_hand=10))
+def test_follows_with_pairs_and_tractors(
+    position: tuple[tl.Trump, tuple[tl.Card, ...], tuple[tl.Card, ...]],
+) -> None:
+    """R7.2, R7.3 on generated leads (pairs, tractors, throws) and led-suit-heavy hands:
+    the complete sequences are the legal follows, each once."""
+    trump, lead, hand = position
+    state = follow_state(trump, lead, hand)
+    plays = state.legal_plays()
+    actions = complete(Decision(state))
+    assert actions is not None
+    assert len(actions) == len(plays)
+    assert {key(a) for a in actions} == {key(tl.Play(1, p)) for p in plays}
+
+
+def test_ids_of_an_action_rebuild_it() -> None:
+    state = next(s for s in played_deals("tuolaji", 2) if s.phase is tl.Phase.PLAYING)
+    play = state.legal_plays().sample(random.Random(1))
+    d = Decision(state)
+    for i in action_ids(tl.Play(state.to_act, play)):
+        d = d.push(i)
+    assert key(d.action()) == key(tl.Play(state.to_act, play))
+    with pytest.raises(tl.IllegalAction, match="R11"):
+        Decision(state).push(PASS)

@@ -1,0 +1,89 @@
+"""Encodings and per-seat returns (#12 item 4)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tuolaji as tl
+from extras import need
+from positions import played_deals, some_state
+from tuolaji.encoding import (
+    CARD_KINDS,
+    OBSERVATION_LAYOUT,
+    OBSERVATION_SIZE,
+    card_counts,
+    observation,
+    observation_array,
+)
+
+RULES = st.sampled_from(["tuolaji", "shuangsheng"])
+
+
+def part(vector: list[float], name: str) -> list[float]:
+    at = 0
+    for n, size in OBSERVATION_LAYOUT:
+        if n == name:
+            return vector[at : at + size]
+        at += size
+    raise KeyError(name)
+
+
+def test_card_counts() -> None:
+    counts = card_counts(tl.parse_cards("AS AS SJ 2H"))
+    assert len(counts) == CARD_KINDS
+    assert (counts[12], counts[52], counts[13], sum(counts)) == (2, 1, 1, 4)
+
+
+@given(RULES, st.integers(0, 7), st.floats(0, 0.999), st.integers(0, 3))
+def test_observation_has_the_documented_layout(
+    rules: str, seed: int, pick: float, seat: int
+) -> None:
+    state = some_state(rules, seed, pick)
+    view = state.view(seat)
+    obs = observation(view)
+    assert len(obs) == OBSERVATION_SIZE == sum(n for _, n in OBSERVATION_LAYOUT)
+    assert part(obs, "hand") == card_counts(view.hand)
+    assert sum(part(obs, "phase")) == 1
+    assert part(obs, "hand_sizes")[0] * 33 == pytest.approx(len(view.hand))
+    played = sum(len(p) for t in view.tricks for p in t.plays)
+    assert sum(part(obs, "played")) == played + sum(len(p) for p in view.trick)
+    assert (sum(part(obs, "kitty")) > 0) == (view.kitty is not None)
+
+
+def test_observation_is_relative_to_the_seat() -> None:
+    state = next(s for s in played_deals("tuolaji", 0) if len(s.trick) == 2)
+    leader = state.leader
+    for seat in range(4):
+        obs = observation(state.view(seat))
+        trick = part(obs, "trick")
+        rel = (leader - seat) % 4
+        assert trick[rel * CARD_KINDS : (rel + 1) * CARD_KINDS] == card_counts(state.trick[0])
+        assert part(obs, "leader")[rel] == 1
+
+
+def test_observation_array_uses_numpy() -> None:
+    np = need("numpy")
+    view = tl.GameState.new().view(0)
+    array = observation_array(view)
+    assert array.dtype == np.float32
+    assert array.shape == (OBSERVATION_SIZE,)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_r9_1_returns_are_the_outcome_per_team(seed: int) -> None:
+    """R9.1: zero-sum; partners share a value; the declarers get +steps when they keep the
+    deal, and the attackers steps + 1 when they take it over."""
+    state = played_deals("shuangsheng", seed)[-1]
+    assert state.result is not None and state.dealer is not None
+    r = state.returns()
+    assert sum(r) == 0 and r[0] == r[2] and r[1] == r[3]
+    outcome = state.result.outcome
+    mine = r[state.dealer]
+    assert mine == (outcome.steps if outcome.declarers_keep else -(outcome.steps + 1))
+
+
+def test_returns_before_the_end_raise() -> None:
+    with pytest.raises(tl.IllegalAction, match="R9.1"):
+        tl.GameState.new().returns()

@@ -1,0 +1,61 @@
+"""The OpenSpiel adapter passes pyspiel.random_sim_test (#12 item 5; extra ``openspiel``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from extras import doc_block, need
+
+pyspiel = need("pyspiel")
+
+import tuolaji as tl  # noqa: E402
+import tuolaji.openspiel  # noqa: E402  (registers python_tuolaji)
+
+
+@pytest.mark.parametrize("rules", ["tuolaji", "shuangsheng"])  # one per bidding system
+def test_random_sim_test_passes(rules: str) -> None:
+    game = pyspiel.load_game("python_tuolaji", {"rules": rules, "seed": 5})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_game_parameters_choose_the_preset() -> None:
+    game = pyspiel.load_game("python_tuolaji", {"rules": "shuangsheng-super"})
+    assert game.rules == tl.RULESETS["shuangsheng-super"]
+    assert game.num_distinct_actions() == 57
+    assert game.num_players() == 4
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 54 and sum(p for _, p in outcomes) == pytest.approx(1)
+
+
+def test_resample_from_infostate_keeps_the_information_state() -> None:
+    """resample_from_infostate (sampled worlds, item 2): the player's information state is
+    unchanged, the hidden hands may change, and play goes on legally from it."""
+    game = pyspiel.load_game("python_tuolaji", {"rules": "tuolaji", "seed": 2})
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        player = state.current_player()
+        if rng.random() < 0.05:
+            for seat in range(4):
+                world = state.resample_from_infostate(seat, rng.random)
+                assert world.information_state_string(seat) == state.information_state_string(seat)
+                assert world.current_player() == player
+                assert world.legal_actions(player)
+                checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 20
+    assert sum(state.returns()) == 0
+
+
+def test_rl_docs_example_runs() -> None:
+    """The ```python openspiel block of docs/rl.md runs as written."""
+    exec(compile(doc_block("openspiel"), "<docs/rl.md>", "exec"), {})

@@ -1,0 +1,57 @@
+"""The PettingZoo adapter passes PettingZoo's own API test (#12 item 5; extra ``pettingzoo``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from extras import doc_block, need
+
+need("pettingzoo")
+
+from pettingzoo.test import api_test  # noqa: E402
+
+import tuolaji.pettingzoo as tzoo  # noqa: E402
+
+PRESETS = ["tuolaji", "tuolaji-tournament", "shuangsheng", "shuangsheng-super"]
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_api_test_passes(rules: str) -> None:
+    api_test(tzoo.env(rules=rules), num_cycles=2000)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_masked_random_episode_ends_with_the_returns(seed: int) -> None:
+    """Masked random ids play a whole deal; rewards are GameState.returns() per seat."""
+    env = tzoo.env(rules=PRESETS[seed])
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        assert obs["observation"].shape == (tzoo.OBSERVATION_LENGTH,)
+        if terminated or truncated:
+            env.step(None)
+            continue
+        ids = [i for i, ok in enumerate(obs["action_mask"]) if ok]
+        assert ids, "a live agent always has a legal id"
+        env.step(rng.choice(ids))
+    returns = env.deal_state.returns()
+    assert [totals[a] for a in env.possible_agents] == list(returns)
+    assert sum(returns) == 0
+
+
+def test_reset_with_a_seed_is_reproducible() -> None:
+    a, b = tzoo.env(), tzoo.env()
+    a.reset(seed=11)
+    b.reset(seed=11)
+    assert a.deal_state == b.deal_state
+    assert a.agent_selection == b.agent_selection
+
+
+def test_rl_docs_example_runs() -> None:
+    """The ```python pettingzoo block of docs/rl.md runs as written."""
+    exec(compile(doc_block("pettingzoo"), "<docs/rl.md>", "exec"), {})
