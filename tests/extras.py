@@ -7,6 +7,7 @@ import os
 import re
 from pathlib import Path
 from types import ModuleType
+from typing import NoReturn
 
 import pytest
 
@@ -16,6 +17,13 @@ def need(module: str) -> ModuleType:
     if os.environ.get("CI"):
         return importlib.import_module(module)  # CI installs every extra: missing fails
     return pytest.importorskip(module)
+
+
+def missing(what: str) -> NoReturn:
+    """A test cannot run without ``what`` (a tool, a file): fail under CI, skip elsewhere."""
+    if os.environ.get("CI"):
+        pytest.fail(f"missing under CI: {what}")
+    pytest.skip(f"missing: {what}")
 
 
 def doc_block(extra: str) -> str:

@@ -3,10 +3,8 @@ GreedyBot over RandomBot, SPRT stopping, records and the command line."""
 
 from __future__ import annotations
 
-import importlib
 import io
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any, ClassVar
@@ -16,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tuolaji as tl
+from extras import need
 from tuolaji.__main__ import main
 from tuolaji.arena import (
     ArenaConfig,
@@ -30,14 +29,6 @@ from tuolaji.arena import (
 from tuolaji.errors import ConfigurationError
 from tuolaji.parallel import derive_seed
 from tuolaji.view import PlayerView
-
-
-def require(module: str) -> Any:
-    """Import an optional extra: under CI (CI set) a missing extra fails the test; elsewhere
-    it skips it."""
-    if os.environ.get("CI"):
-        return importlib.import_module(module)
-    return pytest.importorskip(module)
 
 
 class SeatLogger:
@@ -279,7 +270,7 @@ def test_arena_command_writes_results_table_plots_and_records(
 
 
 def test_arena_plots_ratings_and_running_means(tmp_path: Path) -> None:
-    require("matplotlib")  # the plot extra
+    need("matplotlib")  # the plot extra
     result = run_arena(ArenaConfig(parse_bots("g=greedy,r=random,s=random"), deals=3))
     written = result.write(tmp_path)
     assert [p.name for p in written] == ["results.json", "table.txt", "ratings.png", "running.png"]

@@ -3,8 +3,6 @@ results as one process. Kept to one Ray start: ``ray.init`` takes seconds."""
 
 from __future__ import annotations
 
-import importlib
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,21 +10,14 @@ from typing import Any
 import pytest
 
 import tuolaji as tl
+from extras import need
 from tuolaji.__main__ import main
 from tuolaji.arena import ArenaConfig, parse_bots, run_arena, simulate_deals
 
 
-def require(module: str) -> Any:
-    """Import an optional extra: under CI (CI set) a missing extra fails the test; elsewhere
-    it skips it."""
-    if os.environ.get("CI"):
-        return importlib.import_module(module)
-    return pytest.importorskip(module)
-
-
 @pytest.fixture(scope="module")
 def ray() -> Iterator[Any]:
-    ray = require("ray")
+    ray = need("ray")
     yield ray
     if ray.is_initialized():
         ray.shutdown()

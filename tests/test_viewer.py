@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -15,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import tuolaji as tl
+from extras import missing
 from tuolaji.__main__ import main
 from tuolaji.viewer import game_frames, replay_html
 
@@ -71,9 +71,7 @@ def browser() -> str | None:
 def dump_dom(page: Path, fragment: str, profile: Path) -> str:
     exe = browser()
     if exe is None:
-        if os.environ.get("CI"):
-            pytest.fail("no Chromium: apt-get install -y chromium (.ci/extras installs it)")
-        pytest.skip("no Chromium on this machine")
+        missing("Chromium (apt-get install -y chromium; .ci/extras installs it)")
     command = [
         exe,
         "--headless",
