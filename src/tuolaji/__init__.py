@@ -221,4 +221,4 @@ __all__ = [
     "write_record",
 ]
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
