@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "card_ids",
+    "known_decision",
     "known_plays",
     "lead_info",
     "remember_ids",
@@ -40,7 +41,11 @@ _PLAYS_LIMIT = 8
 
 _IDS: dict[int, tuple[tuple[Card, ...], tuple[int, ...]]] = {}
 _LEADS: dict[int, tuple[tuple[Card, ...], TrumpTable, LeadInfo]] = {}
-_PLAYS: dict[int, tuple[GameState, LegalPlays]] = {}
+Decision = tuple["GameState", LegalPlays, tuple[int, ...], LeadInfo | None]
+"""What a state's legal plays were built from: ``(state, plays, the seat's hand as ids, the
+trick's lead described, or None before the lead)``; its play reads them again."""
+
+_PLAYS: dict[int, Decision] = {}
 
 
 def card_ids(cards: tuple[Card, ...]) -> tuple[int, ...]:
@@ -85,8 +90,25 @@ def known_plays(state: GameState) -> LegalPlays | None:
     return None
 
 
-def remember_plays(state: GameState, plays: LegalPlays) -> None:
-    """Record ``plays`` as the legal plays of ``state``."""
+def known_decision(state: GameState) -> Decision | None:
+    """The legal plays built for ``state`` lately with what they were built from (see
+    :data:`Decision`), if any: one look-up gives the play of that state all three."""
+    hit = _PLAYS.get(id(state))
+    if hit is not None and hit[0] is state:
+        return hit
+    return None
+
+
+def remember_plays(
+    state: GameState,
+    plays: LegalPlays,
+    held: tuple[int, ...] | None = None,
+    lead: LeadInfo | None = None,
+) -> None:
+    """Record ``plays`` as the legal plays of ``state``, built from the seat's hand as ids
+    ``held`` (None: derived here) and the described lead ``lead`` (None before the lead)."""
+    if held is None:
+        held = card_ids(state.hands[state.turn])
     if len(_PLAYS) >= _PLAYS_LIMIT:
         _PLAYS.clear()
-    _PLAYS[id(state)] = (state, plays)
+    _PLAYS[id(state)] = (state, plays, held, lead)

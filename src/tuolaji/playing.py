@@ -22,17 +22,18 @@ from .actions import (
 )
 from .cards import CARDS
 from .errors import IllegalAction
-from .memo import card_ids, known_plays, lead_info, remember_ids, remember_lead
+from .memo import card_ids, known_decision, lead_info, remember_ids, remember_lead
 from .scoring import TEAM, DealResult, score_deal
 from .tricks import (
     FollowCode,
+    LeadInfo,
     _missing,
     check_follow,
     check_lead,
     follow_code_ids,
     lead_info_ids,
     throw_verdict,
-    trick_points,
+    trick_points_ids,
     winner_so_far,
 )
 
@@ -59,20 +60,27 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
     assert state.trump is not None and state.dealer is not None
     table = state.trump.table
     hand = state.hands[seat]
-    # The rules run on card ids. The state's hands never hold a card more than twice (R1.1),
-    # so they are not checked again; an illegal play goes back to the public check, which
-    # raises the full message.
-    held = card_ids(hand)
-    ids = [c.id for c in cards]
     failed = state.failed_throws
-    # A play that this state's legal plays vouched for (by sample or ``in``) needs no check.
-    known = known_plays(state)
-    checked = known is not None and known.vouched(cards)
+    lead: LeadInfo | None
+    # A play that this state's legal plays vouched for (by sample, iteration or ``in``)
+    # needs no check, and what those plays were built from (the hand's ids, the lead's
+    # description) is read back instead of looked up again: one look-up per decision.
+    known = known_decision(state)
+    if known is not None and known[1].vouched(cards):
+        checked = True
+        held, lead = known[2], known[3]
+    else:
+        # The rules run on card ids. The state's hands never hold a card more than twice
+        # (R1.1), so they are not checked again; an illegal play goes back to the public
+        # check, which raises the full message.
+        checked = False
+        held, lead = card_ids(hand), None
+    ids = [c.id for c in cards]
     if state.trick:
-        if not checked:
+        if lead is None:
             lead = lead_info(state.trick[0], table)
-            if follow_code_ids(lead, held, ids, table) != FollowCode.OK:
-                check_follow(state.trick[0], hand, cards, state.trump)
+        if not checked and follow_code_ids(lead, held, ids, table) != FollowCode.OK:
+            check_follow(state.trick[0], hand, cards, state.trump)
         events: tuple[Event, ...] | None = None
     else:
         cards, events = _lead(state, seat, cards, ids, held, checked=checked)
@@ -87,11 +95,11 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
         return state._replace(
             hands=hands, trick=trick, turn=(seat + 1) % 4, failed_throws=failed, events=log
         )
-    # R7.5: the lead's description is remembered from its first follow.
-    lead = lead_info(trick[0], table)
+    # R7.5: the lead's description was read above (remembered from its first follow).
+    assert lead is not None
     plays = (lead.ids, [c.id for c in trick[1]], [c.id for c in trick[2]], ids)
     winner = (state.leader + winner_so_far(lead, plays, table)[0]) % 4
-    pts = trick_points(trick)
+    pts = trick_points_ids(plays)
     gained = pts if TEAM[winner] != TEAM[state.dealer] else 0
     state = state._replace(
         hands=hands,

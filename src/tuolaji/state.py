@@ -371,9 +371,11 @@ class GameState:
         plays: LegalPlays
         if not self.trick:
             plays = LegalLeads.from_ids(hand, table)
+            remember_plays(self, plays, hand)
         else:
-            plays = LegalFollows.from_ids(lead_info(self.trick[0], table), hand, table)
-        remember_plays(self, plays)
+            lead = lead_info(self.trick[0], table)
+            plays = LegalFollows.from_ids(lead, hand, table)
+            remember_plays(self, plays, hand, lead)
         return plays
 
     # --- actions ---------------------------------------------------------------------------
