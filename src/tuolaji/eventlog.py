@@ -59,7 +59,13 @@ class EventLog(Sequence[Event]):
 
     def add(self, event: Event) -> EventLog:
         """This log with ``event`` appended (constant time; this log is unchanged)."""
-        return EventLog._node(self, event)
+        # _node's body, inlined: every action appends at least one event.
+        node = _new_object(EventLog)
+        node._prev = self
+        node._event = event
+        node._len = self._len + 1
+        node.memo = None
+        return node
 
     def extend(self, events: Iterable[Event]) -> EventLog:
         """This log with ``events`` appended in order."""
@@ -146,6 +152,8 @@ class EventLog(Sequence[Event]):
     def __reduce__(self) -> tuple[Any, ...]:
         return (EventLog, (tuple(self._as_list()),))
 
+
+_new_object = object.__new__
 
 EMPTY_LOG = EventLog()
 """The log with no events."""

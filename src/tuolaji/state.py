@@ -267,9 +267,9 @@ class GameState:
         """A copy with ``changes``, unvalidated: the engine's own fast ``attrs.evolve``
         (which inspects the class and runs ``__init__`` on every call)."""
         new = _new_object(GameState)
-        fields = new.__dict__
-        fields.update(self.__dict__)
+        fields = self.__dict__.copy()  # one C-level copy of the fields, then the changes
         fields.update(changes)
+        _set_attribute(new, "__dict__", fields)  # a frozen class: bypass its __setattr__
         return new
 
     # --- reading ---------------------------------------------------------------------------
@@ -486,3 +486,4 @@ class GameState:
 # Enum members read from module globals are faster than attribute lookups on the class.
 _DEALING, _PLAYING, _FINISHED = Phase.DEALING, Phase.PLAYING, Phase.FINISHED
 _new_object = object.__new__
+_set_attribute = object.__setattr__

@@ -498,10 +498,13 @@ def throw_verdict(
     tops = [max([pos[c] for c in mine]) if mine else -1 for mine in mines]
     highest = max(tops, default=-1)
     pairs: list[set[int]] | None = None  # per hand, its pairs' positions (when needed)
-    # R6.4: the beatable unit of least key is forced; units of equal key keep their order.
-    for unit in sorted(info.units, key=lambda u: forced_unit_key(u, forced_unit)):
-        if unit[1] >= highest:
-            continue  # no hand holds a higher card of the suit, so no higher unit
+    # A unit whose top no hand's card of the suit exceeds cannot be beaten (R6.3); the
+    # others are tried in R6.4's order (the sort is stable, so dropping the unbeatable
+    # units first keeps the order of the rest) and the first beaten one is forced.
+    beatable = [u for u in info.units if u[1] < highest]
+    if len(beatable) > 1:
+        beatable.sort(key=lambda u: forced_unit_key(u, forced_unit))
+    for unit in beatable:
         if unit[0] == 0:
             # A single needs only the hands' top cards (most throws fail on a single): the
             # hands' pairs are worked out only for a pair or a tractor.
