@@ -6,7 +6,8 @@ module only applies them to a :class:`~tuolaji.state.GameState`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
 
 from .actions import (
     DealScored,
@@ -20,7 +21,7 @@ from .actions import (
     TrickWon,
     replace_hand,
 )
-from .cards import CARDS
+from .cards import CARDS, Card, as_cards
 from .errors import IllegalAction
 from .memo import card_ids, known_decision, lead_info, remember_ids, remember_lead
 from .scoring import TEAM, DealResult, score_deal
@@ -45,11 +46,20 @@ __all__ = ["play"]
 _PLAYING = Phase.PLAYING  # an enum member read from a module global is faster
 
 
-def play(state: GameState, seat: int, cards: Hand) -> GameState:
+def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     """``seat`` plays ``cards`` (R6, R7): a lead is checked against R6.2 and, when it is a
     throw, against the other hands (R6.3; a failed throw plays the forced unit, R6.4); a
     follow against R7.1-R7.3. The fourth play closes the trick (R7.5, R8.1); the last trick
-    scores the deal (R8-R10)."""
+    scores the deal (R8-R10). ``given``: the cards, as :func:`~tuolaji.cards.as_cards`
+    reads them."""
+    # A play that this state's legal plays vouched for (by sample, iteration or ``in``) is
+    # a tuple of cards and one of the legal plays: it needs neither reading nor checking,
+    # and what those plays were built from (the hand's ids, the lead's description) is
+    # read back instead of looked up again: one look-up per decision.
+    known = known_decision(state)
+    checked = known is not None and known[1].vouched(given)
+    # as_cards raises InvalidCards before any other check, as it always did.
+    cards = cast(Hand, given) if checked else as_cards(given)
     if state.phase is not _PLAYING:
         raise IllegalAction(
             "R6.1", f"cards are played only in the playing phase; now: {state.phase.value}"
@@ -62,18 +72,13 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
     hand = state.hands[seat]
     failed = state.failed_throws
     lead: LeadInfo | None
-    # A play that this state's legal plays vouched for (by sample, iteration or ``in``)
-    # needs no check, and what those plays were built from (the hand's ids, the lead's
-    # description) is read back instead of looked up again: one look-up per decision.
-    known = known_decision(state)
-    if known is not None and known[1].vouched(cards):
-        checked = True
+    if checked:
+        assert known is not None
         held, lead = known[2], known[3]
     else:
         # The rules run on card ids. The state's hands never hold a card more than twice
         # (R1.1), so they are not checked again; an illegal play goes back to the public
         # check, which raises the full message.
-        checked = False
         held, lead = card_ids(hand), None
     ids = [c.id for c in cards]
     if state.trick:

@@ -426,7 +426,7 @@ class GameState:
         # The same as apply(Play(seat, cards)), without building the action.
         if type(seat) is not int or not 0 <= seat <= 3:
             auction.check_seat(seat)  # raises
-        return playing.play(self, seat, as_cards(cards))
+        return playing.play(self, seat, cards)  # which reads the cards (as_cards)
 
     def next_deal(self) -> GameState:
         """The next deal of the match, from a finished one (R10): levels after the deal, the
