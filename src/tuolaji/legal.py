@@ -280,7 +280,7 @@ class LegalFollows(_Plays):
         self._vouched = None
         suit = table.suit
         ls = lead.suit
-        n = lead.size
+        n = len(lead.ids)  # lead.size without the property call
         if n == 1:
             self._init_single(hand, suit, ls, table.pos)
             return

@@ -11,11 +11,9 @@ from typing import TYPE_CHECKING, cast
 
 from .actions import (
     DealScored,
-    Event,
     Hand,
     KittyRevealed,
     Phase,
-    Played,
     ThrowFailed,
     Trick,
     TrickWon,
@@ -57,7 +55,7 @@ def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     # and what those plays were built from (the hand's ids, the lead's description) is
     # read back instead of looked up again: one look-up per decision.
     known = known_decision(state)
-    checked = known is not None and known[1].vouched(given)
+    checked = known is not None and known[1]._vouched is given  # LegalPlays.vouched inlined
     # as_cards raises InvalidCards before any other check, as it always did.
     cards = cast(Hand, given) if checked else as_cards(given)
     if state.phase is not _PLAYING:
@@ -86,16 +84,18 @@ def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
             lead = lead_info(state.trick[0], table)
         if not checked and follow_code_ids(lead, held, ids, table) != FollowCode.OK:
             check_follow(state.trick[0], hand, cards, state.trump)
-        events: tuple[Event, ...] | None = None
+        log = state.events
     else:
-        cards, events = _lead(state, seat, cards, ids, held, checked=checked)
-        if len(events) > 1:
+        cards, throw_failed = _lead(state, seat, cards, ids, held, checked=checked)
+        log = state.events
+        if throw_failed is not None:
+            log = log.add(throw_failed)
             ids = [c.id for c in cards]
             failed = (*failed, seat)
     new_hand = _without(hand, held, ids)
     hands = replace_hand(state.hands, seat, new_hand)
     trick = (*state.trick, cards)
-    log = state.events.add(Played(seat, cards)) if events is None else state.events.extend(events)
+    log = log.add_played(seat, cards)
     if len(trick) < 4:
         return state._replace(
             hands=hands, trick=trick, turn=(seat + 1) % 4, failed_throws=failed, events=log
@@ -144,9 +144,10 @@ def _lead(
     held: tuple[int, ...],
     *,
     checked: bool,
-) -> tuple[Hand, tuple[Event, ...]]:
+) -> tuple[Hand, ThrowFailed | None]:
     """A lead (R6.2), and for a throw the check against the other hands (R6.3, R6.4): the
-    cards actually led and the events (a failed throw adds :class:`ThrowFailed`)."""
+    cards actually led and, for a failed throw, its :class:`ThrowFailed` event (the
+    caller logs the play)."""
     assert state.trump is not None
     table = state.trump.table
     info = lead_info_ids(ids, table)  # R6.2: raises for an empty or mixed lead
@@ -160,9 +161,9 @@ def _lead(
         if not ok:
             beaten = tuple([(seat + 1 + j) % 4 for j in beaten_by])
             forced = tuple([CARDS[c] for c in forced_ids])
-            return forced, (ThrowFailed(seat, cards, forced, beaten), Played(seat, forced))
+            return forced, ThrowFailed(seat, cards, forced, beaten)
     remember_lead(cards, table, info)  # the three follows read it
-    return cards, (Played(seat, cards),)
+    return cards, None
 
 
 def deal_result(state: GameState) -> DealResult:
