@@ -12,6 +12,7 @@ import pickle
 import random
 from collections.abc import Iterator
 
+import attrs
 import pytest
 
 import tuolaji as tl
@@ -20,6 +21,7 @@ from tuolaji import GameState, Phase
 from tuolaji.actions import Played, replace_hand
 from tuolaji.eventlog import EMPTY_LOG, EventLog
 from tuolaji.memo import card_ids, known_decision, lead_info
+from tuolaji.scoring import throw_penalty
 from tuolaji.tricks import lead_info_ids, throw_verdict, trick_points
 
 C = tl.parse_cards
@@ -148,3 +150,21 @@ def test_throw_verdict_matches_the_reference_on_deals(forced_unit: str) -> None:
                 compared += 1
                 failed += not ok
     assert compared > 100 and 0 < failed < compared
+
+
+def test_remembered_throw_penalty_follows_the_dealer_and_the_rules() -> None:
+    """The penalty remembered for a failed-throws tuple is recomputed when the same tuple
+    is asked for with another dealer or other rules (R6.5)."""
+    s = next(iter(play_states("tuolaji", 2)))
+    failed = (0, 0, 1)
+    as_dealer = {d: s._replace(dealer=d, failed_throws=failed) for d in range(4)}
+    for d, state in as_dealer.items():
+        want = state.trick_points + throw_penalty(failed, d, state.rules)
+        assert state.attacker_points == want
+    assert as_dealer[0].attacker_points != as_dealer[1].attacker_points
+    other = s._replace(
+        dealer=0, failed_throws=failed, rules=attrs.evolve(s.rules, throw_penalty=20)
+    )
+    assert other.attacker_points == other.trick_points + 20
+    with pytest.raises(tl.IllegalAction, match="R1.3"):
+        _ = s._replace(failed_throws=(0, 7)).attacker_points

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 
 from .cards import Card
 from .legal import LegalPlays
+from .rules import Rules
+from .scoring import throw_penalty
 from .tricks import LeadInfo, lead_info_ids
 from .trump import TrumpTable
 
@@ -30,6 +32,7 @@ __all__ = [
     "remember_ids",
     "remember_lead",
     "remember_plays",
+    "throw_penalty_of",
 ]
 
 # Small on purpose: a deal in progress needs only a few live entries (four hands, the
@@ -46,6 +49,7 @@ Decision = tuple["GameState", LegalPlays, tuple[int, ...], LeadInfo | None]
 trick's lead described, or None before the lead)``; its play reads them again."""
 
 _PLAYS: dict[int, Decision] = {}
+_PENALTIES: dict[int, tuple[tuple[int, ...], int, Rules, int]] = {}
 
 
 def card_ids(cards: tuple[Card, ...]) -> tuple[int, ...]:
@@ -112,3 +116,16 @@ def remember_plays(
     if len(_PLAYS) >= _PLAYS_LIMIT:
         _PLAYS.clear()
     _PLAYS[id(state)] = (state, plays, held, lead)
+
+
+def throw_penalty_of(failed_throws: tuple[int, ...], dealer: int, rules: Rules) -> int:
+    """:func:`~tuolaji.scoring.throw_penalty` of a state's failed throws: the tuple lives
+    through the tricks until the next failed throw, and every view asks for it."""
+    hit = _PENALTIES.get(id(failed_throws))
+    if hit is not None and hit[0] is failed_throws and hit[1] == dealer and hit[2] is rules:
+        return hit[3]
+    penalty = throw_penalty(failed_throws, dealer, rules)
+    if len(_PENALTIES) >= _PLAYS_LIMIT:
+        _PENALTIES.clear()
+    _PENALTIES[id(failed_throws)] = (failed_throws, dealer, rules, penalty)
+    return penalty

@@ -66,10 +66,10 @@ from .errors import ConfigurationError, IllegalAction, cut
 from .eventlog import EMPTY_LOG, EventLog
 from .legal import LegalFollows, LegalLeads, LegalPlays
 from .limits import MAX_ECHO, MAX_INT, MAX_STATE_TEXT
-from .memo import card_ids, known_plays, lead_info, remember_plays
+from .memo import card_ids, known_plays, lead_info, remember_plays, throw_penalty_of
 from .notation import state_repr, state_text
 from .rules import RULESETS, Rules, UnknownRuleset
-from .scoring import DealResult, team_of, throw_penalty
+from .scoring import DealResult, team_of
 from .trump import Trump
 from .validate import check_state
 from .view import PlayerView, view_of
@@ -295,7 +295,7 @@ class GameState:
             return 0
         if not self.failed_throws:  # the common case, asked for by every view
             return self.trick_points
-        return self.trick_points + throw_penalty(self.failed_throws, self.dealer, self.rules)
+        return self.trick_points + throw_penalty_of(self.failed_throws, self.dealer, self.rules)
 
     @property
     def to_act(self) -> int:
