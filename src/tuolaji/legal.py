@@ -355,7 +355,8 @@ class LegalFollows(_Plays):
                     doubles.append(c)
                 else:
                     seen.add(c)
-        doubles.sort(key=lambda c: (pos[c], c))
+        if len(doubles) > 1:
+            doubles.sort(key=lambda c: (pos[c], c))
         distinct = doubles + [c for c in seen if c not in doubles]
         self._base = ()
         self._pick = 1
