@@ -494,8 +494,10 @@ def throw_verdict(
         return True, info.ids, ()
     suit, pos = table.suit, table.pos
     ls = info.suit
-    mines = [[c for c in hand if suit[c] == ls] for hand in others]
-    tops = [max([pos[c] for c in mine]) if mine else -1 for mine in mines]
+    tops = []
+    for hand in others:
+        at = [pos[c] for c in hand if suit[c] == ls]  # the hand's positions in the suit
+        tops.append(max(at) if at else -1)
     highest = max(tops, default=-1)
     pairs: list[set[int]] | None = None  # per hand, its pairs' positions (when needed)
     # A unit whose top no hand's card of the suit exceeds cannot be beaten (R6.3); the
@@ -511,8 +513,9 @@ def throw_verdict(
             beaten_by = tuple([j for j, top in enumerate(tops) if _beats(unit, top, _NO_PAIRS)])
         else:
             if pairs is None:
-                # Sorted ids: the two copies of a card sit side by side.
-                pairs = [{pos[c] for c, d in pairwise(sorted(mine)) if c == d} for mine in mines]
+                # Sorted ids of the suit: the two copies of a card sit side by side.
+                mines = [sorted([c for c in hand if suit[c] == ls]) for hand in others]
+                pairs = [{pos[c] for c, d in pairwise(mine) if c == d} for mine in mines]
             beaten_by = tuple(
                 [
                     j
