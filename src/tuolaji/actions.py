@@ -71,10 +71,11 @@ Hands = tuple[Hand, Hand, Hand, Hand]
 
 
 def replace_hand(hands: Hands, seat: int, hand: Hand) -> Hands:
-    """``hands`` with seat ``seat``'s hand replaced."""
-    new = list(hands)
-    new[seat] = hand
-    return (new[0], new[1], new[2], new[3])
+    """``hands`` with seat ``seat``'s hand replaced (``seat`` is 0..3, the engine's own)."""
+    a, b, c, d = hands
+    if seat < 2:
+        return (hand, b, c, d) if seat == 0 else (a, hand, c, d)
+    return (a, b, hand, d) if seat == 2 else (a, b, c, hand)
 
 
 class Phase(enum.Enum):

@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, overload
 
-from .actions import Event
+from .actions import Event, Played
+from .cards import Card
 
 __all__ = ["EMPTY_LOG", "EventLog"]
 
@@ -27,10 +28,13 @@ class EventLog(Sequence[Event]):
     """An immutable sequence of events; :meth:`add` and :meth:`extend` return a longer log
     that shares this one (see the module docstring)."""
 
-    __slots__ = ("_event", "_len", "_prev", "memo")
+    __slots__ = ("_event", "_len", "_play", "_prev", "memo")
 
     _prev: EventLog | None
     _event: Event | None
+    _play: tuple[int, tuple[Card, ...]] | None
+    """A node made by :meth:`add_played` holds ``(seat, cards)`` until its event is read:
+    most of a simulated deal's events are never read, and a tuple is cheaper to make."""
     _len: int
     memo: Any
     """A value derived from the log up to here, cached by its one user (the shown cards of
@@ -40,6 +44,7 @@ class EventLog(Sequence[Event]):
         """A log holding ``events`` in order."""
         self._prev = None
         self._event = None
+        self._play = None
         self._len = 0
         self.memo = None
         items = list(events)
@@ -53,13 +58,40 @@ class EventLog(Sequence[Event]):
         node = object.__new__(cls)
         node._prev = prev
         node._event = event
+        node._play = None
         node._len = prev._len + 1
         node.memo = None
         return node
 
     def add(self, event: Event) -> EventLog:
         """This log with ``event`` appended (constant time; this log is unchanged)."""
-        return EventLog._node(self, event)
+        # _node's body, inlined: every action appends at least one event.
+        node = _new_object(EventLog)
+        node._prev = self
+        node._event = event
+        node._play = None
+        node._len = self._len + 1
+        node.memo = None
+        return node
+
+    def add_played(self, seat: int, cards: tuple[Card, ...]) -> EventLog:
+        """``add(Played(seat, cards))``, the :class:`~tuolaji.actions.Played` event made
+        only when it is read (the log's value is the same)."""
+        node = _new_object(EventLog)
+        node._prev = self
+        node._event = None
+        node._play = (seat, cards)
+        node._len = self._len + 1
+        node.memo = None
+        return node
+
+    def _item(self) -> Event:
+        """This node's event (made now if :meth:`add_played` left it as a tuple)."""
+        event = self._event
+        if event is None:
+            assert self._play is not None, "the empty log has no event"
+            event = self._event = Played(*self._play)
+        return event
 
     def extend(self, events: Iterable[Event]) -> EventLog:
         """This log with ``events`` appended in order."""
@@ -76,7 +108,7 @@ class EventLog(Sequence[Event]):
     @property
     def last(self) -> Event | None:
         """The last event, or None for the empty log."""
-        return self._event if self._len else None
+        return self._item() if self._len else None
 
     def __len__(self) -> int:
         return self._len
@@ -84,8 +116,7 @@ class EventLog(Sequence[Event]):
     def __reversed__(self) -> Iterator[Event]:
         node: EventLog | None = self
         while node is not None and node._len:
-            assert node._event is not None
-            yield node._event
+            yield node._item()
             node = node._prev
 
     def __iter__(self) -> Iterator[Event]:
@@ -125,7 +156,7 @@ class EventLog(Sequence[Event]):
             a: EventLog | None = self
             b: EventLog | None = other
             while a is not None and b is not None and a is not b and a._len:
-                if a._event != b._event:
+                if a._item() != b._item():
                     return False
                 a, b = a._prev, b._prev
             return True
@@ -146,6 +177,8 @@ class EventLog(Sequence[Event]):
     def __reduce__(self) -> tuple[Any, ...]:
         return (EventLog, (tuple(self._as_list()),))
 
+
+_new_object = object.__new__
 
 EMPTY_LOG = EventLog()
 """The log with no events."""

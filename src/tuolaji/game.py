@@ -258,7 +258,7 @@ class Game:
             if isinstance(choice, Declare):
                 self._apply(choice, on_action)
                 return
-        self._apply(DealCard(), on_action)
+        self._apply(_DEAL_CARD, on_action)  # one shared value: the action has no fields
 
     def _step(
         self, bots: Sequence[Bot], on_action: Callable[[GameState, Action], None] | None

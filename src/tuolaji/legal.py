@@ -280,11 +280,11 @@ class LegalFollows(_Plays):
         self._vouched = None
         suit = table.suit
         ls = lead.suit
-        n = lead.size
-        held = [c for c in hand if suit[c] == ls]
+        n = len(lead.ids)  # lead.size without the property call
         if n == 1:
-            self._init_single(held or hand, table.pos)
+            self._init_single(hand, suit, ls, table.pos)
             return
+        held = [c for c in hand if suit[c] == ls]
         self._order = tables_for(table).order
         tractors: tuple[int, ...] = ()
         if len(held) <= n:
@@ -333,19 +333,30 @@ class LegalFollows(_Plays):
         ]
         self._total = sum(self._weights)
 
-    def _init_single(self, pool: Sequence[int], pos: Sequence[int]) -> None:
-        """A single lead (most tricks): one card of the led suit if the hand has any (R7.2),
-        else any card; every distinct card of ``pool`` is one play. The general case with
-        ``D`` empty and ``S`` one card, in its order (the cards held twice by position, then
-        the others), without the rest of its bookkeeping."""
+    def _init_single(
+        self, hand: Sequence[int], suit: Sequence[int], ls: int, pos: Sequence[int]
+    ) -> None:
+        """A single lead (most tricks): one card of the led suit ``ls`` if the hand has any
+        (R7.2), else any card; every distinct card of that pool is one play. The general
+        case with ``D`` empty and ``S`` one card, in its order (the cards held twice by
+        position, then the others), without the rest of its bookkeeping."""
         seen: set[int] = set()
         doubles: list[int] = []
-        for c in pool:
-            if c in seen:
-                doubles.append(c)
-            else:
-                seen.add(c)
-        doubles.sort(key=lambda c: (pos[c], c))
+        # One pass over the hand for the led suit's cards; the whole hand when void.
+        for c in hand:
+            if suit[c] == ls:
+                if c in seen:
+                    doubles.append(c)
+                else:
+                    seen.add(c)
+        if not seen:
+            for c in hand:
+                if c in seen:
+                    doubles.append(c)
+                else:
+                    seen.add(c)
+        if len(doubles) > 1:
+            doubles.sort(key=lambda c: (pos[c], c))
         distinct = doubles + [c for c in seen if c not in doubles]
         self._base = ()
         self._pick = 1

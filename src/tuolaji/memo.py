@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 
 from .cards import Card
 from .legal import LegalPlays
+from .rules import Rules
+from .scoring import throw_penalty
 from .tricks import LeadInfo, lead_info_ids
 from .trump import TrumpTable
 
@@ -24,11 +26,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "card_ids",
+    "known_decision",
     "known_plays",
     "lead_info",
     "remember_ids",
     "remember_lead",
     "remember_plays",
+    "throw_penalty_of",
 ]
 
 # Small on purpose: a deal in progress needs only a few live entries (four hands, the
@@ -40,7 +44,12 @@ _PLAYS_LIMIT = 8
 
 _IDS: dict[int, tuple[tuple[Card, ...], tuple[int, ...]]] = {}
 _LEADS: dict[int, tuple[tuple[Card, ...], TrumpTable, LeadInfo]] = {}
-_PLAYS: dict[int, tuple[GameState, LegalPlays]] = {}
+Decision = tuple["GameState", LegalPlays, tuple[int, ...], LeadInfo | None]
+"""What a state's legal plays were built from: ``(state, plays, the seat's hand as ids, the
+trick's lead described, or None before the lead)``; its play reads them again."""
+
+_PLAYS: dict[int, Decision] = {}
+_PENALTIES: dict[int, tuple[tuple[int, ...], int, Rules, int]] = {}
 
 
 def card_ids(cards: tuple[Card, ...]) -> tuple[int, ...]:
@@ -85,8 +94,38 @@ def known_plays(state: GameState) -> LegalPlays | None:
     return None
 
 
-def remember_plays(state: GameState, plays: LegalPlays) -> None:
-    """Record ``plays`` as the legal plays of ``state``."""
+def known_decision(state: GameState) -> Decision | None:
+    """The legal plays built for ``state`` lately with what they were built from (see
+    :data:`Decision`), if any: one look-up gives the play of that state all three."""
+    hit = _PLAYS.get(id(state))
+    if hit is not None and hit[0] is state:
+        return hit
+    return None
+
+
+def remember_plays(
+    state: GameState,
+    plays: LegalPlays,
+    held: tuple[int, ...] | None = None,
+    lead: LeadInfo | None = None,
+) -> None:
+    """Record ``plays`` as the legal plays of ``state``, built from the seat's hand as ids
+    ``held`` (None: derived here) and the described lead ``lead`` (None before the lead)."""
+    if held is None:
+        held = card_ids(state.hands[state.turn])
     if len(_PLAYS) >= _PLAYS_LIMIT:
         _PLAYS.clear()
-    _PLAYS[id(state)] = (state, plays)
+    _PLAYS[id(state)] = (state, plays, held, lead)
+
+
+def throw_penalty_of(failed_throws: tuple[int, ...], dealer: int, rules: Rules) -> int:
+    """:func:`~tuolaji.scoring.throw_penalty` of a state's failed throws: the tuple lives
+    through the tricks until the next failed throw, and every view asks for it."""
+    hit = _PENALTIES.get(id(failed_throws))
+    if hit is not None and hit[0] is failed_throws and hit[1] == dealer and hit[2] is rules:
+        return hit[3]
+    penalty = throw_penalty(failed_throws, dealer, rules)
+    if len(_PENALTIES) >= _PLAYS_LIMIT:
+        _PENALTIES.clear()
+    _PENALTIES[id(failed_throws)] = (failed_throws, dealer, rules, penalty)
+    return penalty

@@ -6,33 +6,33 @@ module only applies them to a :class:`~tuolaji.state.GameState`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .actions import (
     DealScored,
-    Event,
     Hand,
     KittyRevealed,
     Phase,
-    Played,
     ThrowFailed,
     Trick,
     TrickWon,
     replace_hand,
 )
-from .cards import CARDS
+from .cards import CARDS, Card, as_cards
 from .errors import IllegalAction
-from .memo import card_ids, known_plays, lead_info, remember_ids, remember_lead
+from .memo import card_ids, known_decision, lead_info, remember_ids, remember_lead
 from .scoring import TEAM, DealResult, score_deal
 from .tricks import (
     FollowCode,
+    LeadInfo,
     _missing,
     check_follow,
     check_lead,
     follow_code_ids,
     lead_info_ids,
     throw_verdict,
-    trick_points,
+    trick_points_ids,
     winner_so_far,
 )
 
@@ -44,11 +44,21 @@ __all__ = ["play"]
 _PLAYING = Phase.PLAYING  # an enum member read from a module global is faster
 
 
-def play(state: GameState, seat: int, cards: Hand) -> GameState:
+def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     """``seat`` plays ``cards`` (R6, R7): a lead is checked against R6.2 and, when it is a
     throw, against the other hands (R6.3; a failed throw plays the forced unit, R6.4); a
     follow against R7.1-R7.3. The fourth play closes the trick (R7.5, R8.1); the last trick
-    scores the deal (R8-R10)."""
+    scores the deal (R8-R10). ``given``: the cards, as :func:`~tuolaji.cards.as_cards`
+    reads them."""
+    # A play that this state's legal plays vouched for (by sample, iteration or ``in``) is
+    # a tuple of cards and one of the legal plays: it needs neither reading nor checking,
+    # and what those plays were built from (the hand's ids, the lead's description) is
+    # read back instead of looked up again: one look-up per decision.
+    known = known_decision(state)
+    checked = known is not None and known[1]._vouched is given  # LegalPlays.vouched inlined
+    # as_cards raises InvalidCards before any other check, as it always did.
+    # (A vouched play is a tuple of cards; no typing.cast call on the hot path.)
+    cards: Hand = given if checked else as_cards(given)  # type: ignore[assignment]
     if state.phase is not _PLAYING:
         raise IllegalAction(
             "R6.1", f"cards are played only in the playing phase; now: {state.phase.value}"
@@ -59,39 +69,43 @@ def play(state: GameState, seat: int, cards: Hand) -> GameState:
     assert state.trump is not None and state.dealer is not None
     table = state.trump.table
     hand = state.hands[seat]
-    # The rules run on card ids. The state's hands never hold a card more than twice (R1.1),
-    # so they are not checked again; an illegal play goes back to the public check, which
-    # raises the full message.
-    held = card_ids(hand)
-    ids = [c.id for c in cards]
     failed = state.failed_throws
-    # A play that this state's legal plays vouched for (by sample or ``in``) needs no check.
-    known = known_plays(state)
-    checked = known is not None and known.vouched(cards)
-    if state.trick:
-        if not checked:
-            lead = lead_info(state.trick[0], table)
-            if follow_code_ids(lead, held, ids, table) != FollowCode.OK:
-                check_follow(state.trick[0], hand, cards, state.trump)
-        events: tuple[Event, ...] | None = None
+    lead: LeadInfo | None
+    if checked:
+        assert known is not None
+        held, lead = known[2], known[3]
     else:
-        cards, events = _lead(state, seat, cards, ids, held, checked=checked)
-        if len(events) > 1:
+        # The rules run on card ids. The state's hands never hold a card more than twice
+        # (R1.1), so they are not checked again; an illegal play goes back to the public
+        # check, which raises the full message.
+        held, lead = card_ids(hand), None
+    ids = [c.id for c in cards]
+    if state.trick:
+        if lead is None:
+            lead = lead_info(state.trick[0], table)
+        if not checked and follow_code_ids(lead, held, ids, table) != FollowCode.OK:
+            check_follow(state.trick[0], hand, cards, state.trump)
+        log = state.events
+    else:
+        cards, throw_failed = _lead(state, seat, cards, ids, held, checked=checked)
+        log = state.events
+        if throw_failed is not None:
+            log = log.add(throw_failed)
             ids = [c.id for c in cards]
             failed = (*failed, seat)
     new_hand = _without(hand, held, ids)
     hands = replace_hand(state.hands, seat, new_hand)
     trick = (*state.trick, cards)
-    log = state.events.add(Played(seat, cards)) if events is None else state.events.extend(events)
+    log = log.add_played(seat, cards)
     if len(trick) < 4:
         return state._replace(
             hands=hands, trick=trick, turn=(seat + 1) % 4, failed_throws=failed, events=log
         )
-    # R7.5: the lead's description is remembered from its first follow.
-    lead = lead_info(trick[0], table)
+    # R7.5: the lead's description was read above (remembered from its first follow).
+    assert lead is not None
     plays = (lead.ids, [c.id for c in trick[1]], [c.id for c in trick[2]], ids)
     winner = (state.leader + winner_so_far(lead, plays, table)[0]) % 4
-    pts = trick_points(trick)
+    pts = trick_points_ids(plays)
     gained = pts if TEAM[winner] != TEAM[state.dealer] else 0
     state = state._replace(
         hands=hands,
@@ -131,9 +145,10 @@ def _lead(
     held: tuple[int, ...],
     *,
     checked: bool,
-) -> tuple[Hand, tuple[Event, ...]]:
+) -> tuple[Hand, ThrowFailed | None]:
     """A lead (R6.2), and for a throw the check against the other hands (R6.3, R6.4): the
-    cards actually led and the events (a failed throw adds :class:`ThrowFailed`)."""
+    cards actually led and, for a failed throw, its :class:`ThrowFailed` event (the
+    caller logs the play)."""
     assert state.trump is not None
     table = state.trump.table
     info = lead_info_ids(ids, table)  # R6.2: raises for an empty or mixed lead
@@ -147,9 +162,9 @@ def _lead(
         if not ok:
             beaten = tuple([(seat + 1 + j) % 4 for j in beaten_by])
             forced = tuple([CARDS[c] for c in forced_ids])
-            return forced, (ThrowFailed(seat, cards, forced, beaten), Played(seat, forced))
+            return forced, ThrowFailed(seat, cards, forced, beaten)
     remember_lead(cards, table, info)  # the three follows read it
-    return cards, (Played(seat, cards),)
+    return cards, None
 
 
 def deal_result(state: GameState) -> DealResult:

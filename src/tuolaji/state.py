@@ -66,10 +66,10 @@ from .errors import ConfigurationError, IllegalAction, cut
 from .eventlog import EMPTY_LOG, EventLog
 from .legal import LegalFollows, LegalLeads, LegalPlays
 from .limits import MAX_ECHO, MAX_INT, MAX_STATE_TEXT
-from .memo import card_ids, known_plays, lead_info, remember_plays
+from .memo import card_ids, known_plays, lead_info, remember_plays, throw_penalty_of
 from .notation import state_repr, state_text
 from .rules import RULESETS, Rules, UnknownRuleset
-from .scoring import DealResult, team_of, throw_penalty
+from .scoring import DealResult, team_of
 from .trump import Trump
 from .validate import check_state
 from .view import PlayerView, view_of
@@ -267,9 +267,9 @@ class GameState:
         """A copy with ``changes``, unvalidated: the engine's own fast ``attrs.evolve``
         (which inspects the class and runs ``__init__`` on every call)."""
         new = _new_object(GameState)
-        fields = new.__dict__
-        fields.update(self.__dict__)
+        fields = self.__dict__.copy()  # one C-level copy of the fields, then the changes
         fields.update(changes)
+        _set_attribute(new, "__dict__", fields)  # a frozen class: bypass its __setattr__
         return new
 
     # --- reading ---------------------------------------------------------------------------
@@ -295,7 +295,7 @@ class GameState:
             return 0
         if not self.failed_throws:  # the common case, asked for by every view
             return self.trick_points
-        return self.trick_points + throw_penalty(self.failed_throws, self.dealer, self.rules)
+        return self.trick_points + throw_penalty_of(self.failed_throws, self.dealer, self.rules)
 
     @property
     def to_act(self) -> int:
@@ -385,9 +385,11 @@ class GameState:
         plays: LegalPlays
         if not self.trick:
             plays = LegalLeads.from_ids(hand, table)
+            remember_plays(self, plays, hand)
         else:
-            plays = LegalFollows.from_ids(lead_info(self.trick[0], table), hand, table)
-        remember_plays(self, plays)
+            lead = lead_info(self.trick[0], table)
+            plays = LegalFollows.from_ids(lead, hand, table)
+            remember_plays(self, plays, hand, lead)
         return plays
 
     # --- actions ---------------------------------------------------------------------------
@@ -438,7 +440,7 @@ class GameState:
         # The same as apply(Play(seat, cards)), without building the action.
         if type(seat) is not int or not 0 <= seat <= 3:
             auction.check_seat(seat)  # raises
-        return playing.play(self, seat, as_cards(cards))
+        return playing.play(self, seat, cards)  # which reads the cards (as_cards)
 
     def next_deal(self) -> GameState:
         """The next deal of the match, from a finished one (R10): levels after the deal, the
@@ -498,3 +500,4 @@ class GameState:
 # Enum members read from module globals are faster than attribute lookups on the class.
 _DEALING, _PLAYING, _FINISHED = Phase.DEALING, Phase.PLAYING, Phase.FINISHED
 _new_object = object.__new__
+_set_attribute = object.__setattr__

@@ -11,7 +11,7 @@ canonical split, R3.3) and cached, because every follower of a trick is checked 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from functools import lru_cache
 from itertools import pairwise
 from typing import Literal, get_args
@@ -47,6 +47,7 @@ __all__ = [
     "required_pairs",
     "throw_verdict",
     "trick_points",
+    "trick_points_ids",
     "trick_winner",
     "trick_winner_ids",
     "winner_so_far",
@@ -430,7 +431,10 @@ class ThrowCheck:
     attempt: tuple[Card, ...]
 
 
-def _beats(unit: RawUnit, singles_top: int, pairs_at: set[int]) -> bool:
+_NO_PAIRS: frozenset[int] = frozenset()
+
+
+def _beats(unit: RawUnit, singles_top: int, pairs_at: Set[int]) -> bool:
     """R6.3: does a hand with this top single position and these pair positions (in the
     unit's suit) hold a higher unit of the same kind?"""
     k, top = unit[0], unit[1]
@@ -490,24 +494,35 @@ def throw_verdict(
         return True, info.ids, ()
     suit, pos = table.suit, table.pos
     ls = info.suit
-    mines = [[c for c in hand if suit[c] == ls] for hand in others]
-    tops = [max([pos[c] for c in mine]) if mine else -1 for mine in mines]
+    tops = []
+    for hand in others:
+        at = [pos[c] for c in hand if suit[c] == ls]  # the hand's positions in the suit
+        tops.append(max(at) if at else -1)
     highest = max(tops, default=-1)
     pairs: list[set[int]] | None = None  # per hand, its pairs' positions (when needed)
-    # R6.4: the beatable unit of least key is forced; units of equal key keep their order.
-    for unit in sorted(info.units, key=lambda u: forced_unit_key(u, forced_unit)):
-        if unit[1] >= highest:
-            continue  # no hand holds a higher card of the suit, so no higher unit
-        if pairs is None:
-            # Sorted ids: the two copies of a card sit side by side.
-            pairs = [{pos[c] for c, d in pairwise(sorted(mine)) if c == d} for mine in mines]
-        beaten_by = tuple(
-            [
-                j
-                for j, (top, at) in enumerate(zip(tops, pairs, strict=True))
-                if _beats(unit, top, at)
-            ]
-        )
+    # A unit whose top no hand's card of the suit exceeds cannot be beaten (R6.3); the
+    # others are tried in R6.4's order (the sort is stable, so dropping the unbeatable
+    # units first keeps the order of the rest) and the first beaten one is forced.
+    beatable = [u for u in info.units if u[1] < highest]
+    if len(beatable) > 1:
+        beatable.sort(key=lambda u: forced_unit_key(u, forced_unit))
+    for unit in beatable:
+        if unit[0] == 0:
+            # A single needs only the hands' top cards (most throws fail on a single): the
+            # hands' pairs are worked out only for a pair or a tractor.
+            beaten_by = tuple([j for j, top in enumerate(tops) if _beats(unit, top, _NO_PAIRS)])
+        else:
+            if pairs is None:
+                # Sorted ids of the suit: the two copies of a card sit side by side.
+                mines = [sorted([c for c in hand if suit[c] == ls]) for hand in others]
+                pairs = [{pos[c] for c, d in pairwise(mine) if c == d} for mine in mines]
+            beaten_by = tuple(
+                [
+                    j
+                    for j, (top, at) in enumerate(zip(tops, pairs, strict=True))
+                    if _beats(unit, top, at)
+                ]
+            )
         if beaten_by:
             return False, unit[3], beaten_by
     return True, info.ids, ()
@@ -886,4 +901,10 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
 
 def trick_points(plays: Sequence[Sequence[Card]]) -> int:
     """The points in a trick's plays (R1.2), which go to the trick's winner (R8.1)."""
-    return sum(POINTS[c.id] for p in plays for c in p)
+    return trick_points_ids([[c.id for c in p] for p in plays])
+
+
+def trick_points_ids(plays: Sequence[Sequence[int]]) -> int:
+    """:func:`trick_points` on card ids."""
+    points = POINTS
+    return sum([points[c] for p in plays for c in p])

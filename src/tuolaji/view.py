@@ -153,6 +153,15 @@ def shown_cards(log: EventLog) -> tuple[Hand, Hand, Hand, Hand]:
     The result is cached on each log node, so building a view per decision costs a look-up
     (plus the few events since the last view).
     """
+    if log.memo is not None:
+        return log.memo  # type: ignore[no-any-return]
+    previous = log.previous
+    if previous is not None and previous.memo is not None:
+        # The common case (a view per decision): one event since the last view's log.
+        last = log.last
+        assert last is not None  # a log with a previous one is not empty
+        base = log.memo = _shown_step(previous.memo, last)
+        return base
     pending: list[EventLog] = []
     node: EventLog | None = log
     base = _NO_SHOWN
