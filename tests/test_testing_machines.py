@@ -151,7 +151,8 @@ def test_proof_deal_machine_finds_the_bug_and_shrinks_it(
     assert "legal_actions does not list" in str(failure.value)
     notes = getattr(failure.value, "__notes__", [])
     steps = [line for line in notes if line.startswith("state.step(")]
-    assert notes[:2] == ["Falsifying example:", "state = Tuolaji()"], notes[:5]
+    # The reproduction hypothesis prints (its header line differs between versions).
+    assert "state = Tuolaji()" in notes[:3], notes[:5]
     assert 1 <= len(steps) <= 8, "\n".join(notes)
 
 
