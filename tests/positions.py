@@ -1,11 +1,13 @@
-"""Positions for the embedding tests: states reached by real play, for every phase."""
+"""Positions for tests: states reached by real play, for every phase."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from functools import cache
 
 import tuolaji as tl
+from tuolaji.actions import Phase
 from tuolaji.state import GameState
 
 
@@ -35,3 +37,14 @@ def play_out(state: GameState, rng: random.Random) -> GameState:
             continue
         state = state.apply(state.legal_actions(state.to_act).sample(rng))
     return state
+
+
+def play_states(preset: str, seed: int) -> Iterator[GameState]:
+    """The states of one deal's play phase, reached by random legal actions."""
+    rng = random.Random(seed)
+    s = GameState.new(preset, seed=seed)
+    while s.phase is not Phase.PLAYING:
+        s = s.apply(s.legal_actions().sample(rng))
+    while s.phase is Phase.PLAYING:
+        yield s
+        s = s.play(s.to_act, s.legal_plays().sample(rng))

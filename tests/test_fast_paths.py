@@ -15,6 +15,7 @@ import attrs
 import pytest
 
 import tuolaji as tl
+from positions import play_states
 from tuolaji import GameState, Phase
 from tuolaji.actions import Action, ActionSet, Declare, Pass, Play
 from tuolaji.bots import GreedyBot, RandomBot
@@ -25,17 +26,6 @@ from tuolaji.tricks import lead_info_ids
 from tuolaji.view import PlayerView
 
 C = tl.parse_cards
-
-
-def play_states(preset: str, seed: int) -> Iterator[GameState]:
-    """The states of one deal's play phase, reached by random legal actions."""
-    rng = random.Random(seed)
-    s = GameState.new(preset, seed=seed)
-    while s.phase is not Phase.PLAYING:
-        s = s.apply(s.legal_actions().sample(rng))
-    while s.phase is Phase.PLAYING:
-        yield s
-        s = s.play(s.to_act, s.legal_plays().sample(rng))
 
 
 @pytest.mark.parametrize("preset", list(tl.RULESETS))

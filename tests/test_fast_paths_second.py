@@ -13,7 +13,8 @@ from collections.abc import Iterator
 import pytest
 
 import tuolaji as tl
-from tuolaji import GameState, Phase
+from positions import play_states
+from tuolaji import GameState
 from tuolaji.memo import card_ids
 from tuolaji.rules import Rules
 from tuolaji.scoring import throw_penalty
@@ -27,17 +28,6 @@ from tuolaji.tricks import (
 )
 
 C = tl.parse_cards
-
-
-def play_states(preset: str, seed: int) -> Iterator[GameState]:
-    """The states of one deal's play phase, reached by random legal actions."""
-    rng = random.Random(seed)
-    s = GameState.new(preset, seed=seed)
-    while s.phase is not Phase.PLAYING:
-        s = s.apply(s.legal_actions().sample(rng))
-    while s.phase is Phase.PLAYING:
-        yield s
-        s = s.play(s.to_act, s.legal_plays().sample(rng))
 
 
 @pytest.mark.parametrize("preset", list(tl.RULESETS))

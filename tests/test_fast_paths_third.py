@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import pickle
 import random
-from collections.abc import Iterator
 
 import attrs
 import pytest
 
 import tuolaji as tl
+from positions import play_states
 from reference import ref_check_throw
 from tuolaji import GameState, Phase
 from tuolaji.actions import Played, replace_hand
@@ -25,17 +25,6 @@ from tuolaji.scoring import throw_penalty
 from tuolaji.tricks import lead_info_ids, throw_verdict, trick_points
 
 C = tl.parse_cards
-
-
-def play_states(preset: str, seed: int) -> Iterator[GameState]:
-    """The states of one deal's play phase, reached by random legal actions."""
-    rng = random.Random(seed)
-    s = GameState.new(preset, seed=seed)
-    while s.phase is not Phase.PLAYING:
-        s = s.apply(s.legal_actions().sample(rng))
-    while s.phase is Phase.PLAYING:
-        yield s
-        s = s.play(s.to_act, s.legal_plays().sample(rng))
 
 
 @pytest.mark.parametrize("preset", list(tl.RULESETS))
