@@ -21,7 +21,7 @@ from .actions import (
 )
 from .cards import CARDS, Card, as_cards
 from .errors import IllegalAction
-from .memo import card_ids, known_decision, lead_info, remember_ids, remember_lead
+from .memo import _IDS, _IDS_LIMIT, _PLAYS, card_ids, lead_info, remember_lead
 from .scoring import TEAM, DealResult, score_deal
 from .tricks import (
     FollowCode,
@@ -54,7 +54,9 @@ def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     # a tuple of cards and one of the legal plays: it needs neither reading nor checking,
     # and what those plays were built from (the hand's ids, the lead's description) is
     # read back instead of looked up again: one look-up per decision.
-    known = known_decision(state)
+    known = _PLAYS.get(id(state))  # memo.known_decision inlined
+    if known is not None and known[0] is not state:
+        known = None
     checked = known is not None and known[1]._vouched is given  # LegalPlays.vouched inlined
     # as_cards raises InvalidCards before any other check, as it always did.
     # (A vouched play is a tuple of cards; no typing.cast call on the hot path.)
@@ -133,7 +135,10 @@ def _without(hand: Hand, held: tuple[int, ...], ids: list[int]) -> Hand:
             del left[i]
             del cards[i]
         rest, rest_ids = tuple(cards), tuple(left)
-    remember_ids(rest, rest_ids)
+    # memo.remember_ids inlined.
+    if len(_IDS) >= _IDS_LIMIT:
+        _IDS.clear()
+    _IDS[id(rest)] = (rest, rest_ids)
     return rest
 
 
@@ -162,6 +167,8 @@ def _lead(
         if not ok:
             beaten = tuple([(seat + 1 + j) % 4 for j in beaten_by])
             forced = tuple([CARDS[c] for c in forced_ids])
+            # The forced unit is the trick's lead: its follows read its description.
+            remember_lead(forced, table, lead_info_ids(forced_ids, table))
             return forced, ThrowFailed(seat, cards, forced, beaten)
     remember_lead(cards, table, info)  # the three follows read it
     return cards, None

@@ -431,9 +431,6 @@ class ThrowCheck:
     attempt: tuple[Card, ...]
 
 
-_NO_PAIRS: frozenset[int] = frozenset()
-
-
 def _beats(unit: RawUnit, singles_top: int, pairs_at: Set[int]) -> bool:
     """R6.3: does a hand with this top single position and these pair positions (in the
     unit's suit) hold a higher unit of the same kind?"""
@@ -462,11 +459,19 @@ def forced_unit_key(unit: RawUnit, forced_unit: ForcedUnit) -> tuple[int, int, i
     ``"smallest"``: unit size first (single < pair < tractor(2) < ...), then the lowest
     position, then suit order.
     """
-    pairs, top, ids = unit[0], unit[1], unit[3]
-    low = top - pairs + 1 if pairs >= 2 else top
-    if forced_unit == "lowest":
-        return low, pairs, min(ids)
-    return pairs, low, min(ids)
+    return (_lowest_first if forced_unit == "lowest" else _smallest_first)(unit)
+
+
+def _lowest_first(unit: RawUnit) -> tuple[int, int, int]:
+    """:func:`forced_unit_key` for ``"lowest"``."""
+    pairs, top = unit[0], unit[1]
+    return (top - pairs + 1 if pairs >= 2 else top), pairs, min(unit[3])
+
+
+def _smallest_first(unit: RawUnit) -> tuple[int, int, int]:
+    """:func:`forced_unit_key` for ``"smallest"``."""
+    pairs, top = unit[0], unit[1]
+    return pairs, (top - pairs + 1 if pairs >= 2 else top), min(unit[3])
 
 
 def check_throw_ids(
@@ -494,10 +499,8 @@ def throw_verdict(
         return True, info.ids, ()
     suit, pos = table.suit, table.pos
     ls = info.suit
-    tops = []
-    for hand in others:
-        at = [pos[c] for c in hand if suit[c] == ls]  # the hand's positions in the suit
-        tops.append(max(at) if at else -1)
+    # Each hand's top position in the suit (-1 when void).
+    tops = [max([pos[c] for c in hand if suit[c] == ls], default=-1) for hand in others]
     highest = max(tops, default=-1)
     pairs: list[set[int]] | None = None  # per hand, its pairs' positions (when needed)
     # A unit whose top no hand's card of the suit exceeds cannot be beaten (R6.3); the
@@ -505,12 +508,13 @@ def throw_verdict(
     # units first keeps the order of the rest) and the first beaten one is forced.
     beatable = [u for u in info.units if u[1] < highest]
     if len(beatable) > 1:
-        beatable.sort(key=lambda u: forced_unit_key(u, forced_unit))
+        beatable.sort(key=_lowest_first if forced_unit == "lowest" else _smallest_first)
     for unit in beatable:
         if unit[0] == 0:
             # A single needs only the hands' top cards (most throws fail on a single): the
             # hands' pairs are worked out only for a pair or a tractor.
-            beaten_by = tuple([j for j, top in enumerate(tops) if _beats(unit, top, _NO_PAIRS)])
+            # (_beats of a single, inlined.)
+            beaten_by = tuple([j for j, top in enumerate(tops) if top > unit[1]])
         else:
             if pairs is None:
                 # Sorted ids of the suit: the two copies of a card sit side by side.
@@ -836,6 +840,22 @@ def winner_so_far(lead: LeadInfo, plays: Sequence[Sequence[int]], table: TrumpTa
     """The winner of ``plays`` (``plays[0]`` is the lead described by ``lead``) as
     ``(index, key, ruffed)``: each follow in turn :func:`challenge`-s the best so far."""
     best: WinnerSoFar = (0, lead.key, False)
+    if len(lead.ids) == 1 and all([len(p) == 1 for p in plays]):
+        # A single lead (most tricks): challenge's rules for one card, without its calls.
+        suit, pos = table.suit, table.pos
+        ls = lead.suit
+        top = lead.key[0]
+        ruffed = False
+        for i in range(1, len(plays)):
+            c = plays[i][0]
+            s = suit[c]
+            p = pos[c]
+            if s == ls:
+                if not ruffed and p > top:
+                    best, top = (i, (p,), False), p
+            elif s == TRUMP and (not ruffed or p > top):
+                best, top, ruffed = (i, (p,), True), p, True
+        return best
     for i in range(1, len(plays)):
         best = challenge(lead, best, i, plays[i], table)
     return best
