@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from .state import GameState
 
 __all__ = [
+    "IDS",
+    "IDS_LIMIT",
+    "PLAYS",
+    "PLAYS_LIMIT",
     "card_ids",
     "known_decision",
     "known_plays",
@@ -37,24 +41,25 @@ __all__ = [
 
 # Small on purpose: a deal in progress needs only a few live entries (four hands, the
 # lead, the latest state), and every entry keeps objects alive for the garbage collector
-# to walk.
-_IDS_LIMIT = 64
+# to walk. IDS and PLAYS are read directly by state.py and playing.py on the hottest path
+# (a function call per look-up measured slower); every other user goes through the helpers.
+IDS_LIMIT = 64
 _LEADS_LIMIT = 16
-_PLAYS_LIMIT = 8
+PLAYS_LIMIT = 8
 
-_IDS: dict[int, tuple[tuple[Card, ...], tuple[int, ...]]] = {}
+IDS: dict[int, tuple[tuple[Card, ...], tuple[int, ...]]] = {}
 _LEADS: dict[int, tuple[tuple[Card, ...], TrumpTable, LeadInfo]] = {}
 Decision = tuple["GameState", LegalPlays, tuple[int, ...], LeadInfo | None]
 """What a state's legal plays were built from: ``(state, plays, the seat's hand as ids, the
 trick's lead described, or None before the lead)``; its play reads them again."""
 
-_PLAYS: dict[int, Decision] = {}
+PLAYS: dict[int, Decision] = {}
 _PENALTIES: dict[int, tuple[tuple[int, ...], int, Rules, int]] = {}
 
 
 def card_ids(cards: tuple[Card, ...]) -> tuple[int, ...]:
     """The ids of ``cards`` (a tuple of :class:`~tuolaji.Card`), in order."""
-    hit = _IDS.get(id(cards))
+    hit = IDS.get(id(cards))
     if hit is not None and hit[0] is cards:
         return hit[1]
     ids = tuple([c.id for c in cards])
@@ -64,9 +69,9 @@ def card_ids(cards: tuple[Card, ...]) -> tuple[int, ...]:
 
 def remember_ids(cards: tuple[Card, ...], ids: tuple[int, ...]) -> None:
     """Record that ``ids`` are the ids of ``cards`` (when the caller derived them anyway)."""
-    if len(_IDS) >= _IDS_LIMIT:
-        _IDS.clear()
-    _IDS[id(cards)] = (cards, ids)
+    if len(IDS) >= IDS_LIMIT:
+        IDS.clear()
+    IDS[id(cards)] = (cards, ids)
 
 
 def lead_info(lead: tuple[Card, ...], table: TrumpTable) -> LeadInfo:
@@ -88,7 +93,7 @@ def remember_lead(lead: tuple[Card, ...], table: TrumpTable, info: LeadInfo) -> 
 
 def known_plays(state: GameState) -> LegalPlays | None:
     """The legal plays built for ``state`` (this very object) lately, if any."""
-    hit = _PLAYS.get(id(state))
+    hit = PLAYS.get(id(state))
     if hit is not None and hit[0] is state:
         return hit[1]
     return None
@@ -97,7 +102,7 @@ def known_plays(state: GameState) -> LegalPlays | None:
 def known_decision(state: GameState) -> Decision | None:
     """The legal plays built for ``state`` lately with what they were built from (see
     :data:`Decision`), if any: one look-up gives the play of that state all three."""
-    hit = _PLAYS.get(id(state))
+    hit = PLAYS.get(id(state))
     if hit is not None and hit[0] is state:
         return hit
     return None
@@ -113,9 +118,9 @@ def remember_plays(
     ``held`` (None: derived here) and the described lead ``lead`` (None before the lead)."""
     if held is None:
         held = card_ids(state.hands[state.turn])
-    if len(_PLAYS) >= _PLAYS_LIMIT:
-        _PLAYS.clear()
-    _PLAYS[id(state)] = (state, plays, held, lead)
+    if len(PLAYS) >= PLAYS_LIMIT:
+        PLAYS.clear()
+    PLAYS[id(state)] = (state, plays, held, lead)
 
 
 def throw_penalty_of(failed_throws: tuple[int, ...], dealer: int, rules: Rules) -> int:
@@ -125,7 +130,7 @@ def throw_penalty_of(failed_throws: tuple[int, ...], dealer: int, rules: Rules) 
     if hit is not None and hit[0] is failed_throws and hit[1] == dealer and hit[2] is rules:
         return hit[3]
     penalty = throw_penalty(failed_throws, dealer, rules)
-    if len(_PENALTIES) >= _PLAYS_LIMIT:
+    if len(_PENALTIES) >= PLAYS_LIMIT:
         _PENALTIES.clear()
     _PENALTIES[id(failed_throws)] = (failed_throws, dealer, rules, penalty)
     return penalty

@@ -21,7 +21,7 @@ from .actions import (
 )
 from .cards import CARDS, Card, as_cards
 from .errors import IllegalAction
-from .memo import _IDS, _IDS_LIMIT, _PLAYS, card_ids, lead_info, remember_lead
+from .memo import IDS, IDS_LIMIT, PLAYS, card_ids, lead_info, remember_lead
 from .scoring import TEAM, DealResult, score_deal
 from .tricks import (
     FollowCode,
@@ -54,7 +54,7 @@ def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     # a tuple of cards and one of the legal plays: it needs neither reading nor checking,
     # and what those plays were built from (the hand's ids, the lead's description) is
     # read back instead of looked up again: one look-up per decision.
-    known = _PLAYS.get(id(state))  # memo.known_decision inlined
+    known = PLAYS.get(id(state))  # memo.known_decision inlined
     if known is not None and known[0] is not state:
         known = None
     checked = known is not None and known[1]._vouched is given  # LegalPlays.vouched inlined
@@ -136,9 +136,9 @@ def _without(hand: Hand, held: tuple[int, ...], ids: list[int]) -> Hand:
             del cards[i]
         rest, rest_ids = tuple(cards), tuple(left)
     # memo.remember_ids inlined.
-    if len(_IDS) >= _IDS_LIMIT:
-        _IDS.clear()
-    _IDS[id(rest)] = (rest, rest_ids)
+    if len(IDS) >= IDS_LIMIT:
+        IDS.clear()
+    IDS[id(rest)] = (rest, rest_ids)
     return rest
 
 

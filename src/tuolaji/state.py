@@ -66,7 +66,7 @@ from .errors import ConfigurationError, IllegalAction, cut
 from .eventlog import EMPTY_LOG, EventLog
 from .legal import LegalFollows, LegalLeads, LegalPlays
 from .limits import MAX_ECHO, MAX_INT, MAX_STATE_TEXT
-from .memo import _IDS, _PLAYS, _PLAYS_LIMIT, card_ids, lead_info, throw_penalty_of
+from .memo import IDS, PLAYS, PLAYS_LIMIT, card_ids, lead_info, throw_penalty_of
 from .notation import state_repr, state_text
 from .rules import RULESETS, Rules, UnknownRuleset
 from .scoring import DealResult, team_of
@@ -377,14 +377,14 @@ class GameState:
             raise IllegalAction("R6.1", f"there are no plays in the {self.phase.value} phase")
         # memo.known_plays, card_ids and remember_plays inlined (one call each per
         # decision on the hottest path).
-        hit = _PLAYS.get(id(self))
+        hit = PLAYS.get(id(self))
         if hit is not None and hit[0] is self:
             return hit[1]
         assert self.trump is not None
         table = self.trump.table
         # A state's hands never hold a card three times, so the unchecked id paths apply.
         cards = self.hands[self.turn]
-        known_ids = _IDS.get(id(cards))
+        known_ids = IDS.get(id(cards))
         hand = known_ids[1] if known_ids is not None and known_ids[0] is cards else card_ids(cards)
         plays: LegalPlays
         trick = self.trick
@@ -395,9 +395,9 @@ class GameState:
             lead = lead_info(trick[0], table)
             plays = LegalFollows.__new__(LegalFollows)
             plays._init_ids(lead, hand, table)  # LegalFollows.from_ids inlined
-        if len(_PLAYS) >= _PLAYS_LIMIT:
-            _PLAYS.clear()
-        _PLAYS[id(self)] = (self, plays, hand, lead)
+        if len(PLAYS) >= PLAYS_LIMIT:
+            PLAYS.clear()
+        PLAYS[id(self)] = (self, plays, hand, lead)
         return plays
 
     # --- actions ---------------------------------------------------------------------------
