@@ -53,19 +53,9 @@ class EventLog(Sequence[Event]):
             node = EventLog().extend(items[:-1])
             self._prev, self._event, self._len = node, items[-1], node._len + 1
 
-    @classmethod
-    def _node(cls, prev: EventLog, event: Event) -> EventLog:
-        node = object.__new__(cls)
-        node._prev = prev
-        node._event = event
-        node._play = None
-        node._len = prev._len + 1
-        node.memo = None
-        return node
-
     def add(self, event: Event) -> EventLog:
         """This log with ``event`` appended (constant time; this log is unchanged)."""
-        # _node's body, inlined: every action appends at least one event.
+        # Built field by field (no __init__ call): every action appends at least one event.
         node = _new_object(EventLog)
         node._prev = self
         node._event = event
@@ -97,7 +87,7 @@ class EventLog(Sequence[Event]):
         """This log with ``events`` appended in order."""
         node = self
         for event in events:
-            node = EventLog._node(node, event)
+            node = node.add(event)
         return node
 
     @property

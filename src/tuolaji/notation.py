@@ -298,6 +298,14 @@ def state_repr(state: GameState) -> str:
     return f"<GameState {', '.join(parts)}>"
 
 
+def _hand_line(seat: int, dealer: bool, hand: Sequence[Card], trump: Trump | None) -> str:
+    """A seat's line: its number (``*`` for the dealer), card count and the hand, sorted by
+    the trump when it is known."""
+    cards = trump.sorted(hand) if trump is not None else hand
+    mark = "*" if dealer else " "
+    return f"{seat}{mark} ({len(hand):2}) {format_hand(cards, trump) or '-'}"
+
+
 def state_text(state: GameState) -> str:
     """A few lines: phase, dealer and trump; each hand (sorted by the trump when it is
     known); the current trick; the attackers' points or the result."""
@@ -313,9 +321,7 @@ def state_text(state: GameState) -> str:
         )
     ]
     for seat, hand in enumerate(state.hands):
-        cards = state.trump.sorted(hand) if state.trump is not None else hand
-        mark = "*" if seat == state.dealer else " "
-        lines.append(f"{seat}{mark} ({len(hand):2}) {format_hand(cards, state.trump) or '-'}")
+        lines.append(_hand_line(seat, seat == state.dealer, hand, state.trump))
     if state.kitty:
         lines.append(f"kitty {format_hand(state.kitty)}")
     lines += _tail(
@@ -337,13 +343,10 @@ def view_text(view: PlayerView) -> str:
         + _phase_line_view(view.phase.value, view.dealer, view.trump, view.levels)
     ]
     for seat in range(4):
-        mark = "*" if seat == view.dealer else " "
         if seat == view.seat:
-            cards = view.trump.sorted(view.hand) if view.trump is not None else view.hand
-            lines.append(
-                f"{seat}{mark} ({len(view.hand):2}) {format_hand(cards, view.trump) or '-'}"
-            )
+            lines.append(_hand_line(seat, seat == view.dealer, view.hand, view.trump))
         else:
+            mark = "*" if seat == view.dealer else " "
             shown = f" showing {format_hand(view.shown[seat])}" if view.shown[seat] else ""
             hidden = "hidden" if view.hand_sizes[seat] else "-"
             lines.append(f"{seat}{mark} ({view.hand_sizes[seat]:2}) {hidden}{shown}")
