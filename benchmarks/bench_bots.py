@@ -12,7 +12,7 @@ import sys
 import time
 
 from tuolaji.bots import GreedyBot, RandomBot
-from tuolaji.game import Game
+from tuolaji.game.facade import Game
 
 
 def greedy_share(deals: int = 500, rules: str = "tuolaji") -> tuple[float, float]:

@@ -1,6 +1,6 @@
 """Time the trick rules on realistic positions (R6, R7): median microseconds per call.
 
-The measurement lives in :mod:`tuolaji.bench` (also run by ``python -m tuolaji bench``);
+The measurement lives in :mod:`tuolaji.tools.bench` (also run by ``python -m tuolaji bench``);
 this script prints just the trick-rule figures. Run
 ``python benchmarks/bench_tricks.py [seconds]``.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from tuolaji.bench import trick_timings
+from tuolaji.tools.bench import trick_timings
 
 
 def main(argv: list[str]) -> None:

@@ -1,7 +1,7 @@
 """Sampled worlds per second at tricks 5, 15 and 24 (#12 item 2).
 
 For each of several deals played by GreedyBots, takes the state at the start of the given
-trick and times ``view.sample_world(rng)`` for every seat.
+trick and times ``sample_world(view, rng)`` for every seat.
 
     PYTHONPATH=src python benchmarks/bench_worlds.py
 """
@@ -12,7 +12,7 @@ import random
 import time
 
 import tuolaji as tl
-from tuolaji.worlds import hidden_slots
+from tuolaji.bots.worlds import hidden_slots, sample_world
 
 
 def main(deals: int = 8, per_view: int = 100) -> None:
@@ -41,7 +41,7 @@ def main(deals: int = 8, per_view: int = 100) -> None:
         start = time.perf_counter()
         for view in views:
             for _ in range(per_view):
-                view.sample_world(rng)
+                sample_world(view, rng)
         elapsed = time.perf_counter() - start
         rate = len(views) * per_view / elapsed
         print(

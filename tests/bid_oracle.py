@@ -2,7 +2,7 @@
 ``legal_actions`` and ``apply`` for :class:`~tuolaji.Declare`.
 
 It reads only a state's public fields (rules, phase, turn, standing bid, dealer, levels,
-hands, events) and never calls ``tuolaji.bidding`` or ``tuolaji.auction``.
+hands, events) and never calls ``tuolaji.core.bidding`` or ``tuolaji.state.auction``.
 """
 
 from __future__ import annotations

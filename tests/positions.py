@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from functools import cache
 
 import tuolaji as tl
-from tuolaji.actions import Phase
-from tuolaji.state import GameState
+from tuolaji.state.actions import Phase
+from tuolaji.state.gamestate import GameState
 
 
 @cache

@@ -1,5 +1,5 @@
 """A brute-force reference for the trick rules (R6.3, R6.4, R7.1-R7.6), written from the rule
-text and nothing else, to check the fast code of ``tuolaji.tricks`` and ``tuolaji.legal``.
+text and nothing else, to check the fast code of ``tuolaji.core.tricks`` and ``tuolaji.core.legal``.
 
 It is deliberately slow and literal: it enumerates every sub-multiset, every candidate shape
 and every split. It uses only the public foundation functions (``units``, ``shape_of``,

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 import tuolaji as tl
 from positions import played_deals, some_state
 from trick_strategies import follow_positions
-from tuolaji.actions import BuryActions
-from tuolaji.actionspace import ASK_REDEAL, DONE, NUM_ACTIONS, PASS, Decision, action_ids
+from tuolaji.rl.actionspace import ASK_REDEAL, DONE, NUM_ACTIONS, PASS, Decision, action_ids
+from tuolaji.state.actions import BuryActions
 
 RULES = st.sampled_from(["tuolaji", "shuangsheng"])
 LIMIT = 4000

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 import tuolaji as tl
 from extras import need
-from tuolaji.__main__ import main
-from tuolaji.arena import (
+from tuolaji.core.errors import ConfigurationError
+from tuolaji.state.view import PlayerView
+from tuolaji.tools.arena import (
     ArenaConfig,
     BotSpec,
     ProgressBar,
@@ -26,9 +27,8 @@ from tuolaji.arena import (
     run_arena,
     simulate_deals,
 )
-from tuolaji.errors import ConfigurationError
-from tuolaji.parallel import derive_seed
-from tuolaji.view import PlayerView
+from tuolaji.tools.cli import main
+from tuolaji.tools.parallel import derive_seed
 
 
 class SeatLogger:
@@ -49,16 +49,18 @@ class SeatLogger:
 
 
 def test_parse_bots_names_targets_and_json_arguments() -> None:
-    specs = parse_bots('a=greedy, b=random{"bid_chance": 0.5, "seed": 1},c=tuolaji.bots:GreedyBot')
+    specs = parse_bots(
+        'a=greedy, b=random{"bid_chance": 0.5, "seed": 1},c=tuolaji.bots.greedy:GreedyBot'
+    )
     assert [s.name for s in specs] == ["a", "b", "c"]
-    assert [s.target for s in specs] == ["greedy", "random", "tuolaji.bots:GreedyBot"]
+    assert [s.target for s in specs] == ["greedy", "random", "tuolaji.bots.greedy:GreedyBot"]
     assert [s.name for s in parse_bots("greedy,random")] == ["greedy", "random"]
     assert json.loads(specs[1].args) == {"bid_chance": 0.5, "seed": 1}
     assert str(specs[0]) == "greedy"
 
 
 def test_bot_spec_builds_with_seed_and_arguments() -> None:
-    (fast, other) = parse_bots('fast=greedy{"candidates": 20},g=tuolaji.bots:GreedyBot')
+    (fast, other) = parse_bots('fast=greedy{"candidates": 20},g=tuolaji.bots.greedy:GreedyBot')
     bot = fast.build(5)
     assert isinstance(bot, tl.GreedyBot) and bot.candidates == 20
     assert bot.rng.random() == tl.GreedyBot(5).rng.random()
@@ -74,7 +76,7 @@ def test_bot_spec_builds_with_seed_and_arguments() -> None:
         ("a=greedy,b=random[1]", "neither a built-in"),
         ('a=greedy,b=random["x"]', "neither a built-in"),
         ("a=greedy,,b=random", "empty bot"),
-        ("a=greedy,tuolaji.bots:GreedyBot", "bot name"),
+        ("a=greedy,tuolaji.bots.greedy:GreedyBot", "bot name"),
         ("a=greedy,x/y=random", "bot name"),
     ],
 )
@@ -89,10 +91,10 @@ def test_parse_bots_rejects_bad_specs(text: str, message: str) -> None:
     [
         ("chess", "neither a built-in"),
         ("no_such_module_xyz:Bot", "cannot import"),
-        ("tuolaji.bots:NoSuchBot", "has no NoSuchBot"),
+        ("tuolaji.bots.greedy:NoSuchBot", "has no NoSuchBot"),
         ("tuolaji:RULESETS", "not callable"),
         ("tuolaji:Rank", "failed"),
-        ("tuolaji.cards:full_deck", "has no act"),
+        ("tuolaji.core.cards:full_deck", "has no act"),
     ],
 )
 def test_bot_spec_errors_name_the_bot(target: str, message: str) -> None:

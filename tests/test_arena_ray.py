@@ -11,8 +11,8 @@ import pytest
 
 import tuolaji as tl
 from extras import need
-from tuolaji.__main__ import main
-from tuolaji.arena import ArenaConfig, parse_bots, run_arena, simulate_deals
+from tuolaji.tools.arena import ArenaConfig, parse_bots, run_arena, simulate_deals
+from tuolaji.tools.cli import main
 
 
 @pytest.fixture(scope="module")

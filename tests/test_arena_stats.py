@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tuolaji.errors import ConfigurationError
-from tuolaji.parallel import derive_seed, run_ordered
-from tuolaji.stats import (
+from tuolaji.core.errors import ConfigurationError
+from tuolaji.tools.parallel import derive_seed, run_ordered
+from tuolaji.tools.stats import (
     bradley_terry,
     elo_of_share,
     mean_interval,

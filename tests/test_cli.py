@@ -18,9 +18,9 @@ import attrs
 import pytest
 
 import tuolaji as tl
-from tuolaji import __main__ as cli
-from tuolaji.__main__ import main, make_bots
-from tuolaji.limits import MAX_RECORD_TEXT
+from tuolaji.core.limits import MAX_RECORD_TEXT
+from tuolaji.tools import cli
+from tuolaji.tools.cli import main, make_bots
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> str:

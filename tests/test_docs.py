@@ -163,7 +163,7 @@ if __name__ == "__main__":
 
 
 def test_docstring_examples_of_the_modules_for_people() -> None:
-    import tuolaji.svg  # noqa: PLC0415
+    import tuolaji.state.pictures  # noqa: PLC0415
 
-    result = doctest.testmod(tuolaji.svg, optionflags=FLAGS)
+    result = doctest.testmod(tuolaji.state.pictures, optionflags=FLAGS)
     assert result.attempted > 0 and result.failed == 0

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 import tuolaji as tl
 from extras import need
 from positions import played_deals, some_state
-from tuolaji.encoding import (
+from tuolaji.rl.encoding import (
     CARD_KINDS,
     OBSERVATION_LAYOUT,
     OBSERVATION_SIZE,

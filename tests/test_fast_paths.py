@@ -17,13 +17,13 @@ import pytest
 import tuolaji as tl
 from positions import play_states
 from tuolaji import GameState, Phase
-from tuolaji.actions import Action, ActionSet, Declare, Pass, Play
 from tuolaji.bots import GreedyBot, RandomBot
-from tuolaji.game import Game
-from tuolaji.legal import LegalFollows, LegalLeads
-from tuolaji.memo import card_ids, known_plays, lead_info
-from tuolaji.tricks import lead_info_ids
-from tuolaji.view import PlayerView
+from tuolaji.core.legal import LegalFollows, LegalLeads
+from tuolaji.core.tricks import lead_info_ids
+from tuolaji.game.facade import Game
+from tuolaji.state.actions import Action, ActionSet, Declare, Pass, Play
+from tuolaji.state.memo import card_ids, known_plays, lead_info
+from tuolaji.state.view import PlayerView
 
 C = tl.parse_cards
 

@@ -15,10 +15,9 @@ import pytest
 import tuolaji as tl
 from positions import play_states
 from tuolaji import GameState
-from tuolaji.memo import card_ids
-from tuolaji.rules import Rules
-from tuolaji.scoring import throw_penalty
-from tuolaji.tricks import (
+from tuolaji.core.rules import Rules
+from tuolaji.core.scoring import throw_penalty
+from tuolaji.core.tricks import (
     challenge,
     check_throw_ids,
     lead_info_ids,
@@ -26,6 +25,7 @@ from tuolaji.tricks import (
     trick_winner_ids,
     winner_so_far,
 )
+from tuolaji.state.memo import card_ids
 
 C = tl.parse_cards
 
@@ -56,7 +56,7 @@ def test_follows_listed_as_ids_are_the_follows_listed_as_cards(preset: str) -> N
         plays = s.legal_plays()
         if len(plays) > 400:
             continue
-        assert isinstance(plays, tl.legal.LegalFollows)
+        assert isinstance(plays, tl.LegalFollows)
         as_ids = [tuple(ids) for ids in plays.iter_ids()]
         assert as_ids == [tuple(c.id for c in p) for p in plays]
         compared += 1

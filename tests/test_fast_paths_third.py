@@ -18,11 +18,11 @@ import tuolaji as tl
 from positions import play_states
 from reference import ref_check_throw
 from tuolaji import GameState, Phase
-from tuolaji.actions import Played, replace_hand
-from tuolaji.eventlog import EMPTY_LOG, EventLog
-from tuolaji.memo import card_ids, known_decision, lead_info
-from tuolaji.scoring import throw_penalty
-from tuolaji.tricks import lead_info_ids, throw_verdict, trick_points
+from tuolaji.core.scoring import throw_penalty
+from tuolaji.core.tricks import lead_info_ids, throw_verdict, trick_points
+from tuolaji.state.actions import Played, replace_hand
+from tuolaji.state.eventlog import EMPTY_LOG, EventLog
+from tuolaji.state.memo import card_ids, known_decision, lead_info
 
 C = tl.parse_cards
 

@@ -8,14 +8,15 @@ import pytest
 
 import tuolaji as tl
 from tuolaji import InvalidRecord
-from tuolaji.actions import ActionSet, Phase, Play
 from tuolaji.bots import GreedyBot, RandomBot
-from tuolaji.game import Game
-from tuolaji.record import replay, write_record
-from tuolaji.view import PlayerView
+from tuolaji.game.facade import Game
+from tuolaji.game.record import replay, write_record
+from tuolaji.state import codec
+from tuolaji.state.actions import ActionSet, Phase, Play
+from tuolaji.state.view import PlayerView
 
 
-def bots(kind: str = "mixed", seed: int = 0) -> list[tl.bots.Bot]:
+def bots(kind: str = "mixed", seed: int = 0) -> list[tl.Bot]:
     if kind == "random":
         return [RandomBot(seed * 4 + s) for s in range(4)]
     if kind == "greedy":
@@ -126,7 +127,7 @@ def test_a_truncated_record_is_refused_unless_partial() -> None:
         ("not json", "JSON"),
         (
             '{"format": "tuolaji-record", "version": 1, "seed": 1, "rules": '
-            + json.dumps(tl.codec.to_data(tl.Rules, tl.RULESETS["tuolaji"]))
+            + json.dumps(codec.to_data(tl.Rules, tl.RULESETS["tuolaji"]))
             + ', "deals": [[{"type": "Nope"}]]}',
             "deal 1, action 1 cannot be read",
         ),

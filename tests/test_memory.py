@@ -14,7 +14,7 @@ import pytest
 
 import tuolaji as tl
 from tuolaji import EventLog, GameState, Phase
-from tuolaji.limits import MAX_LIST, MAX_REDEALS
+from tuolaji.core.limits import MAX_LIST, MAX_REDEALS
 
 
 def test_a_long_match_keeps_at_most_40_kb_per_deal() -> None:

@@ -3,9 +3,11 @@ builds the sdist and wheel, checks them and smoke-tests the wheel (.ci/extras)."
 
 from __future__ import annotations
 
+import importlib
 import re
 import sys
 import tomllib
+import warnings
 from pathlib import Path
 
 import pytest
@@ -37,11 +39,35 @@ def test_every_extra_is_declared() -> None:
     assert any(dep.startswith("mkdocstrings") for dep in extras["docs"])
 
 
-def test_the_old_records_module_still_imports_with_a_deprecation_warning() -> None:
-    """tuolaji.records was renamed tuolaji.actions (#10 item 9); for one release the old
-    name resolves every name and warns (#13 item 7)."""
-    sys.modules.pop("tuolaji.records", None)
-    with pytest.warns(DeprecationWarning, match="renamed tuolaji.actions"):
-        from tuolaji.records import Phase, Play  # noqa: PLC0415
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("tricks", "core.tricks"),
+        ("records", "state.actions"),
+        ("view", "state.view"),
+        ("arena", "tools.arena"),
+    ],
+)
+def test_an_old_module_path_still_imports_with_a_deprecation_warning(old: str, new: str) -> None:
+    """0.3 moved the flat modules into layer folders; for one release the old path gives the
+    module at its new path and warns, naming it (issue 18, item 1)."""
+    sys.modules.pop(f"tuolaji.{old}", None)
+    with pytest.warns(DeprecationWarning, match=rf"tuolaji\.{old} moved to tuolaji\.{new}"):
+        module = importlib.import_module(f"tuolaji.{old}")
+    assert module is importlib.import_module(f"tuolaji.{new}")
+    assert module.__spec__ is not None and module.__spec__.name == f"tuolaji.{new}"
 
-    assert Phase is tl.Phase and Play is tl.Play
+
+def test_documented_module_paths_import_without_a_warning() -> None:
+    """tl.actions, tl.notation, tl.svg and the adapters' paths are documented: no warning."""
+    for name in ("actions", "notation", "svg", "testing"):
+        sys.modules.pop(f"tuolaji.{name}", None)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        from tuolaji.actions import Phase, Play  # noqa: PLC0415
+        from tuolaji.notation import parse_action  # noqa: PLC0415
+
+        from tuolaji.svg import hand  # noqa: PLC0415
+
+    assert Phase is tl.Phase and Play is tl.Play and parse_action is tl.parse_action
+    assert hand is tl.svg.hand

@@ -6,7 +6,7 @@ import random
 
 import tuolaji as tl
 from positions import played_deals
-from tuolaji.pimc import quick_play, rollout
+from tuolaji.bots.pimc import quick_play, rollout
 
 
 def test_pimc_plays_a_whole_deal_legally_and_reproducibly() -> None:

@@ -10,8 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tuolaji import ConfigurationError, GameState, IllegalAction, Rank, Suit, Trump, TuolajiError
-from tuolaji.codec import from_data, to_data
-from tuolaji.rules import (
+from tuolaji.core.rules import (
     FULL_LEVELS,
     RULESETS,
     STANDARD_LEVEL_TABLE,
@@ -23,6 +22,7 @@ from tuolaji.rules import (
     Rules,
     UnknownRuleset,
 )
+from tuolaji.state.codec import from_data, to_data
 
 PRESET_NAMES = ("tuolaji", "tuolaji-tournament", "shuangsheng", "shuangsheng-super")
 

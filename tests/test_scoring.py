@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tuolaji import IllegalAction, Rank, Suit, Trump, parse_cards
-from tuolaji.rules import RULESETS, TOURNAMENT_LEVELS, LevelBand, Outcome, Rules
-from tuolaji.scoring import (
+from tuolaji.core.rules import RULESETS, TOURNAMENT_LEVELS, LevelBand, Outcome, Rules
+from tuolaji.core.scoring import (
     DealResult,
     advance_level,
     attacker_total,

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tuolaji as tl
-from tuolaji.cards import Card, Rank, Suit
+from tuolaji.core.cards import Card, Rank, Suit
 from tuolaji.testing import trumps
 
 C = tl.parse_cards

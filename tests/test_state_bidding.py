@@ -31,7 +31,7 @@ from tuolaji import (
     RedealAsked,
     TrumpRevealed,
 )
-from tuolaji.cards import Rank, Suit
+from tuolaji.core.cards import Rank, Suit
 from tuolaji.testing import stacked_deck
 
 C = tl.parse_cards

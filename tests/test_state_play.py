@@ -17,7 +17,7 @@ from tuolaji import (
     ThrowFailed,
     TrickWon,
 )
-from tuolaji.cards import Rank, Suit
+from tuolaji.core.cards import Rank, Suit
 
 C = tl.parse_cards
 T10S = tl.Trump(Rank.TEN, Suit.SPADES)

@@ -15,7 +15,7 @@ import attrs
 import pytest
 
 import tuolaji as tl
-import tuolaji.playing
+import tuolaji.state.playing
 from tuolaji import GameState, Phase
 from tuolaji.testing import (
     InvariantViolation,
@@ -197,7 +197,7 @@ def follows_suit_only(
 
 
 def test_soak_reports_a_planted_bug(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tuolaji.playing, "check_follow", follows_suit_only)
+    monkeypatch.setattr(tuolaji.state.playing, "check_follow", follows_suit_only)
     report = soak(3, seed=0)
     assert len(report.violations) == 3
     assert "legal_actions does not list" in report.violations[0]

@@ -9,8 +9,8 @@ from collections import Counter
 import attrs
 import pytest
 
-import tuolaji.legal
-import tuolaji.tricks
+import tuolaji.core.legal
+import tuolaji.core.tricks
 from tuolaji import (
     ConfigurationError,
     GameState,
@@ -23,9 +23,9 @@ from tuolaji import (
     format_cards,
     parse_cards,
 )
-from tuolaji.legal import legal_follows, legal_leads
-from tuolaji.rules import RULESETS
-from tuolaji.tricks import (
+from tuolaji.core.legal import legal_follows, legal_leads
+from tuolaji.core.rules import RULESETS
+from tuolaji.core.tricks import (
     FORCED_UNIT_ORDERS,
     check_follow,
     check_lead,
@@ -499,7 +499,7 @@ def test_inputs_are_not_changed() -> None:
 
 
 def test_docstring_examples_run() -> None:
-    for module in (tuolaji.tricks, tuolaji.legal):
+    for module in (tuolaji.core.tricks, tuolaji.core.legal):
         assert doctest.testmod(module).failed == 0
 
 

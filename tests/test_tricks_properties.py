@@ -25,9 +25,8 @@ from reference import (
 )
 from trick_strategies import follow_positions, lead_hands, throw_positions, trick_positions
 from tuolaji import CARDS, Card, IllegalAction, Trump, parse_cards
-from tuolaji.legal import legal_follows, legal_leads
-from tuolaji.testing import deck_deals, trumps
-from tuolaji.tricks import (
+from tuolaji.core.legal import legal_follows, legal_leads
+from tuolaji.core.tricks import (
     FORCED_UNIT_ORDERS,
     ForcedUnit,
     check_throw,
@@ -37,6 +36,7 @@ from tuolaji.tricks import (
     lead_error,
     trick_winner,
 )
+from tuolaji.testing import deck_deals, trumps
 
 FOLLOW_RULES = {"R7.1", "R7.2", "R7.3", "R11"}
 

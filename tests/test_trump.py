@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 import tuolaji as tl
-from tuolaji.cards import Card, Rank, Suit
+from tuolaji.core.cards import Card, Rank, Suit
 
 C = tl.parse_cards
 ALL_CONTEXTS = [

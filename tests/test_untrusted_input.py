@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import tuolaji as tl
 from tuolaji import GameState, Phase
-from tuolaji.limits import MAX_CARD_TEXT, MAX_ECHO, MAX_RECORD_TEXT, MAX_STATE_TEXT
+from tuolaji.core.limits import MAX_CARD_TEXT, MAX_ECHO, MAX_RECORD_TEXT, MAX_STATE_TEXT
 
 MESSAGE_LIMIT = 700
 """No error message is longer (the longest fixed text is the card spelling help)."""

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import tuolaji as tl
 from tuolaji import Declared, GameState, Phase, Played
-from tuolaji.view import shown_cards
+from tuolaji.state.view import shown_cards
 
 Location = int | str  # a seat, or "kitty"
 

@@ -15,8 +15,8 @@ import pytest
 
 import tuolaji as tl
 from extras import missing
-from tuolaji.__main__ import main
-from tuolaji.viewer import game_frames, replay_html
+from tuolaji.tools.cli import main
+from tuolaji.tools.viewer import game_frames, replay_html
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 import tuolaji as tl
 from positions import play_out, played_deals, some_state
-from tuolaji.cards import full_deck
-from tuolaji.knowledge import knowledge_of
+from tuolaji.bots.knowledge import knowledge_of
+from tuolaji.bots.worlds import Slots, deal_hidden, hidden_slots, sample_world
+from tuolaji.core.cards import full_deck
 from tuolaji.testing import accounted_cards
-from tuolaji.worlds import Slots, deal_hidden, hidden_slots
 
 P = tl.parse_cards
 RULES = st.sampled_from(["tuolaji", "shuangsheng", "tuolaji-tournament", "shuangsheng-super"])
@@ -171,7 +171,7 @@ def test_sampled_world_keeps_the_view(
     on to the end of the deal."""
     state = some_state(rules, seed, pick)
     view = state.view(seat)
-    world = view.sample_world(random.Random(rng_seed))
+    world = sample_world(view, random.Random(rng_seed))
     assert world.view(seat) == view
     assert accounted_cards(world) == Counter(full_deck())
     know = knowledge_of(view)
@@ -193,7 +193,9 @@ def test_sampled_world_keeps_the_view(
 @given(st.integers(0, 7), st.floats(0, 0.999), st.integers(0, 3), st.integers(0, 2**32))
 def test_sampled_world_is_deterministic(seed: int, pick: float, seat: int, rng_seed: int) -> None:
     view = some_state("shuangsheng", seed, pick).view(seat)
-    assert view.sample_world(random.Random(rng_seed)) == view.sample_world(random.Random(rng_seed))
+    assert sample_world(view, random.Random(rng_seed)) == sample_world(
+        view, random.Random(rng_seed)
+    )
 
 
 @given(st.integers(0, 7), st.floats(0, 0.999), st.integers(0, 3), st.integers(0, 2**32))
@@ -210,6 +212,6 @@ def test_constrained_fallback_keeps_every_constraint(
 def test_for_play_positions_leave_the_missing_cards_out() -> None:
     """A position made by GameState.for_play has fewer than 108 cards: a world keeps it so."""
     state = small_position()
-    world = state.view(1).sample_world(random.Random(3))
+    world = sample_world(state.view(1), random.Random(3))
     assert world.view(1) == state.view(1)
     assert sum(accounted_cards(world).values()) == sum(accounted_cards(state).values())

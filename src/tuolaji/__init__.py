@@ -6,9 +6,81 @@ function cites the rule it implements. See the README for a tour.
 
 from __future__ import annotations
 
-from . import notation as notation
-from . import svg as svg
-from .actions import (
+from tuolaji import _compat
+from tuolaji import svg as svg
+from tuolaji.bots.base import Bot, RandomBot
+from tuolaji.bots.greedy import GreedyBot
+from tuolaji.bots.knowledge import Knowledge, knowledge_of
+from tuolaji.bots.pimc import PIMCBot
+from tuolaji.bots.worlds import sample_world
+from tuolaji.core.bidding import Bid
+from tuolaji.core.cards import (
+    BIG_JOKER,
+    CARDS,
+    SMALL_JOKER,
+    Card,
+    Joker,
+    Rank,
+    Suit,
+    format_cards,
+    full_deck,
+    parse_cards,
+    points,
+)
+from tuolaji.core.deal import deal_cards, shuffled_deck
+from tuolaji.core.errors import (
+    ConfigurationError,
+    IllegalAction,
+    InvalidCards,
+    InvalidRecord,
+    LimitExceeded,
+    TuolajiError,
+)
+from tuolaji.core.legal import LegalFollows, LegalLeads, LegalPlays, legal_follows, legal_leads
+from tuolaji.core.rules import (
+    FULL_LEVELS,
+    RULESETS,
+    STANDARD_LEVEL_TABLE,
+    SUPER_LEVEL_TABLE,
+    TOURNAMENT_LEVELS,
+    LevelBand,
+    Outcome,
+    Rules,
+    UnknownRuleset,
+)
+from tuolaji.core.scoring import (
+    DealResult,
+    advance_level,
+    kitty_bonus,
+    kitty_multiplier,
+    levels_after,
+    match_winner,
+    next_dealer,
+    next_level_rank,
+    score_deal,
+    team_of,
+)
+from tuolaji.core.shapes import Shape, Unit, fits, is_tractor, shape_of, units
+from tuolaji.core.tricks import (
+    ThrowCheck,
+    check_follow,
+    check_lead,
+    check_throw,
+    follow_error,
+    is_legal_follow,
+    is_legal_lead,
+    is_ruff,
+    lead_error,
+    trick_points,
+    trick_winner,
+)
+from tuolaji.core.trump import TRUMP, Trump
+from tuolaji.game.facade import Game, History, MatchResult
+from tuolaji.game.record import read_record, record_of, replay, write_record
+from tuolaji.rl.actionspace import Decision
+from tuolaji.state import actions as actions
+from tuolaji.state import notation as notation
+from tuolaji.state.actions import (
     CHANCE,
     Action,
     ActionSet,
@@ -36,78 +108,10 @@ from .actions import (
     TrickWon,
     TrumpRevealed,
 )
-from .actionspace import Decision
-from .bidding import Bid
-from .bots import Bot, GreedyBot, RandomBot
-from .cards import (
-    BIG_JOKER,
-    CARDS,
-    SMALL_JOKER,
-    Card,
-    Joker,
-    Rank,
-    Suit,
-    format_cards,
-    full_deck,
-    parse_cards,
-    points,
-)
-from .deal import deal_cards, shuffled_deck
-from .errors import (
-    ConfigurationError,
-    IllegalAction,
-    InvalidCards,
-    InvalidRecord,
-    LimitExceeded,
-    TuolajiError,
-)
-from .eventlog import EventLog
-from .game import Game, History, MatchResult
-from .knowledge import Knowledge, knowledge_of
-from .legal import LegalFollows, LegalLeads, LegalPlays, legal_follows, legal_leads
-from .notation import format_action, format_hand, parse_action
-from .pimc import PIMCBot
-from .record import read_record, record_of, replay, write_record
-from .rules import (
-    FULL_LEVELS,
-    RULESETS,
-    STANDARD_LEVEL_TABLE,
-    SUPER_LEVEL_TABLE,
-    TOURNAMENT_LEVELS,
-    LevelBand,
-    Outcome,
-    Rules,
-    UnknownRuleset,
-)
-from .scoring import (
-    DealResult,
-    advance_level,
-    kitty_bonus,
-    kitty_multiplier,
-    levels_after,
-    match_winner,
-    next_dealer,
-    next_level_rank,
-    score_deal,
-    team_of,
-)
-from .shapes import Shape, Unit, fits, is_tractor, shape_of, units
-from .state import GameState
-from .tricks import (
-    ThrowCheck,
-    check_follow,
-    check_lead,
-    check_throw,
-    follow_error,
-    is_legal_follow,
-    is_legal_lead,
-    is_ruff,
-    lead_error,
-    trick_points,
-    trick_winner,
-)
-from .trump import TRUMP, Trump
-from .view import PlayerView
+from tuolaji.state.eventlog import EventLog
+from tuolaji.state.gamestate import GameState
+from tuolaji.state.notation import format_action, format_hand, parse_action
+from tuolaji.state.view import PlayerView
 
 __all__ = [
     "BIG_JOKER",
@@ -211,6 +215,7 @@ __all__ = [
     "read_record",
     "record_of",
     "replay",
+    "sample_world",
     "score_deal",
     "shape_of",
     "shuffled_deck",
@@ -221,4 +226,6 @@ __all__ = [
     "write_record",
 ]
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
+
+_compat.install()

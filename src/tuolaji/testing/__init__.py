@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .decks import accounted_cards, stacked_deck
-from .driver import advance, phase_step, random_deal, random_rules
-from .invariants import (
+from tuolaji.testing.decks import accounted_cards, stacked_deck
+from tuolaji.testing.driver import advance, phase_step, random_deal, random_rules
+from tuolaji.testing.invariants import (
     InvariantViolation,
     check_apply,
     check_cards,
@@ -30,8 +30,8 @@ from .invariants import (
 )
 
 if TYPE_CHECKING:
-    from .machines import DealMachine, MatchMachine
-    from .strategies import (
+    from tuolaji.testing.machines import DealMachine, MatchMachine
+    from tuolaji.testing.strategies import (
         actions,
         card_multisets,
         cards,
@@ -96,11 +96,11 @@ _MACHINES = frozenset({"DealMachine", "MatchMachine"})
 def __getattr__(name: str) -> Any:
     # The hypothesis-based names load on first use, so the plain checks work without it.
     if name in _STRATEGIES:
-        from . import strategies  # noqa: PLC0415 - lazy on purpose (see above)
+        from tuolaji.testing import strategies  # noqa: PLC0415 - lazy on purpose (see above)
 
         return getattr(strategies, name)
     if name in _MACHINES:
-        from . import machines  # noqa: PLC0415 - lazy on purpose (see above)
+        from tuolaji.testing import machines  # noqa: PLC0415 - lazy on purpose (see above)
 
         return getattr(machines, name)
     raise AttributeError(f"module 'tuolaji.testing' has no attribute {name!r}")

@@ -9,10 +9,10 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from ..actions import Phase
-from ..cards import Card, full_deck, parse_cards
-from ..errors import InvalidCards
-from ..state import GameState
+from tuolaji.core.cards import Card, full_deck, parse_cards
+from tuolaji.core.errors import InvalidCards
+from tuolaji.state.actions import Phase
+from tuolaji.state.gamestate import GameState
 
 __all__ = ["accounted_cards", "stacked_deck"]
 

@@ -19,10 +19,9 @@ from typing import Literal, Protocol, TypeVar, get_args, get_origin
 
 import attrs
 
-from ..actions import Action, AskRedeal, Bury, DealCard, Declare, Pass, Phase, Play
-from ..cards import CARDS, Card, Rank
-from ..errors import ConfigurationError
-from ..rules import (
+from tuolaji.core.cards import CARDS, Card, Rank
+from tuolaji.core.errors import ConfigurationError
+from tuolaji.core.rules import (
     FULL_LEVELS,
     RULESETS,
     STANDARD_LEVEL_TABLE,
@@ -30,8 +29,9 @@ from ..rules import (
     TOURNAMENT_LEVELS,
     Rules,
 )
-from ..shapes import units
-from ..state import GameState
+from tuolaji.core.shapes import units
+from tuolaji.state.actions import Action, AskRedeal, Bury, DealCard, Declare, Pass, Phase, Play
+from tuolaji.state.gamestate import GameState
 
 __all__ = [
     "Apply",

@@ -24,7 +24,11 @@ from collections.abc import Iterable
 
 import attrs
 
-from ..actions import (
+from tuolaji.core.cards import Card, full_deck, points
+from tuolaji.core.errors import IllegalAction
+from tuolaji.core.shapes import units
+from tuolaji.core.trump import Trump
+from tuolaji.state.actions import (
     Action,
     CardsDealt,
     DealScored,
@@ -35,12 +39,8 @@ from ..actions import (
     ThrowFailed,
     TrickWon,
 )
-from ..cards import Card, full_deck, points
-from ..errors import IllegalAction
-from ..shapes import units
-from ..state import GameState
-from ..trump import Trump
-from .decks import accounted_cards
+from tuolaji.state.gamestate import GameState
+from tuolaji.testing.decks import accounted_cards
 
 __all__ = [
     "InvariantViolation",

@@ -17,12 +17,12 @@ from hypothesis import note
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from ..actions import Action, Phase
-from ..errors import IllegalAction
-from ..rules import RULESETS, Rules
-from ..state import GameState
-from .driver import phase_step
-from .invariants import (
+from tuolaji.core.errors import IllegalAction
+from tuolaji.core.rules import RULESETS, Rules
+from tuolaji.state.actions import Action, Phase
+from tuolaji.state.gamestate import GameState
+from tuolaji.testing.driver import phase_step
+from tuolaji.testing.invariants import (
     InvariantViolation,
     check_apply,
     check_cards,
@@ -33,7 +33,7 @@ from .invariants import (
     check_turn_order,
     check_views,
 )
-from .strategies import rules
+from tuolaji.testing.strategies import rules
 
 __all__ = ["DealMachine", "MatchMachine"]
 

@@ -23,11 +23,11 @@ from collections.abc import Sequence
 
 import attrs
 
-from ..actions import Action, Phase
-from ..rules import RULESETS, Rules
-from ..state import GameState
-from .driver import phase_step, random_rules
-from .invariants import (
+from tuolaji.core.rules import RULESETS, Rules
+from tuolaji.state.actions import Action, Phase
+from tuolaji.state.gamestate import GameState
+from tuolaji.testing.driver import phase_step, random_rules
+from tuolaji.testing.invariants import (
     InvariantViolation,
     check_apply,
     check_cards,

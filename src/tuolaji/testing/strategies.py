@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from ..actions import Action, Phase
-from ..cards import CARDS, Card, Rank, Suit, full_deck
-from ..rules import RULESETS, Rules
-from ..state import GameState
-from ..trump import Trump
-from .driver import advance, build_rules
+from tuolaji.core.cards import CARDS, Card, Rank, Suit, full_deck
+from tuolaji.core.rules import RULESETS, Rules
+from tuolaji.core.trump import Trump
+from tuolaji.state.actions import Action, Phase
+from tuolaji.state.gamestate import GameState
+from tuolaji.testing.driver import advance, build_rules
 
 __all__ = [
     "actions",

@@ -1,0 +1,48 @@
+"""The :class:`Bot` protocol and :class:`RandomBot`.
+
+A bot has one method, ``act(view, actions)``: it sees only its seat's
+:class:`~tuolaji.state.view.PlayerView` and the :class:`~tuolaji.state.actions.ActionSet` of
+legal actions, and returns one of them. While cards are dealt the actions are
+:class:`~tuolaji.Pass` ("not now") and the bids the seat may make. Bots draw randomness only
+from their own ``random.Random``, so a game is reproducible from its seed and the bots' seeds.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from tuolaji.state.actions import Action, ActionSet, Declare, Pass, Phase
+from tuolaji.state.view import PlayerView
+
+__all__ = ["Bot", "RandomBot"]
+
+_BIDDING = frozenset((Phase.DEALING, Phase.CLOSING, Phase.FIRST_COUNTERS, Phase.COUNTERS))
+
+
+class Bot(Protocol):
+    """Anything that picks an action: ``act(view, actions)`` returns one of ``actions``."""
+
+    def act(self, view: PlayerView, actions: ActionSet) -> Action:
+        """Choose one of ``actions`` (all legal) seeing only ``view``."""
+        ...
+
+
+class RandomBot:
+    """Plays a random legal action (every one has a chance); while bidding, bids with
+    probability ``bid_chance`` whenever it can."""
+
+    def __init__(self, seed: int | None = 0, bid_chance: float = 0.3) -> None:
+        self.rng = random.Random(seed)
+        self.bid_chance = bid_chance
+
+    def act(self, view: PlayerView, actions: ActionSet) -> Action:
+        """A random legal action."""
+        if view.phase not in _BIDDING:
+            return actions.sample(self.rng)  # plays and burials are sampled, never listed
+        bids = [a for a in actions if isinstance(a, Declare)]
+        if bids and any(isinstance(a, Pass) for a in actions):
+            if self.rng.random() < self.bid_chance:
+                return self.rng.choice(bids)
+            return Pass(view.seat)
+        return actions.sample(self.rng)

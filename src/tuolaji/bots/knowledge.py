@@ -1,0 +1,193 @@
+"""What a seat deduces from public play: pure functions over a :class:`~tuolaji.PlayerView`.
+
+A search bot or a world sampler (:mod:`tuolaji.bots.worlds`) needs more than the view's raw
+fields: which cards each seat has played, which effective suits a seat is out of, and where
+a seat has shown that it holds no pair. :func:`knowledge_of` reads all of it from the view's
+public history, never from a hidden card.
+
+Deductions (effective suits as in R2.1; trumps are suit 4):
+
+* **Void** (R7.2): a seat that followed a lead with a card outside the led suit held fewer
+  led-suit cards than the lead had, and had to play them all: it holds none now.
+* **No pair left** (R7.3): a seat that followed only with led-suit cards but with fewer pairs
+  than the lead holds had no further pair of that suit (more pairs always rank first), so no
+  card of that suit is held twice after that trick. Cards it played later in that suit were
+  held then too, so their other copy cannot be in its hand now either.
+* **Shown cards** (R4.2): cards shown in bids of the current attempt and not played since.
+* **The kitty** (R5.1): known to the seat that buried it (and to all once the deal is scored).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+import attrs
+
+from tuolaji.core.cards import Card
+from tuolaji.core.tricks import lead_info_ids
+from tuolaji.core.trump import effective_suit_name
+from tuolaji.state.actions import CardsDealt, Declared, Hand, Trick
+
+if TYPE_CHECKING:
+    from tuolaji.state.view import PlayerView
+
+__all__ = [
+    "Knowledge",
+    "knowledge_of",
+    "no_pair_caps",
+    "pairs_in",
+    "played_cards",
+    "void_suits_text",
+]
+
+
+@attrs.frozen(slots=True)
+class Knowledge:
+    """What :attr:`seat` knows besides its own hand.
+
+    ``played[s]``: the cards seat ``s`` has played, in order; ``voids[s]``: the effective
+    suits seat ``s`` is known to hold no card of (R7.2); ``no_pair[s]``: the effective suits in
+    which seat ``s`` is known to hold no card twice (R7.3); ``caps[s]``: for cards whose copies
+    seat ``s`` can hold at most once or not at all because of a "no pair" deduction, the
+    highest count (0 or 1) per card id; ``shown[s]``: cards seat ``s`` showed in bids of the
+    current attempt and has not played since (R4.2); ``kitty``: the buried cards when this
+    seat may see them, else None; ``unseen``: per card id, how many copies this seat has not
+    seen (not in its hand, not played, not in a kitty it sees): the cards hidden from it,
+    shown cards included.
+    """
+
+    seat: int
+    played: tuple[Hand, Hand, Hand, Hand]
+    voids: tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int]]
+    no_pair: tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int]]
+    caps: tuple[dict[int, int], dict[int, int], dict[int, int], dict[int, int]] = attrs.field(
+        eq=False
+    )
+    shown: tuple[Hand, Hand, Hand, Hand]
+    kitty: Hand | None
+    unseen: tuple[int, ...]
+
+
+def pairs_in(ids: list[int] | tuple[int, ...]) -> int:
+    """How many cards appear twice in ``ids`` (a pair per twice-held card, R1.1)."""
+    seen: set[int] = set()
+    pairs = 0
+    for c in ids:
+        if c in seen:
+            pairs += 1
+        else:
+            seen.add(c)
+    return pairs
+
+
+def _all_tricks(view: PlayerView) -> list[Trick | tuple[int, tuple[Hand, ...]]]:
+    out: list[Trick | tuple[int, tuple[Hand, ...]]] = list(view.tricks)
+    if view.trick:
+        out.append((view.leader, view.trick))
+    return out
+
+
+def played_cards(view: PlayerView) -> tuple[Hand, Hand, Hand, Hand]:
+    """Per seat, the cards it has played to tricks so far (the current trick included)."""
+    played: list[list[Card]] = [[], [], [], []]
+    for t in _all_tricks(view):
+        leader, plays = (t.leader, t.plays) if isinstance(t, Trick) else t
+        for i, p in enumerate(plays):
+            played[(leader + i) % 4].extend(p)
+    return tuple(tuple(p) for p in played)  # type: ignore[return-value]
+
+
+def _shown(view: PlayerView, played: tuple[Hand, Hand, Hand, Hand]) -> list[Hand]:
+    """Cards shown in bids of the current attempt (each card at most twice per seat), minus
+    the cards the seat has played since."""
+    shown: list[Counter[Card]] = [Counter(), Counter(), Counter(), Counter()]
+    for event in reversed(view.events):
+        if isinstance(event, CardsDealt):
+            break  # earlier attempts' cards were thrown in (R4.6, R4.7)
+        if isinstance(event, Declared):
+            for card, n in Counter(event.cards).items():
+                shown[event.seat][card] = max(shown[event.seat][card], n)
+    out: list[Hand] = []
+    for seat in range(4):
+        left = shown[seat] - Counter(played[seat])
+        out.append(tuple(sorted(left.elements(), key=lambda c: c.id)))
+    return out
+
+
+def no_pair_caps(
+    view: PlayerView,
+) -> tuple[list[set[int]], list[set[int]], list[dict[int, int]]]:
+    """The R7.2 voids, R7.3 "no pair left" suits and per-card caps of every seat (see the
+    module docstring); an empty result before play (no trump, no tricks)."""
+    voids: list[set[int]] = [set(), set(), set(), set()]
+    no_pair: list[set[int]] = [set(), set(), set(), set()]
+    caps: list[dict[int, int]] = [{}, {}, {}, {}]
+    trump = view.trump
+    if trump is None:
+        return voids, no_pair, caps
+    table = trump.table
+    suit = table.suit
+    # Deductions of "no pair" as (seat, suit); cards played later by that seat then lower caps.
+    pending: list[tuple[int, int]] = []
+    for t in _all_tricks(view):
+        leader, plays = (t.leader, t.plays) if isinstance(t, Trick) else t
+        lead_ids = [c.id for c in plays[0]]
+        info = lead_info_ids(lead_ids, table)
+        led = info.suit
+        for i in range(1, len(plays)):
+            seat = (leader + i) % 4
+            ids = [c.id for c in plays[i]]
+            for s, x in pending:
+                if s == seat:
+                    for c in ids:
+                        if suit[c] == x:
+                            caps[s][c] = 0
+            if any(suit[c] != led for c in ids):
+                voids[seat].add(led)
+            elif pairs_in(ids) < info.total_pairs and led not in no_pair[seat]:
+                no_pair[seat].add(led)
+                pending.append((seat, led))
+                for c in range(54):
+                    if suit[c] == led:
+                        caps[seat][c] = 0 if c in ids else 1
+        # The leader's own plays after a deduction lower its caps too.
+        for s, x in pending:
+            if s == leader:
+                for c in lead_ids:
+                    if suit[c] == x:
+                        caps[s][c] = 0
+    return voids, no_pair, caps
+
+
+def knowledge_of(view: PlayerView) -> Knowledge:
+    """Everything :attr:`view.seat <tuolaji.PlayerView.seat>` deduces from public play."""
+    played = played_cards(view)
+    voids, no_pair, caps = no_pair_caps(view)
+    shown = _shown(view, played)
+    seen = Counter(c.id for c in view.hand)
+    for p in played:
+        seen.update(c.id for c in p)
+    if view.kitty is not None:
+        seen.update(c.id for c in view.kitty)
+    unseen = tuple(max(0, 2 - seen[c]) for c in range(54))
+    return Knowledge(
+        seat=view.seat,
+        played=played,
+        voids=tuple(frozenset(v) for v in voids),  # type: ignore[arg-type]
+        no_pair=tuple(frozenset(v) for v in no_pair),  # type: ignore[arg-type]
+        caps=(caps[0], caps[1], caps[2], caps[3]),
+        shown=(shown[0], shown[1], shown[2], shown[3]),
+        kitty=view.kitty,
+        unseen=unseen,
+    )
+
+
+def void_suits_text(knowledge: Knowledge) -> str:
+    """A short printable summary of the voids, e.g. ``"seat 1: ♥; seat 3: trump"``."""
+    parts = [
+        f"seat {s}: {' '.join(effective_suit_name(x) for x in sorted(v))}"
+        for s, v in enumerate(knowledge.voids)
+        if v
+    ]
+    return "; ".join(parts) or "no voids"

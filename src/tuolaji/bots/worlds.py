@@ -1,0 +1,480 @@
+"""Sampled worlds: full game states consistent with what one seat knows (determinization).
+
+:func:`sample_world` deals the cards a seat cannot see (the other hands, a hidden kitty, or
+the rest of the deck while dealing) at random, so that
+
+* every hand has its public size, and every card exists twice (R1.1);
+* each seat keeps the cards it has shown and not played (R4.2, :mod:`tuolaji.bots.knowledge`),
+  unless its deductions say it buried them (R5.1);
+* no seat holds a card of a suit it is known to be void in (R7.2), nor both copies of a card
+  in a suit where it showed it had no pair left (R7.3);
+* a kitty card turned up by R4.6 stays where it was turned, until the kitty is taken;
+* the seat's own view is unchanged: ``world.view(view.seat) == view``.
+
+**Distribution.** The target is the chance distribution of the deal given those facts: each
+assignment of hidden cards weighted by the number of ways a shuffle of the physical cards
+produces it (a card whose two copies go to different places counts twice). The sampler
+first deals the hidden cards as a plain shuffle and keeps the result when it respects every
+constraint; that is exactly this distribution. After :data:`SHUFFLE_TRIES` failures (many
+constraints late in a deal) it places the cards one kind at a time, each with the chance an
+unconstrained deal would give, among the placements that keep the rest feasible (an exact
+max-flow test over the places, so it never dead-ends). That fallback is close to but not
+exactly the target; ``tests/test_worlds.py`` measures its distance to exhaustive
+enumeration on small positions.
+
+**Not modelled** (a sampled world ignores them, which biases it slightly): what players'
+choices reveal (bids not made, throws attempted), the exact tractor structure R7.3 implies
+beyond "no pair left", the throws that stood (R6.3: nobody held a beating unit then), the
+seats that beat a failed throw (R6.4), the twin of a turned kitty card (R4.6 ``twin``), the
+points of a seat that did or did not ask for a weak-hand redeal (R4.7), and whether the
+burier buried cards it had shown: a shown card stays in its shower's hand, unless a void or
+a cap says it cannot be there, and then it is in the kitty. The shuffled
+``deck`` is rebuilt while dealing and until the kitty is taken; after that it is empty, as in
+:meth:`GameState.for_play <tuolaji.GameState.for_play>`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from tuolaji.bots.knowledge import Knowledge, knowledge_of
+from tuolaji.core.cards import CARDS, Card
+from tuolaji.core.deal import KITTY_SIZE
+from tuolaji.core.errors import IllegalAction
+from tuolaji.core.scoring import team_of
+from tuolaji.state.actions import (
+    BiddingClosed,
+    Buried,
+    CardsDealt,
+    DealerSet,
+    Declared,
+    Hand,
+    Passed,
+    Phase,
+    RedealAsked,
+    ThrowFailed,
+    TrumpRevealed,
+)
+
+if TYPE_CHECKING:
+    from tuolaji.state.gamestate import GameState
+    from tuolaji.state.view import PlayerView
+
+__all__ = ["SHUFFLE_TRIES", "Slots", "hidden_slots", "sample_world"]
+
+SHUFFLE_TRIES = 24
+"""Plain shuffles tried before the constrained placement (see the module docstring)."""
+
+_PRE_KITTY = (Phase.CLOSING, Phase.WEAK_HAND, Phase.FIRST_COUNTERS)
+
+
+class Slots:
+    """The hidden places of a view and what may go where.
+
+    ``places``: the seats (other than the viewer) and then, when it is hidden, the kitty
+    (or the rest of the deck while dealing) as ``KITTY`` (-2), and the cards a position
+    made by :meth:`~tuolaji.GameState.for_play` leaves out as ``GONE`` (-3); ``sizes[i]``: how many
+    hidden cards place ``i`` takes; ``pool[c]``: hidden copies of card id ``c``;
+    ``caps[i][c]``: at most how many copies of ``c`` place ``i`` may take; ``pinned[i]``:
+    cards known to be at place ``i`` (shown cards); ``kitty_pin``: a turned kitty card
+    ``(index, card)`` (R4.6) or None.
+    """
+
+    KITTY = -2
+    GONE = -3
+    """The cards a :meth:`~tuolaji.GameState.for_play` position left out of the deal."""
+
+    __slots__ = ("caps", "kitty_pin", "pinned", "places", "pool", "sizes")
+
+    def __init__(
+        self,
+        *,
+        places: list[int],
+        sizes: list[int],
+        pool: list[int],
+        caps: list[list[int]],
+        pinned: list[list[Card]],
+        kitty_pin: tuple[int, Card] | None,
+    ) -> None:
+        self.places = places
+        self.sizes = sizes
+        self.pool = pool
+        self.caps = caps
+        self.pinned = pinned
+        self.kitty_pin = kitty_pin
+
+    def caps_of(self, card: int) -> list[int]:
+        """Per place, at most how many copies of card id ``card`` it may take."""
+        return [row[card] for row in self.caps]
+
+    def allows(self, counts: list[list[int]]) -> bool:
+        """Whether per-place card counts respect the sizes, the pool and every cap."""
+        for i, row in enumerate(counts):
+            if sum(row) != self.sizes[i] or any(
+                n > m for n, m in zip(row, self.caps[i], strict=True)
+            ):
+                return False
+        return all(sum(counts[i][c] for i in range(len(counts))) == self.pool[c] for c in range(54))
+
+
+def _last(events: Sequence[object], kind: type) -> int:
+    """The index of the last event of type ``kind``, or -1."""
+    n = len(events)
+    for i, event in enumerate(reversed(events)):
+        if isinstance(event, kind):
+            return n - 1 - i
+    return -1
+
+
+def _caps(
+    view: PlayerView, know: Knowledge, places: list[int], pool: list[int], pinned: list[list[Card]]
+) -> list[list[int]]:
+    """Per place and card id, the most copies the place may take (R7.2, R7.3, R4.2)."""
+    suit = view.trump.table.suit if view.trump is not None else None
+    caps: list[list[int]] = []
+    for i, place in enumerate(places):
+        if place in (Slots.KITTY, Slots.GONE):
+            caps.append(list(pool))
+            continue
+        void = know.voids[place]
+        limit = know.caps[place]
+        held = Counter(c.id for c in pinned[i])
+        row = []
+        for c in range(54):
+            if suit is not None and suit[c] in void:
+                row.append(0)
+            else:
+                row.append(max(0, min(pool[c], limit.get(c, 2) - held[c])))
+        caps.append(row)
+    return caps
+
+
+def _pin_shown(
+    view: PlayerView, know: Knowledge, place: int, pool: list[int], buried: list[Card]
+) -> list[Card]:
+    """The shown cards of seat ``place`` that it holds; those it cannot hold (a void, a cap,
+    no room) were buried (R5.1) and go to ``buried``. Both leave ``pool``."""
+    suit = view.trump.table.suit if view.trump is not None else None
+    pins: list[Card] = []
+    for card in view.shown[place]:
+        if pool[card.id] <= 0:
+            continue  # this seat sees where that copy is (the kitty it buried)
+        limit = know.caps[place].get(card.id, 2)
+        void = suit is not None and suit[card.id] in know.voids[place]
+        if void or pins.count(card) >= limit or len(pins) >= view.hand_sizes[place]:
+            buried.append(card)
+        else:
+            pins.append(card)
+        pool[card.id] -= 1
+    return pins
+
+
+def hidden_slots(view: PlayerView) -> Slots:
+    """The hidden places of ``view`` with their sizes and constraints (see :class:`Slots`).
+
+    Raises :class:`~tuolaji.IllegalAction` when the view is not consistent (more copies
+    known than exist)."""
+    know = knowledge_of(view)
+    me = view.seat
+    played = sum(len(p) for p in know.played)
+    kitty_known = len(view.kitty) if view.kitty is not None else 0
+    if view.phase is Phase.DEALING:
+        hidden_kitty = 108 - sum(view.hand_sizes)
+    elif view.phase is Phase.BURYING or view.kitty is not None:
+        hidden_kitty = 0
+    else:
+        hidden_kitty = KITTY_SIZE
+    # A position built by GameState.for_play leaves some cards out of the deal entirely.
+    gone = 108 - sum(view.hand_sizes) - played - kitty_known - hidden_kitty
+    places = [s for s in range(4) if s != me]
+    if hidden_kitty > 0:
+        places.append(Slots.KITTY)
+    if gone > 0:
+        places.append(Slots.GONE)
+    pool = list(know.unseen)
+    pinned: list[list[Card]] = []
+    sizes: list[int] = []
+    buried: list[Card] = []
+    for place in places:
+        if place in (Slots.KITTY, Slots.GONE):
+            pinned.append([])
+            sizes.append(hidden_kitty if place == Slots.KITTY else gone)
+            continue
+        pins = _pin_shown(view, know, place, pool, buried)
+        pinned.append(pins)
+        sizes.append(view.hand_sizes[place] - len(pins))
+    if buried:
+        if Slots.KITTY not in places:
+            raise IllegalAction("R4.2", "a shown card is neither held nor in a kitty")
+        k = places.index(Slots.KITTY)
+        pinned[k] = buried
+        sizes[k] -= len(buried)
+    kitty_pin: tuple[int, Card] | None = None
+    start = _last(view.events, CardsDealt)
+    turned = _last(view.events, TrumpRevealed)
+    if view.phase in _PRE_KITTY and turned > start and hidden_kitty == 8:
+        event = view.events[turned]
+        assert isinstance(event, TrumpRevealed)
+        kitty_pin = (event.index, event.card)
+        pool[event.card.id] -= 1
+        sizes[places.index(Slots.KITTY)] -= 1
+    if any(n < 0 for n in pool) or sum(pool) != sum(sizes):
+        raise IllegalAction("R1.1", "the view holds more copies of a card than exist")
+    caps = _caps(view, know, places, pool, pinned)
+    return Slots(
+        places=places, sizes=sizes, pool=pool, caps=caps, pinned=pinned, kitty_pin=kitty_pin
+    )
+
+
+def _shuffle_deal(slots: Slots, rng: random.Random) -> list[list[int]] | None:
+    """One plain shuffle of the hidden cards; None when it breaks a cap."""
+    cards = [c for c in range(54) for _ in range(slots.pool[c])]
+    rng.shuffle(cards)
+    out: list[list[int]] = []
+    at = 0
+    for i, size in enumerate(slots.sizes):
+        part = cards[at : at + size]
+        at += size
+        caps = slots.caps[i]
+        seen: dict[int, int] = {}
+        for c in part:
+            n = seen.get(c, 0) + 1
+            if n > caps[c]:
+                return None
+            seen[c] = n
+        out.append(part)
+    return out
+
+
+def _placements(count: int, caps: list[int], need: list[int]) -> list[tuple[tuple[int, ...], int]]:
+    """The ways to place ``count`` (1 or 2) copies of one card: per-place counts and the
+    unconstrained deal's relative chance of each (places filled in proportion to room)."""
+    n = len(caps)
+    out: list[tuple[tuple[int, ...], int]] = []
+    if count == 1:
+        for i in range(n):
+            if caps[i] >= 1 and need[i] >= 1:
+                v = [0] * n
+                v[i] = 1
+                out.append((tuple(v), need[i]))
+        return out
+    for i in range(n):
+        if caps[i] >= 2 and need[i] >= 2:
+            v = [0] * n
+            v[i] = 2
+            out.append((tuple(v), need[i] * (need[i] - 1)))
+        for j in range(i + 1, n):
+            if caps[i] >= 1 and caps[j] >= 1 and need[i] >= 1 and need[j] >= 1:
+                v = [0] * n
+                v[i] = v[j] = 1
+                out.append((tuple(v), 2 * need[i] * need[j]))
+    return out
+
+
+def _constrained_deal(slots: Slots, rng: random.Random) -> list[list[int]]:
+    """Place the hidden cards kind by kind, never leaving an infeasible rest (max-flow
+    min-cut over the places: every set T of places can be filled by what may go there)."""
+    n = len(slots.sizes)
+    subsets = range(1 << n)
+    kinds = [c for c in range(54) if slots.pool[c]]
+    rng.shuffle(kinds)
+    capsum = {
+        c: [
+            min(slots.pool[c], sum(slots.caps[i][c] for i in range(n) if t >> i & 1))
+            for t in subsets
+        ]
+        for c in kinds
+    }
+    room = [sum(capsum[c][t] for c in kinds) for t in subsets]
+    need = list(slots.sizes)
+    out: list[list[int]] = [[] for _ in range(n)]
+
+    def fits(v: tuple[int, ...]) -> bool:
+        for t in subsets:
+            want = 0
+            for i in range(n):
+                if t >> i & 1:
+                    want += need[i] - v[i]
+            if want > room[t]:
+                return False
+        return True
+
+    for c in kinds:
+        for t in subsets:
+            room[t] -= capsum[c][t]
+        options = [(v, w) for v, w in _placements(slots.pool[c], slots.caps_of(c), need) if fits(v)]
+        if not options:
+            raise IllegalAction("R1.1", "no deal of the hidden cards fits what this seat knows")
+        r = rng.randrange(sum(w for _, w in options))
+        chosen = options[-1][0]
+        for v, w in options:
+            if r < w:
+                chosen = v
+                break
+            r -= w
+        for i in range(n):
+            if chosen[i]:
+                need[i] -= chosen[i]
+                out[i].extend([c] * chosen[i])
+    return out
+
+
+def deal_hidden(slots: Slots, rng: random.Random, tries: int = SHUFFLE_TRIES) -> list[list[int]]:
+    """Card ids for each hidden place (see the module docstring for the distribution)."""
+    for _ in range(tries):
+        dealt = _shuffle_deal(slots, rng)
+        if dealt is not None:
+            return dealt
+    return _constrained_deal(slots, rng)
+
+
+def _scalars(view: PlayerView) -> tuple[dict[str, Any], int]:
+    """The state's bookkeeping fields, all public, read back from the view's events."""
+    events = view.events
+    start = _last(events, CardsDealt)
+    first = events[start] if start >= 0 else None
+    current = events[start + 1 :] if start >= 0 else events
+    phase = view.phase
+    buried = [e.seat for e in current if isinstance(e, Buried)]
+    buried_by = buried[-1] if buried else None
+    if buried_by is None and phase in (Phase.PLAYING, Phase.FINISHED):
+        buried_by = view.dealer  # a position made by GameState.for_play
+    closed = _last(current, BiddingClosed)
+    counters = (
+        sum(1 for e in current[closed + 1 :] if isinstance(e, Declared)) if closed >= 0 else 0
+    )
+    passes = 0
+    if phase is Phase.CLOSING or phase is Phase.WEAK_HAND:
+        stop = (Declared, CardsDealt) if phase is Phase.CLOSING else (DealerSet,)
+        for e in reversed(events):
+            if isinstance(e, stop):
+                break
+            if isinstance(e, Passed):
+                passes += 1
+    elif phase is Phase.FIRST_COUNTERS and view.dealer is not None:
+        passes = (view.to_act - view.dealer - 1) % 4
+    elif phase is Phase.COUNTERS and buried_by is not None:
+        passes = (view.to_act - buried_by - 1) % 4
+    if phase is Phase.DEALING:
+        turn = first.first_seat if isinstance(first, CardsDealt) else 0
+    elif phase is Phase.FINISHED:
+        turn = view.leader
+    else:
+        turn = view.to_act
+    dealer = view.dealer
+    trick_points = 0
+    if dealer is not None:
+        trick_points = sum(t.points for t in view.tricks if team_of(t.winner) != team_of(dealer))
+    dealt = 0
+    if isinstance(first, CardsDealt):
+        dealt = sum(view.hand_sizes) if phase is Phase.DEALING else 100
+    return {
+        "deal_number": first.deal_number if isinstance(first, CardsDealt) else 0,
+        "attempt": first.attempt if isinstance(first, CardsDealt) else 0,
+        "dealt": dealt,
+        "turn": turn,
+        "passes": passes,
+        "counters": counters,
+        "buried_by": buried_by,
+        "redeal_asked": frozenset(e.seat for e in events if isinstance(e, RedealAsked)),
+        "trick_points": trick_points,
+        "failed_throws": tuple(e.seat for e in events if isinstance(e, ThrowFailed)),
+    }, first.first_seat if isinstance(first, CardsDealt) else 0
+
+
+def sample_world(view: PlayerView, rng: random.Random) -> GameState:
+    """A full :class:`~tuolaji.GameState` consistent with ``view`` (see the module docstring),
+    drawn with ``rng`` only: the same rng state gives the same world.
+
+    What does not depend on the draw (the slots and the state's bookkeeping fields) is
+    computed once per view and kept for the last few views, since a search bot samples many
+    worlds of one view."""
+    return _world(view, _prepared(view), rng)
+
+
+class _Prepared:
+    __slots__ = ("fields", "first", "slots", "view")
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view  # held so that its id is not reused while cached
+        self.slots = hidden_slots(view)
+        self.fields, self.first = _scalars(view)
+
+
+_CACHE: dict[int, _Prepared] = {}
+_CACHE_SIZE = 32
+
+
+def _prepared(view: PlayerView) -> _Prepared:
+    hit = _CACHE.get(id(view))
+    if hit is not None and hit.view is view:
+        return hit
+    if len(_CACHE) >= _CACHE_SIZE:
+        del _CACHE[next(iter(_CACHE))]
+    hit = _CACHE[id(view)] = _Prepared(view)
+    return hit
+
+
+def _world(view: PlayerView, prepared: _Prepared, rng: random.Random) -> GameState:
+    # state imports view, which offers sample_world as a method: import at call time.
+    from tuolaji.state.gamestate import GameState  # noqa: PLC0415
+
+    slots = prepared.slots
+
+    dealt = deal_hidden(slots, rng)
+    hands: list[Hand] = [(), (), (), ()]
+    hands[view.seat] = view.hand
+    kitty: Hand = view.kitty if view.kitty is not None else ()
+    rest: list[Card] = []
+    trump = view.trump
+    for i, place in enumerate(slots.places):
+        cards = [CARDS[c] for c in dealt[i]]
+        rng.shuffle(cards)
+        if place == Slots.GONE:
+            continue
+        if place == Slots.KITTY:
+            cards = [*slots.pinned[i], *cards]
+            rng.shuffle(cards)
+            if slots.kitty_pin is not None:
+                index, card = slots.kitty_pin
+                cards.insert(index, card)
+            rest = cards
+        else:
+            mine = [*slots.pinned[i], *cards]
+            if view.phase is Phase.DEALING:
+                rng.shuffle(mine)  # the order of a hand while dealing is the dealing order
+            hands[place] = tuple(mine)
+    fields, first = prepared.fields, prepared.first
+    deck: Hand = ()
+    if view.phase is Phase.DEALING or view.phase in _PRE_KITTY:
+        order: list[Card] = []
+        taken = [0, 0, 0, 0]
+        for i in range(sum(len(h) for h in hands)):
+            seat = (first + i) % 4
+            order.append(hands[seat][taken[seat]])
+            taken[seat] += 1
+        deck = (*order, *rest)
+    if view.phase not in (Phase.DEALING, Phase.BURYING) and view.kitty is None:
+        kitty = tuple(rest)
+    return GameState(
+        rules=view.rules,
+        seed=rng.randrange(1 << 31),
+        levels=view.levels,
+        opening=view.opening,
+        dealer=view.dealer,
+        phase=view.phase,
+        deck=deck,
+        hands=(hands[0], hands[1], hands[2], hands[3]),
+        kitty=kitty,
+        bid=view.bid,
+        trump=trump,
+        leader=view.leader,
+        trick=view.trick,
+        tricks=view.tricks,
+        events=view.events,
+        result=view.result,
+        **fields,
+    )

@@ -1,0 +1,390 @@
+"""Cards, parsing and printing, the deck and point values (R1).
+
+A :class:`Card` is a small frozen value. Inside the engine's hot paths cards are plain ints,
+their :attr:`Card.id` (0..53): ``suit * 13 + rank - 2`` for the 52 suited cards, 52 for the
+small joker and 53 for the big joker. :data:`CARDS` maps an id back to its canonical card.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable
+from enum import IntEnum
+from typing import ClassVar
+
+import attrs
+
+from tuolaji.core.errors import InvalidCards, cut
+from tuolaji.core.limits import MAX_CARD_TEXT, MAX_CARDS
+
+__all__ = [
+    "BIG_JOKER",
+    "CARDS",
+    "POINTS",
+    "SMALL_JOKER",
+    "Card",
+    "Joker",
+    "Rank",
+    "Suit",
+    "as_cards",
+    "format_cards",
+    "full_deck",
+    "parse_cards",
+    "points",
+]
+
+
+class Suit(IntEnum):
+    """The four suits (R1.1), in the order used for card ids and for printing."""
+
+    SPADES = 0
+    HEARTS = 1
+    CLUBS = 2
+    DIAMONDS = 3
+
+    @property
+    def letter(self) -> str:
+        """The ASCII letter: ``S H C D``."""
+        return "SHCD"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ``♠ ♥ ♣ ♦``."""
+        return "♠♥♣♦"[self]
+
+
+class Rank(IntEnum):
+    """The thirteen ranks of a suit (R1.1); the value is the usual number (J=11 ... A=14)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def label(self) -> str:
+        """How the rank is written in a card: ``2``..``10``, ``J Q K A``."""
+        return _RANK_LABELS[self - 2]
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Read a rank: ``2``..``10``, ``T`` for ten, ``J Q K A``, any letter case.
+
+        Raises :class:`~tuolaji.InvalidCards` naming the valid spellings.
+        """
+        if not isinstance(text, str):
+            raise InvalidCards(f"R1.1: a rank is read from a str, got {type(text).__name__}")
+        rank = _RANK_BY_TEXT.get(text.strip().translate(_ASCII_UPPER))
+        if rank is None:
+            raise InvalidCards(
+                f"R1.1: {cut(text)} is not a rank; ranks are 2-10 (or T), J, Q, K, A",
+                token=text[:MAX_CARD_TEXT],
+                position=0,
+            )
+        return rank
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+
+class Joker(IntEnum):
+    """The two jokers (R1.1). They take the place of a rank in a :class:`Card` with no suit."""
+
+    SMALL = 15
+    BIG = 16
+
+    @property
+    def label(self) -> str:
+        """``SJ`` or ``BJ``."""
+        return "SJ" if self is Joker.SMALL else "BJ"
+
+
+_RANK_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_RANK_BY_TEXT: dict[str, Rank] = {label: Rank(i + 2) for i, label in enumerate(_RANK_LABELS)}
+_RANK_BY_TEXT["T"] = Rank.TEN
+_SUIT_BY_TEXT: dict[str, Suit] = {}
+for _suit in Suit:
+    _SUIT_BY_TEXT[_suit.letter] = _suit
+    _SUIT_BY_TEXT[_suit.symbol] = _suit
+    # The emoji-style variants some keyboards produce.
+    _SUIT_BY_TEXT["♤♡♧♢"[_suit]] = _suit
+_JOKER_BY_TEXT = {"SJ": Joker.SMALL, "BJ": Joker.BIG, "小王": Joker.SMALL, "大王": Joker.BIG}
+
+SMALL_JOKER_ID = 52
+BIG_JOKER_ID = 53
+
+
+def _card_id(rank: Rank | Joker, suit: Suit | None) -> int:
+    if isinstance(rank, Joker):
+        return SMALL_JOKER_ID if rank is Joker.SMALL else BIG_JOKER_ID
+    assert suit is not None
+    return suit * 13 + rank - 2
+
+
+def _convert_rank(value: object) -> Rank | Joker:
+    if isinstance(value, Rank | Joker):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 2 <= value <= 14:
+            return Rank(value)
+        if value in (15, 16):
+            return Joker(value)
+    raise InvalidCards(f"R1.1: {cut(value)} is not a rank (Rank.TWO..Rank.ACE) or a Joker")
+
+
+def _convert_suit(value: object) -> Suit | None:
+    if value is None or isinstance(value, Suit):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+        return Suit(value)
+    raise InvalidCards(f"R1.1: {cut(value)} is not a suit (Suit.SPADES..Suit.DIAMONDS) or None")
+
+
+@attrs.frozen(eq=False, repr=False)
+class Card:
+    """One card (R1.1): a rank and a suit, or a joker with no suit.
+
+    ``Card(Rank.TEN, Suit.HEARTS)``, ``Card(Joker.SMALL)``, or ``Card.parse("10H")``.
+    Equal cards (the two copies of the two decks) compare equal and hash alike.
+    ``str(card)`` is the ASCII form (``10H``, ``SJ``); :attr:`pretty` uses suit symbols.
+    """
+
+    rank: Rank | Joker = attrs.field(converter=_convert_rank)
+    suit: Suit | None = attrs.field(default=None, converter=_convert_suit)
+    id: int = attrs.field(init=False)
+    """The card's int code, 0..53 (see the module docstring)."""
+
+    SMALL_JOKER: ClassVar[Card]
+    BIG_JOKER: ClassVar[Card]
+
+    def __attrs_post_init__(self) -> None:
+        if isinstance(self.rank, Joker) != (self.suit is None):
+            raise InvalidCards(
+                f"R1.1: a {'joker' if isinstance(self.rank, Joker) else 'ranked card'} "
+                f"{'has no suit' if isinstance(self.rank, Joker) else 'needs a suit'}; "
+                f"got rank={self.rank!r}, suit={self.suit!r}"
+            )
+        object.__setattr__(self, "id", _card_id(self.rank, self.suit))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.id == other.id
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.id
+
+    def __str__(self) -> str:
+        if isinstance(self.rank, Joker):
+            return self.rank.label
+        assert self.suit is not None
+        return self.rank.label + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @property
+    def pretty(self) -> str:
+        """The form for people: suit symbol then rank (``♥10``); jokers stay ``SJ``/``BJ``."""
+        if isinstance(self.rank, Joker):
+            return self.rank.label
+        assert self.suit is not None
+        return self.suit.symbol + self.rank.label
+
+    @property
+    def is_joker(self) -> bool:
+        """True for the small and the big joker."""
+        return self.id >= SMALL_JOKER_ID
+
+    @property
+    def points(self) -> int:
+        """The card's point value (R1.2): 5 for a 5, 10 for a 10 or a K, else 0."""
+        return POINTS[self.id]
+
+    @classmethod
+    def from_id(cls, card_id: int) -> Card:
+        """The canonical card with this :attr:`id` (0..53)."""
+        if isinstance(card_id, bool) or not isinstance(card_id, int) or not 0 <= card_id < 54:
+            raise InvalidCards(f"R1.1: card ids are ints from 0 to 53, got {cut(card_id)}")
+        return CARDS[card_id]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read exactly one card, e.g. ``"10H"``, ``"th"``, ``"♥10"``, ``"SJ"``, ``"BJ"``.
+
+        Raises :class:`~tuolaji.InvalidCards` quoting the bad text and its position.
+        """
+        cards = _parse(text)
+        if len(cards) != 1:
+            raise InvalidCards(
+                f"R1.1: expected exactly one card in {cut(text)}, found {len(cards)}",
+                token=text,
+                position=0,
+            )
+        return cards[0]
+
+
+CARDS: tuple[Card, ...] = tuple(
+    [Card(Rank(r), Suit(s)) for s in range(4) for r in range(2, 15)]
+    + [Card(Joker.SMALL), Card(Joker.BIG)]
+)
+"""The 54 distinct cards, indexed by :attr:`Card.id`."""
+
+SMALL_JOKER = CARDS[SMALL_JOKER_ID]
+BIG_JOKER = CARDS[BIG_JOKER_ID]
+Card.SMALL_JOKER = SMALL_JOKER
+Card.BIG_JOKER = BIG_JOKER
+
+POINTS: tuple[int, ...] = tuple(
+    0 if c >= SMALL_JOKER_ID else {5: 5, 10: 10, 13: 10}.get(c % 13 + 2, 0) for c in range(54)
+)
+"""Point value by card id (R1.2)."""
+
+_TOKEN = re.compile(r"[^\s,;]+")
+_SYMBOLS = "♠♥♣♦♤♡♧♢"
+_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+"""Letter case is folded for ASCII letters only: Unicode case mapping can change a text's
+length (``"ǰ".upper()`` has two characters) or turn a foreign letter into an alias
+(``"ſ".upper() == "S"``)."""
+_SPELLING = (
+    "cards are a rank then a suit (10H, th, 10♥), or a suit symbol then one or more ranks "
+    "(♥10, ♥KKQQ); ranks 2-10 or T, J, Q, K, A; suits S H C D or ♠ ♥ ♣ ♦ (or ♤ ♡ ♧ ♢); "
+    "jokers SJ, BJ (or 小王, 大王)"
+)
+
+
+def _bad(text: str, token: str, position: int, reason: str) -> InvalidCards:
+    """An error about ``token``, which starts at ``text[position]``."""
+    return InvalidCards(
+        f"R1.1: cannot read {cut(token)} at position {position} of {cut(text)}: {reason}; "
+        f"{_SPELLING}",
+        token=token,
+        position=position,
+    )
+
+
+def _parse_token(text: str, token: str, start: int) -> list[Card]:
+    upper = token.translate(_ASCII_UPPER)  # same length as token: positions stay valid
+    joker = _JOKER_BY_TEXT.get(upper)
+    if joker is not None:
+        return [CARDS[SMALL_JOKER_ID if joker is Joker.SMALL else BIG_JOKER_ID]]
+    if upper[0] in _SYMBOLS:
+        # A suit symbol followed by ranks; several groups may follow each other (♠10♠10).
+        cards: list[Card] = []
+        suit = Suit.SPADES
+        i = 0
+        while i < len(upper):
+            ch = upper[i]
+            if ch in _SYMBOLS:
+                if i + 1 == len(upper) or upper[i + 1] in _SYMBOLS:
+                    raise _bad(
+                        text, token[i], start + i, "a suit symbol must be followed by a rank"
+                    )
+                suit = _SUIT_BY_TEXT[ch]
+                i += 1
+                continue
+            label = "10" if upper.startswith("10", i) else ch
+            rank = _RANK_BY_TEXT.get(label)
+            if rank is None:
+                raise _bad(text, token[i : i + len(label)], start + i, f"unknown rank {label!r}")
+            cards.append(CARDS[suit * 13 + rank - 2])
+            i += len(label)
+        return cards
+    suit_text = upper[-1]
+    rank_text = upper[:-1]
+    if suit_text not in _SUIT_BY_TEXT:
+        raise _bad(text, token, start, f"unknown suit {token[-1]!r}")
+    if not rank_text:
+        raise _bad(text, token, start, "a rank is missing before the suit")
+    rank = _RANK_BY_TEXT.get(rank_text)
+    if rank is None:
+        raise _bad(text, token, start, f"unknown rank {cut(token[:-1])}")
+    return [CARDS[_SUIT_BY_TEXT[suit_text] * 13 + rank - 2]]
+
+
+def _parse(text: str) -> tuple[Card, ...]:
+    if not isinstance(text, str):
+        raise InvalidCards(f"R1.1: cards are read from a str, got {type(text).__name__}")
+    if len(text) > MAX_CARD_TEXT:
+        raise InvalidCards(
+            f"R1.1: card text is at most {MAX_CARD_TEXT} characters, got {len(text)}"
+        )
+    cards: list[Card] = []
+    for match in _TOKEN.finditer(text):
+        cards.extend(_parse_token(text, match.group(), match.start()))
+    return tuple(cards)
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read any number of cards separated by spaces or commas (R1.1).
+
+    Accepts every spelling of :meth:`Card.parse`, plus suit-symbol groups: ``"♥KKQQ ♠22"``
+    is four hearts and two spades. An empty or blank string is no cards. Letter case is
+    ignored for ASCII letters only, and only the spellings listed in the error message are
+    read. Text is at most :data:`~tuolaji.core.limits.MAX_CARD_TEXT` characters. Raises
+    :class:`~tuolaji.InvalidCards` quoting the first bad token, with ``.token`` and
+    ``.position`` such that ``text[position:position + len(token)] == token``.
+    """
+    return _parse(text)
+
+
+def as_cards(value: object, name: str = "cards") -> tuple[Card, ...]:
+    """``value`` as a tuple of cards, for entry points that take cards: card notation (a
+    str, read by :func:`parse_cards`, e.g. ``"♥KK"``), one :class:`Card`, or an iterable of
+    cards, at most :data:`~tuolaji.core.limits.MAX_CARDS` of them. Anything else raises
+    :class:`~tuolaji.InvalidCards` naming the argument ``name``."""
+    if type(value) is tuple and len(value) <= MAX_CARDS:
+        for card in value:
+            if type(card) is not Card:
+                break
+        else:
+            return value
+    if isinstance(value, str):
+        try:
+            return _parse(value)
+        except InvalidCards as exc:
+            raise InvalidCards(f"{name}: {exc}", token=exc.token, position=exc.position) from None
+    if isinstance(value, Card):
+        return (value,)
+    if isinstance(value, bytes | bytearray | dict) or not hasattr(value, "__iter__"):
+        raise InvalidCards(
+            f"R1.1: {name} must be cards (a str such as '♥KK', or Card values), "
+            f"got {type(value).__name__}"
+        )
+    items = list(itertools.islice(iter(value), MAX_CARDS + 1))
+    if len(items) > MAX_CARDS:
+        raise InvalidCards(f"R1.1: {name} holds more than {MAX_CARDS} cards")
+    for item in items:
+        if not isinstance(item, Card):
+            raise InvalidCards(f"R1.1: {name} must hold Card values, got {cut(item)}")
+    return tuple(items)
+
+
+def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
+    """Write cards separated by spaces, ASCII (``10H SJ``) or with suit symbols (``♥10 SJ``).
+
+    ``parse_cards(format_cards(x))`` gives back ``x`` in the same order.
+    """
+    if pretty:
+        return " ".join(card.pretty for card in cards)
+    return " ".join(str(card) for card in cards)
+
+
+def full_deck() -> tuple[Card, ...]:
+    """The 108 cards of two decks (R1.1), every card twice, in id order twice over."""
+    return CARDS + CARDS
+
+
+def points(cards: Iterable[Card]) -> int:
+    """The total point value of ``cards`` (R1.2): 5s count 5, 10s and Ks count 10."""
+    return sum(POINTS[card.id] for card in cards)

@@ -1,0 +1,42 @@
+"""Shuffling and dealing the cards (R4.1).
+
+Bidding during the deal belongs to the state machine; these are the pure pieces it uses.
+All randomness comes from the ``random.Random`` the caller passes in.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tuolaji.core.cards import Card, full_deck
+from tuolaji.core.errors import IllegalAction, cut
+
+__all__ = ["HAND_SIZE", "KITTY_SIZE", "deal_cards", "shuffled_deck"]
+
+HAND_SIZE = 25
+KITTY_SIZE = 8
+
+
+def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
+    """The 108 cards (R1.1) in an order drawn from ``rng`` alone (never the global generator)."""
+    deck = list(full_deck())
+    rng.shuffle(deck)
+    return tuple(deck)
+
+
+def deal_cards(
+    deck: tuple[Card, ...], dealer: int = 0
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """Deal ``deck`` one card at a time in seat order from ``dealer`` (R4.1).
+
+    Returns the four hands indexed by seat (25 cards each, in the order received) and the
+    kitty (the last 8 cards).
+    """
+    if len(deck) != 4 * HAND_SIZE + KITTY_SIZE:
+        raise IllegalAction("R4.1", f"a deal needs the 108 cards, got {len(deck)}")
+    if dealer not in range(4):
+        raise IllegalAction("R1.3", f"seats are 0, 1, 2 and 3, got dealer {cut(dealer)}")
+    hands: list[list[Card]] = [[], [], [], []]
+    for i, card in enumerate(deck[: 4 * HAND_SIZE]):
+        hands[(dealer + i) % 4].append(card)
+    return tuple(tuple(h) for h in hands), deck[4 * HAND_SIZE :]

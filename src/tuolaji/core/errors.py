@@ -1,0 +1,81 @@
+"""The exception types of tuolaji.
+
+Every error the library raises on bad input derives from :class:`TuolajiError`. The concrete
+types are also :class:`ValueError`, so code that already catches ``ValueError`` keeps working.
+Raising never changes any existing object (R11).
+"""
+
+from __future__ import annotations
+
+import reprlib
+
+from tuolaji.core.limits import MAX_ECHO
+
+__all__ = [
+    "ConfigurationError",
+    "IllegalAction",
+    "InvalidCards",
+    "InvalidRecord",
+    "LimitExceeded",
+    "TuolajiError",
+    "cut",
+]
+
+
+class TuolajiError(Exception):
+    """Base class of every error raised by tuolaji."""
+
+
+class InvalidCards(TuolajiError, ValueError):
+    """Text or values that do not describe cards (R1.1).
+
+    ``token`` is the offending piece of text (empty when the error is not about text) and
+    ``position`` its 0-based character index in the parsed string (-1 when not applicable).
+    """
+
+    def __init__(self, message: str, *, token: str = "", position: int = -1) -> None:
+        super().__init__(message)
+        self.token = token
+        self.position = position
+
+
+class IllegalAction(TuolajiError, ValueError):
+    """An action that the rules do not allow (R11).
+
+    ``rule`` names the rule that forbids it, e.g. ``"R7.3"``; the message says what was
+    required instead.
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+
+
+class ConfigurationError(TuolajiError, ValueError):
+    """A trump context or a set of rules that cannot exist (e.g. a level that is not a rank)."""
+
+
+class InvalidRecord(TuolajiError, ValueError):
+    """JSON that is not a state or game record of this library, or a game record that does
+    not replay; the message says what is wrong and where (for a record, the first action
+    that fails)."""
+
+
+class LimitExceeded(TuolajiError, ValueError):
+    """A bound of :mod:`tuolaji.core.limits` was passed: e.g. more redeals of one deal than a
+    :class:`~tuolaji.Game` allows (bots that never bid would otherwise redeal forever)."""
+
+
+def cut(value: object, limit: int = MAX_ECHO) -> str:
+    """``repr(value)`` cut to at most ``limit`` characters, for quoting in an error message
+    (an error never echoes a huge input). Containers and strings are abbreviated while the
+    text is built, so quoting a hostile value costs little."""
+    shortener = reprlib.Repr()
+    shortener.maxstring = shortener.maxother = limit
+    shortener.maxlist = shortener.maxtuple = shortener.maxset = shortener.maxdict = 6
+    shortener.maxlevel = 3
+    try:
+        text = shortener.repr(value)
+    except Exception:  # a hostile __repr__ must not replace the real error
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

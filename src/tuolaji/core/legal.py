@@ -1,0 +1,483 @@
+"""Lazy collections of legal leads and follows (R6.2, R7.1-R7.3) that bots can afford.
+
+Like python-chess's ``board.legal_moves``: a collection is a small view over a hand. Iterating
+yields every legal play exactly once (a play is a multiset: the two copies of a card are the
+same card) as a tuple of cards in canonical order (:meth:`~tuolaji.Trump.sorted` order);
+``len()``, ``play in collection`` and ``sample(rng)`` never list the plays.
+
+Counting and sampling follow one decomposition. A legal follow is either all the led-suit
+cards plus a free choice among the other cards (R7.2), or a choice of exactly the lead's
+size among the led-suit cards that keeps the shape R7.3 requires. A choice of ``k`` cards
+from a pool (each card held once or twice) is split uniquely into ``D``, the cards taken
+twice, and ``S``, the cards taken once; R7.3 constrains only ``D`` (enough pairs, and room
+for the required tractors), and every ``S`` of the right size from the rest of the pool is
+free. So the count is a sum of binomials over the allowed ``D``, and a uniform sample draws
+``|D|`` by weight, then ``D``, then ``S``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
+from itertools import combinations
+from math import comb
+
+from tuolaji.core.cards import CARDS, Card
+from tuolaji.core.shapes import hosts
+from tuolaji.core.tricks import (
+    FollowCode,
+    LeadInfo,
+    check_hand_ids,
+    follow_code_ids,
+    lead_info_ids,
+    required_pairs,
+    tables_for,
+)
+from tuolaji.core.trump import Trump, TrumpTable
+
+__all__ = ["LegalFollows", "LegalLeads", "LegalPlays", "legal_follows", "legal_leads"]
+
+Play = tuple[Card, ...]
+
+
+def _to_ids(play: object) -> list[int] | None:
+    """Card ids of an iterable of cards, or None when it is not one."""
+    if not isinstance(play, Iterable):
+        return None
+    ids: list[int] = []
+    for card in play:
+        if not isinstance(card, Card):
+            return None
+        ids.append(card.id)
+    return ids
+
+
+class _Plays:
+    """What the two collections share: the count, computed once when built, and the last
+    play they vouched for."""
+
+    __slots__ = ("_total", "_vouched")
+
+    _total: int
+    _vouched: Play | None
+
+    def vouched(self, play: object) -> bool:
+        """True when ``play`` is the very tuple that :meth:`sample` returned, that
+        iteration yielded or that ``in`` accepted last: then it is one of these plays
+        without checking it again (tuples never change)."""
+        return play is self._vouched
+
+    def _vouch(self, play: object, legal: bool) -> bool:
+        if legal and type(play) is tuple:
+            self._vouched = play
+        return legal
+
+    def __len__(self) -> int:
+        return self._total
+
+    def count(self) -> int:
+        """The number of legal plays (same as ``len``)."""
+        return self._total
+
+    def __bool__(self) -> bool:
+        return self._total > 0
+
+
+class LegalLeads(_Plays):
+    """Every legal lead from a hand (R6.2): each non-empty sub-multiset of one effective suit.
+
+    A throw that would fail R6.3 is still a legal attempt (it is resolved by
+    :func:`~tuolaji.check_throw`), so it is listed. Build with :func:`legal_leads`.
+    """
+
+    __slots__ = ("_groups", "_order", "_sizes", "_suit", "_table")
+
+    _groups: list[list[tuple[int, int]]]
+    _order: tuple[int, ...]
+    _sizes: list[int]
+    _suit: tuple[int, ...]
+    _table: TrumpTable
+
+    def __init__(self, hand: Sequence[Card], trump: Trump) -> None:
+        ids = [c.id for c in hand]
+        check_hand_ids(ids)  # raises, naming the card held three times
+        self._init_ids(ids, trump.table)
+
+    @classmethod
+    def from_ids(cls, hand: Sequence[int], table: TrumpTable) -> LegalLeads:
+        """The collection for a hand of card ids (for the engine's hot paths): the hand
+        must hold no card more than twice (R1.1), which is not checked."""
+        self = cls.__new__(cls)
+        self._init_ids(hand, table)
+        return self
+
+    def _init_ids(self, hand: Sequence[int], table: TrumpTable) -> None:
+        order = tables_for(table).order
+        suit = table.suit
+        # In canonical order the cards come grouped by suit (trumps, then ♠ ♥ ♣ ♦) and the
+        # copies of a card sit side by side.
+        ordered = sorted(hand, key=order.__getitem__)
+        groups: list[list[tuple[int, int]]] = []
+        sizes: list[int] = []
+        group: list[tuple[int, int]] = []
+        current = -1
+        previous = -1
+        twice = 0
+        for c in ordered:
+            if c == previous:
+                group[-1] = (c, 2)
+                twice += 1
+                continue
+            previous = c
+            if suit[c] != current:
+                if group:
+                    # Each card is taken 0..count times, minus the empty choice.
+                    sizes.append((3**twice << (len(group) - twice)) - 1)
+                current = suit[c]
+                group = []
+                groups.append(group)
+                twice = 0
+            group.append((c, 1))
+        if group:
+            sizes.append((3**twice << (len(group) - twice)) - 1)
+        self._groups = groups
+        self._sizes = sizes
+        self._total = sum(sizes)
+        self._vouched = None
+        self._table = table
+        self._suit = suit
+        self._order = order
+
+    @staticmethod
+    def _decode(group: list[tuple[int, int]], x: int) -> Play:
+        # Mixed radix: card i is taken x's i-th digit (base count+1) times.
+        out: list[Card] = []
+        for c, n in group:
+            x, k = divmod(x, n + 1)
+            if k:
+                out.extend([CARDS[c]] * k)
+        return tuple(out)
+
+    def __iter__(self) -> Iterator[Play]:
+        # Every tuple yielded is one of these plays: the latest is vouched for (a caller
+        # that picks the only play, or the last one, plays it without a second check).
+        for group, size in zip(self._groups, self._sizes, strict=True):
+            for x in range(1, size + 1):
+                play = self._vouched = self._decode(group, x)
+                yield play
+
+    def __contains__(self, play: object) -> bool:
+        if play is self._vouched:
+            return True
+        ids = _to_ids(play)
+        if not ids:
+            return False
+        suit = self._suit
+        first = suit[ids[0]]
+        if any(suit[c] != first for c in ids):
+            return False
+        for group in self._groups:
+            if suit[group[0][0]] == first:
+                held = dict(group)
+                taken: dict[int, int] = {}
+                for c in ids:
+                    taken[c] = taken.get(c, 0) + 1
+                    if taken[c] > held.get(c, 0):
+                        return False
+                return self._vouch(play, True)
+        return False
+
+    def sample(self, rng: random.Random) -> Play:
+        """A uniformly random legal lead, without listing them (R6.2).
+
+        Raises ``IndexError`` for an empty hand.
+        """
+        if not self._total:
+            raise IndexError("an empty hand has no leads")
+        r = rng.randrange(self._total)
+        for group, size in zip(self._groups, self._sizes, strict=True):
+            if r < size:
+                play = self._vouched = self._decode(group, r + 1)
+                return play
+            r -= size
+        raise AssertionError("unreachable: r < total")
+
+    def __repr__(self) -> str:
+        return f"<LegalLeads: {self._total} leads>"
+
+
+@lru_cache(maxsize=1 << 14)
+def _pair_sets(
+    tractors: tuple[int, ...], low: int, high: int, positions: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each size d in ``low..high``, the sets of pair indices (into ``positions``)
+    of that size that can host ``tractors`` (R3.4): the allowed ``D`` of R7.3."""
+    out: list[tuple[tuple[int, ...], ...]] = []
+    for d in range(low, high + 1):
+        out.append(
+            tuple(
+                chosen
+                for chosen in combinations(range(len(positions)), d)
+                if hosts(tractors, tuple(positions[i] for i in chosen))
+            )
+        )
+    return tuple(out)
+
+
+class LegalFollows(_Plays):
+    """Every legal follow to a lead from a hand: exactly the plays that
+    :func:`~tuolaji.is_legal_follow` accepts (R7.1-R7.3). Build with :func:`legal_follows`.
+    """
+
+    __slots__ = (
+        "_base",
+        "_doubles",
+        "_hand",
+        "_high",
+        "_lead",
+        "_low",
+        "_order",
+        "_pick",
+        "_sets",
+        "_singles",
+        "_table",
+        "_weights",
+    )
+
+    _base: tuple[int, ...]
+    _doubles: list[int]
+    _hand: Sequence[int]
+    _high: int
+    _lead: LeadInfo
+    _low: int
+    _order: tuple[int, ...]
+    _pick: int
+    _sets: tuple[tuple[tuple[int, ...], ...], ...] | None
+    _singles: list[int]
+    _table: TrumpTable
+    _total: int
+    _weights: list[int]
+
+    def __init__(self, lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> None:
+        table = trump.table
+        ids = [c.id for c in hand]
+        check_hand_ids(ids)
+        self._init_ids(lead_info_ids([c.id for c in lead], table), ids, table)
+
+    @classmethod
+    def from_ids(cls, lead: LeadInfo, hand: Sequence[int], table: TrumpTable) -> LegalFollows:
+        """The collection for a described lead and a hand of card ids (hot paths): the hand
+        must hold no card more than twice (R1.1), which is not checked."""
+        self = cls.__new__(cls)
+        self._init_ids(lead, hand, table)
+        return self
+
+    def _init_ids(self, lead: LeadInfo, hand: Sequence[int], table: TrumpTable) -> None:
+        self._lead = lead
+        self._hand = hand
+        self._table = table
+        self._vouched = None
+        suit = table.suit
+        ls = lead.suit
+        n = len(lead.ids)  # lead.size without the property call
+        if n == 1:
+            self._init_single(hand, suit, ls, table.pos)
+            return
+        held = [c for c in hand if suit[c] == ls]
+        self._order = tables_for(table).order
+        tractors: tuple[int, ...] = ()
+        if len(held) <= n:
+            # R7.2: all of the led suit, plus any choice among the other cards.
+            base: tuple[int, ...] = tuple(held)
+            pool = [c for c in hand if suit[c] != ls]
+            pick = n - len(held)
+            low = 0
+        else:
+            base = ()
+            pool = held
+            pick = n
+            # R7.3: enough pairs, and room for the candidate's tractors among them.
+            low, tractors = required_pairs(lead, held, table.pos)
+        seen: set[int] = set()
+        doubles: list[int] = []
+        for c in pool:
+            if c in seen:
+                doubles.append(c)
+            else:
+                seen.add(c)
+        pos = table.pos
+        # Doubles sorted by position so that index sets map to sorted pair positions.
+        doubles.sort(key=lambda c: (pos[c], c))
+        dset = set(doubles)
+        self._singles = [c for c in seen if c not in dset]
+        self._doubles = doubles
+        self._base = base
+        self._pick = pick
+        self._low = low
+        u = len(seen)
+        b = len(doubles)
+        high = min(b, pick // 2)
+        self._high = high
+        if tractors:
+            sets = _pair_sets(tractors, low, high, tuple(pos[c] for c in doubles))
+            self._sets = sets
+            counts = [len(s) for s in sets]
+        else:
+            self._sets = None
+            counts = [comb(b, d) for d in range(low, high + 1)]
+        # comb(u - d, pick - 2d): the ways to choose S once D (of size d) is fixed.
+        self._weights = [
+            cnt * comb(u - d, pick - 2 * d)
+            for d, cnt in zip(range(low, high + 1), counts, strict=True)
+        ]
+        self._total = sum(self._weights)
+
+    def _init_single(
+        self, hand: Sequence[int], suit: Sequence[int], ls: int, pos: Sequence[int]
+    ) -> None:
+        """A single lead (most tricks): one card of the led suit ``ls`` if the hand has any
+        (R7.2), else any card; every distinct card of that pool is one play. The general
+        case with ``D`` empty and ``S`` one card, in its order (the cards held twice by
+        position, then the others), without the rest of its bookkeeping."""
+        seen: set[int] = set()
+        doubles: list[int] = []
+        # One pass over the hand for the led suit's cards; the whole hand when void.
+        for c in hand:
+            if suit[c] == ls:
+                if c in seen:
+                    doubles.append(c)
+                else:
+                    seen.add(c)
+        if not seen:
+            for c in hand:
+                if c in seen:
+                    doubles.append(c)
+                else:
+                    seen.add(c)
+        if len(doubles) > 1:
+            doubles.sort(key=lambda c: (pos[c], c))
+        distinct = doubles + [c for c in seen if c not in doubles]
+        self._base = ()
+        self._pick = 1
+        self._low = self._high = 0
+        self._sets = None
+        self._doubles = []
+        self._singles = distinct
+        # One card needs no ordering; _order stays unset (see _play and iter_ids).
+        self._weights = [len(distinct)]
+        self._total = len(distinct)
+
+    def _play(self, doubled: Sequence[int], once: Sequence[int]) -> Play:
+        ids = [*self._base, *doubled, *doubled, *once]
+        ids.sort(key=self._order.__getitem__)
+        return tuple([CARDS[c] for c in ids])
+
+    def _doubled_sets(self, d: int) -> Iterator[tuple[int, ...]]:
+        if self._sets is None:
+            yield from combinations(range(len(self._doubles)), d)
+        else:
+            yield from self._sets[d - self._low]
+
+    def __iter__(self) -> Iterator[Play]:
+        cards = CARDS
+        for ids in self.iter_ids():
+            # Each tuple yielded is one of these plays; the latest is vouched for.
+            play = self._vouched = tuple([cards[c] for c in ids])
+            yield play
+
+    def iter_ids(self) -> Iterator[list[int]]:
+        """The legal follows as card ids, each in canonical order, in the order of
+        iteration (for bots that work on ids)."""
+        if self._pick == 1 and not self._base:
+            for c in self._singles:
+                yield [c]
+            return
+        doubles = self._doubles
+        key = self._order.__getitem__
+        for d in range(self._low, self._high + 1):
+            for chosen in self._doubled_sets(d):
+                picked = [doubles[i] for i in chosen]
+                taken = set(picked)
+                rest = [c for c in doubles if c not in taken] + self._singles
+                for once in combinations(rest, self._pick - 2 * d):
+                    ids = [*self._base, *picked, *picked, *once]
+                    ids.sort(key=key)
+                    yield ids
+
+    def __contains__(self, play: object) -> bool:
+        if play is self._vouched:
+            return True
+        ids = _to_ids(play)
+        if ids is None:
+            return False
+        code = follow_code_ids(self._lead, self._hand, ids, self._table)
+        return self._vouch(play, code == FollowCode.OK)
+
+    def sample(self, rng: random.Random) -> Play:
+        """A uniformly random legal follow, without listing them (R7.1-R7.3).
+
+        Raises ``IndexError`` only when the hand is empty.
+        """
+        if not self._total:
+            raise IndexError("an empty hand has no follows")
+        if self._pick == 1 and not self._base:
+            # The same draw as the general case below (d = 0, one card of the pool).
+            play: Play = (CARDS[rng.choice(self._singles)],)
+            self._vouched = play
+            return play
+        r = rng.randrange(self._total)
+        d = self._low
+        for w in self._weights:
+            if r < w:
+                break
+            r -= w
+            d += 1
+        doubles = self._doubles
+        if self._sets is None:
+            picked = rng.sample(doubles, d) if d else []
+        else:
+            options = self._sets[d - self._low]
+            picked = [doubles[i] for i in options[rng.randrange(len(options))]]
+        k = self._pick - 2 * d
+        if not k:
+            play = self._vouched = self._play(picked, ())
+            return play
+        if picked:
+            taken = set(picked)
+            rest = [c for c in doubles if c not in taken] + self._singles
+        else:
+            rest = doubles + self._singles
+        play = self._vouched = self._play(picked, rng.sample(rest, k))
+        return play
+
+    def __repr__(self) -> str:
+        return f"<LegalFollows: {self._total} follows>"
+
+
+def legal_leads(hand: Sequence[Card], trump: Trump) -> LegalLeads:
+    """The legal leads from ``hand`` as a lazy collection (R6.2).
+
+    >>> import tuolaji as tl
+    >>> t = tl.Trump(tl.Rank.TEN, tl.Suit.SPADES)
+    >>> leads = legal_leads(tl.parse_cards("AH AH KH 3D"), t)
+    >>> len(leads), tl.parse_cards("KH AH") in leads, tl.parse_cards("AH 3D") in leads
+    (6, True, False)
+    """
+    return LegalLeads(hand, trump)
+
+
+def legal_follows(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> LegalFollows:
+    """The legal follows to ``lead`` from ``hand`` as a lazy collection (R7.1-R7.3).
+
+    >>> import tuolaji as tl
+    >>> t = tl.Trump(tl.Rank.TEN, tl.Suit.SPADES)
+    >>> follows = legal_follows(tl.parse_cards("KH KH"), tl.parse_cards("QH QH 3H 5D"), t)
+    >>> [tl.format_cards(p) for p in follows]
+    ['QH QH']
+    """
+    return LegalFollows(lead, hand, trump)
+
+
+LegalPlays = LegalLeads | LegalFollows
+"""What :meth:`tuolaji.GameState.legal_plays` returns: the leads or the follows of a seat."""

@@ -1,0 +1,54 @@
+"""Size limits on untrusted input (documented in ``docs/state.md``, "Limits").
+
+A game server feeds the engine what clients send. Every reader checks these bounds before
+doing any other work, so hostile input costs little time and memory and is refused with a
+short :class:`~tuolaji.TuolajiError`; error messages quote at most :data:`MAX_ECHO`
+characters of any value.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "MAX_CARDS",
+    "MAX_CARD_TEXT",
+    "MAX_ECHO",
+    "MAX_INT",
+    "MAX_LIST",
+    "MAX_RECORD_TEXT",
+    "MAX_REDEALS",
+    "MAX_STATE_TEXT",
+    "MAX_STRING",
+]
+
+MAX_STATE_TEXT = 1 << 20
+"""Characters (or bytes) of :meth:`GameState.from_json` input: 1 MiB. A finished deal is
+about 20 KB; one with :data:`MAX_REDEALS` redeals stays well under the limit."""
+
+MAX_RECORD_TEXT = 8 << 20
+"""Characters (or bytes) of a game record read by :func:`tuolaji.game.record.replay`: 8 MiB,
+about 900 deals (a deal's record is about 9 KB). Parsing JSON takes about 12 bytes of
+memory per byte of text, so a record at the limit peaks near 100 MB."""
+
+MAX_LIST = 100_000
+"""Items in any one JSON list of a state or record (events of a deal, deals of a record,
+actions of a deal)."""
+
+MAX_STRING = 200
+"""Characters of a JSON string that is not cards (an event's reason, a rules value)."""
+
+MAX_INT = 2**63
+"""JSON ints (seeds, counts) lie in ``-MAX_INT < n < MAX_INT``."""
+
+MAX_CARD_TEXT = 1000
+"""Characters of card text read by :func:`tuolaji.parse_cards` and every entry point that
+accepts card notation (a whole deck of 108 cards needs about 430)."""
+
+MAX_CARDS = 108
+"""Cards in one sequence given to an entry point (an action, a hand, a deck)."""
+
+MAX_REDEALS = 100
+"""Default bound on the redeals of one deal in a :class:`~tuolaji.game.facade.Game` and in
+:func:`~tuolaji.game.record.replay` (R4.6, R4.7): past it, :class:`~tuolaji.LimitExceeded`."""
+
+MAX_ECHO = 60
+"""Characters of an input value quoted in an error message."""

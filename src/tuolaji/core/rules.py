@@ -1,0 +1,536 @@
+"""Rules: every variant point of the rules contract as one frozen value, and the presets (R12).
+
+A :class:`Rules` holds one field per point where the seed documents differ. It is validated
+when it is built, so an impossible combination fails at once with a
+:class:`~tuolaji.ConfigurationError` naming the field, the rule and the valid values, instead
+of misbehaving in the middle of a match.
+
+The four presets of R12 live in :data:`RULESETS` (``"tuolaji"``, ``"tuolaji-tournament"``,
+``"shuangsheng"``, ``"shuangsheng-super"``). A house rule is one call away::
+
+    attrs.evolve(RULESETS["tuolaji"], throw_penalty=20)
+    Rules(kitty_multiplier="linear")          # the defaults are the "tuolaji" preset
+
+The level table (R9.1) is a tuple of :class:`LevelBand`: each band says from which attackers'
+total it applies and what it means; a total falls in the last band whose ``min_points`` it
+reaches. See :data:`STANDARD_LEVEL_TABLE`.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterable, Iterator, Mapping
+from itertools import pairwise
+from typing import Any, Literal, NamedTuple, TypeGuard, get_args
+
+import attrs
+
+from tuolaji.core.cards import Rank, Suit
+from tuolaji.core.errors import ConfigurationError, IllegalAction
+from tuolaji.core.tricks import ForcedUnit
+from tuolaji.core.trump import Trump
+from tuolaji.state.notation import rules_repr
+
+__all__ = [
+    "FULL_LEVELS",
+    "RULESETS",
+    "STANDARD_LEVEL_TABLE",
+    "SUPER_LEVEL_TABLE",
+    "TOURNAMENT_LEVELS",
+    "TOURNAMENT_LEVEL_TABLE",
+    "Bidding",
+    "FirstDealer",
+    "ForcedUnit",
+    "KittyMultiplierMode",
+    "LevelBand",
+    "NoBidDealer",
+    "Outcome",
+    "Rules",
+    "UnknownRuleset",
+]
+
+Bidding = Literal["reveal", "joker"]
+"""The bidding systems: ``"reveal"`` (R4.3, seed 000) and ``"joker"`` (R4.4, seed 002)."""
+
+NoBidDealer = Literal["keep", "twin"]
+"""Who deals a later deal in which nobody bid (R4.6): ``"keep"`` (seed 000) or ``"twin"``
+(seed 002: the side holding the other copy of the turned kitty card)."""
+
+FirstDealer = Literal["first_bid", "winning_bid"]
+"""Who deals the match's first deal (R4.5): ``"first_bid"`` (seed 000: 先亮者为庄家) or
+``"winning_bid"`` (seed 000 tournament, seed 002: 翻主翻庄)."""
+
+
+KittyMultiplierMode = Literal["doubling", "linear"]
+"""How the last trick's lead multiplies the kitty's points (R8.2)."""
+
+# R4.1: the kitty is the last 8 cards. Not imported from ``deal``: dealing sits above the rules
+# in the layering and may one day import this module.
+_KITTY_SIZE = 8
+_DECK_POINTS = 200  # R1.2
+
+
+class LevelBand(NamedTuple):
+    """One row of the level table (R9.1): totals from ``min_points`` up to the next band's.
+
+    ``declarers_keep`` says whether the declarers keep the deal (otherwise the attackers take
+    over); ``steps`` is how many levels the team that declares next advances.
+    """
+
+    min_points: int
+    declarers_keep: bool
+    steps: int
+
+
+STANDARD_LEVEL_TABLE: tuple[LevelBand, ...] = (
+    LevelBand(0, True, 3),  # 大光
+    LevelBand(5, True, 2),  # 小光
+    LevelBand(40, True, 1),
+    LevelBand(80, False, 0),  # 上台
+    LevelBand(120, False, 1),
+    LevelBand(160, False, 2),
+    LevelBand(200, False, 3),
+)
+"""R9.1 of seed 000 and of seed 002 regular: declarers +3/+2/+1, then attackers +0..+3."""
+
+SUPER_LEVEL_TABLE: tuple[LevelBand, ...] = (
+    *STANDARD_LEVEL_TABLE,
+    LevelBand(240, False, 4),
+    LevelBand(280, False, 5),
+    LevelBand(320, False, 6),
+)
+"""R9.1 of seed 002 super (超级版): the standard table continued up to attackers +6."""
+
+TOURNAMENT_LEVEL_TABLE: tuple[LevelBand, ...] = (
+    LevelBand(0, True, 3),
+    LevelBand(5, True, 2),
+    LevelBand(40, True, 1),
+    LevelBand(80, False, 0),  # 上台 (reading: the seed's items 4-5 are missing)
+    LevelBand(120, False, 1),
+    LevelBand(150, False, 3),  # 150分以上 升三级
+)
+"""R9.1 of seed 000's tournament (比赛, item 十一): capped at three levels, 150 and more gives the
+attackers +3; 80-115 take over and 120-145 take over and +1 are RULES.md's reading of the
+missing items 4-5."""
+
+FULL_LEVELS: tuple[Rank, ...] = tuple(Rank)
+"""The level sequence 2 3 4 ... K A (R9.2, seed 000 and seed 002)."""
+
+TOURNAMENT_LEVELS: tuple[Rank, ...] = (
+    Rank.TWO,
+    Rank.FIVE,
+    Rank.TEN,
+    Rank.JACK,
+    Rank.QUEEN,
+    Rank.KING,
+    Rank.ACE,
+)
+"""The level sequence of seed 000's tournament (比赛): 2 5 10 J Q K A (R9.2)."""
+
+
+@attrs.frozen(slots=True)
+class Outcome:
+    """The result of a deal read from the level table (R9.1).
+
+    ``declarers_keep``: the declarers keep the deal (and advance ``steps`` levels as
+    declarers); otherwise the attackers take over and advance ``steps`` levels as attackers.
+    """
+
+    declarers_keep: bool
+    steps: int
+
+    @property
+    def attackers_take_over(self) -> bool:
+        """True when the attackers become the declarers of the next deal (上台, R9.1)."""
+        return not self.declarers_keep
+
+    def __str__(self) -> str:
+        side = "declarers keep" if self.declarers_keep else "attackers take over"
+        return f"{side}, +{self.steps}"
+
+
+def _band_rank(band: LevelBand) -> int:
+    """How good a band is for the attackers: declarers +3 < ... < declarers +0 < take over +0
+    < take over +1 ... (used to check that the table grows with the points)."""
+    return -band.steps if band.declarers_keep else band.steps + 1
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _field_error(name: str, rule: str, expected: str, got: object) -> ConfigurationError:
+    return ConfigurationError(f"Rules.{name} ({rule}): expected {expected}; got {got!r}")
+
+
+def _to_rank(value: object, name: str, rule: str) -> Rank:
+    if isinstance(value, Rank):
+        return value
+    if _is_int(value) and 2 <= value <= 14:
+        return Rank(value)
+    raise _field_error(name, rule, "ranks Rank.TWO..Rank.ACE (ints 2..14)", value)
+
+
+def _items(value: object, name: str, rule: str, expected: str) -> tuple[object, ...]:
+    # A str is iterable but never a sensible collection of ranks or bands.
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise _field_error(name, rule, expected, value)
+    return tuple(value)
+
+
+def _to_levels(value: Iterable[int]) -> tuple[Rank, ...]:
+    items = _items(value, "levels", "R9.2", "a sequence of ranks such as (2, 5, 10, 11, 12)")
+    return tuple(_to_rank(item, "levels", "R9.2") for item in items)
+
+
+def _to_must_play(value: Iterable[int]) -> frozenset[Rank]:
+    items = _items(value, "must_play", "R9.3", "a set of ranks from Rules.levels")
+    return frozenset(_to_rank(item, "must_play", "R9.3") for item in items)
+
+
+def _to_band(value: object) -> LevelBand:
+    expected = "bands (min_points, declarers_keep, steps), e.g. (40, True, 1)"
+    if not isinstance(value, tuple | list) or len(value) != 3:
+        raise _field_error("level_table", "R9.1", expected, value)
+    min_points, keep, steps = value
+    if not (_is_int(min_points) and isinstance(keep, bool) and _is_int(steps)):
+        raise _field_error("level_table", "R9.1", expected, value)
+    return LevelBand(min_points, keep, steps)
+
+
+def _to_level_table(value: Iterable[tuple[int, bool, int]]) -> tuple[LevelBand, ...]:
+    expected = "a tuple of bands (min_points, declarers_keep, steps)"
+    return tuple(_to_band(item) for item in _items(value, "level_table", "R9.1", expected))
+
+
+def _check_choice(name: str, rule: str, value: object, choices: object) -> None:
+    valid: tuple[str, ...] = get_args(choices)
+    if value not in valid:
+        raise _field_error(name, rule, " or ".join(repr(v) for v in valid), value)
+
+
+def _check_flag(name: str, rule: str, value: object) -> None:
+    if not isinstance(value, bool):
+        raise _field_error(name, rule, "True or False", value)
+
+
+def _check_level_table(table: tuple[LevelBand, ...]) -> None:
+    if not table:
+        raise _field_error("level_table", "R9.1", "at least one band", table)
+    if table[0].min_points != 0:
+        raise ConfigurationError(
+            f"Rules.level_table (R9.1): the first band must start at 0 points so that every "
+            f"total has a result; it starts at {table[0].min_points}"
+        )
+    for band in table:
+        if band.min_points < 0 or band.min_points % 5:
+            raise ConfigurationError(
+                f"Rules.level_table (R9.1): band bounds are multiples of 5 from 0 (totals "
+                f"are multiples of 5, R1.2); got {band.min_points} in {band!r}"
+            )
+        if band.steps < 0:
+            raise ConfigurationError(
+                f"Rules.level_table (R9.1): steps are 0 or more; got {band.steps} in {band!r}"
+            )
+    for lower, upper in pairwise(table):
+        if upper.min_points <= lower.min_points:
+            raise ConfigurationError(
+                f"Rules.level_table (R9.1): band bounds must be strictly increasing; "
+                f"{upper.min_points} follows {lower.min_points}"
+            )
+        if _band_rank(upper) <= _band_rank(lower):
+            raise ConfigurationError(
+                f"Rules.level_table (R9.1): each band must be better for the attackers than "
+                f"the one below it (declarers +3, +2, +1, then attackers take over +0, +1, "
+                f"...); {upper!r} follows {lower!r}"
+            )
+
+
+def _check_levels(levels: tuple[Rank, ...]) -> None:
+    if not levels:
+        raise _field_error("levels", "R9.2", "at least one level", levels)
+    for lower, upper in pairwise(levels):
+        if upper <= lower:
+            raise ConfigurationError(
+                f"Rules.levels (R9.2): levels must be strictly increasing ranks; "
+                f"{upper.label} follows {lower.label} in {_format_levels(levels)}"
+            )
+
+
+def _format_levels(levels: Iterable[Rank]) -> str:
+    return " ".join(rank.label for rank in levels)
+
+
+@attrs.frozen(slots=True)
+class Rules:
+    """Every variant point of RULES.md as one frozen, validated value (R12).
+
+    The defaults are the ``"tuolaji"`` preset (seed 000). Build house rules by hand
+    (``Rules(throw_penalty=20)``) or from a preset (``attrs.evolve(RULESETS["shuangsheng"],
+    wrap=False)``); both validate every field and raise :class:`~tuolaji.ConfigurationError`
+    naming the field, the rule and the valid values.
+    """
+
+    bidding: Bidding = "reveal"
+    """R4.2: ``"reveal"`` (R4.3, seed 000) or ``"joker"`` (R4.4, seed 002)."""
+    counter_bids: bool = False
+    """R5.2: counter-bids (反主) after the kitty."""
+    no_bid_reveal: int = 0
+    """R4.6: 0-based index (0..7) of the kitty card turned up when nobody bids."""
+    no_bid_dealer: NoBidDealer = "keep"
+    """R4.6: who deals a later deal in which nobody bid: ``"keep"`` (the dealer stays) or
+    ``"twin"`` (an attacker holding the other copy of the turned card becomes the dealer).
+    A first deal without any bid is always redealt. Replaces ``no_bid_first_deal``."""
+    first_dealer: FirstDealer = "first_bid"
+    """R4.5: who deals the match's first deal: ``"first_bid"`` (the first seat to bid; later
+    overturns change only the trump) or ``"winning_bid"`` (the seat of the winning bid)."""
+    weak_hand_redeal: int | None = None
+    """R4.7: an attacker holding fewer than this many points may ask for a redeal; None: off."""
+    throw_penalty: int = 10
+    """R6.5: points a failed throw costs, a multiple of 5 (added to the attackers' total for a
+    declarer's throw, taken from it for an attacker's)."""
+    forced_unit: ForcedUnit = "lowest"
+    """R6.4: the unit a failed throw forces: ``"lowest"`` (the beatable unit holding the lowest
+    card, the seeds) or ``"smallest"`` (smallest unit size first, then lowest)."""
+    kitty_multiplier: KittyMultiplierMode = "doubling"
+    """R8.2: ``"doubling"`` (×2 ×4 ×8, seed 000) or ``"linear"`` (×2 ×4 ×4k, seed 002)."""
+    level_table: tuple[LevelBand, ...] = attrs.field(
+        default=STANDARD_LEVEL_TABLE, converter=_to_level_table
+    )
+    """R9.1: bands of the attackers' total, lowest first (see :class:`LevelBand`)."""
+    levels: tuple[Rank, ...] = attrs.field(default=FULL_LEVELS, converter=_to_levels)
+    """R9.2: the level sequence, strictly increasing; every team starts on the first."""
+    wrap: bool = False
+    """R9.2/R9.5: True: the sequence is a cycle (after A comes 2 again) and the match never
+    ends by itself; False: advances stop at the last level and winning there as declarers
+    wins the match."""
+    must_play: frozenset[Rank] = attrs.field(factory=frozenset, converter=_to_must_play)
+    """R9.3: levels a team leaves only by winning a deal as declarers (必打)."""
+    jack_hook: bool = False
+    """R9.4: the J hook (钩J); needs J in :attr:`levels`."""
+    permanent_twos: bool = False
+    """R2.5: every 2 is trump (常主 2)."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_choice("bidding", "R4.2", self.bidding, Bidding)
+        _check_flag("counter_bids", "R5.2", self.counter_bids)
+        if not (_is_int(self.no_bid_reveal) and 0 <= self.no_bid_reveal < _KITTY_SIZE):
+            raise _field_error("no_bid_reveal", "R4.6", "a kitty index 0..7", self.no_bid_reveal)
+        _check_choice("no_bid_dealer", "R4.6", self.no_bid_dealer, NoBidDealer)
+        _check_choice("first_dealer", "R4.5", self.first_dealer, FirstDealer)
+        _check_choice("forced_unit", "R6.4", self.forced_unit, ForcedUnit)
+        weak = self.weak_hand_redeal
+        if weak is not None and not (_is_int(weak) and 0 < weak <= _DECK_POINTS):
+            raise _field_error(
+                "weak_hand_redeal", "R4.7", "None (off) or a number of points 1..200", weak
+            )
+        penalty = self.throw_penalty
+        if not (_is_int(penalty) and penalty >= 0 and penalty % 5 == 0):
+            # Multiples of 5 keep every attackers' total a multiple of 5, as R9.1 needs.
+            raise _field_error(
+                "throw_penalty", "R6.5", "a multiple of 5 that is 0 or more", penalty
+            )
+        _check_choice("kitty_multiplier", "R8.2", self.kitty_multiplier, KittyMultiplierMode)
+        _check_level_table(self.level_table)
+        _check_levels(self.levels)
+        _check_flag("wrap", "R9.2", self.wrap)
+        stray = sorted(self.must_play - set(self.levels))
+        if stray:
+            raise ConfigurationError(
+                f"Rules.must_play (R9.3): must-play levels must be in Rules.levels "
+                f"({_format_levels(self.levels)}); {_format_levels(stray)} "
+                f"{'is' if len(stray) == 1 else 'are'} not"
+            )
+        _check_flag("jack_hook", "R9.4", self.jack_hook)
+        if self.jack_hook and Rank.JACK not in self.levels:
+            raise ConfigurationError(
+                f"Rules.jack_hook (R9.4): the J hook needs J in Rules.levels "
+                f"({_format_levels(self.levels)})"
+            )
+        _check_flag("permanent_twos", "R2.5", self.permanent_twos)
+
+    @classmethod
+    def upgrade_data(cls, data: Mapping[str, object]) -> dict[str, object]:
+        """JSON data of older :class:`Rules` brought up to date, so that old states and
+        records still load (:func:`tuolaji.state.codec.from_data` calls this before reading).
+
+        ``no_bid_first_deal`` (replaced, R4.6) maps ``"twin"`` to ``no_bid_dealer="twin"``
+        and ``"redeal"`` to ``"keep"``; a first deal without a bid is now always redealt.
+        Fields the data lacks (``no_bid_dealer``, ``first_dealer``, ``forced_unit``) take the
+        values of the preset with the same bidding system and J hook (R12), so an old
+        ``"tuolaji-tournament"`` or ``"shuangsheng"`` reads as that preset does today.
+        """
+        out = dict(data)
+        old = out.pop("no_bid_first_deal", None)
+        if old is not None and "no_bid_dealer" not in out:
+            out["no_bid_dealer"] = "twin" if old == "twin" else "keep"
+        like = next(
+            (
+                preset
+                for preset in RULESETS.values()
+                if preset.bidding == out.get("bidding") and preset.jack_hook == out.get("jack_hook")
+            ),
+            _TUOLAJI,
+        )
+        for name in ("no_bid_dealer", "first_dealer", "forced_unit"):
+            out.setdefault(name, getattr(like, name))
+        return out
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """The preset called ``name`` (R12); raises :class:`UnknownRuleset` listing the valid
+        names."""
+        return RULESETS[name]
+
+    @property
+    def first_level(self) -> Rank:
+        """The level every team starts on, and where the J hook sends a team (R9.2, R9.4)."""
+        return self.levels[0]
+
+    @property
+    def last_level(self) -> Rank:
+        """The top of the sequence (A in the presets): advances stop here without wrap and
+        winning here as declarers wins the match (R9.2, R9.5)."""
+        return self.levels[-1]
+
+    def level_index(self, level: Rank) -> int:
+        """The index of ``level`` in :attr:`levels` (R9.2).
+
+        Raises :class:`~tuolaji.IllegalAction` (rule R9.2) naming the sequence when ``level``
+        is not in it.
+        """
+        try:
+            return self.levels.index(level)
+        except ValueError:
+            label = level.label if isinstance(level, Rank) else repr(level)
+            raise IllegalAction(
+                "R9.2",
+                f"level {label} is not in this game's level sequence {_format_levels(self.levels)}",
+            ) from None
+
+    def outcome(self, attacker_points: int) -> Outcome:
+        """The result of a deal whose attackers scored ``attacker_points`` in total (R9.1).
+
+        Totals at or below 0 count as 0. A total that is not a multiple of 5 cannot happen
+        (R1.2, R6.5) and raises :class:`~tuolaji.IllegalAction` with rule ``"R9.1"``.
+        """
+        if not _is_int(attacker_points):
+            raise IllegalAction("R9.1", f"the attackers' total is an int, got {attacker_points!r}")
+        if attacker_points % 5:
+            raise IllegalAction(
+                "R9.1",
+                f"the attackers' total is a multiple of 5 (point cards are worth 5 or 10), "
+                f"got {attacker_points}",
+            )
+        total = max(attacker_points, 0)
+        chosen = self.level_table[0]
+        for band in self.level_table:
+            if band.min_points > total:
+                break
+            chosen = band
+        return Outcome(chosen.declarers_keep, chosen.steps)
+
+    def trump(self, level: Rank, suit: Suit | None) -> Trump:
+        """The trump context of a deal at ``level`` with trump ``suit`` (None: no trump),
+        with :attr:`permanent_twos` from these rules (R2, R2.5).
+
+        ``level`` must be in :attr:`levels` (R1.4: the level rank is the declarers' level).
+        """
+        self.level_index(level)
+        return Trump(level, suit, permanent_twos=self.permanent_twos)
+
+    def __repr__(self) -> str:
+        return rules_repr(self)
+
+
+_ATTRS_INIT = Rules.__init__
+
+
+def _rules_init(self: Rules, *args: Any, no_bid_first_deal: object = None, **kwargs: Any) -> None:
+    # Rules(no_bid_first_deal=...) still works, with a DeprecationWarning: the field was
+    # replaced by no_bid_dealer (R4.6), and a first deal without a bid is always redealt.
+    if no_bid_first_deal is not None:
+        warnings.warn(
+            "Rules(no_bid_first_deal=...) is deprecated (R4.6): a first deal without any bid "
+            "is always redealt; use no_bid_dealer='twin' or 'keep' for later deals",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        _check_choice("no_bid_first_deal", "R4.6", no_bid_first_deal, Literal["twin", "redeal"])
+        kwargs.setdefault("no_bid_dealer", "twin" if no_bid_first_deal == "twin" else "keep")
+    _ATTRS_INIT(self, *args, **kwargs)
+
+
+_rules_init.__doc__ = _ATTRS_INIT.__doc__
+Rules.__init__ = _rules_init  # type: ignore[method-assign]
+
+
+class UnknownRuleset(ConfigurationError, KeyError):
+    """No preset has this name (R12). Also a :class:`KeyError`, as :data:`RULESETS` is a
+    mapping; ``name`` is the name asked for and ``valid`` the preset names."""
+
+    def __init__(self, name: object, valid: tuple[str, ...]) -> None:
+        names = ", ".join(repr(v) for v in valid)
+        super().__init__(f"R12: there is no rules preset {name!r}; the presets are {names}")
+        self.name = name
+        self.valid = valid
+
+    def __str__(self) -> str:
+        # KeyError would print the message quoted, like a missing key.
+        return str(self.args[0])
+
+
+class _Presets(Mapping[str, Rules]):
+    """A read-only name -> :class:`Rules` mapping whose missing keys raise
+    :class:`UnknownRuleset`."""
+
+    def __init__(self, presets: Mapping[str, Rules]) -> None:
+        self._presets = dict(presets)
+
+    def __getitem__(self, name: str) -> Rules:
+        try:
+            return self._presets[name]
+        except (KeyError, TypeError):
+            raise UnknownRuleset(name, tuple(self._presets)) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._presets)
+
+    def __len__(self) -> int:
+        return len(self._presets)
+
+    def __repr__(self) -> str:
+        return f"RULESETS({', '.join(self._presets)})"
+
+
+_TUOLAJI = Rules()
+_SHUANGSHENG = Rules(
+    bidding="joker",
+    counter_bids=True,
+    no_bid_reveal=2,
+    no_bid_dealer="twin",
+    first_dealer="winning_bid",
+    weak_hand_redeal=15,
+    throw_penalty=0,
+    kitty_multiplier="linear",
+    wrap=True,
+)
+
+RULESETS: Mapping[str, Rules] = _Presets(
+    {
+        "tuolaji": _TUOLAJI,
+        "tuolaji-tournament": attrs.evolve(
+            _TUOLAJI,
+            first_dealer="winning_bid",
+            level_table=TOURNAMENT_LEVEL_TABLE,
+            levels=TOURNAMENT_LEVELS,
+            must_play=frozenset({Rank.TWO, Rank.ACE}),
+            jack_hook=True,
+        ),
+        "shuangsheng": _SHUANGSHENG,
+        "shuangsheng-super": attrs.evolve(_SHUANGSHENG, level_table=SUPER_LEVEL_TABLE),
+    }
+)
+"""The four presets of R12 by name: ``"tuolaji"``, ``"tuolaji-tournament"``,
+``"shuangsheng"``, ``"shuangsheng-super"``. A missing name raises :class:`UnknownRuleset`
+(a :class:`KeyError` and a :class:`~tuolaji.ConfigurationError`) listing them."""

@@ -1,0 +1,395 @@
+"""Scoring a deal: points, the kitty bonus, levels, match end and the next deal (R8-R10).
+
+Every function is pure and works on plain values, so the state machine, bots and outside
+tests can call each rule on its own. :func:`score_deal` strings them together from the raw
+facts of a finished deal into a :class:`DealResult`.
+
+Readings of points RULES.md leaves open, and rules worth restating (each is also stated where
+it is implemented):
+
+- Taking over (R9.1): the attackers' own level advances by the band's steps, *as attackers*
+  (so R9.3 holds them on a must-play level); the declarers' level does not change.
+- R9.3: with ``wrap``, must-play levels stop an advance on every lap: going from the last
+  level to the first counts as reaching the first.
+- Without ``wrap`` an advance stops at the last level (A); a team only gets past it by winning
+  a deal there as declarers, which wins the match (R9.5). Reaching A is not enough.
+- The J hook (R9.4) replaces the declarers' own advance, so hooked declarers never win the
+  match on that deal, even in a house sequence that ends at J.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from tuolaji.core.cards import Card, Rank, points
+from tuolaji.core.errors import IllegalAction
+from tuolaji.core.rules import Outcome, Rules
+from tuolaji.core.shapes import units
+from tuolaji.core.trump import Trump
+from tuolaji.state.notation import result_text
+
+__all__ = [
+    "DealResult",
+    "advance_level",
+    "attacker_total",
+    "is_jack_hook",
+    "kitty_bonus",
+    "kitty_multiplier",
+    "levels_after",
+    "match_winner",
+    "next_dealer",
+    "next_level_rank",
+    "score_deal",
+    "team_of",
+    "throw_penalty",
+]
+
+_DECK_POINTS = 200  # R1.2
+
+
+def _check_seat(seat: object, what: str = "seat") -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise IllegalAction("R1.3", f"seats are 0, 1, 2 and 3; got {what} {seat!r}")
+    return seat
+
+
+def _check_points(value: object, what: str, rule: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalAction(rule, f"{what} is an int, got {value!r}")
+    if not 0 <= value <= _DECK_POINTS or value % 5:
+        raise IllegalAction(
+            rule,
+            f"{what} is a multiple of 5 from 0 to 200 (point cards are worth 5 or 10, "
+            f"R1.2); got {value}",
+        )
+    return value
+
+
+def _check_levels(levels: Sequence[Rank], rules: Rules) -> tuple[Rank, Rank]:
+    if len(levels) != 2:
+        raise IllegalAction(
+            "R1.4", f"levels holds one level per team (team 0, team 1); got {levels!r}"
+        )
+    for level in levels:
+        rules.level_index(level)
+    return Rank(levels[0]), Rank(levels[1])
+
+
+TEAM: tuple[int, int, int, int] = (0, 1, 0, 1)
+"""The team of each seat (R1.3), for hot paths whose seats are already known to be valid."""
+
+
+_SEATS = frozenset(range(4))
+_INT = frozenset([int])
+
+
+def team_of(seat: int) -> int:
+    """The team of ``seat`` (R1.3): seats 0 and 2 are team 0, seats 1 and 3 team 1."""
+    if type(seat) is int and 0 <= seat <= 3:
+        return TEAM[seat]  # the common case, without the checks' calls
+    return TEAM[_check_seat(seat)]
+
+
+def kitty_multiplier(lead: Iterable[Card], trump: Trump, rules: Rules) -> int:
+    """The kitty multiplier of R8.2 for the last trick's ``lead``.
+
+    ``lead`` is what was finally led: after a failed throw, the forced unit (R6.4). A lead
+    of more than one unit (R3.3) is a throw. With ``rules.kitty_multiplier``:
+
+    - ``"doubling"`` (seed 000): single ×2, pair ×4, tractor of any length ×8; a throw
+      counts as a single, ×2.
+    - ``"linear"`` (seed 002): single ×2, pair ×4, tractor of k pairs ×4k; a throw counts as
+      its largest unit only.
+
+    Raises :class:`~tuolaji.IllegalAction` for an empty lead or one of several suits (R6.2).
+    """
+    lead_units = units(lead, trump)
+    if not lead_units:
+        raise IllegalAction("R8.2", "the last trick's lead has no cards")
+    if len({unit.suit for unit in lead_units}) > 1:
+        raise IllegalAction("R6.2", "a lead is cards of one suit (all trumps count as one suit)")
+    largest = max(unit.pairs for unit in lead_units)
+    if rules.kitty_multiplier == "doubling":
+        if len(lead_units) > 1:
+            return 2  # 甩牌抠底按单抠计
+        return {0: 2, 1: 4}.get(largest, 8)
+    return 2 if largest == 0 else 4 * largest
+
+
+def kitty_bonus(kitty: Iterable[Card], multiplier: int, *, attackers_won_last: bool) -> int:
+    """Points the kitty adds to the attackers' total (R8.2, R8.3).
+
+    The kitty's points times ``multiplier`` when the attackers won the last trick; 0 when
+    the declarers did (R8.3).
+    """
+    if not attackers_won_last:
+        return 0
+    return points(kitty) * multiplier
+
+
+def throw_penalty(failed_throws: Iterable[int], dealer: int, rules: Rules) -> int:
+    """The net throw penalty to add to the attackers' total (R6.5).
+
+    ``failed_throws`` holds the seat of each failed throw of the deal. Each declarer's
+    failed throw adds ``rules.throw_penalty`` (a multiple of 5, so totals stay on R9.1's
+    grid); each attacker's subtracts it, and the total may go below 0.
+    """
+    declarers = team_of(dealer)
+    seats = tuple(failed_throws)
+    try:
+        valid = _SEATS.issuperset(seats) and _INT.issuperset(map(type, seats))
+    except TypeError:  # an unhashable seat
+        valid = False
+    if not valid:
+        for seat in seats:
+            team_of(seat)  # raises for the first bad seat (R1.3)
+    by_declarers = sum([TEAM[seat] == declarers for seat in seats])
+    return (2 * by_declarers - len(seats)) * rules.throw_penalty
+
+
+def attacker_total(trick_points: int, kitty_bonus: int = 0, penalty: int = 0) -> int:
+    """The attackers' final total (R8.1): the points of the tricks they won, plus the kitty
+    bonus (R8.2), plus the net throw penalty (R6.5). It may be below 0; the level table
+    counts that as 0 (R9.1)."""
+    return trick_points + kitty_bonus + penalty
+
+
+def advance_level(level: Rank, steps: int, rules: Rules, *, as_declarers: bool) -> Rank:
+    """The level a team reaches from ``level`` after advancing ``steps`` levels (R9.2, R9.3).
+
+    R9.2: levels run through ``rules.levels``; with ``wrap`` the last level is followed by
+    the first again, without it the advance stops at the last level.
+    R9.3: a team on a must-play level advances only as declarers (``as_declarers``); any
+    advance stops at the first must-play level it reaches (on any lap, with ``wrap``).
+
+    Raises :class:`~tuolaji.IllegalAction` when ``level`` is not in the sequence (R9.2) or
+    ``steps`` is negative.
+    """
+    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
+        raise IllegalAction("R9.2", f"a team advances 0 or more levels, got {steps!r}")
+    sequence = rules.levels
+    index = rules.level_index(level)
+    if sequence[index] in rules.must_play and not as_declarers:
+        return sequence[index]
+    last = len(sequence) - 1
+    for _ in range(steps):
+        if index == last:
+            if not rules.wrap:
+                break
+            index = 0
+        else:
+            index += 1
+        if sequence[index] in rules.must_play:
+            break
+    return sequence[index]
+
+
+def is_jack_hook(
+    declarers_level: Rank,
+    dealer: int,
+    last_winner: int,
+    winning_play: Iterable[Card],
+    rules: Rules,
+) -> bool:
+    """True when the J hook of R9.4 (钩J) applies to this deal.
+
+    That is: ``rules.jack_hook`` is on, the declarers' level is J, the last trick was won
+    by an attacker (``last_winner`` is a seat) and the winning play is made only of J cards
+    (of any suits).
+    """
+    cards = tuple(winning_play)
+    return (
+        rules.jack_hook
+        and declarers_level == Rank.JACK
+        and team_of(last_winner) != team_of(dealer)
+        and bool(cards)
+        and all(card.rank == Rank.JACK for card in cards)
+    )
+
+
+def levels_after(
+    levels: Sequence[Rank],
+    dealer: int,
+    outcome: Outcome,
+    rules: Rules,
+    *,
+    hooked: bool = False,
+) -> tuple[Rank, Rank]:
+    """Both teams' levels after a deal (R9.1-R9.4), indexed by team.
+
+    ``levels`` are the levels before the deal (team 0, team 1); the declarers are the
+    dealer's team. When the declarers keep the deal they advance ``outcome.steps`` as
+    declarers; when the attackers take over, the attackers advance ``outcome.steps`` as
+    attackers and the declarers stay. ``hooked`` (R9.4, see :func:`is_jack_hook`): the
+    declarers drop to the first level instead of any advance; the rest still applies.
+    """
+    before = _check_levels(levels, rules)
+    declarers = team_of(dealer)
+    attackers = 1 - declarers
+    after = list(before)
+    if hooked:
+        after[declarers] = rules.first_level
+    if outcome.declarers_keep:
+        if not hooked:
+            after[declarers] = advance_level(
+                before[declarers], outcome.steps, rules, as_declarers=True
+            )
+    else:
+        after[attackers] = advance_level(
+            before[attackers], outcome.steps, rules, as_declarers=False
+        )
+    return after[0], after[1]
+
+
+def match_winner(
+    levels: Sequence[Rank],
+    dealer: int,
+    outcome: Outcome,
+    rules: Rules,
+    *,
+    hooked: bool = False,
+) -> int | None:
+    """The team that wins the match with this deal, or None (R9.5).
+
+    Without ``wrap``, the declarers win the match when they keep the deal while standing on
+    the last level (A); ``levels`` are the levels *before* the deal. With ``wrap`` the match
+    never ends by itself. Hooked declarers (R9.4) do not win.
+    """
+    before = _check_levels(levels, rules)
+    declarers = team_of(dealer)
+    if (
+        not rules.wrap
+        and outcome.declarers_keep
+        and not hooked
+        and before[declarers] == rules.last_level
+    ):
+        return declarers
+    return None
+
+
+def next_dealer(dealer: int, outcome: Outcome) -> int:
+    """The dealer of the next deal (R10.3): the dealer's partner when the declarers keep the
+    deal, the dealer's next seat (下家) when the attackers take over."""
+    _check_seat(dealer, "dealer")
+    return (dealer + (2 if outcome.declarers_keep else 1)) % 4
+
+
+def next_level_rank(levels: Sequence[Rank], next_dealer: int) -> Rank:
+    """The level rank of the next deal (R10.2): the level (after this deal) of the team that
+    declares next, i.e. of ``next_dealer``'s team."""
+    return levels[team_of(next_dealer)]
+
+
+@attrs.frozen(slots=True)
+class DealResult:
+    """The result of a finished deal (R8-R10).
+
+    ``attacker_points``: the attackers' final total (R8.1, may be below 0);
+    ``kitty_points``: the points in the kitty; ``multiplier``: the kitty multiplier applied
+    (R8.2), 0 when the declarers won the last trick (R8.3), so the kitty bonus is always
+    ``kitty_points * multiplier``; ``outcome``: the level-table result (R9.1); ``levels``:
+    both teams' levels after the deal, indexed by team (R9); ``next_dealer``: R10.3;
+    ``match_winner``: the team that won the match with this deal, or None (R9.5);
+    ``counters``: how many counter-bids the deal saw (R5.2); ``penalty``: the net throw
+    penalty added to the attackers' total (R6.5); ``hooked``: whether the J hook struck
+    (R9.4).
+    """
+
+    attacker_points: int
+    kitty_points: int
+    multiplier: int
+    outcome: Outcome
+    levels: tuple[Rank, Rank]
+    next_dealer: int
+    match_winner: int | None
+    counters: int = 0
+    penalty: int = attrs.field(default=0, kw_only=True)
+    hooked: bool = attrs.field(default=False, kw_only=True)
+
+    @property
+    def kitty_bonus(self) -> int:
+        """Points the kitty added to the attackers' total (R8.2)."""
+        return self.kitty_points * self.multiplier
+
+    @property
+    def trick_points(self) -> int:
+        """Points of the tricks the attackers won (R8.1)."""
+        return self.attacker_points - self.kitty_bonus - self.penalty
+
+    @property
+    def next_level(self) -> Rank:
+        """The level rank of the next deal (R10.2)."""
+        return next_level_rank(self.levels, self.next_dealer)
+
+    def __str__(self) -> str:
+        return result_text(self)
+
+
+def score_deal(
+    rules: Rules,
+    *,
+    dealer: int,
+    levels: Sequence[Rank],
+    trick_points: int,
+    kitty: Iterable[Card],
+    last_lead: Sequence[Card],
+    last_winner: int,
+    winning_play: Sequence[Card],
+    trump: Trump,
+    failed_throws: Iterable[int] = (),
+    counters: int = 0,
+) -> DealResult:
+    """Score a finished deal from its raw facts (R8-R10).
+
+    ``dealer``: the dealer's seat (the declarers are its team); ``levels``: both teams'
+    levels before the deal; ``trick_points``: points of the tricks the attackers won;
+    ``kitty``: the buried cards; ``last_lead``: the last trick's lead as finally played
+    (the forced unit after a failed throw); ``last_winner``: the seat that won the last
+    trick, with ``winning_play``; ``trump``: the deal's trump (its level must be the
+    declarers' level, R1.4); ``failed_throws``: the seat of each failed throw (R6.5);
+    ``counters``: the number of counter-bids (R5.2).
+
+    Raises :class:`~tuolaji.IllegalAction` naming the rule for inputs that cannot come from
+    a deal (bad seat, level not in the sequence, points not a multiple of 5, ...).
+    """
+    _check_seat(dealer, "dealer")
+    _check_seat(last_winner, "last_winner")
+    before = _check_levels(levels, rules)
+    declarers = team_of(dealer)
+    _check_points(trick_points, "the attackers' trick points", "R8.1")
+    if trump.level != before[declarers]:
+        raise IllegalAction(
+            "R1.4",
+            f"the level rank is the declarers' level {before[declarers].label}, "
+            f"but the trump's level is {trump.level.label}",
+        )
+    if trump.permanent_twos != rules.permanent_twos:
+        raise IllegalAction(
+            "R2.5",
+            f"the trump has permanent_twos={trump.permanent_twos} but the rules say "
+            f"{rules.permanent_twos}; build it with rules.trump(level, suit)",
+        )
+    if isinstance(counters, bool) or not isinstance(counters, int) or counters < 0:
+        raise IllegalAction("R5.2", f"counters is a count, 0 or more; got {counters!r}")
+    kitty_cards = tuple(kitty)
+    attackers_won_last = team_of(last_winner) != declarers
+    multiplier = kitty_multiplier(last_lead, trump, rules) if attackers_won_last else 0
+    bonus = kitty_bonus(kitty_cards, multiplier, attackers_won_last=attackers_won_last)
+    penalty = throw_penalty(failed_throws, dealer, rules)
+    total = attacker_total(trick_points, bonus, penalty)
+    outcome = rules.outcome(total)
+    hooked = is_jack_hook(before[declarers], dealer, last_winner, winning_play, rules)
+    return DealResult(
+        attacker_points=total,
+        kitty_points=points(kitty_cards),
+        multiplier=multiplier,
+        outcome=outcome,
+        levels=levels_after(before, dealer, outcome, rules, hooked=hooked),
+        next_dealer=next_dealer(dealer, outcome),
+        match_winner=match_winner(before, dealer, outcome, rules, hooked=hooked),
+        counters=counters,
+        penalty=penalty,
+        hooked=hooked,
+    )

@@ -1,0 +1,274 @@
+"""Units, shapes and tractors (R3.2-R3.4).
+
+The functions on :class:`~tuolaji.Card` objects are the public, readable definitions. The
+``*_ids`` variants work on card ids (see :mod:`tuolaji.core.cards`) and a
+:class:`~tuolaji.core.trump.TrumpTable`, for the engine's hot paths; the public functions are thin
+wrappers over them, so there is one definition of each rule.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import Literal
+
+import attrs
+
+from tuolaji.core.cards import CARDS, Card
+from tuolaji.core.errors import InvalidCards
+from tuolaji.core.trump import TRUMP, Trump, TrumpTable
+
+__all__ = [
+    "Shape",
+    "Unit",
+    "fits",
+    "fits_ids",
+    "hosts",
+    "is_tractor",
+    "shape_of",
+    "unit_ids",
+    "units",
+]
+
+UnitKind = Literal["single", "pair", "tractor"]
+
+# One unit on ids: (pairs, top position, effective suit, card ids high to low).
+RawUnit = tuple[int, int, int, tuple[int, ...]]
+
+
+@attrs.frozen(slots=True)
+class Unit:
+    """One unit of a play (R3.3): a single, a pair, or a tractor of ``pairs`` >= 2 pairs.
+
+    ``cards`` are ordered strongest first; ``suit`` is the effective suit (R2.1) and ``top``
+    the position (R3.1) of the unit's strongest card.
+    """
+
+    cards: tuple[Card, ...]
+    pairs: int
+    suit: int
+    top: int
+
+    @property
+    def kind(self) -> UnitKind:
+        """``"single"``, ``"pair"`` or ``"tractor"``."""
+        if self.pairs == 0:
+            return "single"
+        return "pair" if self.pairs == 1 else "tractor"
+
+    @property
+    def size(self) -> int:
+        """The number of cards in the unit."""
+        return len(self.cards)
+
+
+@attrs.frozen(slots=True, order=False)
+class Shape:
+    """The shape of a play (R3.4): the multiset of its unit sizes.
+
+    ``tractors`` holds the tractor lengths in pairs, longest first; ``pairs`` and ``singles``
+    count the plain pairs and singles.
+    """
+
+    tractors: tuple[int, ...] = ()
+    pairs: int = 0
+    singles: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        if any(k < 2 for k in self.tractors) or self.pairs < 0 or self.singles < 0:
+            raise InvalidCards(
+                f"R3.4: a shape has tractors of 2 or more pairs and non-negative counts, "
+                f"got {self!r}"
+            )
+        object.__setattr__(self, "tractors", tuple(sorted(self.tractors, reverse=True)))
+
+    @property
+    def size(self) -> int:
+        """The number of cards a play of this shape has."""
+        return 2 * (sum(self.tractors) + self.pairs) + self.singles
+
+    @property
+    def total_pairs(self) -> int:
+        """Pairs in the shape, counting each tractor of k pairs as k (R7.3)."""
+        return sum(self.tractors) + self.pairs
+
+    def __str__(self) -> str:
+        parts = [f"tractor({k})" for k in self.tractors]
+        parts += ["pair"] * self.pairs + ["single"] * self.singles
+        return " + ".join(parts) if parts else "empty"
+
+
+def _check_copies(counts: Mapping[int, int]) -> None:
+    for card_id, n in counts.items():
+        if n > 2:
+            raise InvalidCards(
+                f"R1.1: every card exists twice, but {CARDS[card_id]} appears {n} times",
+                token=str(CARDS[card_id]),
+            )
+
+
+def unit_ids(ids: Iterable[int], table: TrumpTable) -> list[RawUnit]:
+    """The canonical split of R3.3 on card ids; see :func:`units` for the order."""
+    counts: dict[int, int] = {}
+    for c in ids:
+        counts[c] = counts.get(c, 0) + 1
+    if max(counts.values(), default=0) > 2:
+        _check_copies(counts)
+    suit_of, pos_of, strength = table.suit, table.pos, table.strength
+    by_suit: dict[int, list[int]] = {}
+    for c in counts:
+        s = suit_of[c]
+        if s in by_suit:
+            by_suit[s].append(c)
+        else:
+            by_suit[s] = [c]
+    result: list[RawUnit] = []
+    for suit in (TRUMP, 0, 1, 2, 3) if len(by_suit) > 1 else by_suit:
+        members = by_suit.get(suit)
+        if not members:
+            continue
+        # Strongest first, equal strengths (off-suit level cards) in card-id order: two
+        # C-level sorts (a reversed sort stays stable), no key function call per card.
+        members.sort()
+        members.sort(key=strength.__getitem__, reverse=True)
+        paired = [c for c in members if counts[c] == 2]
+        if len(paired) > 1:
+            # Pairs grouped by position; equal off-suit level cards share a position and
+            # are taken in card-id (suit) order so that the split is deterministic (R3.3).
+            pairs_at: dict[int, list[int]] = {}
+            for c in sorted(paired):
+                p = pos_of[c]
+                if p in pairs_at:
+                    pairs_at[p].append(c)
+                else:
+                    pairs_at[p] = [c]
+            positions = sorted(pairs_at)
+            tractors: list[RawUnit] = []
+            in_tractors: set[int] = set()
+            start = 0
+            while start < len(positions):
+                end = start
+                while end + 1 < len(positions) and positions[end + 1] == positions[end] + 1:
+                    end += 1
+                if end > start:
+                    run = positions[start : end + 1]
+                    taken = [pairs_at[p][0] for p in reversed(run)]
+                    in_tractors.update(taken)
+                    tractors.append(
+                        (len(run), run[-1], suit, tuple([c for c in taken for _ in (0, 1)]))
+                    )
+                start = end + 1
+            if tractors:
+                tractors.sort(key=lambda u: (-u[0], -u[1]))
+                result.extend(tractors)
+                paired = [c for c in paired if c not in in_tractors]
+        result.extend([(1, pos_of[c], suit, (c, c)) for c in paired])
+        result.extend([(0, pos_of[c], suit, (c,)) for c in members if counts[c] == 1])
+    return result
+
+
+def units(cards: Iterable[Card], trump: Trump) -> tuple[Unit, ...]:
+    """Split ``cards`` into tractors, pairs and singles by the canonical rule of R3.3.
+
+    All pairs first; every maximal run of pairs at consecutive positions becomes one tractor
+    (one pair per position, taken in ♠ ♥ ♣ ♦ order where equal level pairs share a position);
+    the other pairs stay pairs; the rest are singles. Cards of several effective suits are
+    split suit by suit. Order: trumps first, then ♠ ♥ ♣ ♦; within a suit tractors (longest,
+    then highest first), pairs, singles, each strongest first.
+    """
+    return tuple(
+        Unit(tuple(CARDS[c] for c in ids), pairs, suit, top)
+        for pairs, top, suit, ids in unit_ids((card.id for card in cards), trump.table)
+    )
+
+
+def shape_of(cards: Iterable[Card], trump: Trump) -> Shape:
+    """The shape (R3.4) of the canonical split (R3.3) of ``cards``."""
+    raw = unit_ids((card.id for card in cards), trump.table)
+    return Shape(
+        tractors=tuple(u[0] for u in raw if u[0] >= 2),
+        pairs=sum(1 for u in raw if u[0] == 1),
+        singles=sum(1 for u in raw if u[0] == 0),
+    )
+
+
+def _pack(
+    lengths: tuple[int, ...], i: int, free: dict[int, int], starts: list[int], floor: int
+) -> bool:
+    """Lay tractors ``lengths[i:]`` (longest first) on cells with ``free`` pairs each."""
+    if i == len(lengths):
+        return True
+    k = lengths[i]
+    same_next = i + 1 < len(lengths) and lengths[i + 1] == k
+    for s in starts:
+        # Equal lengths are interchangeable: try them in non-decreasing start order only.
+        if s < floor:
+            continue
+        if all(free.get(s + j, 0) > 0 for j in range(k)):
+            for j in range(k):
+                free[s + j] -= 1
+            ok = _pack(lengths, i + 1, free, starts, s if same_next else -1)
+            for j in range(k):
+                free[s + j] += 1
+            if ok:
+                return True
+    return False
+
+
+SUIT_STRIDE = 32
+"""Cells of :func:`hosts` are ``suit * SUIT_STRIDE + position``: positions stay below 32, so
+cells of two suits are never consecutive."""
+
+
+@lru_cache(maxsize=1 << 16)
+def hosts(lengths: tuple[int, ...], cells: tuple[int, ...]) -> bool:
+    """Can disjoint tractors of ``lengths`` (longest first) be made from pairs at ``cells``
+    (sorted, one entry per pair; a cell is a position, or ``suit * SUIT_STRIDE + position``
+    for pairs of several suits)? R3.4: a tractor(k) slot needs k pairs at consecutive
+    positions of one suit, possibly part of a longer run."""
+    if not lengths:
+        return True
+    if sum(lengths) > len(cells):
+        return False
+    free: dict[int, int] = {}
+    for c in cells:
+        free[c] = free.get(c, 0) + 1
+    return _pack(lengths, 0, free, sorted(free), -1)
+
+
+def fits_ids(ids: Sequence[int], shape: Shape, table: TrumpTable) -> bool:
+    """:func:`fits` on card ids."""
+    if len(ids) != shape.size:
+        return False
+    counts = Counter(ids)
+    _check_copies(counts)
+    pair_ids = [c for c, n in counts.items() if n == 2]
+    if len(pair_ids) < shape.total_pairs:
+        return False
+    cells = sorted(table.suit[c] * SUIT_STRIDE + table.pos[c] for c in pair_ids)
+    return hosts(shape.tractors, tuple(cells))
+
+
+def fits(cards: Sequence[Card], shape: Shape, trump: Trump) -> bool:
+    """True when ``cards`` can be partitioned into units of exactly ``shape`` (R3.4).
+
+    A tractor(k) slot needs k pairs of one suit at consecutive positions (they may be part
+    of a longer run), a pair slot needs a pair, a single slot takes any one card.
+    """
+    return fits_ids([card.id for card in cards], shape, trump.table)
+
+
+def is_tractor(cards: Sequence[Card], trump: Trump) -> bool:
+    """True when ``cards`` are two or more pairs of one effective suit at consecutive
+    positions, one pair per position (R3.2)."""
+    table = trump.table
+    counts = Counter(card.id for card in cards)
+    _check_copies(counts)
+    if len(counts) < 2 or any(n != 2 for n in counts.values()):
+        return False
+    if len({table.suit[c] for c in counts}) != 1:
+        return False
+    positions = sorted(table.pos[c] for c in counts)
+    return all(b == a + 1 for a, b in itertools.pairwise(positions))

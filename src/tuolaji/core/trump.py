@@ -1,0 +1,164 @@
+"""The trump context of a deal: which cards are trump, effective suits, strength, positions.
+
+R2 (trump and card order) and R3.1 (positions). A :class:`Trump` is a small frozen value; the
+per-card answers come from a :class:`TrumpTable` of tuples indexed by card id, built once per
+distinct trump context and shared, so the engine's hot paths are tuple look-ups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+
+import attrs
+
+from tuolaji.core.cards import BIG_JOKER_ID, SMALL_JOKER_ID, Card, Rank, Suit
+from tuolaji.core.errors import ConfigurationError, cut
+from tuolaji.state.notation import trump_repr
+
+__all__ = ["TRUMP", "Trump", "TrumpTable", "effective_suit_name"]
+
+TRUMP = 4
+"""The effective suit of every trump card (R2.1); side suits keep their :class:`Suit` value."""
+
+TRUMP_STRENGTH_BASE = 32
+"""Added to a trump card's position to make its strength, so that every trump outranks every
+side card (positions within a suit never reach 32)."""
+
+
+@attrs.frozen(slots=True)
+class TrumpTable:
+    """Per-card look-ups for one trump context, each a tuple indexed by card id (0..53).
+
+    ``suit[id]``: effective suit (0..3 side suits, :data:`TRUMP` for trumps, R2.1);
+    ``pos[id]``: position within the effective suit (R3.1); ``strength[id]``: R2 order,
+    comparable within one effective suit and between a trump and a side card;
+    ``suit_size[s]``: the number of positions in effective suit ``s``.
+    """
+
+    suit: tuple[int, ...]
+    pos: tuple[int, ...]
+    strength: tuple[int, ...]
+    suit_size: tuple[int, ...]
+
+
+def _convert_level(value: object) -> Rank:
+    if isinstance(value, Rank):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and 2 <= value <= 14:
+        return Rank(value)
+    raise ConfigurationError(
+        f"R1.4: a level is a rank from Rank.TWO to Rank.ACE (2..14), got {cut(value)}"
+    )
+
+
+def _convert_trump_suit(value: object) -> Suit | None:
+    if value is None or isinstance(value, Suit):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+        return Suit(value)
+    raise ConfigurationError(
+        f"R2.1: a trump suit is a Suit, or None for no trump, got {cut(value)}"
+    )
+
+
+def _convert_flag(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise ConfigurationError(f"R2.5: permanent_twos is True or False, got {cut(value)}")
+
+
+@cache
+def _build_table(level: Rank, trump_suit: Suit | None, permanent_twos: bool) -> TrumpTable:
+    twos_are_trump = permanent_twos and level != Rank.TWO
+    side_ranks = [r for r in range(2, 15) if r != level and not (twos_are_trump and r == Rank.TWO)]
+    suit = [TRUMP] * 54
+    pos = [0] * 54
+    for s in range(4):
+        for i, r in enumerate(side_ranks):
+            card = s * 13 + r - 2
+            suit[card] = TRUMP if s == trump_suit else s
+            pos[card] = i
+    # Trump-only ranks above the trump suit's plain cards (R2.2, R2.5): equal off-suit copies
+    # share one position, the trump suit's own copy sits one higher.
+    top = len(side_ranks) if trump_suit is not None else 0
+    special = ([Rank.TWO] if twos_are_trump else []) + [level]
+    for r in special:
+        for s in range(4):
+            pos[s * 13 + r - 2] = top
+        if trump_suit is not None:
+            pos[trump_suit * 13 + r - 2] = top + 1
+            top += 2
+        else:
+            top += 1
+    pos[SMALL_JOKER_ID] = top
+    pos[BIG_JOKER_ID] = top + 1
+    strength = tuple(
+        p + (TRUMP_STRENGTH_BASE if s == TRUMP else 0) for s, p in zip(suit, pos, strict=True)
+    )
+    suit_size = [len(side_ranks)] * 4 + [top + 2]
+    if trump_suit is not None:
+        suit_size[trump_suit] = 0
+    return TrumpTable(tuple(suit), tuple(pos), strength, tuple(suit_size))
+
+
+@attrs.frozen(slots=True)
+class Trump:
+    """The trump context of a deal (R2): the level rank and the trump suit (None: no trump).
+
+    ``permanent_twos`` switches on the R2.5 variant (every 2 is trump when the level is not 2).
+    Build one with ``Trump(Rank.TEN, Suit.SPADES)`` or ``Trump(level=10, suit=None)``.
+    """
+
+    level: Rank = attrs.field(converter=_convert_level)
+    suit: Suit | None = attrs.field(default=None, converter=_convert_trump_suit)
+    permanent_twos: bool = attrs.field(default=False, converter=_convert_flag, kw_only=True)
+    table: TrumpTable = attrs.field(init=False, eq=False, repr=False)
+    """The per-card look-up tables of this context (shared between equal contexts)."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "table", _build_table(self.level, self.suit, self.permanent_twos))
+
+    def is_trump(self, card: Card) -> bool:
+        """True when ``card`` is a trump (R2.1, R2.5)."""
+        return self.table.suit[card.id] == TRUMP
+
+    def effective_suit(self, card: Card) -> int:
+        """The suit ``card`` follows as (R2.1): its :class:`Suit`, or :data:`TRUMP` (4)."""
+        return self.table.suit[card.id]
+
+    def position(self, card: Card) -> int:
+        """The card's position within its effective suit (R3.1); equal cards share one."""
+        return self.table.pos[card.id]
+
+    def strength(self, card: Card) -> int:
+        """The card's order (R2.2-R2.5): higher beats lower, equal cards are equal (R2.4).
+
+        Every trump is stronger than every side card. Two side cards of different suits
+        cannot beat each other; their strengths are only their positions in their own suits.
+        """
+        return self.table.strength[card.id]
+
+    def sort_key(self, card: Card) -> tuple[int, int, int]:
+        """A key that groups cards by effective suit (trumps first, then ♠ ♥ ♣ ♦) and
+        orders each group strongest first; equal-strength cards are kept in suit order."""
+        table = self.table
+        suit = table.suit[card.id]
+        return (-1 if suit == TRUMP else suit, -table.strength[card.id], card.id)
+
+    def sorted(self, cards: Iterable[Card]) -> tuple[Card, ...]:
+        """``cards`` in :meth:`sort_key` order: trumps first, strongest first in each suit."""
+        return tuple(sorted(cards, key=self.sort_key))
+
+    def __str__(self) -> str:
+        suit = "no trump" if self.suit is None else f"trump {self.suit.symbol}"
+        twos = ", permanent 2s" if self.permanent_twos else ""
+        return f"level {self.level.label}, {suit}{twos}"
+
+    def __repr__(self) -> str:
+        return trump_repr(self)
+
+
+def effective_suit_name(suit: int) -> str:
+    """A printable name for an effective suit: ``trump`` or the suit symbol."""
+    return "trump" if suit == TRUMP else Suit(suit).symbol

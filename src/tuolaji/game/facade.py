@@ -1,0 +1,286 @@
+"""The ``Game`` facade: deals chained into a match, played by bots (R4-R10).
+
+A :class:`Game` is deterministic from ``(rules, seed)`` and its bots' own seeds: every deal's
+shuffle comes from the seed and the deal number, and bots draw only from their own
+``random.Random``. It keeps every applied action (not every state: states are recomputed on
+demand), so a caller can inspect the whole history and write a record that
+:func:`tuolaji.game.record.replay` plays back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import overload
+
+import attrs
+
+from tuolaji.bots.base import Bot
+from tuolaji.core.bidding import Bid
+from tuolaji.core.cards import Card
+from tuolaji.core.errors import ConfigurationError, IllegalAction, LimitExceeded, cut
+from tuolaji.core.limits import MAX_REDEALS
+from tuolaji.core.rules import Rules
+from tuolaji.core.scoring import DealResult
+from tuolaji.state.actions import Action, ActionSet, DealCard, Declare, ListedActions, Pass, Phase
+from tuolaji.state.gamestate import GameState
+from tuolaji.state.notation import match_text
+
+__all__ = ["Game", "History", "MatchResult"]
+
+_DEALING, _FINISHED = Phase.DEALING, Phase.FINISHED  # module globals read faster
+
+_ROUND_FROM = tuple(tuple((first + i) % 4 for i in range(4)) for first in range(4))
+"""The four seats in turn from each seat."""
+
+_Considered = tuple[tuple[Card, ...], Bid | None, tuple[int, int]]
+"""What a seat's bid options were last looked at with while dealing: its hand, the standing
+bid (both compared by identity: every change makes a new one) and (deal, attempt)."""
+
+
+@attrs.frozen(slots=True)
+class MatchResult:
+    """The deals of a match in order and the winning team (None when the match stopped at
+    ``max_deals`` before R9.5 ended it)."""
+
+    results: tuple[DealResult, ...]
+    winner: int | None
+
+    @property
+    def deals(self) -> int:
+        """How many deals were played."""
+        return len(self.results)
+
+    def __str__(self) -> str:
+        return match_text(self)
+
+
+class History(Sequence[GameState]):
+    """Every state of a :class:`Game` in order, recomputed on demand from its actions.
+
+    A game keeps its actions, not its states (a state per action would cost about 200 KB per
+    deal), so this sequence replays them: iterating costs one replay of the match (states
+    are made one at a time), ``history[i]`` replays one deal up to ``i``, and
+    ``history[-1]`` is the current state at once. States compare equal to those first
+    played. ``len(history)`` is one per deal (its starting state) plus one per action.
+    """
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __len__(self) -> int:
+        return sum(1 + len(actions) for actions in self._game.actions)
+
+    def _deal_states(self, deal: int, stop: int | None = None) -> Iterator[GameState]:
+        state = self._game.starts[deal]
+        yield state
+        for action in self._game.actions[deal][:stop]:
+            state = state.apply(action)
+            yield state
+
+    def __iter__(self) -> Iterator[GameState]:
+        for deal in range(len(self._game.actions)):
+            yield from self._deal_states(deal)
+
+    @overload
+    def __getitem__(self, index: int) -> GameState: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[GameState]: ...
+
+    def __getitem__(self, index: int | slice) -> GameState | list[GameState]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        if not isinstance(index, int):
+            raise TypeError(f"history indices are ints or slices, not {type(index).__name__}")
+        n = len(self)
+        i = index + n if index < 0 else index
+        if not 0 <= i < n:
+            raise IndexError("history index out of range")
+        if i == n - 1:
+            return self._game.state
+        for deal, actions in enumerate(self._game.actions):
+            if i <= len(actions):
+                *_, state = self._deal_states(deal, i)
+                return state
+            i -= 1 + len(actions)
+        raise IndexError("history index out of range")  # pragma: no cover
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, History | list | tuple):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<History: {len(self)} states of {len(self._game.actions)} deals>"
+
+
+_DEAL_CARD = DealCard()
+
+
+class Game:
+    """A match: ``Game(rules, seed)``, then :meth:`play_deal` or :meth:`play_match`.
+
+    ``actions[i]`` holds the actions applied in deal ``i`` (chance actions included), enough
+    to replay it; ``history`` (a :class:`History`) gives every state, recomputed from them.
+    A game keeps only its actions, results and each deal's starting state: a few KB per
+    deal. ``max_redeals`` bounds the redeals of one deal (R4.6, R4.7): bots that never bid
+    would otherwise redeal forever, so past it :class:`~tuolaji.LimitExceeded` is raised and
+    the game stays as it was.
+    """
+
+    def __init__(
+        self, rules: Rules | str = "tuolaji", seed: int = 0, *, max_redeals: int = MAX_REDEALS
+    ) -> None:
+        if isinstance(max_redeals, bool) or not isinstance(max_redeals, int) or max_redeals < 0:
+            raise ConfigurationError(f"max_redeals is an int >= 0, got {cut(max_redeals)}")
+        self.state = GameState.new(rules, seed)
+        self.rules = self.state.rules
+        self.seed = seed
+        self.max_redeals = max_redeals
+        self.starts: list[GameState] = [self.state]
+        """The starting state of each deal (replays of :attr:`history` begin there)."""
+        self.actions: list[list[Action]] = [[]]
+        self.results: list[DealResult] = []
+
+    @property
+    def history(self) -> History:
+        """Every state of the match in order, recomputed from :attr:`actions` on demand
+        (see :class:`History`)."""
+        return History(self)
+
+    @property
+    def over(self) -> bool:
+        """True once a team has won the match (R9.5)."""
+        return bool(self.results) and self.results[-1].match_winner is not None
+
+    def apply(self, action: Action) -> GameState:
+        """Apply one action to the current state, recording it; returns the new state.
+
+        Raises :class:`~tuolaji.IllegalAction` for an illegal action and
+        :class:`~tuolaji.LimitExceeded` past ``max_redeals``; either way nothing changes.
+        """
+        state = self.state.next_deal() if self.state.phase is Phase.FINISHED else None
+        new = (state or self.state).apply(action)
+        if new.attempt > self.max_redeals:
+            raise LimitExceeded(
+                f"R4.6: deal {new.deal_number + 1} would be redealt more than "
+                f"{self.max_redeals} times (Game(max_redeals=...)); do the bots ever bid?"
+            )
+        if state is not None:
+            self.starts.append(state)
+            self.actions.append([])
+        self.state = new
+        self.actions[-1].append(_DEAL_CARD if type(action) is DealCard else action)
+        if new.result is not None:
+            self.results.append(new.result)
+        return new
+
+    def _next_deal(self) -> None:
+        self.state = self.state.next_deal()
+        self.starts.append(self.state)
+        self.actions.append([])
+
+    def play_deal(
+        self, bots: Sequence[Bot], *, on_action: Callable[[GameState, Action], None] | None = None
+    ) -> DealResult:
+        """Play one whole deal with ``bots[seat]`` deciding for each seat: dealing with live
+        bids, redeals, the kitty, counters, 25 tricks and the score.
+
+        While cards are dealt, a seat that could bid is asked (it may answer
+        :class:`~tuolaji.Pass` for "not now") whenever its hand or the standing bid changed
+        since it was last considered: between cards nothing else changes, so a seat that
+        passed is not asked the same question again. Seats are asked in turn from the one
+        that received the last card. A decision with a single legal action is taken without
+        asking. ``on_action(state, action)`` is called before each action
+        is applied. Raises :class:`~tuolaji.IllegalAction` when a bot answers with an action
+        that is not legal, naming the seat.
+        """
+        if len(bots) != 4:
+            raise IllegalAction("R1.3", f"a deal needs four bots, one per seat; got {len(bots)}")
+        if self.over:
+            raise IllegalAction(
+                "R9.5", f"the match is over: team {self.results[-1].match_winner} won it"
+            )
+        if self.state.phase is Phase.FINISHED:
+            self._next_deal()
+        considered: list[_Considered | None] = [None, None, None, None]
+        while (phase := self.state.phase) is not _FINISHED:
+            if phase is _DEALING:
+                self._deal_step(bots, on_action, considered)
+            else:
+                self._step(bots, on_action)
+        assert self.state.result is not None
+        return self.state.result
+
+    def play_match(self, bots: Sequence[Bot], max_deals: int | None = None) -> MatchResult:
+        """Play deals until a team wins the match (R9.5) or ``max_deals`` deals were played
+        in this call. With ``wrap`` rules (no match end) give ``max_deals``."""
+        if max_deals is None and self.rules.wrap:
+            raise IllegalAction("R9.5", "with wrap the match never ends: give max_deals")
+        played = 0
+        while not self.over and (max_deals is None or played < max_deals):
+            self.play_deal(bots)
+            played += 1
+        winner = self.results[-1].match_winner if self.results else None
+        return MatchResult(tuple(self.results), winner)
+
+    def _deal_step(
+        self,
+        bots: Sequence[Bot],
+        on_action: Callable[[GameState, Action], None] | None,
+        considered: list[_Considered | None],
+    ) -> None:
+        """Between two dealt cards: ask each seat whose bid options may have changed, then
+        deal the next card unless someone bid (R4.1-R4.4)."""
+        state = self.state
+        # In the dealing phase only a seat's hand and the standing bid change between
+        # cards, so a seat's options are looked at again only when one of them did.
+        stamp = (state.deal_number, state.attempt)
+        bid = state.bid
+        # Ask from the seat that received the last card, so no seat always comes first.
+        first = (0 if state.dealer is None else state.dealer) + state.dealt - 1
+        for seat in _ROUND_FROM[first % 4]:
+            hand = state.hands[seat]
+            last = considered[seat]
+            if last is not None and last[0] is hand and last[1] is bid and last[2] == stamp:
+                continue
+            considered[seat] = (hand, bid, stamp)
+            if not hand:
+                continue
+            bids = state.legal_actions(seat)
+            if not bids:
+                continue
+            choice = self._ask(bots, seat, ListedActions((Pass(seat), *bids)))
+            if isinstance(choice, Declare):
+                self._apply(choice, on_action)
+                return
+        self._apply(_DEAL_CARD, on_action)  # one shared value: the action has no fields
+
+    def _step(
+        self, bots: Sequence[Bot], on_action: Callable[[GameState, Action], None] | None
+    ) -> None:
+        state = self.state
+        seat = state.to_act
+        actions = state.legal_actions(seat)
+        if len(actions) == 1:
+            (only,) = actions
+            self._apply(only, on_action)
+            return
+        self._apply(self._ask(bots, seat, actions), on_action)
+
+    def _ask(self, bots: Sequence[Bot], seat: int, actions: ActionSet) -> Action:
+        choice = bots[seat].act(self.state.view(seat), actions)
+        if choice not in actions:
+            raise IllegalAction(
+                "R11", f"the bot of seat {seat} answered {cut(choice)}, which is not legal now"
+            )
+        return choice
+
+    def _apply(self, action: Action, on_action: Callable[[GameState, Action], None] | None) -> None:
+        if on_action is not None:
+            on_action(self.state, action)
+        self.apply(action)

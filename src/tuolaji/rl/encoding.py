@@ -1,0 +1,132 @@
+"""Fixed-length encodings of cards and of a seat's view, in plain Python (numpy optional).
+
+Cards are encoded as **count vectors** of :data:`CARD_KINDS` (54) entries, one per card kind
+(:attr:`Card.id <tuolaji.Card.id>`: ``suit * 13 + rank - 2``, small joker 52, big joker 53),
+each 0, 1 or 2. :func:`observation` encodes a :class:`~tuolaji.PlayerView` as
+:data:`OBSERVATION_SIZE` floats, laid out as :data:`OBSERVATION_LAYOUT` says. Seats in an
+observation are **relative**: 0 is the observing seat, 1 the next seat (R1.3), 2 the partner,
+3 the seat before. Only what the view holds goes in: a view never holds a hidden card.
+
+>>> import tuolaji as tl
+>>> from tuolaji.rl.encoding import card_counts, OBSERVATION_SIZE, observation
+>>> card_counts(tl.parse_cards("AS AS SJ"))[12], len(observation(tl.GameState.new().view(0)))
+(2, 867)
+>>> OBSERVATION_SIZE
+867
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from tuolaji.bots.knowledge import no_pair_caps, played_cards
+from tuolaji.core.cards import Card
+from tuolaji.state.actions import Phase
+
+if TYPE_CHECKING:
+    from tuolaji.state.view import PlayerView
+
+__all__ = [
+    "CARD_KINDS",
+    "OBSERVATION_LAYOUT",
+    "OBSERVATION_SIZE",
+    "card_counts",
+    "observation",
+    "observation_array",
+]
+
+CARD_KINDS = 54
+"""Entries of a card count vector: one per card kind."""
+
+_PHASES = tuple(Phase)
+
+OBSERVATION_LAYOUT: tuple[tuple[str, int], ...] = (
+    ("hand", CARD_KINDS),  # own cards, counts
+    ("played", 4 * CARD_KINDS),  # cards each relative seat has played this deal
+    ("trick", 4 * CARD_KINDS),  # the current trick, per relative seat
+    ("kitty", CARD_KINDS),  # the buried cards, when this seat may see them
+    ("shown", 4 * CARD_KINDS),  # cards shown in bids and still public, per relative seat
+    ("level", 13),  # the deal's level rank, one-hot (2..A); zeros before it is known
+    ("trump_suit", 5),  # ♠ ♥ ♣ ♦ or no trump, one-hot; zeros before bidding closes
+    ("levels", 26),  # own team's level, then the other team's, one-hot each
+    ("dealer", 4),  # relative seat of the dealer, one-hot; zeros while unknown
+    ("leader", 4),  # relative seat leading the current trick, one-hot
+    ("to_act", 4),  # relative seat to act, one-hot; zeros for chance and the end
+    ("phase", len(_PHASES)),  # the phase, one-hot
+    ("points", 1),  # the attackers' points / 200
+    ("declaring", 1),  # 1 when this seat's team declares
+    ("voids", 20),  # per relative seat, the effective suits it is void in (R7.2)
+    ("no_pair", 20),  # per relative seat, the suits it holds no pair in (R7.3)
+    ("hand_sizes", 4),  # cards held per relative seat / 33
+    ("tricks_done", 1),  # finished tricks / 25
+)
+"""The observation's parts in order, each ``(name, length)``."""
+
+OBSERVATION_SIZE = sum(n for _, n in OBSERVATION_LAYOUT)
+"""The length of :func:`observation`: 867."""
+
+
+def card_counts(cards: Iterable[Card]) -> list[int]:
+    """A 54-long vector: how many copies of each card kind ``cards`` holds."""
+    out = [0] * CARD_KINDS
+    for card in cards:
+        out[card.id] += 1
+    return out
+
+
+def _one_hot(size: int, index: int | None) -> list[float]:
+    out = [0.0] * size
+    if index is not None and 0 <= index < size:
+        out[index] = 1.0
+    return out
+
+
+def observation(view: PlayerView) -> list[float]:
+    """The view as :data:`OBSERVATION_SIZE` floats (see :data:`OBSERVATION_LAYOUT`)."""
+    me = view.seat
+
+    def rel(seat: int | None) -> int | None:
+        return None if seat is None or seat < 0 else (seat - me) % 4
+
+    out: list[float] = [float(x) for x in card_counts(view.hand)]
+    played = played_cards(view)
+    for r in range(4):
+        out += card_counts(played[(me + r) % 4])
+    trick: list[list[int]] = [[0] * CARD_KINDS for _ in range(4)]
+    for i, play in enumerate(view.trick):
+        trick[(view.leader + i - me) % 4] = card_counts(play)
+    for row in trick:
+        out += row
+    out += card_counts(view.kitty or ())
+    for r in range(4):
+        out += card_counts(view.shown[(me + r) % 4])
+    trump = view.trump
+    out += _one_hot(13, None if trump is None else int(trump.level) - 2)
+    if trump is None:
+        out += [0.0] * 5
+    else:
+        out += _one_hot(5, 4 if trump.suit is None else int(trump.suit))
+    team = me % 2
+    out += _one_hot(13, int(view.levels[team]) - 2)
+    out += _one_hot(13, int(view.levels[1 - team]) - 2)
+    out += _one_hot(4, rel(view.dealer))
+    out += _one_hot(4, rel(view.leader))
+    out += _one_hot(4, rel(view.to_act))
+    out += _one_hot(len(_PHASES), _PHASES.index(view.phase))
+    out.append(view.attacker_points / 200)
+    out.append(1.0 if view.dealer is not None and view.dealer % 2 == team else 0.0)
+    voids, no_pair, _ = no_pair_caps(view)
+    for deduced in (voids, no_pair):
+        for r in range(4):
+            out += [1.0 if s in deduced[(me + r) % 4] else 0.0 for s in range(5)]
+    out += [view.hand_sizes[(me + r) % 4] / 33 for r in range(4)]
+    out.append(len(view.tricks) / 25)
+    return out
+
+
+def observation_array(view: PlayerView) -> Any:
+    """:func:`observation` as a ``numpy`` float32 array (needs numpy installed)."""
+    import numpy as np  # noqa: PLC0415  (optional dependency)
+
+    return np.asarray(observation(view), dtype=np.float32)

@@ -1,0 +1,181 @@
+"""Tractor as an OpenSpiel Python game (extra ``tuolaji[openspiel]``).
+
+Importing this module registers ``python_tuolaji`` with ``pyspiel``:
+
+>>> import pyspiel
+>>> import tuolaji.openspiel
+>>> game = pyspiel.load_game("python_tuolaji", {"rules": "shuangsheng"})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), game.num_distinct_actions()
+(True, 57)
+
+One OpenSpiel game is one deal. Game parameters: ``rules`` (a preset name, R12) and
+``seed`` (the shuffle used for redeals and the kitty's order). Each card dealt is a chance
+node whose outcomes are the undealt card ids, weighted by copies (R4.1). Players act over
+the factored action space of :mod:`tuolaji.rl.actionspace` (57 ids: a play, a burial or a bid
+is built card by card, then ``DONE``); after each card every seat that may bid is asked in
+turn (``PASS``: not now). Imperfect information: the information state and observation
+tensors are :func:`~tuolaji.rl.encoding.observation` of the seat's view plus the cards it has
+selected in its current decision; the strings show the seat's view.
+``resample_from_infostate`` draws a world with :func:`~tuolaji.bots.worlds.sample_world`; an
+unfinished decision of another seat starts over in it. Returns are
+:meth:`GameState.returns <tuolaji.GameState.returns>` at the end, zeros before.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from tuolaji.bots.worlds import sample_world
+from tuolaji.core.cards import CARDS
+from tuolaji.core.rules import RULESETS
+from tuolaji.rl.actionspace import ASK_REDEAL, DONE, NUM_ACTIONS, PASS, Driver
+from tuolaji.rl.encoding import CARD_KINDS, OBSERVATION_SIZE, card_counts, observation
+from tuolaji.state.gamestate import GameState
+
+__all__ = ["TuolajiGame", "TuolajiObserver", "TuolajiState"]
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name="python_tuolaji",
+    long_name="Python Tuolaji (Tractor)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=4,
+    min_num_players=4,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"rules": "tuolaji", "seed": 0},
+)
+_GAME_INFO = pyspiel.GameInfo(
+    num_distinct_actions=NUM_ACTIONS,
+    max_chance_outcomes=CARD_KINDS,
+    num_players=4,
+    min_utility=-7.0,
+    max_utility=7.0,
+    utility_sum=0.0,
+    max_game_length=20_000,
+)
+
+
+class TuolajiGame(pyspiel.Game):  # type: ignore[misc]
+    """The ``python_tuolaji`` game: one deal under the preset named by ``rules``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(_GAME_TYPE, _GAME_INFO, params or {})
+        parameters = self.get_parameters()
+        self.rules = RULESETS[str(parameters.get("rules", "tuolaji"))]
+        self.seed = int(parameters.get("seed", 0))
+
+    def new_initial_state(self) -> TuolajiState:
+        """The deal before its first card."""
+        return TuolajiState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> TuolajiObserver:
+        """The observer of both tensors: a seat's observation and its selection."""
+        return TuolajiObserver(params)
+
+
+class TuolajiState(pyspiel.State):  # type: ignore[misc]
+    """A point of the deal: a :class:`~tuolaji.rl.actionspace.Driver` over a GameState."""
+
+    def __init__(self, game: TuolajiGame, driver: Driver | None = None) -> None:
+        super().__init__(game)
+        self.driver = driver or Driver(GameState.new(game.rules, seed=game.seed))
+
+    def current_player(self) -> int:
+        driver = self.driver
+        if driver.finished:
+            return int(pyspiel.PlayerId.TERMINAL)
+        seat = driver.seat
+        return int(pyspiel.PlayerId.CHANCE) if seat is None else seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        decision = self.driver.decision
+        if decision is None or decision.seat != player:
+            return []
+        return decision.legal_ids()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.driver.card_odds()
+
+    def _apply_action(self, action: int) -> None:
+        if self.driver.seat is None:
+            self.driver.deal(int(action))
+        else:
+            self.driver.push(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {CARDS[action]}"
+        names = {PASS: "pass", DONE: "done", ASK_REDEAL: "ask redeal"}
+        return names.get(action, str(CARDS[action]) if 0 <= action < CARD_KINDS else "?")
+
+    def is_terminal(self) -> bool:
+        return self.driver.finished
+
+    def returns(self) -> list[float]:
+        if not self.driver.finished:
+            return [0.0, 0.0, 0.0, 0.0]
+        return list(self.driver.state.returns())
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TuolajiState:
+        """A state of ``player_id``'s information set drawn from
+        :func:`~tuolaji.bots.worlds.sample_world` (``probability_sampler`` seeds it)."""
+        seed = int(probability_sampler() * (1 << 31))
+        world = sample_world(self.driver.state.view(player_id), random.Random(seed))
+        driver = self.driver.copy()
+        driver.state = world
+        decision = driver.decision
+        if decision is not None:
+            driver.decision = type(decision)(world, decision.seat)
+            if decision.seat == player_id:
+                for c in decision.selected:
+                    driver.decision = driver.decision.push(c)
+        return TuolajiState(self.get_game(), driver)
+
+    def __str__(self) -> str:
+        state = self.driver.state
+        hands = " | ".join(" ".join(str(c) for c in h) for h in state.hands)
+        return f"{state.phase.value} dealt {state.dealt}: {hands}"
+
+
+class TuolajiObserver:
+    """Tensors and strings of one seat: :func:`~tuolaji.rl.encoding.observation` of its view,
+    then the counts of the cards selected in its current decision."""
+
+    def __init__(self, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        self.tensor = np.zeros(OBSERVATION_SIZE + CARD_KINDS, np.float32)
+        self.dict = {
+            "view": self.tensor[:OBSERVATION_SIZE],
+            "selected": self.tensor[OBSERVATION_SIZE:],
+        }
+
+    def _selected(self, state: TuolajiState, player: int) -> tuple[int, ...]:
+        decision = state.driver.decision
+        return decision.selected if decision is not None and decision.seat == player else ()
+
+    def set_from(self, state: TuolajiState, player: int) -> None:
+        view = state.driver.state.view(player)
+        selected = card_counts(CARDS[c] for c in self._selected(state, player))
+        self.tensor[:] = observation(view) + [float(x) for x in selected]
+
+    def string_from(self, state: TuolajiState, player: int) -> str:
+        view = state.driver.state.view(player)
+        selected = " ".join(str(CARDS[c]) for c in self._selected(state, player))
+        return f"{view!r} selected [{selected}]"
+
+
+pyspiel.register_game(_GAME_TYPE, TuolajiGame)

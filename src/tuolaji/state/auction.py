@@ -1,0 +1,542 @@
+"""The state machine before play: dealing, bidding, redeals, the kitty and counter-bids
+(R4, R5).
+
+Each step is a function from a :class:`~tuolaji.state.gamestate.GameState` to the next one; the bid
+rules themselves (what cards make a bid, what may overturn what) are in
+:mod:`tuolaji.core.bidding`. A redeal starts the same deal over with a fresh shuffle derived from
+the game's seed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from tuolaji.core.bidding import (
+    FIX,
+    NO_TRUMP_BIG,
+    Bid,
+    Refusal,
+    bid_form,
+    bid_options,
+    bid_refusal,
+    form_message,
+    refusal_message,
+)
+from tuolaji.core.cards import Card, Rank, Suit, format_cards, points
+from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE, shuffled_deck
+from tuolaji.core.errors import IllegalAction, cut
+from tuolaji.core.scoring import team_of
+from tuolaji.core.trump import Trump
+from tuolaji.state.actions import (
+    AskRedeal,
+    BiddingClosed,
+    Buried,
+    CardsDealt,
+    DealerSet,
+    Declared,
+    Event,
+    Hand,
+    Pass,
+    Passed,
+    Phase,
+    Redeal,
+    RedealAsked,
+    TrumpRevealed,
+    holds,
+    replace_hand,
+)
+from tuolaji.state.eventlog import EventLog
+
+if TYPE_CHECKING:
+    from tuolaji.state.gamestate import GameState
+
+__all__ = [
+    "ask_redeal",
+    "bid_level",
+    "bury",
+    "check_seat",
+    "deal_card",
+    "declare",
+    "declare_options",
+    "declaring_team",
+    "first_bidder",
+    "fresh_deal",
+    "may_ask_redeal",
+    "pass_turn",
+    "weak_hand_actions",
+]
+
+BIDDING_PHASES = (Phase.DEALING, Phase.CLOSING, Phase.FIRST_COUNTERS, Phase.COUNTERS)
+COUNTER_PHASES = (Phase.FIRST_COUNTERS, Phase.COUNTERS)
+
+
+def check_seat(value: object) -> int:
+    """``value`` as a seat, or :class:`~tuolaji.IllegalAction` (R1.3)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+        raise IllegalAction("R1.3", f"seats are 0, 1, 2 and 3; got {cut(value)}")
+    return value
+
+
+def _require(state: GameState, phase: Phase, rule: str, what: str) -> None:
+    if state.phase is not phase:
+        raise IllegalAction(
+            rule, f"{what} only in the {phase.value} phase; now: {state.phase.value}"
+        )
+
+
+def _require_turn(state: GameState, seat: object, rule: str) -> int:
+    s = check_seat(seat)
+    if s != state.turn:
+        raise IllegalAction(rule, f"it is seat {state.turn}'s turn, not seat {s}'s")
+    return s
+
+
+# --- starting a deal ---------------------------------------------------------------------------
+
+
+def _deck_rng(seed: int, deal_number: int, attempt: int) -> random.Random:
+    # A str seed is hashed with SHA-512 by random.Random: stable across runs and platforms.
+    return random.Random(f"tuolaji:{seed}:{deal_number}:{attempt}")
+
+
+def fresh_deal(
+    state: GameState,
+    *,
+    deal_number: int,
+    attempt: int,
+    levels: tuple[Rank, Rank],
+    dealer: int | None,
+    opening: bool,
+    redeal_asked: frozenset[int],
+    events: EventLog,
+    deck: Hand | None = None,
+) -> GameState:
+    """``state``'s rules and seed at the start of a deal (or a redeal, ``attempt`` > 0):
+    the deck shuffled from the seed unless ``deck`` is given, nothing dealt yet (R4.1)."""
+    first = 0 if dealer is None else dealer
+    if deck is None:
+        deck = shuffled_deck(_deck_rng(state.seed, deal_number, attempt))
+    # Every other field takes its default: the state of a deal before its first card.
+    return type(state)(
+        rules=state.rules,
+        seed=state.seed,
+        levels=levels,
+        deal_number=deal_number,
+        attempt=attempt,
+        opening=opening,
+        dealer=dealer,
+        deck=deck,
+        turn=first,
+        redeal_asked=redeal_asked,
+        leader=first,
+        events=events.add(CardsDealt(deal_number, attempt, first)),
+    )
+
+
+def _redeal(state: GameState, reason: str, events: EventLog) -> GameState:
+    """R4.6 / R4.7: the cards are thrown in and the same deal starts again."""
+    return fresh_deal(
+        state,
+        deal_number=state.deal_number,
+        attempt=state.attempt + 1,
+        levels=state.levels,
+        dealer=state.dealer,
+        opening=state.opening,
+        redeal_asked=state.redeal_asked,
+        events=events.add(Redeal(reason)),
+    )
+
+
+def deal_card(state: GameState) -> GameState:
+    """Deal the next card to the next seat (R4.1); after the 100th, the closing round."""
+    _require(state, Phase.DEALING, "R4.1", "cards are dealt")
+    first = 0 if state.dealer is None else state.dealer
+    seat = (first + state.dealt) % 4
+    hands = replace_hand(state.hands, seat, (*state.hands[seat], state.deck[state.dealt]))
+    dealt = state.dealt + 1
+    state = state._replace(hands=hands, dealt=dealt)
+    if dealt < 4 * HAND_SIZE:
+        return state
+    state = state._replace(
+        kitty=state.deck[dealt:],
+        phase=Phase.CLOSING,
+        turn=_closing_order(state)[0],
+        passes=0,
+    )
+    if state.rules.bidding == "joker" and state.bid is not None:
+        # R4.4: the declaration made during the deal stands; nobody else may bid.
+        return _close_bidding(state)
+    return state
+
+
+# --- bidding -----------------------------------------------------------------------------------
+#
+# Each rule is a predicate returning a Refusal code (bidding.Refusal) or None; messages are
+# built only when an action is refused. may_act probes every seat after every dealt card.
+
+
+def _attacker_declares(state: GameState, seat: int) -> bool:
+    """R4.4: in later deals an attacker declares only in the closing round, and then
+    becomes the dealer."""
+    return (
+        state.rules.bidding == "joker"
+        and state.dealer is not None
+        and state.phase is Phase.CLOSING
+        and team_of(seat) != team_of(state.dealer)
+    )
+
+
+def first_bidder(state: GameState) -> int | None:
+    """The seat that made the first bid of the current attempt (R4.5 ``"first_bid"``), or
+    None before any bid."""
+    if state.bid is None:
+        return None
+    first = None
+    for event in reversed(state.events):
+        if isinstance(event, CardsDealt):
+            break  # bids of an earlier attempt were thrown in with its cards
+        if isinstance(event, Declared):
+            first = event.seat
+    return first
+
+
+def declaring_team(state: GameState, seat: int) -> int:
+    """The team that would declare if a bid by ``seat`` now stood (R4.2, R4.5, R5.2).
+
+    In a first deal (dealer not yet known): the bidder's team, or with
+    ``first_dealer="first_bid"`` the first bidder's once someone has bid (overturns change
+    only the trump). In a first deal's counter round with ``"winning_bid"`` (反主反打): the
+    counter-bidder's. An attacker's closing-round declaration in a later joker-bidding deal
+    (R4.4, 此时换庄家): the attacker's. Otherwise the dealer's team.
+    """
+    rules = state.rules
+    if state.dealer is None:
+        if rules.first_dealer == "first_bid":
+            first = first_bidder(state)
+            if first is not None:
+                return team_of(first)
+        return team_of(seat)
+    if state.phase is Phase.FIRST_COUNTERS and rules.first_dealer == "winning_bid":
+        return team_of(seat)
+    if _attacker_declares(state, seat):
+        return team_of(seat)
+    return team_of(state.dealer)
+
+
+def bid_level(state: GameState, seat: int) -> Rank:
+    """The level rank ``seat`` bids with now: the level of the team that would declare if
+    its bid stood (R4.2; see :func:`declaring_team`)."""
+    return state.levels[declaring_team(state, seat)]
+
+
+def _bid_window(state: GameState, seat: int) -> Refusal | None:
+    """Why ``seat`` may not bid at all now (R4.1, R4.4), or None."""
+    phase = state.phase
+    if phase not in BIDDING_PHASES:
+        return Refusal.NO_BIDS_NOW
+    if phase is not Phase.DEALING and state.turn != seat:
+        return Refusal.NOT_YOUR_TURN
+    if phase in COUNTER_PHASES or state.rules.bidding == "reveal":
+        return None
+    if state.bid is not None:
+        return Refusal.ONE_DECLARATION
+    if (
+        phase is Phase.DEALING
+        and state.dealer is not None
+        and team_of(seat) != team_of(state.dealer)
+    ):
+        return Refusal.DEALERS_TEAM_ONLY
+    return None
+
+
+def _is_declaration(state: GameState) -> bool:
+    """R4.4: in the joker system, bids before the kitty are declarations (strength 1-2)."""
+    return state.rules.bidding == "joker" and state.phase in (Phase.DEALING, Phase.CLOSING)
+
+
+def _refusal(state: GameState, seat: int, strength: int, suit: Suit | None) -> Refusal | None:
+    return bid_refusal(
+        seat,
+        strength,
+        suit,
+        state.bid,
+        declaration=_is_declaration(state),
+        counter=state.phase in COUNTER_PHASES,
+    )
+
+
+def _refused(state: GameState, seat: int, refusal: Refusal) -> IllegalAction:
+    if refusal is Refusal.NO_BIDS_NOW:
+        return IllegalAction(refusal.rule, f"no bids in the {state.phase.value} phase")
+    if refusal is Refusal.NOT_YOUR_TURN:
+        return IllegalAction(refusal.rule, f"it is seat {state.turn}'s turn, not seat {seat}'s")
+    return IllegalAction(refusal.rule, refusal_message(refusal, state.bid))
+
+
+def declare_options(state: GameState, seat: int) -> list[Hand]:
+    """Every bid ``seat`` may make now, as the cards it would show, weakest first."""
+    if _bid_window(state, seat) is not None:
+        return []
+    # A strength window only prunes the options to build; bid_refusal below decides.
+    low, high = 1, NO_TRUMP_BIG
+    if _is_declaration(state):
+        high = FIX  # R4.4: joker pairs never declare
+    if state.phase in COUNTER_PHASES:
+        low = FIX  # R5.2
+    if state.bid is not None:
+        low = max(low, state.bid.strength + 1)  # R4.2
+    if low > high:
+        return []
+    level = bid_level(state, seat)
+    system = state.rules.bidding
+    options = []
+    for cards in bid_options(state.hands[seat], level, system, low, high):
+        form = bid_form(cards, level, system)
+        if form is not None and _refusal(state, seat, *form) is None:
+            options.append(cards)
+    return options
+
+
+def declare(state: GameState, seat: int, cards: Hand) -> GameState:
+    """``seat`` bids (R4.2-R4.4) or counters (R5.2) by showing ``cards``."""
+    s = check_seat(seat)
+    window = _bid_window(state, s)
+    if window is not None:
+        raise _refused(state, s, window)
+    if not holds(state.hands[s], cards):
+        raise IllegalAction(
+            "R4.2",
+            f"a bid shows cards the seat holds; seat {s} does not hold {format_cards(cards)}",
+        )
+    level = bid_level(state, s)
+    form = bid_form(cards, level, state.rules.bidding)
+    if form is None:
+        raise IllegalAction(*form_message(cards, level, state.rules.bidding))
+    strength, suit = form
+    refusal = _refusal(state, s, strength, suit)
+    if refusal is not None:
+        raise _refused(state, s, refusal)
+    bid = Bid(s, tuple(cards), suit, strength)
+    event = Declared(s, bid.cards, None if suit is None else int(suit), strength, state.dealt)
+    phase = state.phase
+    state = state._replace(bid=bid, events=state.events.add(event))
+    if phase is Phase.DEALING:
+        return state
+    if phase is Phase.CLOSING:
+        if state.rules.bidding == "joker":
+            return _close_bidding(state)  # R4.4: the first declaration stands
+        return state._replace(turn=_next_in_closing(state, s), passes=0)
+    return _after_counter(state, s)
+
+
+def _closing_order(state: GameState) -> tuple[int, ...]:
+    """The closing round's order (after the last card). R4.3 reveal bidding, and any first
+    deal: seats in turn from the dealer (seat 0 in a first deal); a bid restarts the count
+    and four passes in a row close bidding. R4.4 joker bidding in a later deal: the dealer,
+    the partner, then the attackers from the dealer's next seat; the first declaration
+    closes bidding at once."""
+    first = 0 if state.dealer is None else state.dealer
+    if state.rules.bidding == "joker" and state.dealer is not None:
+        return (first, (first + 2) % 4, (first + 1) % 4, (first + 3) % 4)
+    return tuple((first + i) % 4 for i in range(4))
+
+
+def _next_in_closing(state: GameState, seat: int) -> int:
+    order = _closing_order(state)
+    return order[(order.index(seat) + 1) % 4]
+
+
+def pass_turn(state: GameState, seat: int) -> GameState:
+    """``seat`` passes its turn in the closing round, the weak-hand round or a counter
+    round; four passes in a row close a bidding or counter round (R4.1, R5.2)."""
+    phase = state.phase
+    if phase not in (Phase.CLOSING, Phase.WEAK_HAND, *COUNTER_PHASES):
+        raise IllegalAction("R4.1", f"there is no turn to pass in the {phase.value} phase")
+    s = _require_turn(state, seat, "R4.1")
+    state = state._replace(passes=state.passes + 1, events=state.events.add(Passed(s)))
+    if phase is Phase.CLOSING:
+        if state.passes == 4:
+            return _close_bidding(state)
+        return state._replace(turn=_next_in_closing(state, s))
+    if phase is Phase.WEAK_HAND:
+        return _to_weak_hand(state, after=s)
+    if state.passes < 4:
+        return state._replace(turn=(s + 1) % 4)
+    if phase is Phase.FIRST_COUNTERS:
+        return _take_kitty(state, _dealer(state))
+    return _to_playing(state)
+
+
+def _dealer(state: GameState) -> int:
+    assert state.dealer is not None, "the dealer is known after bidding"
+    return state.dealer
+
+
+def _fix_trump(state: GameState, dealer: int, suit: Suit | None, events: list[Event]) -> GameState:
+    """Set the dealer and the trump (its level is the dealer's team's, R1.4)."""
+    level = state.levels[team_of(dealer)]
+    trump = Trump(level, suit, permanent_twos=state.rules.permanent_twos)
+    events.append(DealerSet(dealer, level, None if suit is None else int(suit)))
+    return state._replace(dealer=dealer, trump=trump, events=state.events.extend(events), passes=0)
+
+
+def _close_bidding(state: GameState) -> GameState:
+    """Bidding is over (R4.1): the bid names trump and, in a first deal, the dealer (R4.5);
+    without a bid a first deal is redealt and a later one turns a kitty card (R4.6)."""
+    bid = state.bid
+    events: list[Event] = [BiddingClosed(None if bid is None else bid.seat)]
+    dealer = state.dealer
+    if bid is not None:
+        suit = bid.suit
+        if dealer is None:
+            # R4.5: 先亮者为庄家 (first_bid) or 翻主翻庄 (winning_bid).
+            first = first_bidder(state) if state.rules.first_dealer == "first_bid" else None
+            dealer = bid.seat if first is None else first
+        elif _attacker_declares(state, bid.seat):
+            dealer = bid.seat  # R4.4 attacker declaration (此时换庄家)
+    elif dealer is None:
+        # R4.6: the first deal has no dealer to turn a card; the cards are thrown in.
+        return _redeal(state, "R4.6: nobody bid in the first deal", state.events.extend(events))
+    else:
+        index = state.rules.no_bid_reveal
+        card = state.kitty[index]
+        events.append(TrumpRevealed(index, card))
+        suit = card.suit  # a joker (suit None) means no trump (R4.6)
+        if state.rules.no_bid_dealer == "twin":
+            dealer = _twin_dealer(state, card, dealer)
+    return _to_weak_hand(_fix_trump(state, dealer, suit, events))
+
+
+def _twin_dealer(state: GameState, card: Card, dealer: int) -> int:
+    """R4.6 ``"twin"`` (seed 002: 玩家中有人能与此张牌配对的一方为庄家): an attacker holding the
+    other copy of the turned card becomes the dealer; otherwise (the dealer's side holds it,
+    or both copies are in the kitty) the dealer stays."""
+    for seat in range(4):
+        if card in state.hands[seat] and team_of(seat) != team_of(dealer):
+            return seat
+    return dealer
+
+
+# --- weak-hand redeal (R4.7) ---------------------------------------------------------------------
+
+
+def _weak_hand_turns(state: GameState, after: int | None) -> list[int]:
+    """The attackers, in turn from the dealer's next seat (after ``after``), offered the
+    weak-hand redeal: every attacker that has not asked in this deal, whatever it holds, so
+    that the offer reveals nothing about its hand."""
+    if state.rules.weak_hand_redeal is None:
+        return []
+    dealer = _dealer(state)
+    order = [(dealer + 1) % 4, (dealer + 3) % 4]
+    if after is not None:
+        order = order[order.index(after) + 1 :]
+    return [s for s in order if s not in state.redeal_asked]
+
+
+def may_ask_redeal(state: GameState, seat: int) -> bool:
+    """R4.7: ``seat`` is offered the redeal now and holds fewer than
+    ``rules.weak_hand_redeal`` points."""
+    threshold = state.rules.weak_hand_redeal
+    return (
+        state.phase is Phase.WEAK_HAND
+        and state.turn == seat
+        and threshold is not None
+        and points(state.hands[seat]) < threshold
+    )
+
+
+def weak_hand_actions(state: GameState, seat: int) -> tuple[AskRedeal | Pass, ...]:
+    """The legal actions of ``seat`` in the weak-hand round (R4.7): Pass, and AskRedeal for a
+    hand under the threshold."""
+    if state.phase is not Phase.WEAK_HAND or state.turn != seat:
+        return ()
+    if may_ask_redeal(state, seat):
+        return (AskRedeal(seat), Pass(seat))
+    return (Pass(seat),)
+
+
+def _to_weak_hand(state: GameState, after: int | None = None) -> GameState:
+    seats = _weak_hand_turns(state, after)
+    if seats:
+        return state._replace(phase=Phase.WEAK_HAND, turn=seats[0], passes=0)
+    if state.rules.counter_bids and state.opening:
+        turn = (_dealer(state) + 1) % 4
+        return state._replace(phase=Phase.FIRST_COUNTERS, turn=turn, passes=0)
+    return _take_kitty(state, _dealer(state))
+
+
+def ask_redeal(state: GameState, seat: int) -> GameState:
+    """An attacker with a weak hand asks for a redeal (R4.7): same dealer, new shuffle, and
+    that seat may not ask again in this deal. The redealt deal follows the later-deal rules
+    (its dealer is known), even in the match's first deal."""
+    _require(state, Phase.WEAK_HAND, "R4.7", "a weak-hand redeal is asked")
+    s = _require_turn(state, seat, "R4.7")
+    if not may_ask_redeal(state, s):
+        raise IllegalAction(
+            "R4.7",
+            f"a redeal is asked only with fewer than {state.rules.weak_hand_redeal} points "
+            "in hand; pass instead",
+        )
+    events = state.events.add(RedealAsked(s))
+    state = state._replace(redeal_asked=state.redeal_asked | {s}, opening=False)
+    reason = f"R4.7: seat {s} holds fewer than {state.rules.weak_hand_redeal} points"
+    return _redeal(state, reason, events)
+
+
+# --- kitty and counters (R5) ---------------------------------------------------------------------
+
+
+def _take_kitty(state: GameState, seat: int) -> GameState:
+    """R5.1: ``seat`` takes the 8 kitty cards into its hand and must bury 8."""
+    hands = replace_hand(state.hands, seat, (*state.hands[seat], *state.kitty))
+    return state._replace(phase=Phase.BURYING, hands=hands, kitty=(), turn=seat, passes=0)
+
+
+def _after_counter(state: GameState, seat: int) -> GameState:
+    """R5.2: a counter (strength 2 or more, stronger than the standing bid, never by the
+    seat whose bid stands) changes the trump; before the kitty (反主反打) it also makes its
+    bidder the dealer, after it (炒底) its bidder takes the kitty and buries again, and the
+    round goes on around the table until four passes in a row."""
+    assert state.bid is not None
+    suit = state.bid.suit
+    state = state._replace(counters=state.counters + 1)
+    if state.phase is Phase.FIRST_COUNTERS:
+        # 反主反打 makes the counter-bidder the dealer under R4.5 "winning_bid"; under
+        # "first_bid" the first bidder keeps the deal and a counter changes only the trump.
+        dealer = seat if state.rules.first_dealer == "winning_bid" else _dealer(state)
+        state = _fix_trump(state, dealer, suit, [])
+        return state._replace(turn=(seat + 1) % 4)
+    state = _fix_trump(state, _dealer(state), suit, [])
+    return _take_kitty(state, seat)
+
+
+def bury(state: GameState, seat: int, cards: Hand) -> GameState:
+    """``seat`` buries 8 of its cards as the kitty (R5.1); then the counter round of later
+    deals (R5.2) or play."""
+    _require(state, Phase.BURYING, "R5.1", "cards are buried")
+    s = _require_turn(state, seat, "R5.1")
+    if len(cards) != KITTY_SIZE:
+        raise IllegalAction("R5.1", f"bury exactly 8 cards, not {len(cards)}")
+    if not holds(state.hands[s], cards):
+        raise IllegalAction(
+            "R5.1", f"bury cards you hold; seat {s} does not hold {format_cards(cards)}"
+        )
+    rest = list(state.hands[s])
+    for card in cards:
+        rest.remove(card)
+    state = state._replace(
+        hands=replace_hand(state.hands, s, tuple(rest)),
+        kitty=tuple(cards),
+        buried_by=s,
+        events=state.events.add(Buried(s)),
+    )
+    if state.rules.counter_bids and not state.opening:
+        return state._replace(phase=Phase.COUNTERS, turn=(s + 1) % 4, passes=0)
+    return _to_playing(state)
+
+
+def _to_playing(state: GameState) -> GameState:
+    """R6.1: the dealer leads the first trick."""
+    dealer = _dealer(state)
+    return state._replace(phase=Phase.PLAYING, turn=dealer, leader=dealer, passes=0)

@@ -1,0 +1,512 @@
+"""One deal as an immutable state machine, from the shuffle to the score (R4-R10).
+
+A :class:`GameState` is a frozen record; :meth:`GameState.apply` takes an action and returns
+a new state (the old one never changes). Rules live in their own modules (bidding, tricks,
+scoring); this module only sequences them.
+
+Phases, in order (see ``docs/state.md``):
+
+``DEALING``
+    Cards are dealt one at a time (the chance action :class:`DealCard`); between cards any
+    seat that may bid can :class:`Declare` (R4.1-R4.4). :attr:`GameState.to_act` is
+    :data:`CHANCE` here and :attr:`GameState.may_act` lists the seats that could bid now.
+``CLOSING``
+    After the last card every seat gets one more chance (R4.1): seats in turn declare or
+    :class:`Pass`; a full round of passes closes bidding. Then R4.6 (nobody bid) applies.
+``WEAK_HAND``
+    R4.7: every attacker in turn may pass; one holding fewer than ``rules.weak_hand_redeal``
+    points may also :class:`AskRedeal`.
+``FIRST_COUNTERS``
+    R5.2, first deal: counters before the kitty; a counter makes its bidder the dealer.
+``BURYING``
+    R5.1: the dealer (or the last counter-bidder) holds 33 cards and :class:`Bury` 8.
+``COUNTERS``
+    R5.2, later deals (炒底): seats in turn counter or pass; a counter-bidder takes the kitty
+    and buries again.
+``PLAYING``
+    R6-R7: :class:`Play` in turn; 25 tricks.
+``FINISHED``
+    :attr:`GameState.result` holds the :class:`~tuolaji.core.scoring.DealResult` (R8-R10).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from tuolaji.core.bidding import Bid
+from tuolaji.core.cards import Card, Rank, as_cards, full_deck
+from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE
+from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
+from tuolaji.core.legal import LegalFollows, LegalLeads, LegalPlays
+from tuolaji.core.limits import MAX_ECHO, MAX_INT, MAX_STATE_TEXT
+from tuolaji.core.rules import RULESETS, Rules, UnknownRuleset
+from tuolaji.core.scoring import DealResult, team_of
+from tuolaji.core.trump import Trump
+from tuolaji.state import auction, playing
+from tuolaji.state import pictures as svg
+from tuolaji.state.actions import (
+    CHANCE,
+    Action,
+    ActionSet,
+    AskRedeal,
+    Bury,
+    BuryActions,
+    DealCard,
+    DealerSet,
+    Declare,
+    Hand,
+    Hands,
+    ListedActions,
+    Pass,
+    Phase,
+    Play,
+    PlayActions,
+    Trick,
+)
+from tuolaji.state.codec import from_data, load_json, to_data
+from tuolaji.state.eventlog import EMPTY_LOG, EventLog
+from tuolaji.state.memo import IDS, PLAYS, PLAYS_LIMIT, card_ids, lead_info, throw_penalty_of
+from tuolaji.state.notation import state_repr, state_text
+from tuolaji.state.validate import check_state
+from tuolaji.state.view import PlayerView, view_of
+
+__all__ = ["GameState"]
+
+
+def _rules(rules: object) -> Rules:
+    if isinstance(rules, str):
+        if len(rules) > MAX_ECHO and rules not in RULESETS:
+            raise UnknownRuleset(rules[:MAX_ECHO] + "...", tuple(RULESETS))  # echo it cut
+        return RULESETS[rules]
+    if not isinstance(rules, Rules):
+        raise ConfigurationError(
+            f"R12: rules is a Rules or a preset name ({', '.join(RULESETS)}), got {cut(rules)}"
+        )
+    return rules
+
+
+def _levels(rules: Rules, levels: object) -> tuple[Rank, Rank]:
+    if isinstance(levels, str) or not isinstance(levels, Sequence) or len(levels) != 2:
+        raise IllegalAction("R1.4", f"levels are (team 0's, team 1's), got {cut(levels)}")
+    for level in levels:
+        if not isinstance(level, Rank):
+            raise IllegalAction("R1.4", f"levels holds Rank values, got {cut(level)}")
+    return rules.levels[rules.level_index(levels[0])], rules.levels[rules.level_index(levels[1])]
+
+
+def _count(value: object, name: str) -> int:
+    """An int argument within the JSON limits (so that the state round-trips)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not -MAX_INT < value < MAX_INT:
+        raise IllegalAction("R11", f"{name} is an int within ±2**63, got {cut(value)}")
+    return value
+
+
+@attrs.frozen(slots=False, eq=True)
+class GameState:
+    """One deal of Tractor as an immutable value (R4-R10).
+
+    Build one with :meth:`new` (from the shuffle) or :meth:`for_play` (from a play position);
+    move it with :meth:`apply` or the convenience methods (:meth:`deal_card`, :meth:`declare`,
+    :meth:`pass_`, :meth:`ask_redeal`, :meth:`bury`, :meth:`play`). Every method returns a new
+    state; illegal actions raise :class:`~tuolaji.IllegalAction` naming the rule.
+    """
+
+    rules: Rules
+    seed: int
+    levels: tuple[Rank, Rank]
+    """Team 0's and team 1's levels (R1.4)."""
+    deal_number: int = 0
+    attempt: int = 0
+    """How many times this deal was thrown in and redealt (R4.6, R4.7)."""
+    opening: bool = False
+    """True for the match's first deal, whose dealer is chosen by bidding (R4.5, R5.2)."""
+    dealer: int | None = None
+    """The dealer's seat; None during the bidding of a first deal (抢报, R4.5)."""
+    phase: Phase = Phase.DEALING
+    deck: Hand = ()
+    """The shuffled 108 cards of this attempt (hidden information)."""
+    dealt: int = 0
+    hands: Hands = ((), (), (), ())
+    kitty: Hand = ()
+    bid: Bid | None = None
+    """The standing bid (R4.2), or None."""
+    turn: int = 0
+    """The seat whose turn it is in the round phases and in play."""
+    passes: int = 0
+    """Consecutive passes in the current round."""
+    counters: int = 0
+    buried_by: int | None = None
+    redeal_asked: frozenset[int] = frozenset()
+    trump: Trump | None = None
+    """The deal's trump context, fixed when bidding closes."""
+    leader: int = 0
+    trick: tuple[Hand, ...] = ()
+    """The current trick's plays so far, from :attr:`leader` on."""
+    tricks: tuple[Trick, ...] = ()
+    trick_points: int = 0
+    """Points of the tricks the attackers have won (R8.1)."""
+    failed_throws: tuple[int, ...] = ()
+    """The seat of each failed throw so far (R6.5)."""
+    events: EventLog = EMPTY_LOG
+    """The public log of the deal (see :class:`~tuolaji.state.eventlog.EventLog`: it behaves like a
+    tuple of events and is shared with the states before this one)."""
+    result: DealResult | None = None
+
+    # --- construction ----------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules | str = "tuolaji",
+        seed: int = 0,
+        *,
+        levels: Sequence[Rank] | None = None,
+        dealer: int | None = None,
+        deal_number: int = 0,
+        deck: Sequence[Card] | None = None,
+    ) -> GameState:
+        """A deal at its start, shuffled from ``seed`` and ``deal_number``.
+
+        ``dealer`` None is the match's first deal (R4.5: the winning bid sets the dealer;
+        cards go out from seat 0); otherwise cards go out from the dealer. ``levels``
+        (team 0's, team 1's) default to both teams on the first level. ``deck`` stacks the
+        deck (the 108 cards in dealing order, see :func:`tuolaji.testing.stacked_deck`)
+        instead of shuffling; a redeal still shuffles from the seed.
+        """
+        rules = _rules(rules)
+        _count(seed, "seed")
+        if _count(deal_number, "deal_number") < 0:
+            raise IllegalAction("R11", f"deal_number is 0 or more, got {deal_number}")
+        lv = _levels(rules, (rules.first_level, rules.first_level) if levels is None else levels)
+        if dealer is not None:
+            auction.check_seat(dealer)
+        stacked = None if deck is None else as_cards(deck, "deck")
+        if stacked is not None and Counter(stacked) != Counter(full_deck()):
+            raise IllegalAction("R1.1", "a stacked deck holds the 108 cards, every card twice")
+        return auction.fresh_deal(
+            cls(rules=rules, seed=seed, levels=lv),
+            deal_number=deal_number,
+            attempt=0,
+            levels=lv,
+            dealer=dealer,
+            opening=dealer is None,
+            redeal_asked=frozenset(),
+            events=EMPTY_LOG,
+            deck=stacked,
+        )
+
+    @classmethod
+    def for_play(
+        cls,
+        rules: Rules | str,
+        *,
+        hands: Sequence[Sequence[Card]],
+        kitty: Sequence[Card],
+        trump: Trump,
+        dealer: int,
+        levels: Sequence[Rank],
+    ) -> GameState:
+        """A deal in its play phase, the dealer to lead (R6.1).
+
+        ``hands``: four hands of equal size (1..25 cards); ``kitty``: the 8 buried cards;
+        ``levels[i]``: team i's level, and the trump's level must be the dealer's team's
+        (R1.4). No card may appear more than twice in all. Positions from the middle of a
+        deal are fine: the attackers start with 0 points.
+        """
+        rules = _rules(rules)
+        auction.check_seat(dealer)
+        if not isinstance(trump, Trump):
+            raise ConfigurationError(f"R2: trump is a Trump, got {cut(trump)}")
+        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 4:
+            raise IllegalAction("R1.3", f"hands is a sequence of four hands, got {cut(hands)}")
+        hs = tuple(as_cards(h, f"hands[{i}]") for i, h in enumerate(hands))
+        if len(hs) != 4:
+            raise IllegalAction("R1.3", f"four hands are needed, got {len(hs)}")
+        sizes = {len(h) for h in hs}
+        if len(sizes) != 1 or not 1 <= len(hs[0]) <= HAND_SIZE:
+            raise IllegalAction(
+                "R7.1", f"hands must have equal sizes of 1 to 25 cards, got {[len(h) for h in hs]}"
+            )
+        kit = as_cards(kitty, "kitty")
+        if len(kit) != KITTY_SIZE:
+            raise IllegalAction("R5.1", f"the kitty holds 8 cards, got {len(kit)}")
+        counts = Counter(c for h in (*hs, kit) for c in h)
+        over = [str(c) for c, n in counts.items() if n > 2]
+        if over:
+            raise IllegalAction("R1.1", f"every card exists twice, but {over} appear more often")
+        lv = _levels(rules, levels)
+        if trump.level != lv[team_of(dealer)]:
+            raise IllegalAction(
+                "R1.4",
+                f"the level rank is the declarers' level {lv[team_of(dealer)].label}, "
+                f"but the trump's level is {trump.level.label}",
+            )
+        if trump.permanent_twos != rules.permanent_twos:
+            raise IllegalAction("R2.5", "the trump's permanent_twos must match the rules'")
+        suit = None if trump.suit is None else int(trump.suit)
+        return cls(
+            rules=rules,
+            seed=0,
+            levels=lv,
+            dealer=dealer,
+            phase=Phase.PLAYING,
+            hands=(hs[0], hs[1], hs[2], hs[3]),
+            kitty=kit,
+            turn=dealer,
+            buried_by=dealer,
+            trump=trump,
+            leader=dealer,
+            events=EMPTY_LOG.add(DealerSet(dealer, trump.level, suit)),
+        )
+
+    def _replace(self, **changes: Any) -> GameState:
+        """A copy with ``changes``, unvalidated: the engine's own fast ``attrs.evolve``
+        (which inspects the class and runs ``__init__`` on every call)."""
+        new = _new_object(GameState)
+        fields = self.__dict__.copy()  # one C-level copy of the fields, then the changes
+        fields.update(changes)
+        _set_attribute(new, "__dict__", fields)  # a frozen class: bypass its __setattr__
+        return new
+
+    # --- reading ---------------------------------------------------------------------------
+
+    @property
+    def declarers(self) -> int | None:
+        """The declaring team (the dealer's), or None before the dealer is known."""
+        return None if self.dealer is None else team_of(self.dealer)
+
+    @property
+    def level(self) -> Rank | None:
+        """The deal's level rank: the declarers' level (R1.4); None before the dealer is
+        known."""
+        return None if self.dealer is None else self.levels[team_of(self.dealer)]
+
+    @property
+    def attacker_points(self) -> int:
+        """The attackers' total so far (R8.1): trick points and throw penalties (R6.5);
+        after the last trick, the final total with the kitty bonus (R8.2)."""
+        if self.result is not None:
+            return self.result.attacker_points
+        if self.dealer is None:
+            return 0
+        if not self.failed_throws:  # the common case, asked for by every view
+            return self.trick_points
+        return self.trick_points + throw_penalty_of(self.failed_throws, self.dealer, self.rules)
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose decision is pending, or :data:`CHANCE` (-1) while dealing (where
+        :attr:`may_act` lists the seats that may bid between cards) and when finished."""
+        if self.phase is _DEALING or self.phase is _FINISHED:
+            return CHANCE
+        return self.turn
+
+    @property
+    def may_act(self) -> frozenset[int]:
+        """Every seat with a legal action now (while dealing: the seats that could bid)."""
+        if self.phase is Phase.DEALING:
+            return frozenset(s for s in range(4) if auction.declare_options(self, s))
+        if self.phase is Phase.FINISHED:
+            return frozenset()
+        return frozenset((self.turn,))
+
+    @property
+    def lead(self) -> Hand | None:
+        """The current trick's lead (after any failed throw), or None before it is led."""
+        return self.trick[0] if self.trick else None
+
+    def bid_level(self, seat: int) -> Rank:
+        """The level rank ``seat`` bids with now (see :func:`tuolaji.state.auction.bid_level`)."""
+        return auction.bid_level(self, auction.check_seat(seat))
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know (see :class:`~tuolaji.state.view.PlayerView`)."""
+        return view_of(self, auction.check_seat(seat))
+
+    def returns(self) -> tuple[float, float, float, float]:
+        """Per seat, the deal's outcome (R9.1) from that seat's team's point of view, once the
+        deal is scored: the declarers keeping the deal with ``k`` levels is ``+k`` for them
+        and ``-k`` for the attackers; the attackers taking over with ``k`` levels is
+        ``k + 1`` for them (taking the deal counts as one level) and ``-(k + 1)`` for the
+        declarers. Zero-sum; raises :class:`~tuolaji.IllegalAction` before the end."""
+        if self.result is None or self.dealer is None:
+            raise IllegalAction("R9.1", "returns are known once the deal is scored")
+        outcome = self.result.outcome
+        value = float(outcome.steps if outcome.declarers_keep else -(outcome.steps + 1))
+        declarers = team_of(self.dealer)
+        r = [value if team_of(s) == declarers else -value for s in range(4)]
+        return r[0], r[1], r[2], r[3]
+
+    # --- legal actions ---------------------------------------------------------------------
+
+    def legal_actions(self, seat: int | None = None) -> ActionSet:
+        """The legal actions now, for ``seat`` or (None) for every seat that may act.
+
+        Iterable, with ``len``, ``in`` and ``sample(rng)``; in the play and burying phases
+        these never list every action. While dealing, :class:`DealCard` is included when
+        ``seat`` is None.
+        """
+        phase = self.phase
+        if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
+            auction.check_seat(seat)  # raises (R1.3)
+        if phase is _DEALING:
+            seats = range(4) if seat is None else (seat,)
+            acts: list[Action] = [DealCard()] if seat is None else []
+            acts += [Declare(s, c) for s in seats for c in auction.declare_options(self, s)]
+            return ListedActions(acts)
+        if phase is _FINISHED or (seat is not None and seat != self.turn):
+            return ListedActions(())
+        s = self.turn
+        if phase is _PLAYING:
+            return PlayActions(s, self.legal_plays())
+        if phase is Phase.BURYING:
+            return BuryActions(s, self.hands[s])
+        if phase is Phase.WEAK_HAND:
+            return ListedActions(auction.weak_hand_actions(self, s))
+        options = auction.declare_options(self, s)
+        return ListedActions((Pass(s), *(Declare(s, c) for c in options)))
+
+    def legal_plays(self) -> LegalPlays:
+        """The legal plays of :attr:`to_act` (R6.2, R7.1-R7.3): a lazy collection with
+        ``len``, ``in`` and ``sample(rng)``. Only in the play phase."""
+        if self.phase is not _PLAYING:
+            raise IllegalAction("R6.1", f"there are no plays in the {self.phase.value} phase")
+        # memo.known_plays, card_ids and remember_plays inlined (one call each per
+        # decision on the hottest path).
+        hit = PLAYS.get(id(self))
+        if hit is not None and hit[0] is self:
+            return hit[1]
+        assert self.trump is not None
+        table = self.trump.table
+        # A state's hands never hold a card three times, so the unchecked id paths apply.
+        cards = self.hands[self.turn]
+        known_ids = IDS.get(id(cards))
+        hand = known_ids[1] if known_ids is not None and known_ids[0] is cards else card_ids(cards)
+        plays: LegalPlays
+        trick = self.trick
+        lead = None
+        if not trick:
+            plays = LegalLeads.from_ids(hand, table)
+        else:
+            lead = lead_info(trick[0], table)
+            plays = LegalFollows.__new__(LegalFollows)
+            plays._init_ids(lead, hand, table)  # LegalFollows.from_ids inlined
+        if len(PLAYS) >= PLAYS_LIMIT:
+            PLAYS.clear()
+        PLAYS[id(self)] = (self, plays, hand, lead)
+        return plays
+
+    # --- actions ---------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> GameState:
+        """The state after ``action``; raises :class:`~tuolaji.IllegalAction` (naming the rule
+        and what was expected) and leaves ``self`` unchanged when it is not legal."""
+        if isinstance(action, Play):
+            return playing.play(self, auction.check_seat(action.seat), action.cards)
+        if isinstance(action, DealCard):
+            return auction.deal_card(self)
+        if isinstance(action, Declare):
+            return auction.declare(self, action.seat, action.cards)
+        if isinstance(action, Pass):
+            return auction.pass_turn(self, action.seat)
+        if isinstance(action, AskRedeal):
+            return auction.ask_redeal(self, action.seat)
+        if isinstance(action, Bury):
+            return auction.bury(self, action.seat, action.cards)
+        raise IllegalAction("R11", f"{cut(action)} is not an action")
+
+    def deal_card(self) -> GameState:
+        """Deal the next card (R4.1)."""
+        return self.apply(DealCard())
+
+    def declare(self, seat: int, cards: Sequence[Card] | str) -> GameState:
+        """``seat`` bids or counters with ``cards`` (R4.2-R4.4, R5.2), as Card values or card
+        notation (``"♥22"``)."""
+        return self.apply(Declare(seat, cards))
+
+    def pass_(self, seat: int) -> GameState:
+        """``seat`` passes its turn."""
+        return self.apply(Pass(seat))
+
+    def ask_redeal(self, seat: int) -> GameState:
+        """An attacker asks for a weak-hand redeal (R4.7)."""
+        return self.apply(AskRedeal(seat))
+
+    def bury(self, seat: int, cards: Sequence[Card] | str) -> GameState:
+        """``seat`` buries 8 cards (R5.1), as Card values or card notation."""
+        return self.apply(Bury(seat, cards))
+
+    def play(self, seat: int, cards: Sequence[Card] | str) -> GameState:
+        """``seat`` plays ``cards`` (R6, R7), as Card values or card notation (``"♥KK"``).
+
+        A throw that fails R6.3 is not an error: the forced unit is played (R6.4) and a
+        :class:`ThrowFailed` event records it."""
+        # The same as apply(Play(seat, cards)), without building the action.
+        if type(seat) is not int or not 0 <= seat <= 3:
+            auction.check_seat(seat)  # raises
+        return playing.play(self, seat, cards)  # which reads the cards (as_cards)
+
+    def next_deal(self) -> GameState:
+        """The next deal of the match, from a finished one (R10): levels after the deal, the
+        next dealer, a fresh shuffle derived from the seed."""
+        if self.result is None:
+            raise IllegalAction("R10", "the next deal starts only after this one is scored")
+        if self.result.match_winner is not None:
+            raise IllegalAction(
+                "R9.5", f"the match is over: team {self.result.match_winner} won it"
+            )
+        return auction.fresh_deal(
+            self,
+            deal_number=self.deal_number + 1,
+            attempt=0,
+            levels=self.result.levels,
+            dealer=self.result.next_dealer,
+            opening=False,
+            redeal_asked=frozenset(),
+            events=EMPTY_LOG,
+        )
+
+    # --- serialisation ---------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """This state as JSON text; :meth:`from_json` gives back an equal state."""
+        return json.dumps(to_data(GameState, self), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameState:
+        """The state written by :meth:`to_json`.
+
+        Untrusted text is fine: it is checked against :mod:`tuolaji.core.limits` before it is
+        parsed, read strictly, and then checked for meaning by
+        :func:`tuolaji.state.validate.check_state` (every card accounted for, seats in range,
+        fields consistent with the phase, hand sizes right). Anything else raises
+        :class:`~tuolaji.InvalidRecord` (a ``ValueError``) naming the first problem.
+        """
+        data = load_json(text, "a state", MAX_STATE_TEXT)
+        state: GameState = from_data(GameState, data)
+        check_state(state)
+        return state
+
+    def __repr__(self) -> str:
+        return state_repr(self)
+
+    def __str__(self) -> str:
+        return state_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The table as a picture, for Jupyter (see :func:`tuolaji.svg.table`)."""
+        return svg.table(self)
+
+    def _repr_html_(self) -> str:
+        return f"<div>{svg.table(self)}</div>"
+
+
+# Enum members read from module globals are faster than attribute lookups on the class.
+_DEALING, _PLAYING, _FINISHED = Phase.DEALING, Phase.PLAYING, Phase.FINISHED
+_new_object = object.__new__
+_set_attribute = object.__setattr__

@@ -1,0 +1,223 @@
+"""Pictures of cards: SVG text for a hand, a trick and a whole table.
+
+Each function returns a complete ``<svg>`` document as a string, with no external resources
+(no fonts or images to fetch). In Jupyter, states and views show as tables through their
+``_repr_svg_``, as python-chess boards do. Cards are drawn once, as ``<defs>`` entries with ids
+``tl-10H``, ``tl-SJ``, ... and ``tl-back``, and placed with ``<use>``; the replay viewer uses
+the same definitions.
+
+>>> import tuolaji as tl
+>>> picture = tl.svg.hand(tl.parse_cards("♥KKQ SJ"))
+>>> picture.startswith("<svg") and picture.count("<use ") == 4
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from tuolaji.core.cards import CARDS, Card, Joker, Suit
+
+if TYPE_CHECKING:
+    from tuolaji.core.trump import Trump
+    from tuolaji.state.gamestate import GameState
+    from tuolaji.state.view import PlayerView
+
+__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "card_defs", "card_id", "hand", "table", "trick"]
+
+CARD_WIDTH = 56
+CARD_HEIGHT = 80
+_STEP = 22
+"""Horizontal distance between overlapping cards of a hand."""
+_RED = "#c0392b"
+_BLACK = "#1a1a1a"
+_FONT = "font-family='DejaVu Sans, Arial, sans-serif'"
+
+
+def card_id(card: Card | None) -> str:
+    """The id of a card's drawing in :func:`card_defs` (``tl-10H``); None: the back."""
+    return "tl-back" if card is None else f"tl-{card}"
+
+
+def _color(card: Card) -> str:
+    if isinstance(card.rank, Joker):
+        return _RED if card.rank is Joker.BIG else _BLACK
+    return _RED if card.suit in (Suit.HEARTS, Suit.DIAMONDS) else _BLACK
+
+
+def _face(card: Card) -> str:
+    color = _color(card)
+    frame = (
+        f"<rect width='{CARD_WIDTH}' height='{CARD_HEIGHT}' rx='5' fill='#fff' "
+        f"stroke='#555' stroke-width='1'/>"
+    )
+    if isinstance(card.rank, Joker):
+        # Jokers are told apart by colour (big: red, small: black) and by the word.
+        letters = "".join(
+            f"<text x='5' y='{14 + 12 * i}' font-size='12' font-weight='bold' fill='{color}' "
+            f"{_FONT}>{ch}</text>"
+            for i, ch in enumerate("JOKER")
+        )
+        word = "BIG" if card.rank is Joker.BIG else "SMALL"
+        return (
+            f"{frame}{letters}<text x='{CARD_WIDTH / 2 + 8}' y='48' font-size='10' "
+            f"text-anchor='middle' fill='{color}' {_FONT}>{word}</text>"
+        )
+    assert card.suit is not None
+    return (
+        f"{frame}<text x='4' y='17' font-size='15' font-weight='bold' fill='{color}' {_FONT}>"
+        f"{card.rank.label}</text><text x='4' y='33' font-size='14' fill='{color}' {_FONT}>"
+        f"{card.suit.symbol}</text><text x='{CARD_WIDTH / 2 + 6}' y='60' font-size='30' "
+        f"text-anchor='middle' fill='{color}' {_FONT}>{card.suit.symbol}</text>"
+    )
+
+
+def card_defs() -> str:
+    """``<defs>`` with one drawing per distinct card (54) and the back."""
+    back = (
+        f"<g id='tl-back'><rect width='{CARD_WIDTH}' height='{CARD_HEIGHT}' rx='5' "
+        f"fill='#2c5f9e' stroke='#555'/><rect x='5' y='5' width='{CARD_WIDTH - 10}' "
+        f"height='{CARD_HEIGHT - 10}' rx='3' fill='none' stroke='#9cc3ee' "
+        f"stroke-dasharray='3 2'/></g>"
+    )
+    faces = "".join(f"<g id='{card_id(c)}'>{_face(c)}</g>" for c in CARDS)
+    return f"<defs>{faces}{back}</defs>"
+
+
+def _use(card: Card | None, x: float, y: float) -> str:
+    return f"<use href='#{card_id(card)}' x='{x:g}' y='{y:g}'/>"
+
+
+def _row(cards: Sequence[Card | None], x: float, y: float, step: float = _STEP) -> str:
+    return "".join(_use(card, x + i * step, y) for i, card in enumerate(cards))
+
+
+def _row_width(n: int, step: float = _STEP) -> float:
+    return 0 if n == 0 else CARD_WIDTH + (n - 1) * step
+
+
+def _svg(width: float, height: float, body: str, title: str) -> str:
+    return (
+        f"<svg xmlns='http://www.w3.org/2000/svg' width='{width:g}' height='{height:g}' "
+        f"viewBox='0 0 {width:g} {height:g}'><title>{title}</title>{card_defs()}{body}</svg>"
+    )
+
+
+def _text(x: float, y: float, text: str, *, size: int = 13, anchor: str = "start") -> str:
+    return (
+        f"<text x='{x:g}' y='{y:g}' font-size='{size}' text-anchor='{anchor}' "
+        f"fill='#f4f4f4' {_FONT}>{text}</text>"
+    )
+
+
+def hand(cards: Iterable[Card], trump: Trump | None = None) -> str:
+    """A hand, overlapping like cards held in a fan; sorted by ``trump`` when given
+    (trumps first, strongest first)."""
+    shown = tuple(cards) if trump is None else trump.sorted(cards)
+    width = max(_row_width(len(shown)), CARD_WIDTH) + 8
+    body = _row(shown, 4, 4)
+    return _svg(width, CARD_HEIGHT + 8, body, f"{len(shown)} cards")
+
+
+def trick(plays: Sequence[Sequence[Card]], leader: int = 0) -> str:
+    """A trick: each play in turn from ``leader``, labelled with its seat."""
+    x = 4.0
+    body = ""
+    for i, cards in enumerate(plays):
+        body += _text(x, 14, f"seat {(leader + i) % 4}", size=12).replace("#f4f4f4", "#333")
+        body += _row(cards, x, 20)
+        x += _row_width(len(cards)) + 14
+    return _svg(max(x, CARD_WIDTH + 8), CARD_HEIGHT + 24, body, "trick")
+
+
+_W, _H = 960, 640
+"""The table picture's size."""
+_SIDE_STEP = 13
+
+
+def _seat_place(place: int, n: int) -> tuple[float, float, float]:
+    """Where a hand of ``n`` cards goes for a seat at ``place`` (0 bottom, 1 right, 2 top,
+    3 left, the playing order counter-clockwise): x, y and the step between cards."""
+    step = _STEP if place in (0, 2) else _SIDE_STEP
+    width = _row_width(n, step)
+    if place == 0:
+        return (_W - width) / 2, _H - CARD_HEIGHT - 30, step
+    if place == 2:
+        return (_W - width) / 2, 28, step
+    x = _W - 10 - max(width, CARD_WIDTH) if place == 1 else 10
+    return x, 150, step
+
+
+def _label_place(place: int) -> tuple[float, float]:
+    return {
+        0: (_W / 2, _H - CARD_HEIGHT - 36),
+        1: (_W - 80, 150 + CARD_HEIGHT + 18),
+        2: (_W / 2, 20),
+        3: (80, 150 + CARD_HEIGHT + 18),
+    }[place]
+
+
+def _trick_place(place: int, n: int) -> tuple[float, float]:
+    width = _row_width(n, 14)
+    centre, y = {
+        0: (_W / 2, 430),
+        1: (_W / 2 + 190, 350),
+        2: (_W / 2, 270),
+        3: (_W / 2 - 190, 350),
+    }[place]
+    return centre - width / 2, y
+
+
+def table(state: GameState | PlayerView, seat: int | None = None) -> str:
+    """The whole table: four hands around the current trick, with the trump, the dealer
+    (``*``), the levels and the attackers' points.
+
+    ``seat`` None shows a state as it is, every hand face up. With a seat (or for a
+    :class:`~tuolaji.PlayerView`, its own seat) only what that seat may know is shown,
+    other hands face down, and that seat sits at the bottom.
+    """
+    from tuolaji.state.view import PlayerView  # noqa: PLC0415 (view imports the state machine's values)
+
+    view: PlayerView | None
+    if isinstance(state, PlayerView):
+        view = state
+        full: Sequence[Sequence[Card]] = ((), (), (), ())
+    else:
+        view = None if seat is None else state.view(seat)
+        full = state.hands
+    bottom = view.seat if view is not None else 0
+    trump = state.trump
+    hands: list[Sequence[Card | None]] = []
+    for s in range(4):
+        if view is not None and s != view.seat:
+            hands.append([None] * view.hand_sizes[s])
+            continue
+        cards = view.hand if view is not None else full[s]
+        hands.append(trump.sorted(cards) if trump is not None else cards)
+    body = f"<rect width='{_W}' height='{_H}' rx='14' fill='#1f6b3a'/>"
+    for s in range(4):
+        place = (s - bottom) % 4
+        x, y, step = _seat_place(place, len(hands[s]))
+        body += f"<g class='seat-{s}'>{_row(hands[s], x, y, step)}</g>"
+        label = f"seat {s}{' *' if s == state.dealer else ''} ({len(hands[s])})"
+        lx, ly = _label_place(place)
+        body += _text(lx, ly, label, anchor="middle")
+    plays = state.trick
+    for i, cards in enumerate(plays):
+        s = (state.leader + i) % 4
+        x, y = _trick_place((s - bottom) % 4, len(cards))
+        body += f"<g class='trick-{s}'>{_row(cards, x, y, 14)}</g>"
+    level = state.trump.level.label if state.trump is not None else "-"
+    if state.trump is None:
+        trump_text = "trump not fixed"
+    elif state.trump.suit is None:
+        trump_text = "no trump"
+    else:
+        trump_text = f"trump {state.trump.suit.symbol}"
+    info = (
+        f"{state.phase.value} · level {level}, {trump_text} · levels "
+        f"{state.levels[0].label}/{state.levels[1].label} · attackers {state.attacker_points}"
+    )
+    body += _text(12, _H - 8, info, size=12)
+    return _svg(_W, _H, body, info)

@@ -1,0 +1,224 @@
+"""What one seat may know of a deal: :class:`PlayerView` (R5.1, R4.2).
+
+A view holds the seat's own hand, the public bids and shown cards, the trick history, the
+other hands' sizes, and the kitty only for the seat that buried it (every seat sees it once
+the deal is scored). Never another seat's hidden card: events hold only public facts, and
+every field is computed from public facts and the seat's own cards (a property test swaps
+the hidden cards of the other seats and checks that the view does not change).
+
+A view is a value, but a bot running in the same process as the engine can still reach
+engine objects (e.g. the state through :mod:`gc`). Run untrusted bots in another process
+and send them views.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import warnings
+from collections import Counter
+from typing import TYPE_CHECKING
+
+import attrs
+
+from tuolaji.core.bidding import Bid
+from tuolaji.core.cards import Rank
+from tuolaji.core.rules import Rules
+from tuolaji.core.scoring import DealResult
+from tuolaji.core.trump import Trump
+from tuolaji.state import pictures as svg
+from tuolaji.state.actions import CardsDealt, Declared, Event, Hand, Phase, Played, Trick
+from tuolaji.state.eventlog import EventLog
+from tuolaji.state.notation import view_repr, view_text
+
+if TYPE_CHECKING:
+    from tuolaji.state.gamestate import GameState
+
+__all__ = ["PlayerView", "shown_cards", "view_of"]
+
+
+@attrs.frozen(slots=True)
+class PlayerView:
+    """One seat's knowledge of a deal; see the module docstring for what it holds, and
+    :func:`tuolaji.bots.knowledge.knowledge_of` for what the seat deduces from it."""
+
+    seat: int
+    """The seat this view belongs to (R1.3)."""
+    phase: Phase
+    """The deal's phase (see :mod:`tuolaji.state.gamestate`)."""
+    hand: Hand
+    """This seat's own cards, in the order they were dealt (minus the cards played)."""
+    hand_sizes: tuple[int, int, int, int]
+    """How many cards each seat holds now (public)."""
+    levels: tuple[Rank, Rank]
+    """Team 0's and team 1's levels (R1.4)."""
+    dealer: int | None
+    """The dealer's seat; None while a first deal's bidding decides it (R4.5)."""
+    trump: Trump | None
+    """The trump context once bidding closed (R2), else None."""
+    bid: Bid | None
+    """The standing bid (R4.2), or None."""
+    shown: tuple[Hand, Hand, Hand, Hand]
+    """Per seat, the cards it showed in bids of this attempt minus those it has since played
+    (R4.2). Public facts only: a shown card the seat later buried stays listed, since the
+    other seats cannot know it left the hand (see :func:`shown_cards`)."""
+    kitty: Hand | None
+    """The buried cards: only for the seat that buried them, or for all once scored."""
+    to_act: int
+    """The seat whose decision is pending, or -1 (:data:`~tuolaji.CHANCE`) while dealing and
+    once finished."""
+    leader: int
+    """The seat that led (or will lead) the current trick (R6.1)."""
+    trick: tuple[Hand, ...]
+    """The current trick's plays so far, from :attr:`leader` on."""
+    tricks: tuple[Trick, ...]
+    """The finished tricks, in order."""
+    attacker_points: int
+    """The attackers' total so far (R8.1, R6.5)."""
+    events: EventLog
+    """The public log of the deal (shared with the state, see :mod:`tuolaji.state.eventlog`)."""
+    result: DealResult | None
+    """The deal's result once scored (R8-R10), else None."""
+    rules: Rules
+    """The rules of the game (public: every seat knows them)."""
+    opening: bool
+    """True for the match's first deal, whose dealer is chosen by bidding (R4.5, R5.2)."""
+
+    def sample_world(self, rng: random.Random) -> GameState:
+        """Deprecated: call :func:`tuolaji.bots.worlds.sample_world` ``(view, rng)``.
+
+        Sampling worlds belongs to the search layer, above the views; this alias of 0.2
+        stays for one release and looks the sampler up when called, so that the view
+        module does not depend on it."""
+        warnings.warn(
+            "PlayerView.sample_world(rng) is deprecated: use "
+            "tuolaji.bots.worlds.sample_world(view, rng)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        worlds = importlib.import_module("tuolaji.bots.worlds")
+        world: GameState = worlds.sample_world(self, rng)
+        return world
+
+    def __repr__(self) -> str:
+        return view_repr(self)
+
+    def __str__(self) -> str:
+        return view_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The table as a picture, for Jupyter (see :func:`tuolaji.svg.table`)."""
+        return svg.table(self)
+
+    def _repr_html_(self) -> str:
+        return f"<div>{svg.table(self)}</div>"
+
+
+_NO_SHOWN: tuple[Hand, Hand, Hand, Hand] = ((), (), (), ())
+
+
+def _shown_step(
+    shown: tuple[Hand, Hand, Hand, Hand], event: Event
+) -> tuple[Hand, Hand, Hand, Hand]:
+    """The shown cards after one more event (R4.2): a new attempt forgets earlier bids; a
+    bid adds its cards (as a multiset union: showing ``♥2`` and later ``♥2♥2`` shows two);
+    a public play removes the played cards from its seat's shown cards."""
+    if isinstance(event, CardsDealt):
+        return _NO_SHOWN
+    if isinstance(event, Declared):
+        before = shown[event.seat]
+        counts = Counter(before)
+        extra = Counter(event.cards) - counts
+        if not extra:
+            return shown
+        now = (*before, *extra.elements())
+    elif isinstance(event, Played):
+        before = shown[event.seat]
+        if not before:
+            return shown
+        held = {c.id for c in before}
+        if not any(c.id in held for c in event.cards):
+            return shown  # the common case: none of the shown cards was played
+        left = Counter(before) - Counter(event.cards)
+        if left == Counter(before):
+            return shown
+        rest = []
+        for card in before:
+            if left[card]:
+                left[card] -= 1
+                rest.append(card)
+        now = tuple(rest)
+    else:
+        return shown
+    out = list(shown)
+    out[event.seat] = now
+    return out[0], out[1], out[2], out[3]
+
+
+def shown_cards(log: EventLog) -> tuple[Hand, Hand, Hand, Hand]:
+    """Per seat, the cards it showed in bids of the current attempt, minus those it has
+    since played in public (R4.2). Derived from public events only, so a seat's view never
+    depends on another seat's hidden cards; a shown card that was later buried stays shown.
+
+    The result is cached on each log node, so building a view per decision costs a look-up
+    (plus the few events since the last view).
+    """
+    if log.memo is not None:
+        return log.memo  # type: ignore[no-any-return]
+    previous = log.previous
+    if previous is not None and previous.memo is not None:
+        # The common case (a view per decision): one event since the last view's log.
+        last = log.last
+        assert last is not None  # a log with a previous one is not empty
+        base = log.memo = _shown_step(previous.memo, last)
+        return base
+    pending: list[EventLog] = []
+    node: EventLog | None = log
+    base = _NO_SHOWN
+    while node is not None:
+        if node.memo is not None:
+            base = node.memo
+            break
+        if not len(node):
+            break
+        pending.append(node)
+        if isinstance(node.last, CardsDealt):
+            break  # bids of an earlier attempt showed cards that were thrown in
+        node = node.previous
+    for step in reversed(pending):
+        last = step.last
+        assert last is not None  # pending holds non-empty logs only
+        base = _shown_step(base, last)
+        step.memo = base
+    return base
+
+
+def view_of(state: GameState, seat: int) -> PlayerView:
+    """The :class:`PlayerView` of ``seat`` in ``state``."""
+    sees_kitty = state.result is not None or (state.buried_by == seat and len(state.kitty) == 8)
+    return PlayerView(
+        seat=seat,
+        phase=state.phase,
+        hand=state.hands[seat],
+        hand_sizes=(
+            len(state.hands[0]),
+            len(state.hands[1]),
+            len(state.hands[2]),
+            len(state.hands[3]),
+        ),
+        levels=state.levels,
+        dealer=state.dealer,
+        trump=state.trump,
+        bid=state.bid,
+        shown=shown_cards(state.events),
+        kitty=state.kitty if sees_kitty else None,
+        to_act=state.to_act,
+        leader=state.leader,
+        trick=state.trick,
+        tricks=state.tricks,
+        attacker_points=state.attacker_points,
+        events=state.events,
+        result=state.result,
+        rules=state.rules,
+        opening=state.opening,
+    )

@@ -1,0 +1,717 @@
+"""The arena: compare bots by duplicate deals, on one core, many cores or a Ray cluster.
+
+Cards decide more of a deal than play does, so bots are compared by **duplicate deal pairs**
+(as in duplicate bridge): the same seed (hence the same shuffle, ``tl.Game(rules, seed)``)
+is played twice, bot A's team on seats 0 and 2 the first time and on seats 1 and 3 the
+second. Whatever the cards give one side, each bot gets once.
+
+For every deal pair, from A's side (see :class:`DealPair`):
+
+- ``level``: A's team's level gain minus B's team's (R9), summed over the two games;
+- ``points``: the attackers' points (R8.1) when A's team attacked, minus those when B's
+  team attacked, summed over the two games;
+- ``score``: 1 when A won the pair (more levels; on equal levels more points), 0.5 for a
+  tie, 0 for a loss. With ``match=True`` the two games are whole matches (R9.5), and the
+  match wins decide first.
+
+Every deal pair is seeded from the run's seed and its index alone (never from a worker), so
+:func:`run_arena` gives identical results on one process, K processes or Ray.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import itertools
+import json
+import math
+import re
+import sys
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+import tuolaji
+from tuolaji.bots import Bot, GreedyBot, RandomBot
+from tuolaji.core.errors import ConfigurationError
+from tuolaji.core.rules import RULESETS, Rules
+from tuolaji.core.scoring import team_of
+from tuolaji.game.facade import Game
+from tuolaji.game.record import write_record
+from tuolaji.state.gamestate import GameState
+from tuolaji.tools.parallel import derive_seed, run_ordered
+from tuolaji.tools.report import deal_lines, summary_line
+from tuolaji.tools.stats import (
+    Interval,
+    Ratings,
+    SPRTResult,
+    bradley_terry,
+    mean_interval,
+    sprt_test,
+)
+
+__all__ = [
+    "ArenaConfig",
+    "ArenaResult",
+    "BotSpec",
+    "DealPair",
+    "PairSummary",
+    "ProgressBar",
+    "parse_bots",
+    "play_deal_pair",
+    "run_arena",
+    "simulate_deals",
+]
+
+FORMAT = "tuolaji-arena"
+# Names become file names under --record, so they stay plain.
+_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
+VERSION = 1
+
+_BUILTINS: dict[str, Callable[[], Any]] = {
+    "random": lambda: RandomBot,
+    "greedy": lambda: GreedyBot,
+    # Resolved by name when used: the search bot may live in a newer tuolaji.
+    "pimc": lambda: getattr(tuolaji, "PIMCBot", None),
+}
+
+
+@attrs.frozen(slots=True)
+class BotSpec:
+    """How to build a bot in any process: a ``name`` for the tables, a ``target`` (a built-in
+    ``random``, ``greedy``, ``pimc``, or ``module:Class`` importable where the bot runs) and
+    keyword ``args`` as JSON text.
+
+    :meth:`build` passes ``seed=`` when the class takes a ``seed`` parameter, then ``args``.
+    Specs pickle (bots need not): workers build their own bots.
+    """
+
+    name: str
+    target: str
+    args: str = "{}"
+
+    def resolve(self) -> Callable[..., Any]:
+        """The bot class (or factory) named by ``target``."""
+        if self.target in _BUILTINS:
+            found = _BUILTINS[self.target]()
+            if found is None:
+                raise ConfigurationError(
+                    f"bot {self.name!r}: {self.target!r} is not in this tuolaji "
+                    f"(built-ins here: random, greedy)"
+                )
+            return found  # type: ignore[no-any-return]
+        module_name, _, attribute = self.target.partition(":")
+        if not module_name or not attribute:
+            raise ConfigurationError(
+                f"bot {self.name!r}: {self.target!r} is neither a built-in "
+                f"({', '.join(_BUILTINS)}) nor module:Class"
+            )
+        try:
+            found = importlib.import_module(module_name)
+        except ImportError as exc:
+            raise ConfigurationError(
+                f"bot {self.name!r}: cannot import {module_name}: {exc}"
+            ) from None
+        for part in attribute.split("."):
+            if not hasattr(found, part):
+                raise ConfigurationError(f"bot {self.name!r}: {module_name} has no {attribute}")
+            found = getattr(found, part)
+        if not callable(found):
+            raise ConfigurationError(f"bot {self.name!r}: {self.target} is not callable")
+        return found  # type: ignore[no-any-return]
+
+    def build(self, seed: int) -> Bot:
+        """A fresh bot seeded with ``seed`` (when its class takes one)."""
+        factory = self.resolve()
+        kwargs: dict[str, Any] = json.loads(self.args)
+        try:
+            accepts_seed = "seed" in inspect.signature(factory).parameters
+        except (TypeError, ValueError):
+            accepts_seed = False
+        if accepts_seed:
+            kwargs = {"seed": seed, **kwargs}
+        try:
+            bot = factory(**kwargs)
+        except TypeError as exc:
+            raise ConfigurationError(
+                f"bot {self.name!r}: {self.target}(...) failed: {exc}"
+            ) from None
+        if not callable(getattr(bot, "act", None)):
+            raise ConfigurationError(f"bot {self.name!r}: {self.target} has no act(view, actions)")
+        return bot  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        return self.target if self.args == "{}" else f"{self.target}{self.args}"
+
+
+def _split_top_level(text: str) -> list[str]:
+    # Commas inside JSON arguments ({...} or [...], strings included) do not separate bots.
+    parts, depth, start = [], 0, 0
+    quoted = escaped = False
+    for i, char in enumerate(text):
+        if quoted:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                quoted = False
+        elif char == '"':
+            quoted = True
+        elif char in "{[":
+            depth += 1
+        elif char in "}]":
+            depth -= 1
+        elif depth == 0 and char == ",":
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts]
+
+
+def parse_bots(text: str) -> tuple[BotSpec, ...]:
+    """Bot specs from ``NAME=SPEC,NAME=SPEC,...``.
+
+    SPEC is ``random``, ``greedy``, ``pimc`` or ``module:Class``, optionally followed by a
+    JSON object of keyword arguments: ``fast=greedy{"candidates": 20}``. ``NAME=`` may be left
+    out when SPEC is a bare built-in. Names are unique, of letters, digits, ``_``, ``-`` and
+    ``.``; at least two bots.
+    """
+    specs: list[BotSpec] = []
+    for part in _split_top_level(text):
+        if not part:
+            raise ConfigurationError(f"empty bot in {text[:80]!r}: use NAME=SPEC,NAME=SPEC")
+        name, eq, spec = part.partition("=")
+        if not eq:
+            name, spec = part, part
+        name, spec = name.strip(), spec.strip()
+        if not _NAME.fullmatch(name):
+            raise ConfigurationError(
+                f"bot name {name[:40]!r}: use letters, digits, '_', '-' or '.' (NAME=SPEC)"
+            )
+        target, brace, rest = spec.partition("{")
+        args = "{}"
+        if brace:
+            try:
+                value = json.loads(brace + rest)
+            except json.JSONDecodeError as exc:
+                raise ConfigurationError(f"bot {name!r}: arguments are not JSON: {exc}") from None
+            if not isinstance(value, dict):
+                raise ConfigurationError(f"bot {name!r}: arguments are a JSON object")
+            args = json.dumps(value, sort_keys=True)
+        if not name or not target.strip():
+            raise ConfigurationError(f"bot {part[:80]!r}: expected NAME=SPEC")
+        specs.append(BotSpec(name, target.strip(), args))
+    names = [s.name for s in specs]
+    if len(set(names)) != len(names):
+        raise ConfigurationError(f"bot names must differ, got {', '.join(names)}")
+    if len(specs) < 2:
+        raise ConfigurationError("an arena needs at least two bots (NAME=SPEC,NAME=SPEC)")
+    return tuple(specs)
+
+
+@attrs.frozen(slots=True)
+class ArenaConfig:
+    """One arena run: every pair of ``bots`` plays ``deals`` duplicate deal pairs.
+
+    ``match``: each game of a pair is a whole match (R9.5), stopped after ``max_deals``
+    deals; ``sprt``: ``(elo0, elo1, alpha, beta)`` to stop early (two bots only, see
+    :func:`tuolaji.tools.stats.sprt_test`); ``record``: keep every game's record.
+    """
+
+    bots: tuple[BotSpec, ...]
+    deals: int
+    rules: Rules = RULESETS["tuolaji"]
+    seed: int = 0
+    match: bool = False
+    max_deals: int = 100
+    sprt: tuple[float, float, float, float] | None = None
+    record: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if self.deals < 1:
+            raise ConfigurationError(f"deals is a positive number, got {self.deals}")
+        if self.max_deals < 1:
+            raise ConfigurationError(f"max_deals is a positive number, got {self.max_deals}")
+        if self.sprt is not None and len(self.bots) != 2:
+            raise ConfigurationError("SPRT compares exactly two bots")
+
+    @property
+    def pairs(self) -> list[tuple[int, int]]:
+        """Every pair of bots (by index), in order."""
+        return list(itertools.combinations(range(len(self.bots)), 2))
+
+
+@attrs.frozen(slots=True)
+class DealPair:
+    """One duplicate deal pair (or match pair) of bot ``a`` against bot ``b``, from ``a``'s
+    side: see the module docstring for ``level``, ``points`` and ``score``; ``deals`` is the
+    number of deals played in both games; ``records`` the two games' records (JSON text)
+    when recording."""
+
+    index: int
+    level: int
+    points: int
+    score: float
+    deals: int
+    records: tuple[str, ...] = ()
+
+
+def _level_gain(state: GameState, team: int) -> int:
+    result = state.result
+    assert result is not None and state.dealer is not None
+    rules = state.rules
+    change = rules.level_index(result.levels[team]) - rules.level_index(state.levels[team])
+    hooked = result.hooked and team == team_of(state.dealer)
+    # With wrap (R9.2) a lap goes from the last level back to the first: still a gain.
+    if change < 0 and not hooked:
+        change += len(rules.levels)
+    return change
+
+
+def play_deal_pair(config: ArenaConfig, a: int, b: int, index: int) -> DealPair:
+    """Play deal pair ``index`` of ``config.bots[a]`` against ``config.bots[b]``.
+
+    Both games use the seed ``derive_seed(config.seed, index)`` (every bot pair meets the
+    same deals); the bot on seat ``s`` of game ``g`` is seeded with
+    ``derive_seed(config.seed, index, g, s)``. In game 0 bot ``a`` holds team 0 (seats 0, 2);
+    in game 1 it holds team 1.
+    """
+    deal_seed = derive_seed(config.seed, index)
+    level = points = wins = deals = 0
+    records: list[str] = []
+    for g in (0, 1):
+        ours = g  # the team of bot a in this game
+        specs = [config.bots[a] if team_of(s) == ours else config.bots[b] for s in range(4)]
+        bots = [spec.build(derive_seed(config.seed, index, g, s)) for s, spec in enumerate(specs)]
+        game = Game(config.rules, deal_seed)
+        limit = config.max_deals if config.match else 1
+        while not game.over and len(game.results) < limit:
+            game.play_deal(bots)
+            state = game.state
+            assert state.result is not None and state.dealer is not None
+            level += _level_gain(state, ours) - _level_gain(state, 1 - ours)
+            attackers = 1 - team_of(state.dealer)
+            sign = 1 if attackers == ours else -1
+            points += sign * state.result.attacker_points
+            deals += 1
+        if game.over:
+            wins += 1 if game.results[-1].match_winner == ours else -1
+        if config.record:
+            records.append(write_record(game))
+    key = (wins, level, points)
+    score = 1.0 if key > (0, 0, 0) else 0.0 if key < (0, 0, 0) else 0.5
+    return DealPair(index, level, points, score, deals, tuple(records))
+
+
+@attrs.frozen(slots=True)
+class _Task:
+    config: ArenaConfig
+    a: int
+    b: int
+    start: int
+    stop: int
+
+
+def _play_task(task: _Task) -> tuple[DealPair, ...]:
+    return tuple(
+        play_deal_pair(task.config, task.a, task.b, i) for i in range(task.start, task.stop)
+    )
+
+
+@attrs.frozen(slots=True)
+class PairSummary:
+    """What one bot pair's deal pairs add up to, from bot ``a``'s side."""
+
+    a: str
+    b: str
+    level: Interval
+    points: Interval
+    won: float
+    wins: int
+    ties: int
+    losses: int
+    deals: int
+    pairs: tuple[DealPair, ...]
+
+    @classmethod
+    def of(cls, a: str, b: str, pairs: Sequence[DealPair]) -> PairSummary:
+        """The summary of ``pairs`` (deal pairs of ``a`` against ``b``)."""
+        scores = [p.score for p in pairs]
+        return cls(
+            a,
+            b,
+            mean_interval([float(p.level) for p in pairs]),
+            mean_interval([float(p.points) for p in pairs]),
+            math.fsum(scores) / len(scores) if scores else 0.0,
+            scores.count(1.0),
+            scores.count(0.5),
+            scores.count(0.0),
+            sum(p.deals for p in pairs),
+            tuple(pairs),
+        )
+
+
+def _interval_data(interval: Interval) -> dict[str, Any]:
+    finite = math.isfinite(interval.low)
+    return {
+        "mean": interval.mean,
+        "low": interval.low if finite else None,
+        "high": interval.high if finite else None,
+    }
+
+
+@attrs.frozen(slots=True)
+class ArenaResult:
+    """The outcome of :func:`run_arena`: per-pair summaries, Bradley–Terry ratings and, when
+    asked for, the SPRT decision. :meth:`to_json` and :meth:`table` are deterministic."""
+
+    config: ArenaConfig
+    summaries: tuple[PairSummary, ...]
+    ratings: Ratings
+    sprt: SPRTResult | None
+
+    def to_data(self) -> dict[str, Any]:
+        """The JSON-ready results (no timings: equal runs give equal data)."""
+        cfg = self.config
+        rules = next((n for n, r in RULESETS.items() if r == cfg.rules), "custom")
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": rules,
+            "seed": cfg.seed,
+            "deal_pairs": cfg.deals,
+            "match": cfg.match,
+            "bots": {spec.name: str(spec) for spec in cfg.bots},
+            "pairs": [
+                {
+                    "a": s.a,
+                    "b": s.b,
+                    "deal_pairs": len(s.pairs),
+                    "deals": s.deals,
+                    "level": _interval_data(s.level),
+                    "points": _interval_data(s.points),
+                    "won": s.won,
+                    "wins": s.wins,
+                    "ties": s.ties,
+                    "losses": s.losses,
+                    "per_deal_pair": {
+                        "level": [p.level for p in s.pairs],
+                        "points": [p.points for p in s.pairs],
+                        "score": [p.score for p in s.pairs],
+                    },
+                }
+                for s in self.summaries
+            ],
+            "ratings": {
+                "method": "Bradley-Terry, Elo scale, mean 0, 95% bootstrap interval",
+                "bots": [
+                    {"name": n, "elo": e, "low": lo, "high": hi}
+                    for n, e, lo, hi in zip(
+                        self.ratings.names,
+                        self.ratings.elo,
+                        self.ratings.low,
+                        self.ratings.high,
+                        strict=True,
+                    )
+                ],
+            },
+            "sprt": None
+            if self.sprt is None or cfg.sprt is None
+            else {
+                "elo0": cfg.sprt[0],
+                "elo1": cfg.sprt[1],
+                "alpha": cfg.sprt[2],
+                "beta": cfg.sprt[3],
+                "llr": self.sprt.llr,
+                "lower": self.sprt.lower,
+                "upper": self.sprt.upper,
+                "deal_pairs": self.sprt.n,
+                "decision": self.sprt.decision,
+            },
+        }
+
+    def to_json(self) -> str:
+        """:meth:`to_data` as JSON text."""
+        return json.dumps(self.to_data(), indent=1, ensure_ascii=False)
+
+    def table(self) -> str:
+        """A plain-text table of the pairs and the ratings."""
+        cfg = self.config
+        unit = "match pairs" if cfg.match else "duplicate deal pairs"
+        lines = [f"Arena: seed {cfg.seed}, up to {cfg.deals} {unit} per bot pair", ""]
+        width = max(len(f"{s.a} vs {s.b}") for s in self.summaries)
+        lines.append(
+            f"{'pair':<{width}}  {'pairs':>6}  {'level change / pair':>20}  "
+            f"{'points / pair':>16}  {'won':>6}"
+        )
+        for s in self.summaries:
+            lines.append(
+                f"{s.a + ' vs ' + s.b:<{width}}  {len(s.pairs):>6}  {s.level!s:>20}  "
+                f"{_short(s.points):>16}  {100 * s.won:>5.1f}%"
+            )
+        lines += ["", "Ratings (Bradley–Terry on deal pairs, Elo scale, 95% bootstrap interval)"]
+        r = self.ratings
+        order = sorted(range(len(r.names)), key=lambda i: -r.elo[i])
+        name_width = max(len(n) for n in r.names)
+        for i in order:
+            lines.append(
+                f"{r.names[i]:<{name_width}}  {r.elo[i]:+7.0f}  [{r.low[i]:+.0f}, {r.high[i]:+.0f}]"
+            )
+        if self.sprt is not None and cfg.sprt is not None:
+            verdict = {"H1": "accept H1", "H0": "accept H0", None: "no decision"}
+            lines += [
+                "",
+                f"SPRT elo0={cfg.sprt[0]:g} elo1={cfg.sprt[1]:g}: LLR {self.sprt.llr:.2f} "
+                f"in [{self.sprt.lower:.2f}, {self.sprt.upper:.2f}] after {self.sprt.n} "
+                f"pairs: {verdict[self.sprt.decision]}",
+            ]
+        return "\n".join(lines)
+
+    def write(self, out: Path) -> list[Path]:
+        """Write ``results.json``, ``table.txt`` and, with matplotlib, ``ratings.png`` and
+        ``running.png`` into ``out``; returns the paths written."""
+        out.mkdir(parents=True, exist_ok=True)
+        written = [out / "results.json", out / "table.txt"]
+        written[0].write_text(self.to_json() + "\n", encoding="utf-8")
+        written[1].write_text(self.table() + "\n", encoding="utf-8")
+        return written + plot(self, out)
+
+
+def _short(interval: Interval) -> str:
+    if interval.n < 2:
+        return f"{interval.mean:+.1f}"
+    return f"{interval.mean:+.1f} ± {(interval.high - interval.low) / 2:.1f}"
+
+
+def plot(result: ArenaResult, out: Path) -> list[Path]:
+    """Plot the ratings with their intervals (``ratings.png``) and each pair's running mean
+    level change with its 95% interval (``running.png``). Needs matplotlib (the ``plot``
+    extra); without it nothing is written and the empty list returned."""
+    try:
+        # An optional extra, imported by name so the core never depends on it.
+        matplotlib = importlib.import_module("matplotlib")
+        matplotlib.use("Agg")
+        plt = importlib.import_module("matplotlib.pyplot")
+    except ImportError:
+        return []
+    r = result.ratings
+    fig, ax = plt.subplots(figsize=(6, 1 + 0.5 * len(r.names)))
+    order = sorted(range(len(r.names)), key=lambda i: r.elo[i])
+    ys = list(range(len(order)))
+    ax.errorbar(
+        [r.elo[i] for i in order],
+        ys,
+        xerr=[[r.elo[i] - r.low[i] for i in order], [r.high[i] - r.elo[i] for i in order]],
+        fmt="o",
+        capsize=4,
+    )
+    ax.set_yticks(ys, [r.names[i] for i in order])
+    ax.axvline(0, color="grey", lw=0.5)
+    ax.set_xlabel("rating (Elo scale, 95% bootstrap interval)")
+    fig.tight_layout()
+    ratings_path = out / "ratings.png"
+    fig.savefig(ratings_path, dpi=100)
+    plt.close(fig)
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for s in result.summaries:
+        xs, means, lows, highs = [], [], [], []
+        values: list[float] = []
+        for p in s.pairs:
+            values.append(float(p.level))
+            interval = mean_interval(values)
+            if interval.n >= 2:
+                xs.append(interval.n)
+                means.append(interval.mean)
+                lows.append(interval.low)
+                highs.append(interval.high)
+        (line,) = ax.plot(xs, means, label=f"{s.a} vs {s.b}")
+        ax.fill_between(xs, lows, highs, alpha=0.2, color=line.get_color())
+    ax.axhline(0, color="grey", lw=0.5)
+    ax.set_xlabel("deal pairs")
+    ax.set_ylabel("mean level change per pair")
+    ax.legend()
+    fig.tight_layout()
+    running_path = out / "running.png"
+    fig.savefig(running_path, dpi=100)
+    plt.close(fig)
+    return [ratings_path, running_path]
+
+
+class ProgressBar:
+    """A progress bar with the running estimate, on stderr, shown only on a terminal."""
+
+    def __init__(self, total: int, stream: Any = None) -> None:
+        self.total = total
+        self.stream = sys.stderr if stream is None else stream
+        self.enabled = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.start = time.perf_counter()
+        self.last = 0.0
+        self.shown = False
+
+    def __call__(self, done: int, a: str, b: str, pairs: Sequence[DealPair]) -> None:
+        """Show ``done`` of ``total`` deal pairs and the running estimate of ``a`` against
+        ``b`` from its deal ``pairs`` so far."""
+        now = time.perf_counter()
+        if not self.enabled or (now - self.last < 0.25 and done < self.total):
+            return
+        summary = PairSummary.of(a, b, pairs)
+        self.last = now
+        self.shown = True
+        filled = 24 * done // self.total
+        rate = done / max(now - self.start, 1e-9)
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (24 - filled)}] {done}/{self.total} "
+            f"{rate:.1f}/s  {summary.a} vs {summary.b}: level {summary.level} "
+            f"won {100 * summary.won:.0f}%  "
+        )
+        self.stream.flush()
+
+    def close(self) -> None:
+        """End the bar's line."""
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _chunk(deals: int, workers: int, ray: bool) -> int:
+    if workers == 1 and not ray:
+        return 1
+    return max(1, min(8, deals // (4 * max(workers, 2))))
+
+
+def run_arena(
+    config: ArenaConfig,
+    *,
+    workers: int = 1,
+    ray_address: str | None = None,
+    progress: Callable[[int, str, str, Sequence[DealPair]], None] | None = None,
+    on_pair: Callable[[str, str, DealPair], None] | None = None,
+) -> ArenaResult:
+    """Play every pair of ``config.bots`` against each other and summarize.
+
+    ``workers`` local processes or Ray at ``ray_address`` (see
+    :func:`tuolaji.tools.parallel.run_ordered`) give the same result as one process.
+    ``progress(done, a, b, deal_pairs)`` is called as deal pairs come in (``done`` over all
+    bot pairs; ``deal_pairs`` those of ``a`` against ``b`` so far); ``on_pair(a, b,
+    deal_pair)`` for each deal pair, in order (to write records).
+    """
+    for spec in config.bots:
+        spec.build(0)  # fail here, clearly, rather than in a worker
+    pairs = config.pairs
+    size = _chunk(config.deals, workers, ray_address is not None)
+    tasks = [
+        _Task(config, a, b, start, min(start + size, config.deals))
+        for start in range(0, config.deals, size)
+        for a, b in pairs
+    ]
+    results: dict[tuple[int, int], list[DealPair]] = {pair: [] for pair in pairs}
+    done = 0
+    sprt: SPRTResult | None = None
+    scores: list[float] = []
+    stream = run_ordered(_play_task, tasks, workers=workers, ray_address=ray_address)
+    try:
+        for task, chunk in zip(tasks, stream, strict=False):
+            for deal_pair in chunk:
+                key = (task.a, task.b)
+                results[key].append(deal_pair)
+                done += 1
+                names = config.bots[task.a].name, config.bots[task.b].name
+                if on_pair is not None:
+                    on_pair(*names, deal_pair)
+                if config.sprt is not None:
+                    scores.append(deal_pair.score)
+                    sprt = sprt_test(scores, *config.sprt)
+                if progress is not None:
+                    progress(done, *names, results[key])
+                if sprt is not None and sprt.decision is not None:
+                    break
+            if sprt is not None and sprt.decision is not None:
+                break
+    finally:
+        close = getattr(stream, "close", None)
+        if close is not None:
+            close()
+    summaries = tuple(
+        PairSummary.of(config.bots[a].name, config.bots[b].name, results[(a, b)]) for a, b in pairs
+    )
+    bot_names = [spec.name for spec in config.bots]
+    outcomes: Mapping[tuple[str, str], Sequence[float]] = {
+        (s.a, s.b): [p.score for p in s.pairs] for s in summaries
+    }
+    ratings = bradley_terry(bot_names, outcomes, seed=config.seed)
+    return ArenaResult(config, summaries, ratings, sprt)
+
+
+# --- independent deals for ``simulate --workers`` ---------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class _SimulateTask:
+    rules: Rules
+    seed: int
+    bots: tuple[str, ...]
+    verbose: bool
+    start: int
+    stop: int
+
+
+def _simulate_task(task: _SimulateTask) -> tuple[str, ...]:
+    lines: list[str] = []
+    for index in range(task.start, task.stop):
+        game = Game(task.rules, derive_seed(task.seed, index))
+        bots = [
+            BotSpec(name, name).build(derive_seed(task.seed, index, "bot", seat))
+            for seat, name in enumerate(task.bots)
+        ]
+        game.play_deal(bots)
+        final = game.state
+        if task.verbose:
+            lines.append("\n".join(deal_lines(index + 1, final, game.actions[0])))
+        else:
+            lines.append(summary_line(index + 1, final))
+    return tuple(lines)
+
+
+def simulate_deals(
+    rules: Rules,
+    seed: int,
+    deals: int,
+    bots: Sequence[str],
+    *,
+    verbose: bool = False,
+    workers: int = 1,
+    ray_address: str | None = None,
+) -> Iterator[str]:
+    """The report of ``deals`` independent deals, in order, one text per deal.
+
+    Deal ``i`` is the first deal of ``Game(rules, derive_seed(seed, i))`` with the built-in
+    bots named by ``bots`` (four, one per seat), the bot on seat ``s`` seeded with
+    ``derive_seed(seed, i, "bot", s)``: the same on any number of workers.
+    """
+    if len(bots) != 4:
+        raise ConfigurationError(f"four bot names, one per seat; got {len(bots)}")
+    size = 1 if workers == 1 and ray_address is None else max(1, min(16, deals // (4 * workers)))
+    tasks = [
+        _SimulateTask(rules, seed, tuple(bots), verbose, start, min(start + size, deals))
+        for start in range(0, deals, size)
+    ]
+    for chunk in run_ordered(_simulate_task, tasks, workers=workers, ray_address=ray_address):
+        yield from chunk
+
+
+def write_records(directory: Path) -> Callable[[str, str, DealPair], None]:
+    """An ``on_pair`` callback for :func:`run_arena` writing each game's record to
+    ``directory/A-vs-B/pair-NNNNNN-G.json`` (G 0: A on seats 0 and 2; G 1: on 1 and 3)."""
+
+    def write(a: str, b: str, deal_pair: DealPair) -> None:
+        folder = directory / f"{a}-vs-{b}"
+        folder.mkdir(parents=True, exist_ok=True)
+        for g, text in enumerate(deal_pair.records):
+            (folder / f"pair-{deal_pair.index:06d}-{g}.json").write_text(text, encoding="utf-8")
+
+    return write

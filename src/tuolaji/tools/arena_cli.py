@@ -1,0 +1,194 @@
+"""The ``arena`` command and ``simulate --workers`` (wired into ``python -m tuolaji``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from tuolaji.core.errors import ConfigurationError
+from tuolaji.core.rules import RULESETS
+from tuolaji.tools.arena import (
+    ArenaConfig,
+    BotSpec,
+    ProgressBar,
+    parse_bots,
+    run_arena,
+    simulate_deals,
+    write_records,
+)
+
+__all__ = [
+    "add_arena_arguments",
+    "add_workers_argument",
+    "run_arena_command",
+    "run_simulate_workers",
+]
+
+
+def _bots(text: str) -> tuple[BotSpec, ...]:
+    try:
+        return parse_bots(text)
+    except ConfigurationError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number")
+    return value
+
+
+def _sprt(text: str) -> tuple[float, float]:
+    try:
+        elo0, elo1 = (float(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: give ELO0,ELO1 such as 0,20") from None
+    if not elo0 < elo1:
+        raise argparse.ArgumentTypeError(f"{text!r}: ELO0 must be below ELO1")
+    return elo0, elo1
+
+
+def _probability(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 0.5:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a probability between 0 and 0.5")
+    return value
+
+
+def add_workers_argument(
+    parser: argparse.ArgumentParser,
+    text: str = "run on K local processes; results are identical to one process",
+) -> None:
+    """``--workers K``: local processes (shared by ``simulate`` and ``arena``)."""
+    parser.add_argument("--workers", type=_count, metavar="K", help=text)
+
+
+def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``tuolaji arena``."""
+    parser.add_argument(
+        "--bots",
+        type=_bots,
+        required=True,
+        metavar="NAME=SPEC,...",
+        help="bots to compare: SPEC is random, greedy, pimc or module:Class, optionally with "
+        'JSON keyword arguments, e.g. a=greedy,b=random,c=mybots:Smart{"depth": 2}',
+    )
+    parser.add_argument(
+        "--deals", type=_count, default=100, help="duplicate deal pairs per bot pair (default 100)"
+    )
+    parser.add_argument(
+        "--rules", choices=list(RULESETS), default="tuolaji", help="a preset (default tuolaji)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    add_workers_argument(parser)
+    parser.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="run as Ray tasks: 'local' for a Ray instance in this process, 'auto' or "
+        "ray://HOST:10001 for a cluster (needs tuolaji[ray])",
+    )
+    parser.add_argument(
+        "--out", metavar="DIR", help="write results.json, table.txt and plots (tuolaji[plot])"
+    )
+    parser.add_argument("--record", metavar="DIR", help="write every game's record into DIR")
+    parser.add_argument(
+        "--match",
+        action="store_true",
+        help="play whole matches (R9.5) instead of single deals, both seatings",
+    )
+    parser.add_argument(
+        "--max-deals",
+        type=_count,
+        default=100,
+        help="with --match: stop a match after this many deals (default 100)",
+    )
+    parser.add_argument(
+        "--sprt",
+        type=_sprt,
+        metavar="ELO0,ELO1",
+        help="stop early by SPRT: H0 the first bot is ELO0 better, H1 ELO1 better (two bots)",
+    )
+    parser.add_argument("--alpha", type=_probability, default=0.05, help="SPRT false H1 rate")
+    parser.add_argument("--beta", type=_probability, default=0.05, help="SPRT false H0 rate")
+
+
+def run_arena_command(args: argparse.Namespace) -> int:
+    """Run ``tuolaji arena`` with parsed ``args``; returns the exit code."""
+    workers = args.workers or 1
+    try:
+        config = ArenaConfig(
+            bots=args.bots,
+            deals=args.deals,
+            rules=RULESETS[args.rules],
+            seed=args.seed,
+            match=args.match,
+            max_deals=args.max_deals,
+            sprt=None if args.sprt is None else (*args.sprt, args.alpha, args.beta),
+            record=args.record is not None,
+        )
+        bar = ProgressBar(len(config.pairs) * config.deals)
+        start = time.perf_counter()
+        result = run_arena(
+            config,
+            workers=workers,
+            ray_address=args.ray,
+            progress=bar,
+            on_pair=None if args.record is None else write_records(Path(args.record)),
+        )
+        elapsed = time.perf_counter() - start
+        bar.close()
+    except ConfigurationError as exc:
+        print(f"tuolaji arena: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        # The workers are stopped already (run_arena closes its runner on the way out).
+        print("\ntuolaji arena: interrupted", file=sys.stderr)
+        return 130
+    print(result.table())
+    if args.out is not None:
+        written = result.write(Path(args.out))
+        if len(written) == 2:
+            print("(no plots: install tuolaji[plot] for matplotlib)", file=sys.stderr)
+    deals = sum(s.deals for s in result.summaries)
+    where = f"Ray at {args.ray}" if args.ray else f"{workers} worker{'s' * (workers > 1)}"
+    print(
+        f"{deals} deals in {elapsed:.1f} s on {where}: {deals / max(elapsed, 1e-9):.1f} deals/s",
+        file=sys.stderr,
+    )
+    return 0
+
+
+def run_simulate_workers(args: argparse.Namespace, rules_label: str) -> int:
+    """``simulate --workers K``: independent deals on K processes (see
+    :func:`tuolaji.tools.arena.simulate_deals`)."""
+    if args.match or args.record is not None:
+        print(
+            "tuolaji simulate: --workers plays independent deals; it does not combine with "
+            "--match or --record (use arena --record DIR)",
+            file=sys.stderr,
+        )
+        return 2
+    names: list[str] = args.bots
+    per_seat = [names[s % len(names)] for s in range(4)]
+    deals = args.deals or 1
+    print(
+        f"{rules_label} rules, seed {args.seed}, bots {','.join(names)}, {deals} independent deals"
+    )
+    try:
+        for text in simulate_deals(
+            args.rules, args.seed, deals, per_seat, verbose=args.verbose, workers=args.workers
+        ):
+            print(text)
+    except KeyboardInterrupt:
+        print("\ntuolaji simulate: interrupted", file=sys.stderr)
+        return 130
+    return 0

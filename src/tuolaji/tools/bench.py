@@ -1,0 +1,304 @@
+"""The project's benchmark (``python -m tuolaji bench``): the three workloads of issue 11, in
+CPU time, and (``--kernels``) the trick rules' hot functions on realistic positions.
+
+Workloads (one core; every deal seeded, so runs are comparable):
+
+``W1``
+    A whole deal through :meth:`Game.play_deal` with four :class:`RandomBot`.
+``W2``
+    The play phase only, on the bare state machine: ``legal_plays()``, ``sample(rng)`` and
+    ``play`` until the last trick. The deal up to its first lead is reached untimed.
+``W3``
+    A whole deal through :meth:`Game.play_deal` with four :class:`GreedyBot`.
+
+A *decision* is an action a seat takes (a bid, pass, redeal request, burial or play; dealt
+cards are chance, not decisions). Time is :func:`time.process_time`, so other processes on
+a shared machine do not count; each figure is the median of ``repeat`` runs. Timings belong
+here, never in tests.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import io
+import pstats
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterator, Sequence
+
+import attrs
+
+from tuolaji.bots import Bot, GreedyBot, RandomBot
+from tuolaji.core.cards import Card, Rank, Suit, full_deck
+from tuolaji.core.legal import legal_follows, legal_leads
+from tuolaji.core.rules import RULESETS, Rules
+from tuolaji.core.shapes import units
+from tuolaji.core.tricks import check_throw, is_legal_follow, trick_winner
+from tuolaji.core.trump import Trump
+from tuolaji.game.facade import Game
+from tuolaji.state.actions import DealCard, Phase
+from tuolaji.state.gamestate import GameState
+
+__all__ = [
+    "WORKLOADS",
+    "Figure",
+    "deal_rates",
+    "measure",
+    "positions",
+    "profile",
+    "report",
+    "run",
+    "trick_timings",
+]
+
+WORKLOADS: dict[str, str] = {
+    "W1": "full deal, 4 RandomBots (Game.play_deal)",
+    "W2": "play phase only (legal_plays, sample, play)",
+    "W3": "full deal, 4 GreedyBots (Game.play_deal)",
+}
+"""The workloads by name, with what each one runs."""
+
+
+@attrs.frozen(slots=True)
+class Figure:
+    """One workload's measurement: ``deals`` deals with ``decisions`` decisions in
+    ``seconds`` of CPU time."""
+
+    workload: str
+    deals: int
+    decisions: int
+    seconds: float
+
+    @property
+    def deals_per_second(self) -> float:
+        """Whole deals (W2: play phases) per CPU second."""
+        return self.deals / self.seconds if self.seconds else float("inf")
+
+    @property
+    def decisions_per_second(self) -> float:
+        """Decisions per CPU second."""
+        return self.decisions / self.seconds if self.seconds else float("inf")
+
+    @property
+    def us_per_decision(self) -> float:
+        """CPU microseconds per decision, everything around it included."""
+        return self.seconds / self.decisions * 1e6 if self.decisions else 0.0
+
+    def as_dict(self) -> dict[str, float | int | str]:
+        """The figure as plain data (for ``--json``)."""
+        return {
+            "workload": self.workload,
+            "what": WORKLOADS[self.workload],
+            "deals": self.deals,
+            "decisions": self.decisions,
+            "cpu_seconds": round(self.seconds, 6),
+            "deals_per_s": round(self.deals_per_second, 2),
+            "decisions_per_s": round(self.decisions_per_second, 1),
+            "us_per_decision": round(self.us_per_decision, 3),
+        }
+
+
+def _rules(rules: Rules | str) -> Rules:
+    return RULESETS[rules] if isinstance(rules, str) else rules
+
+
+def _bot_deals(
+    rules: Rules, make: Callable[[int], Bot], deals: int, seed: int
+) -> tuple[int, float]:
+    """Play ``deals`` fresh first deals with four bots of ``make``; returns the decisions
+    taken and the CPU seconds."""
+    decisions = 0
+    spent = 0.0
+    for i in range(deals):
+        start = time.process_time()
+        game = Game(rules, seed + i)
+        game.play_deal([make(4 * (seed + i) + s) for s in range(4)])
+        spent += time.process_time() - start
+        decisions += sum(not isinstance(a, DealCard) for a in game.actions[-1])
+    return decisions, spent
+
+
+def play_phase_start(rules: Rules | str, seed: int) -> tuple[GameState, random.Random]:
+    """A deal at its first lead, reached by random legal actions from ``seed``, and the
+    random source that continues it (W2's starting positions)."""
+    rng = random.Random(seed)
+    state = GameState.new(rules, seed=seed)
+    while state.phase is not Phase.PLAYING:
+        if state.phase is Phase.DEALING and rng.random() < 0.9:
+            state = state.apply(DealCard())
+        else:
+            state = state.apply(state.legal_actions().sample(rng))
+    return state, rng
+
+
+def _play_phases(
+    rules: Rules, deals: int, seed: int, profiler: cProfile.Profile | None = None
+) -> tuple[int, float]:
+    """W2: play ``deals`` play phases by uniformly random legal plays (only the plays are
+    timed, and profiled when ``profiler`` is given)."""
+    decisions = 0
+    spent = 0.0
+    for i in range(deals):
+        state, rng = play_phase_start(rules, seed + i)
+        if profiler is not None:
+            profiler.enable()
+        start = time.process_time()
+        while state.phase is Phase.PLAYING:
+            state = state.play(state.to_act, state.legal_plays().sample(rng))
+            decisions += 1
+        spent += time.process_time() - start
+        if profiler is not None:
+            profiler.disable()
+    return decisions, spent
+
+
+def _once(
+    workload: str, rules: Rules, deals: int, seed: int, profiler: cProfile.Profile | None = None
+) -> Figure:
+    if workload == "W1":
+        decisions, spent = _bot_deals(rules, RandomBot, deals, seed)
+    elif workload == "W2":
+        decisions, spent = _play_phases(rules, deals, seed, profiler)
+    elif workload == "W3":
+        decisions, spent = _bot_deals(rules, GreedyBot, deals, seed)
+    else:
+        raise ValueError(f"unknown workload {workload!r}; valid: {', '.join(WORKLOADS)}")
+    return Figure(workload, deals, decisions, spent)
+
+
+def measure(
+    workload: str,
+    rules: Rules | str = "tuolaji",
+    deals: int = 100,
+    *,
+    repeat: int = 3,
+    seed: int = 1,
+) -> Figure:
+    """Run ``workload`` (``"W1"``, ``"W2"`` or ``"W3"``) ``repeat`` times on the same
+    ``deals`` seeded deals; the run with the median CPU time."""
+    if deals < 1 or repeat < 1:
+        raise ValueError("deals and repeat are positive")
+    runs = sorted(
+        (_once(workload, _rules(rules), deals, seed) for _ in range(repeat)),
+        key=lambda f: f.seconds,
+    )
+    return runs[len(runs) // 2]
+
+
+def profile(
+    workloads: Sequence[str], rules: Rules | str = "tuolaji", deals: int = 100, *, top: int = 30
+) -> str:
+    """cProfile of one run of each of ``workloads``: the ``top`` functions by cumulative
+    time, as text (profiling slows everything down; use it for shares, not rates)."""
+    out = io.StringIO()
+    for workload in workloads:
+        profiler = cProfile.Profile(time.process_time)
+        if workload == "W2":
+            _once(workload, _rules(rules), deals, 1, profiler)
+        else:
+            profiler.enable()
+            _once(workload, _rules(rules), deals, 1)
+            profiler.disable()
+        out.write(f"--- {workload}: {WORKLOADS[workload]}, {deals} deals ---\n")
+        stats = pstats.Stats(profiler, stream=out)
+        stats.sort_stats(pstats.SortKey.CUMULATIVE).print_stats(top)
+    return out.getvalue()
+
+
+def report(figures: Sequence[Figure], rules_name: str) -> Iterator[str]:
+    """The workload figures as a table, line by line."""
+    yield f"tuolaji benchmark, {rules_name} rules (CPU time, one core, median run)"
+    yield f"  {'':4s}{'deals/s':>10s}{'decisions/s':>14s}{'µs/decision':>13s}  what"
+    for f in figures:
+        yield (
+            f"  {f.workload:4s}{f.deals_per_second:10.1f}{f.decisions_per_second:14.0f}"
+            f"{f.us_per_decision:13.2f}  {WORKLOADS[f.workload]} ({f.deals} deals)"
+        )
+
+
+# --- the trick rules' kernels ------------------------------------------------------------------
+
+Position = tuple[
+    Trump,
+    tuple[tuple[Card, ...], ...],  # the four hands; hands[0] leads
+    tuple[Card, ...],  # the lead
+    tuple[tuple[Card, ...], ...],  # the trick: the lead and three legal follows
+]
+
+
+def _realistic_lead(hand: Sequence[Card], trump: Trump, rng: random.Random) -> tuple[Card, ...]:
+    by_suit: dict[int, list[Card]] = {}
+    for card in hand:
+        by_suit.setdefault(trump.effective_suit(card), []).append(card)
+    split = list(units(by_suit[rng.choice(sorted(by_suit))], trump))
+    if len(split) > 1 and rng.random() < 0.2:
+        chosen = rng.sample(split, rng.randint(2, min(3, len(split))))
+    else:
+        chosen = [rng.choice(split)]
+    return tuple(c for u in chosen for c in u.cards)
+
+
+def positions(count: int, seed: int = 1) -> list[Position]:
+    """``count`` seeded positions: four 25-card hands from a shuffled deck under a random
+    trump context; a lead of one unit (one time in five a throw of two or three units) from
+    a random suit of seat 0's hand; three random legal follows."""
+    rng = random.Random(seed)
+    out: list[Position] = []
+    deck = list(full_deck())
+    while len(out) < count:
+        rng.shuffle(deck)
+        trump = Trump(
+            rng.choice(list(Rank)), rng.choice([*Suit, None]), permanent_twos=rng.random() < 0.1
+        )
+        hands = tuple(tuple(deck[25 * i : 25 * i + 25]) for i in range(4))
+        lead = _realistic_lead(hands[0], trump, rng)
+        follows = [legal_follows(lead, hands[s], trump).sample(rng) for s in (1, 2, 3)]
+        out.append((trump, hands, lead, (lead, *follows)))
+    return out
+
+
+def _per_call_us(call: Callable[[], object], reps: int) -> float:
+    start = time.process_time()
+    for _ in range(reps):
+        call()
+    return (time.process_time() - start) / reps * 1e6
+
+
+def _median(calls: Sequence[Callable[[], object]], seconds: float, reps: int = 5) -> float:
+    samples: list[float] = []
+    deadline = time.process_time() + seconds
+    while True:
+        samples.extend(_per_call_us(call, reps) for call in calls)
+        if time.process_time() >= deadline:
+            return statistics.median(samples)
+
+
+def trick_timings(seconds: float = 1.0, count: int = 300, seed: int = 1) -> dict[str, float]:
+    """Median CPU microseconds per call of the trick rules' hot functions (R6, R7)."""
+    pos = positions(count, seed)
+    rng = random.Random(seed)
+    makers: dict[str, Callable[[Position], Callable[[], object]]] = {
+        "is_legal_follow": lambda p: lambda: is_legal_follow(p[2], p[1][1], p[3][1], p[0]),
+        "trick_winner": lambda p: lambda: trick_winner(p[3], p[0]),
+        "check_throw": lambda p: lambda: check_throw(p[2], p[1][1:], p[0]),
+        "legal_leads.sample": lambda p: lambda: legal_leads(p[1][0], p[0]).sample(rng),
+        "legal_follows.sample": lambda p: lambda: legal_follows(p[2], p[1][1], p[0]).sample(rng),
+        "len(legal_follows)": lambda p: lambda: len(legal_follows(p[2], p[1][1], p[0])),
+    }
+    return {name: _median([make(p) for p in pos], seconds) for name, make in makers.items()}
+
+
+def deal_rates(
+    rules: Rules | str = "tuolaji", deals: int = 100, *, repeat: int = 3
+) -> dict[str, Figure]:
+    """Every workload's :class:`Figure`, by name."""
+    return {w: measure(w, rules, deals, repeat=repeat) for w in WORKLOADS}
+
+
+def run(seconds: float = 1.0, deals: int = 100, rules: str = "tuolaji") -> Iterator[str]:
+    """The whole benchmark report, line by line: the workloads, then the kernels."""
+    yield from report(list(deal_rates(rules, deals).values()), rules)
+    yield "trick rules, median CPU µs per call on realistic positions"
+    for name, us in trick_timings(seconds).items():
+        yield f"  {name:24s} {us:8.2f}"

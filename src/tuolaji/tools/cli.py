@@ -1,0 +1,505 @@
+"""The command line (``python -m tuolaji`` or the ``tuolaji`` script).
+
+``simulate`` plays deals or a whole match with bots; ``replay`` plays a record back;
+``deal`` shows a seeded deal; ``bench`` measures the engine. Usage errors (and files that
+cannot be opened) exit with code 2, bad records with 1, Ctrl-C with 130 after one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import attrs
+
+from tuolaji import __version__
+from tuolaji.bots import Bot, GreedyBot, RandomBot
+from tuolaji.core.cards import Card, Rank, Suit, points
+from tuolaji.core.deal import deal_cards, shuffled_deck
+from tuolaji.core.errors import InvalidCards, TuolajiError
+from tuolaji.core.limits import MAX_RECORD_TEXT
+from tuolaji.core.rules import RULESETS, Rules
+from tuolaji.core.shapes import units
+from tuolaji.core.trump import Trump, effective_suit_name
+from tuolaji.game.facade import Game
+from tuolaji.game.record import record_of, replay
+from tuolaji.state.actions import Action, Phase
+from tuolaji.state.codec import to_data
+from tuolaji.tools import bench
+from tuolaji.tools.arena_cli import (
+    add_arena_arguments,
+    add_workers_argument,
+    run_arena_command,
+    run_simulate_workers,
+)
+from tuolaji.tools.report import deal_lines, summary_line
+from tuolaji.tools.viewer import replay_html
+
+BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+
+RULES_HELP = (
+    "Messages cite rule numbers such as R7.3; the rules page explains each one "
+    "(docs/rules.md in the source, anchor #r7.3 for R7.3)."
+)
+
+
+def _level(text: str) -> Rank:
+    try:
+        return Rank.parse(text)
+    except InvalidCards as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _trump_suit(text: str) -> Suit | None:
+    key = text.strip().upper()
+    if key in ("NONE", "NT", "NO"):
+        return None
+    for suit in Suit:
+        if key in (suit.letter, suit.symbol, suit.name):
+            return suit
+    raise argparse.ArgumentTypeError(
+        f"R2.1: {text!r} is not a trump suit; use S, H, C, D (or ♠ ♥ ♣ ♦) or none"
+    )
+
+
+def _card_text(cards: Sequence[Card], pretty: bool) -> str:
+    return " ".join(card.pretty if pretty else str(card) for card in cards)
+
+
+def render_hand(hand: Sequence[Card], trump: Trump, *, pretty: bool = True) -> list[str]:
+    """One line per effective suit, strongest first: tractors in ``[...]``, pairs in ``(...)``
+    (R3.2-R3.3)."""
+    by_suit: dict[int, list[str]] = {}
+    for unit in sorted(units(hand, trump), key=lambda u: (u.suit, -u.top, -u.pairs)):
+        text = _card_text(unit.cards, pretty)
+        if unit.kind == "tractor":
+            text = f"[{text}]"
+        elif unit.kind == "pair":
+            text = f"({text})"
+        by_suit.setdefault(unit.suit, []).append(text)
+    order = sorted(by_suit, key=lambda s: -1 if s == 4 else s)
+    return [f"{effective_suit_name(s):>5}: {' '.join(by_suit[s])}" for s in order]
+
+
+def _cmd_deal(args: argparse.Namespace) -> int:
+    trump = Trump(args.level, args.trump, permanent_twos=args.permanent_twos)
+    hands, kitty = deal_cards(shuffled_deck(random.Random(args.seed)), args.dealer)
+    pretty = not args.ascii
+    print(f"Seed {args.seed}: dealer seat {args.dealer}, {trump}")
+    print("Tractors in [ ], pairs in ( ).")
+    for seat, hand in enumerate(hands):
+        print(f"\nSeat {seat} (team {seat % 2}): {len(hand)} cards, {points(hand)} points")
+        for line in render_hand(hand, trump, pretty=pretty):
+            print("  " + line)
+    print(f"\nKitty: {_card_text(trump.sorted(kitty), pretty)} ({points(kitty)} points)")
+    return 0
+
+
+def _rules(text: str) -> Rules:
+    """A preset name, or a JSON file of house rules: ``{"preset": NAME, FIELD: VALUE, ...}``,
+    the fields changed on top of the preset (default ``tuolaji``)."""
+    if text in RULESETS:
+        return RULESETS[text]
+    path = Path(text)
+    if not path.is_file():
+        valid = ", ".join(RULESETS)
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is neither a rules preset ({valid}) nor a JSON file of house rules"
+        )
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise argparse.ArgumentTypeError(f"{text}: not readable JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise argparse.ArgumentTypeError(f'{text}: expected a JSON object {{"field": value}}')
+    fields = {f.name for f in attrs.fields(Rules)}
+    unknown = sorted(str(k) for k in data if k != "preset" and k not in fields)
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"{text}: unknown Rules field {unknown[0][:40]!r}; the fields are "
+            f'{", ".join(sorted(fields))} (and "preset")'
+        )
+    base = data.pop("preset", "tuolaji")
+    try:
+        return attrs.evolve(RULESETS[base], **data)
+    except (TuolajiError, TypeError, ValueError, KeyError) as exc:
+        raise argparse.ArgumentTypeError(f"{text}: {exc}") from None
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of deals")
+    return value
+
+
+def _bot_names(text: str) -> list[str]:
+    names = [n.strip().lower() for n in text.split(",")]
+    if len(names) not in (1, 2, 4) or any(n not in BOTS for n in names):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give 1, 2 (one per team) or 4 (one per seat) bot names from "
+            f"{', '.join(BOTS)}, separated by commas"
+        )
+    return names
+
+
+def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
+    """Four bots from 1, 2 (team 0's, team 1's) or 4 names, each seeded from ``seed`` and
+    its seat."""
+    per_seat = [names[0]] * 4 if len(names) == 1 else [names[s % len(names)] for s in range(4)]
+    return [BOTS[name](seed * 4 + seat) for seat, name in enumerate(per_seat)]
+
+
+class _Progress:
+    """A progress bar on stderr, shown only on a terminal and only once a run has taken
+    a few seconds. :meth:`clear` wipes it before other output, so lines never run into it."""
+
+    def __init__(self, total: int | None) -> None:
+        self.total = total
+        self.start = time.perf_counter()
+        self.enabled = sys.stderr.isatty()
+        self.shown = False
+
+    def update(self, done: int) -> None:
+        if not self.enabled or time.perf_counter() - self.start < 2.0:
+            return
+        self.shown = True
+        if self.total:
+            filled = 30 * done // self.total
+            bar = "#" * filled + "." * (30 - filled)
+            sys.stderr.write(f"\r[{bar}] {done}/{self.total} deals")
+        else:
+            sys.stderr.write(f"\r{done} deals")
+        sys.stderr.flush()
+
+    def clear(self) -> None:
+        """Erase the bar (carriage return, clear to the end of the line) before printing."""
+        if self.shown:
+            sys.stdout.flush()
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        self.clear()
+
+
+def _print_deal(game: Game, index: int, verbose: bool) -> None:
+    state = game.state
+    if verbose:
+        print("\n".join(deal_lines(index + 1, state, game.actions[index])))
+    else:
+        print(summary_line(index + 1, state))
+
+
+class _RecordWriter:
+    """Writes a game record to a file as deals finish, so an interrupted run keeps every
+    finished deal: the head (format, rules, seed) first, then one line per deal, and the
+    closing brackets on :meth:`close`. The file is opened before any deal is played, so an
+    unwritable path fails at once."""
+
+    def __init__(self, path: str, game: Game) -> None:
+        self.file = open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed in close())
+        head = record_of(game)
+        head["deals"] = []
+        text = json.dumps(head, ensure_ascii=False)
+        self.file.write(text[: text.rindex("[")] + "[")
+        self.file.flush()
+        self.written = 0
+
+    def add(self, actions: Sequence[Action]) -> None:
+        deal = json.dumps([to_data(Action, a) for a in actions], ensure_ascii=False)
+        self.file.write(("," if self.written else "") + "\n" + deal)
+        self.file.flush()
+        self.written += 1
+
+    def close(self) -> None:
+        self.file.write("\n]}\n")
+        self.file.close()
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    rules: Rules = args.rules
+    if args.workers is not None:
+        return run_simulate_workers(args, rules_name(rules))
+    game = Game(rules, args.seed)
+    bots = make_bots(args.bots, args.seed)
+    limit = args.deals if args.deals is not None else (None if args.match else 1)
+    if args.match and limit is None and rules.wrap:
+        print("note: these rules wrap (R9.5), so the match stops after 100 deals", file=sys.stderr)
+        limit = 100
+    writer = None
+    if args.record is not None:
+        try:
+            writer = _RecordWriter(args.record, game)
+        except OSError as exc:
+            print(f"tuolaji simulate: cannot write {args.record}: {exc.strerror}", file=sys.stderr)
+            return 2
+    print(
+        f"{rules_name(rules)} rules, seed {args.seed}, bots {','.join(args.bots)}; "
+        "team 0 is seats 0 and 2, team 1 seats 1 and 3"
+    )
+    progress = _Progress(limit)
+    index = 0
+    try:
+        while not game.over and (limit is None or index < limit):
+            game.play_deal(bots)
+            if writer is not None:
+                writer.add(game.actions[index])
+            progress.clear()
+            _print_deal(game, index, args.verbose)
+            index += 1
+            progress.update(index)
+    except TuolajiError as exc:  # e.g. LimitExceeded: bots that never bid
+        progress.clear()
+        print(f"tuolaji simulate: deal {index + 1}: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        progress.close()
+        if writer is not None:
+            writer.close()
+    if game.over:
+        print(f"team {game.results[-1].match_winner} wins the match after {index} deals")
+        if args.deals is not None and index < args.deals:
+            print(
+                f"stopped after {index} of the {args.deals} deals asked for: "
+                "the match is over (R9.5)"
+            )
+    return 0
+
+
+def rules_name(rules: Rules) -> str:
+    """The preset name of ``rules``, or "custom"."""
+    return next((name for name, preset in RULESETS.items() if preset == rules), "custom")
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    try:
+        size = path.stat().st_size
+        if size > MAX_RECORD_TEXT:
+            print(
+                f"tuolaji replay: {args.file}: {size} bytes; a record is at most "
+                f"{MAX_RECORD_TEXT} (tuolaji.core.limits.MAX_RECORD_TEXT)",
+                file=sys.stderr,
+            )
+            return 1
+        data = path.read_bytes()
+    except OSError as exc:
+        print(f"tuolaji replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    try:
+        game = replay(data)
+    except TuolajiError as exc:
+        print(f"tuolaji replay: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    print(f"{rules_name(game.rules)} rules, seed {game.seed}: replayed {len(game.results)} deals")
+    if args.html is not None:
+        Path(args.html).write_text(replay_html(game, f"tuolaji replay: {Path(args.file).name}"))
+        print(f"wrote {args.html}: open it in a browser; arrow keys step through the tricks")
+        return 0
+    deal_states = [s for s in game.history if s.phase is Phase.FINISHED]
+    for index, state in enumerate(deal_states):
+        if args.verbose:
+            print("\n".join(deal_lines(index + 1, state, game.actions[index])))
+        else:
+            print(summary_line(index + 1, state))
+    return 0
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive, finite number of seconds")
+    return value
+
+
+def _workloads(text: str) -> list[str]:
+    names = [n.strip().upper() for n in text.split(",") if n.strip()]
+    bad = [n for n in names if n not in bench.WORKLOADS]
+    if bad or not names:
+        valid = ", ".join(bench.WORKLOADS)
+        raise argparse.ArgumentTypeError(f"unknown workloads {bad or text!r}; valid: {valid}")
+    return names
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    name = rules_name(args.rules)
+    if args.profile:
+        print(bench.profile(args.workloads, args.rules, args.deals), end="")
+        return 0
+    figures = [bench.measure(w, args.rules, args.deals, repeat=args.repeat) for w in args.workloads]
+    kernels = bench.trick_timings(args.seconds) if args.kernels else {}
+    if args.json:
+        data = {
+            "rules": name,
+            "clock": "process_time",
+            "repeat": args.repeat,
+            "workloads": {f.workload: f.as_dict() for f in figures},
+            "kernels_us": {k: round(v, 3) for k, v in kernels.items()},
+        }
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return 0
+    for line in bench.report(figures, name):
+        print(line)
+    if kernels:
+        print("trick rules, median CPU µs per call on realistic positions")
+        for kernel, us in kernels.items():
+            print(f"  {kernel:24s} {us:8.2f}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``python -m tuolaji``."""
+    parser = argparse.ArgumentParser(
+        prog="tuolaji",
+        description="Rules engine for Tractor (拖拉机 / 升级 / 双升).",
+        epilog=RULES_HELP,
+    )
+    parser.add_argument("--version", action="version", version=f"tuolaji {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    deal = sub.add_parser(
+        "deal",
+        help="shuffle with a seed, deal four hands and a kitty, show them sorted (R4.1)",
+        description="Shuffle with the seed, deal four hands of 25 and a kitty of 8 (R4.1), "
+        "and print each hand sorted by suit and strength under the given trump, with its "
+        "pairs and tractors marked (R3).",
+        epilog=RULES_HELP,
+    )
+    deal.add_argument("--seed", type=int, default=0, help="shuffle seed (default 0)")
+    deal.add_argument(
+        "--level", type=_level, default=Rank.TWO, help="level rank: 2-10, J, Q, K, A (default 2)"
+    )
+    deal.add_argument(
+        "--trump",
+        type=_trump_suit,
+        default=None,
+        help="trump suit: S, H, C, D or none (default none: only jokers and level cards)",
+    )
+    deal.add_argument(
+        "--dealer", type=int, choices=range(4), default=0, help="seat dealt first (default 0)"
+    )
+    deal.add_argument("--permanent-twos", action="store_true", help="every 2 is trump too (R2.5)")
+    deal.add_argument("--ascii", action="store_true", help="print 10H rather than ♥10")
+    deal.set_defaults(func=_cmd_deal)
+
+    sim = sub.add_parser(
+        "simulate",
+        help="play deals or a whole match with bots (the main job)",
+        description="Play deals with bots and print one line per deal (or, with --verbose, "
+        "the bidding, the buried kitty and every trick).",
+        epilog=RULES_HELP,
+    )
+    sim.add_argument(
+        "--rules",
+        type=_rules,
+        default=RULESETS["tuolaji"],
+        metavar="NAME|FILE",
+        help=f"a preset ({', '.join(RULESETS)}; default tuolaji) or a JSON file of house "
+        'rules such as {"preset": "shuangsheng", "wrap": false} (see docs/house-rules.md)',
+    )
+    sim.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
+    count = sim.add_mutually_exclusive_group()
+    count.add_argument("--deals", type=_positive, help="how many deals (default 1)")
+    count.add_argument("--match", action="store_true", help="play until the match ends (R9.5)")
+    sim.add_argument(
+        "--bots",
+        type=_bot_names,
+        default=["greedy"],
+        help="bot names (greedy, random): one for all, two per team, or four per seat",
+    )
+    sim.add_argument("--verbose", action="store_true", help="print bids, kitty and tricks")
+    sim.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
+    add_workers_argument(
+        sim,
+        "play independent deals (each the first of its own game, seeded from --seed and its "
+        "number) on K local processes; the output is the same for every K",
+    )
+    sim.set_defaults(func=_cmd_simulate)
+
+    arena = sub.add_parser(
+        "arena",
+        help="compare bots by duplicate deal pairs, on many cores or a Ray cluster",
+        description="Every pair of bots plays duplicate deal pairs (the same cards twice, "
+        "teams exchanging seats); prints level change and points per pair with 95% "
+        "intervals, the share of pairs won and Bradley–Terry ratings. See docs/arena.md.",
+    )
+    add_arena_arguments(arena)
+    arena.set_defaults(func=run_arena_command)
+
+    rep = sub.add_parser(
+        "replay",
+        help="play a game record back and print it, or write a page to step through it",
+        description="Play a game record (written by simulate --record) back, checking every "
+        "action, and print one line per deal; --html writes one self-contained page that "
+        "steps through the game trick by trick.",
+        epilog=RULES_HELP,
+    )
+    rep.add_argument("file", help="a record written by simulate --record")
+    rep.add_argument("--verbose", action="store_true", help="print bids, kitty and tricks")
+    rep.add_argument(
+        "--html",
+        metavar="OUT",
+        help="write a replay viewer to OUT.html (no network needed; keys: arrows, Home, End)",
+    )
+    rep.set_defaults(func=_cmd_replay)
+
+    ben = sub.add_parser(
+        "bench",
+        help="measure deals per second and microseconds per decision (CPU time)",
+        description="Run the workloads W1 (full deal, 4 RandomBots), W2 (play phase only: "
+        "legal_plays, sample, play) and W3 (full deal, 4 GreedyBots) on seeded deals and "
+        "print deals/s, decisions/s and µs per decision in CPU time, the median of --repeat "
+        "runs. See benchmarks/README.md.",
+    )
+    ben.add_argument(
+        "--rules", type=_rules, default=RULESETS["tuolaji"], help="a preset name (default tuolaji)"
+    )
+    ben.add_argument("--deals", type=_positive, default=100, help="deals per run (default 100)")
+    ben.add_argument("--repeat", type=_positive, default=3, help="runs per figure (default 3)")
+    ben.add_argument(
+        "--workloads", type=_workloads, default=list(bench.WORKLOADS), help="e.g. W1,W3"
+    )
+    ben.add_argument(
+        "--profile", action="store_true", help="print top functions by cumulative time instead"
+    )
+    ben.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ben.add_argument(
+        "--kernels", action="store_true", help="also time the trick rules' hot functions"
+    )
+    ben.add_argument(
+        "--seconds", type=_seconds, default=1.0, help="time per kernel measurement (default 1)"
+    )
+    ben.set_defaults(func=_cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code (2 for usage errors)."""
+    args = build_parser().parse_args(argv)
+    try:
+        result: int = args.func(args)
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, like other command-line tools.
+        sys.stderr.close()
+        return 0
+    except KeyboardInterrupt:
+        # One line, not a traceback; a --record file keeps every finished deal.
+        print(f"tuolaji {args.command}: interrupted", file=sys.stderr)
+        return 130
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())
