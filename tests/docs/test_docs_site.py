@@ -14,7 +14,7 @@ import attrs
 import tuolaji as tl
 from extras import missing
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RULES_PAGE = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
 CONTRACTS = [ROOT.parent / "shared" / "RULES.md", ROOT.parent.parent / "shared" / "RULES.md"]
 RULE = re.compile(r"\bR(\d+)(?:\.(\d+))?\b")
