@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import attrs
+import pytest
 
 import tuolaji as tl
 from extras import missing
@@ -104,6 +105,7 @@ def _docs_tools() -> bool:
     return all(importlib.util.find_spec(m) for m in ("mkdocs", "mkdocstrings"))
 
 
+@pytest.mark.slow
 def test_site_builds_with_warnings_as_errors(tmp_path: Path) -> None:
     if not _docs_tools():
         missing("the docs extra (pip install -e '.[docs]')")

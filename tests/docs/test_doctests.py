@@ -13,6 +13,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import io
+import sys
 import warnings
 from pathlib import Path
 from types import ModuleType
@@ -103,3 +104,16 @@ def test_a_wrong_example_fails() -> None:
     module = ModuleType("tuolaji_wrong_example", ">>> 1 + 1\n3\n")
     examples, report = run_examples(module)
     assert examples == 1 and "Expected:\n    3\nGot:\n    2" in report
+
+
+def test_a_missing_extra_fails_under_ci(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under CI a module whose extra is missing fails its doctests instead of skipping."""
+    for name in [m for m in sys.modules if "pettingzoo" in m]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)  # import of it raises
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="missing under CI: pettingzoo"):
+        import_module("tuolaji.rl.pettingzoo")
+    monkeypatch.delenv("CI")
+    with pytest.raises(pytest.skip.Exception, match="pettingzoo"):
+        import_module("tuolaji.rl.pettingzoo")
