@@ -19,7 +19,7 @@ constraint; that is exactly this distribution. After :data:`SHUFFLE_TRIES` failu
 constraints late in a deal) it places the cards one kind at a time, each with the chance an
 unconstrained deal would give, among the placements that keep the rest feasible (an exact
 max-flow test over the places, so it never dead-ends). That fallback is close to but not
-exactly the target; ``tests/test_worlds.py`` measures its distance to exhaustive
+exactly the target; ``tests/bots/test_worlds.py`` measures its distance to exhaustive
 enumeration on small positions.
 
 **Not modelled** (a sampled world ignores them, which biases it slightly): what players'

@@ -6,10 +6,14 @@ when it is built, so an impossible combination fails at once with a
 of misbehaving in the middle of a match.
 
 The four presets of R12 live in :data:`RULESETS` (``"tuolaji"``, ``"tuolaji-tournament"``,
-``"shuangsheng"``, ``"shuangsheng-super"``). A house rule is one call away::
+``"shuangsheng"``, ``"shuangsheng-super"``). A house rule is one call away (the defaults are
+the ``"tuolaji"`` preset):
 
-    attrs.evolve(RULESETS["tuolaji"], throw_penalty=20)
-    Rules(kitty_multiplier="linear")          # the defaults are the "tuolaji" preset
+>>> import attrs
+>>> attrs.evolve(RULESETS["tuolaji"], throw_penalty=20)
+Rules(throw_penalty=20)
+>>> Rules(kitty_multiplier="linear")
+Rules(kitty_multiplier='linear')
 
 The level table (R9.1) is a tuple of :class:`LevelBand`: each band says from which attackers'
 total it applies and what it means; a total falls in the last band whose ``min_points`` it

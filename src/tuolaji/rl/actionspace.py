@@ -16,7 +16,7 @@ id                    meaning
 Cards are added in non-decreasing id order, so each action has exactly one sequence. At
 each step :meth:`Decision.mask` allows exactly the ids that keep the selection completable
 to a legal action, and ``DONE`` exactly when the selection is one; so the complete
-sequences are exactly the legal actions (``tests/test_actionspace.py`` proves it against
+sequences are exactly the legal actions (``tests/rl/test_actionspace.py`` proves it against
 ``legal_plays()`` and ``legal_actions()``). Nothing here ever lists all burials or plays.
 
 While cards are dealt (R4.1) a seat that may bid answers with a bid or ``PASS``, which

@@ -805,6 +805,7 @@ def _walk_step(state: GameState, rng: random.Random) -> GameState:
     return state.apply(Pass(state.to_act))
 
 
+@pytest.mark.slow
 @given(
     st.sampled_from(ORACLE_RULES),
     st.integers(0, 2**31 - 1),

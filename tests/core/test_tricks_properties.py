@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
@@ -66,6 +67,7 @@ def _check_follows(trump: Trump, lead: tuple[Card, ...], hand: tuple[Card, ...])
         assert play == trump.sorted(play), "plays come in canonical order"
 
 
+@pytest.mark.slow
 @THOROUGH
 @given(follow_positions())
 def test_r7_follows_match_the_reference(
@@ -75,6 +77,7 @@ def test_r7_follows_match_the_reference(
     _check_follows(*position)
 
 
+@pytest.mark.slow
 @THOROUGH
 @given(follow_positions(max_lead=8, max_hand=12, width=12))
 def test_r7_3_follows_to_tractors_and_throws_match_the_reference(
@@ -84,6 +87,7 @@ def test_r7_3_follows_to_tractors_and_throws_match_the_reference(
     _check_follows(*position)
 
 
+@pytest.mark.slow
 @given(follow_positions(), st.integers(0, 3))
 def test_r7_1_wrong_size_plays_are_rejected(
     position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]], extra: int
@@ -112,6 +116,7 @@ def test_r11_cards_not_in_the_hand_are_rejected(
     assert err is not None and err.rule == "R11" and missing.pretty in str(err)
 
 
+@pytest.mark.slow
 @THOROUGH
 @given(trick_positions())
 def test_r7_5_winner_matches_the_reference(
@@ -123,6 +128,7 @@ def test_r7_5_winner_matches_the_reference(
     assert trick_winner(plays, trump) == ref_trick_winner(plays, trump)
 
 
+@pytest.mark.slow
 @THOROUGH
 @given(throw_positions(), st.sampled_from(FORCED_UNIT_ORDERS))
 def test_r6_3_throw_check_matches_the_reference(
@@ -142,6 +148,7 @@ def test_r6_3_throw_check_matches_the_reference(
         assert beaten_by
 
 
+@pytest.mark.slow
 @THOROUGH
 @given(throw_positions())
 def test_r6_4_both_orders_fail_the_same_throws(
@@ -161,6 +168,7 @@ def test_r6_4_both_orders_fail_the_same_throws(
         assert low <= min(trump.position(c) for c in smallest.forced)
 
 
+@pytest.mark.slow
 @given(lead_hands())
 def test_r6_2_leads_match_the_reference(position: tuple[Trump, tuple[Card, ...]]) -> None:
     """R6.2: every non-empty one-suit sub-multiset, each once; len and `in` agree."""

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -167,6 +168,7 @@ def sample_states() -> list[GameState]:
 STATES = sample_states()
 
 
+@pytest.mark.slow
 @settings(max_examples=250)
 @given(st.sampled_from(range(len(STATES))), st.integers(0, 3), st.data())
 def test_views_do_not_change_when_hidden_cards_are_exchanged(

@@ -3,6 +3,7 @@ table agrees with the code, and the site builds with warnings as errors (#13 ite
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import re
 import subprocess
@@ -10,11 +11,12 @@ import sys
 from pathlib import Path
 
 import attrs
+import pytest
 
 import tuolaji as tl
 from extras import missing
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RULES_PAGE = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
 CONTRACTS = [ROOT.parent / "shared" / "RULES.md", ROOT.parent.parent / "shared" / "RULES.md"]
 RULE = re.compile(r"\bR(\d+)(?:\.(\d+))?\b")
@@ -103,6 +105,7 @@ def _docs_tools() -> bool:
     return all(importlib.util.find_spec(m) for m in ("mkdocs", "mkdocstrings"))
 
 
+@pytest.mark.slow
 def test_site_builds_with_warnings_as_errors(tmp_path: Path) -> None:
     if not _docs_tools():
         missing("the docs extra (pip install -e '.[docs]')")
@@ -118,3 +121,64 @@ def test_site_builds_with_warnings_as_errors(tmp_path: Path) -> None:
     page = (tmp_path / "site" / "rules" / "index.html").read_text(encoding="utf-8")
     assert 'id="r7.3"' in page
     assert "tuolaji.GameState" in (tmp_path / "site" / "api" / "index.html").read_text()
+    # The architecture page (#18) is built, in the navigation of every page and linked from
+    # the home page.
+    architecture = (tmp_path / "site" / "architecture" / "index.html").read_text("utf-8")
+    assert "Imports point down" in architecture
+    assert 'href="architecture/"' in (tmp_path / "site" / "index.html").read_text("utf-8")
+    assert 'href="../architecture/"' in page
+
+
+ARCHITECTURE = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+API = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+
+
+def layers() -> list[str]:
+    package = ROOT / "src" / "tuolaji"
+    return sorted(p.name for p in package.iterdir() if (p / "__init__.py").exists())
+
+
+def test_architecture_page_describes_every_folder() -> None:
+    for layer in layers():
+        assert f"### `{layer}`" in ARCHITECTURE, f"docs/architecture.md has no section on {layer}/"
+    for topic in ("A new rule.", "A new variant field", "A new bot.", "A new adapter"):
+        assert f"**{topic}" in ARCHITECTURE, topic
+
+
+def test_architecture_links_to_code_that_exists() -> None:
+    """Links to the code are repository-relative (``/src/tuolaji/core/``), which mkdocs does
+    not check: each must name a file or folder of the repository."""
+    targets = re.findall(r"\]\((/[^)#]+)\)", ARCHITECTURE)
+    assert len(targets) >= 8
+    gone = [t for t in targets if not (ROOT / t.lstrip("/")).exists()]
+    assert not gone, f"docs/architecture.md links to paths that do not exist: {gone}"
+
+
+def layer_of_public_names() -> dict[str, str]:
+    """Each name of ``tuolaji.__all__`` -> the layer folder it is imported from."""
+    tree = ast.parse((ROOT / "src" / "tuolaji" / "__init__.py").read_text(encoding="utf-8"))
+    found = {}
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tuolaji."):
+            for alias in node.names:
+                found[alias.asname or alias.name] = (node.module or "").split(".")[1]
+    return {name: found[name] for name in tl.__all__ if name in found}
+
+
+def test_api_reference_lists_every_public_name_under_its_layer() -> None:
+    """docs/api.md has one section per layer (``## core: ...``); each public name is shown
+    once, under its public path (``::: tuolaji.Rules``), in the section of its layer."""
+    sections = re.split(r"^## ", API, flags=re.M)[1:]
+    shown: dict[str, list[str]] = {}
+    for section in sections:
+        layer = section.split(":", 1)[0].strip()
+        for name in re.findall(r"^::: tuolaji\.(\w+)$", section, flags=re.M):
+            shown.setdefault(name, []).append(layer)
+    placed = layer_of_public_names()
+    assert set(placed) == set(tl.__all__)
+    wrong = {name: (shown.get(name), layer) for name, layer in placed.items()}
+    wrong = {name: got for name, got in wrong.items() if got[0] != [got[1]]}
+    assert not wrong, f"names of tuolaji.__all__ missing, repeated or misplaced in api.md: {wrong}"
+    assert [s.split(":", 1)[0] for s in sections if ":" in s.split("\n", 1)[0]] == [
+        "core", "state", "bots", "game", "rl", "tools", "testing"
+    ]  # fmt: skip

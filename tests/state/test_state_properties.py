@@ -134,6 +134,7 @@ def test_random_deals_keep_every_invariant(preset: str) -> None:
                 check_view(s, seat)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 def test_apply_never_changes_its_input(preset: str) -> None:
     for seed in range(DEALS // 10 + 1):
@@ -151,6 +152,7 @@ def test_apply_never_changes_its_input(preset: str) -> None:
             s = nxt
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 def test_json_round_trip_at_every_step(preset: str) -> None:
     for seed in range(DEALS // 30 + 1):
@@ -195,6 +197,9 @@ TestTuolajiDealMachine.settings = settings(max_examples=10, stateful_step_count=
 TestShuangshengDealMachine.settings = settings(
     max_examples=10, stateful_step_count=300, deadline=None
 )
+# Whole deals of up to 300 steps, several seconds each: marked slow (CI runs them).
+TestTuolajiDealMachine.pytestmark = [pytest.mark.slow]
+TestShuangshengDealMachine.pytestmark = [pytest.mark.slow]
 
 
 def random_action(s: GameState, rng: random.Random) -> tl.Action:

@@ -208,6 +208,7 @@ def test_greedy_beats_random_with_an_interval_excluding_zero(greedy_vs_random: A
     assert ratings.low[0] > ratings.high[1]
 
 
+@pytest.mark.slow
 def test_a_bot_against_itself_gets_an_interval_including_zero() -> None:
     """A 95% interval misses the true value (zero here) one time in twenty, so one seed
     proves little: over ten seeded runs of 60 deal pairs, at least eight intervals of each

@@ -216,6 +216,7 @@ def test_r11_impossible_states_are_refused(
     assert expected in message
 
 
+@pytest.mark.slow
 def test_every_reachable_state_is_accepted() -> None:
     for state in STATES:
         assert GameState.from_json(state.to_json()) == state
@@ -258,6 +259,7 @@ def paths(data: Any, prefix: list[Any]) -> list[list[Any]]:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(st.sampled_from(range(len(SAMPLE))), st.data(), mutations())
 def test_fuzzed_states_raise_only_invalid_record(
@@ -281,6 +283,7 @@ def test_fuzzed_states_raise_only_invalid_record(
     assert GameState.from_json(state.to_json()) == state
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(st.data(), mutations())
 def test_fuzzed_records_raise_only_invalid_record(data: st.DataObject, value: Any) -> None:
@@ -312,6 +315,7 @@ CARD_ALPHABET = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=1000)
 @given(st.text(CARD_ALPHABET, max_size=24) | st.text(max_size=24))
 def test_parse_cards_fuzz_positions_index_the_original_text(text: str) -> None:

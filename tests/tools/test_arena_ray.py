@@ -23,6 +23,7 @@ def ray() -> Iterator[Any]:
         ray.shutdown()
 
 
+@pytest.mark.slow
 def test_local_ray_gives_the_same_json_as_one_and_two_processes(ray: Any) -> None:
     config = ArenaConfig(parse_bots("g=greedy,r=random,r2=random"), deals=4, seed=9)
     one = run_arena(config).to_json()

@@ -77,6 +77,7 @@ def test_a_hostile_redeal_record_within_the_list_limit_stops_at_the_redeal_bound
     assert peak < 150_000_000, peak
 
 
+@pytest.mark.slow
 def test_replay_memory_is_linear_in_the_record() -> None:
     """With the redeal bound lifted, 480 redeals (1 MiB) replay within 40 MB: before, the
     quadratic event log and the kept states took 72 MB for 499."""

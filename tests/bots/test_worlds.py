@@ -7,6 +7,7 @@ from collections import Counter
 from itertools import product
 from math import factorial
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -146,6 +147,7 @@ def late_positions(cards: int) -> list[tuple[tl.GameState, int]]:
     return out
 
 
+@pytest.mark.slow
 def test_sampling_matches_exhaustive_enumeration() -> None:
     """Against exhaustive enumeration of the placements: the plain-shuffle path is the
     exact law (its distance is sampling noise only), and the constrained fallback is as
@@ -162,6 +164,7 @@ def test_sampling_matches_exhaustive_enumeration() -> None:
         assert fallback < plain + 0.05
 
 
+@pytest.mark.slow
 @given(RULES, st.integers(0, 7), st.floats(0, 0.999), st.integers(0, 3), st.integers(0, 2**32))
 def test_sampled_world_keeps_the_view(
     rules: str, seed: int, pick: float, seat: int, rng_seed: int

@@ -121,7 +121,7 @@ def test_module_entry_point_runs() -> None:
 
 # --- simulate, replay, bench ---------------------------------------------------------------------
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
 
 @pytest.mark.parametrize(

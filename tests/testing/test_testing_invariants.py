@@ -223,7 +223,7 @@ def test_the_checks_need_no_hypothesis() -> None:
         "assert soak(1).violations == ()\n"
         "try:\n    t.DealMachine\nexcept ImportError:\n    print('ok')\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
     done = subprocess.run(
         [sys.executable, "-c", code], check=False, env=env, capture_output=True, text=True
     )

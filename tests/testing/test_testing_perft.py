@@ -15,7 +15,8 @@ import pytest
 
 import tuolaji as tl
 
-DATA = json.loads((Path(__file__).parent / "data" / "perft.json").read_text(encoding="utf-8"))
+DATA_FILE = Path(__file__).resolve().parents[1] / "data" / "perft.json"
+DATA = json.loads(DATA_FILE.read_text(encoding="utf-8"))
 
 
 def build(pos: dict[str, Any]) -> tl.GameState:

@@ -131,6 +131,7 @@ def test_the_planted_bug_is_real(follow_ignores_pairs: None) -> None:
         check_apply(s, tl.Play(1, tl.parse_cards("♥Q ♥3")))
 
 
+@pytest.mark.slow
 def test_proof_deal_machine_finds_the_bug_and_shrinks_it(
     follow_ignores_pairs: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -156,6 +157,7 @@ def test_proof_deal_machine_finds_the_bug_and_shrinks_it(
     assert 1 <= len(steps) <= 8, "\n".join(notes)
 
 
+@pytest.mark.slow
 def test_proof_positions_shrink_to_a_small_hand(
     follow_ignores_pairs: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -14,7 +14,7 @@ import pytest
 
 import tuolaji as tl
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_version_has_one_source() -> None:

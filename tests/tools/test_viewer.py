@@ -119,6 +119,7 @@ def test_browser_steps_to_the_end_with_the_arrow_key(
     assert dom.count('class="kitty"') == 1
 
 
+@pytest.mark.slow
 def test_browser_buttons_and_other_keys(viewer_page: tuple[Path, tl.Game], tmp_path: Path) -> None:
     page, game = viewer_page
     first = game_frames(game)[0]

@@ -14,6 +14,7 @@ import tuolaji as tl  # noqa: E402
 import tuolaji.openspiel  # noqa: E402  (registers python_tuolaji)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["tuolaji", "shuangsheng"])  # one per bidding system
 def test_random_sim_test_passes(rules: str) -> None:
     game = pyspiel.load_game("python_tuolaji", {"rules": rules, "seed": 5})

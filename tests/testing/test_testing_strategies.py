@@ -32,7 +32,7 @@ from tuolaji.testing import (
 )
 from tuolaji.testing._hypothesis_hook import register
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SLOW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

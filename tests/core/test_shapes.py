@@ -276,6 +276,7 @@ def cards_and_shapes(draw: st.DrawFn) -> tuple[tuple[Card, ...], tl.Shape]:
     return cards, tl.Shape(tractors=tuple(tractors), pairs=pairs, singles=singles)
 
 
+@pytest.mark.slow
 @settings(max_examples=1500)
 @given(cards_and_shapes(), trumps())
 def test_fits_agrees_with_brute_force(
