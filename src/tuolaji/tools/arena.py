@@ -200,8 +200,7 @@ class BotSpec:
         except Exception as exc:  # bad arguments: a user's class may raise anything
             kind = "" if isinstance(exc, TuolajiError) else f"{type(exc).__name__}: "
             raise ConfigurationError(
-                f"bot {self.name!r}: {echo(self.target)}({echo(self.args)}) failed: "
-                f"{kind}{shorten(str(exc))}"
+                f"bot {self.name!r}: {echo(str(self))} failed: {kind}{shorten(str(exc))}"
             ) from None
         if not callable(getattr(bot, "act", None)):
             raise ConfigurationError(

@@ -7,6 +7,7 @@ Every message that quotes a user's value (a path, an argument, a bot spec) quote
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 from typing import TextIO
@@ -34,11 +35,16 @@ def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+_LONG_WORD = re.compile(rf"\S{{{ECHO_LIMIT + 1},}}")
+
+
 def one_line(message: str) -> str:
     """``message`` as one line of at most :data:`LINE_LIMIT` characters: line breaks (and
-    the other line separators) become spaces, a longer text ends in ``...``."""
-    flat = " ".join(message.split("\n")).replace("\r", " ")
-    flat = flat.replace("\u2028", " ").replace("\u2029", " ").replace("\x85", " ")
+    the other line separators) become spaces, every run of more than :data:`ECHO_LIMIT`
+    characters without a space is cut (so an echo made elsewhere, e.g. by argparse, is cut
+    too), and a longer text ends in ``...``."""
+    flat = " ".join(message.splitlines())
+    flat = _LONG_WORD.sub(lambda m: shorten(m.group()), flat)
     return shorten(flat, LINE_LIMIT)
 
 
