@@ -238,12 +238,20 @@ def run_simulate_workers(args: argparse.Namespace, rules_label: str) -> int:
     print(
         f"{rules_label} rules, seed {args.seed}, bots {','.join(names)}, {deals} independent deals"
     )
+    progress = ProgressBar(deals, "deals", delay=2.0)
     try:
-        for text in simulate_deals(
-            args.rules, args.seed, deals, per_seat, verbose=args.verbose, workers=args.workers
+        for done, text in enumerate(
+            simulate_deals(
+                args.rules, args.seed, deals, per_seat, verbose=args.verbose, workers=args.workers
+            ),
+            start=1,
         ):
+            progress.clear()
             print(text)
+            progress.update(done)
     except KeyboardInterrupt:
+        progress.close()
         print("\ntuolaji simulate: interrupted", file=sys.stderr)
         return 130
+    progress.close()
     return 0

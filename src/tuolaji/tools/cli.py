@@ -343,7 +343,21 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     if args.profile:
         print(bench.profile(args.workloads, args.rules, args.deals), end="")
         return 0
-    figures = [bench.measure(w, args.rules, args.deals, repeat=args.repeat) for w in args.workloads]
+    progress = ProgressBar(len(args.workloads) * args.repeat, "runs", delay=2.0)
+    runs = 0
+
+    def after_run() -> None:
+        nonlocal runs
+        runs += 1
+        progress.update(runs)
+
+    try:
+        figures = [
+            bench.measure(w, args.rules, args.deals, repeat=args.repeat, after_run=after_run)
+            for w in args.workloads
+        ]
+    finally:
+        progress.close()
     kernels = bench.trick_timings(args.seconds) if args.kernels else {}
     if args.json:
         data = {
