@@ -311,3 +311,20 @@ def test_help_says_a_spec_runs_code() -> None:
     sub = next(a for a in parser._actions if a.dest == "command")
     text = sub.choices["arena"].format_help()  # type: ignore[attr-defined]
     assert "IMPORTS AND RUNS" in " ".join(text.split())
+
+
+@pytest.mark.parametrize("args", [["deal"], ["simulate", "--bots", "random", "--deals", "3"]])
+def test_output_into_a_pipe_closed_before_the_start_exits_141_quietly(args: list[str]) -> None:
+    read, write = os.pipe()
+    os.close(read)  # no reader at all: the first write breaks the pipe
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "tuolaji", *args],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        os.close(write)
+    assert done.returncode == 141 and done.stderr == b""

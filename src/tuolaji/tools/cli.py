@@ -534,7 +534,11 @@ def _quiet_stdout() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (see the module docstring)."""
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except BrokenPipeError:  # --help or --version into a pipe that closed
+        _quiet_stdout()
+        return 141
     try:
         result: int = args.func(args)
     except BrokenPipeError:
