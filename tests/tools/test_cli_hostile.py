@@ -202,6 +202,7 @@ def test_house_rules_that_nest_too_deeply_or_are_too_long(
         (["bench", "--workloads", HUGE], "unknown workloads"),
         (["arena", "--bots", f"a=greedy,b={HUGE}"], "argument --bots"),
         (["arena", "--bots", "a=greedy,b=random", "--sprt", HUGE], "ELO0,ELO1"),
+        (["simulate", "--workers", HUGE], "not a positive number"),
         ([HUGE], "invalid choice"),
     ],
 )
@@ -210,6 +211,12 @@ def test_echoes_of_huge_arguments_are_cut(
 ) -> None:
     err = expect(capsys, 2, needle, *args)
     assert err.count("x") <= 240
+
+
+@pytest.mark.parametrize("command", ["simulate", "arena"])
+def test_workers_are_bounded(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    bots = ["--bots", "a=greedy,b=random"] if command == "arena" else []
+    expect(capsys, 2, "at most 512 local processes", command, *bots, "--workers", "100000")
 
 
 def test_replay_of_a_huge_path_is_cut(capsys: pytest.CaptureFixture[str]) -> None:

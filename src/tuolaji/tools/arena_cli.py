@@ -113,12 +113,27 @@ def _probability(text: str) -> float:
     return value
 
 
+MAX_WORKERS = 512
+"""The most local processes ``--workers`` starts (a typo such as ``--workers 100000`` must
+not fork the machine to death)."""
+
+
+def _workers(text: str) -> int:
+    value = _count(text)
+    if value > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"{echo(text)}: at most {MAX_WORKERS} local processes")
+    return value
+
+
 def add_workers_argument(
     parser: argparse.ArgumentParser,
     text: str = "run on K local processes; results are identical to one process",
 ) -> None:
-    """``--workers K``: local processes (shared by ``simulate`` and ``arena``)."""
-    parser.add_argument("--workers", type=_count, metavar="K", help=text)
+    """``--workers K``: local processes (shared by ``simulate`` and ``arena``), from 1 to
+    :data:`MAX_WORKERS`."""
+    parser.add_argument(
+        "--workers", type=_workers, metavar="K", help=f"{text} (K <= {MAX_WORKERS})"
+    )
 
 
 def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
