@@ -126,7 +126,10 @@ def chromium() -> Iterator[Any]:
     if exe is None:
         missing("Chromium (apt-get install -y chromium; .ci/extras installs it)")
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=exe, args=["--no-sandbox"])
+        # Generous timeouts: the machine may be busy with other test runs.
+        browser = playwright.chromium.launch(
+            executable_path=exe, args=["--no-sandbox"], timeout=180_000
+        )
         try:
             yield browser
         finally:
@@ -137,6 +140,7 @@ def open_page(chromium: Any, path: Path) -> tuple[Any, list[str]]:
     """``path`` opened at its end (key End); the page and every page error and dialog."""
     events: list[str] = []
     page = chromium.new_page()
+    page.set_default_timeout(120_000)
     page.on("pageerror", lambda error: events.append(f"error: {error}"))
     page.on("dialog", lambda dialog: (events.append(f"dialog: {dialog.message}"), dialog.dismiss()))
     page.goto(f"{path.as_uri()}#keys=End")
