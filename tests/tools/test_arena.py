@@ -17,11 +17,12 @@ import tuolaji as tl
 from extras import need
 from tuolaji.core.errors import ConfigurationError
 from tuolaji.state.view import PlayerView
+from tuolaji.tools import arena as arena_module
 from tuolaji.tools.arena import (
     ArenaConfig,
     BotSpec,
-    ProgressBar,
     _level_gain,
+    arena_progress,
     parse_bots,
     play_deal_pair,
     run_arena,
@@ -29,6 +30,7 @@ from tuolaji.tools.arena import (
 )
 from tuolaji.tools.cli import main
 from tuolaji.tools.parallel import derive_seed
+from tuolaji.tools.terminal import ProgressBar
 
 
 class SeatLogger:
@@ -91,10 +93,10 @@ def test_parse_bots_rejects_bad_specs(text: str, message: str) -> None:
     [
         ("chess", "neither a built-in"),
         ("no_such_module_xyz:Bot", "cannot import"),
-        ("tuolaji.bots.greedy:NoSuchBot", "has no NoSuchBot"),
-        ("tuolaji:RULESETS", "not callable"),
-        ("tuolaji:Rank", "failed"),
-        ("tuolaji.core.cards:full_deck", "has no act"),
+        ("tuolaji.bots.greedy:NoSuchBot", "has no 'NoSuchBot'"),
+        ("tuolaji:RULESETS", "not called"),
+        ("tuolaji:Rank", "class without act"),
+        ("tuolaji.core.cards:full_deck", "not called"),
     ],
 )
 def test_bot_spec_errors_name_the_bot(target: str, message: str) -> None:
@@ -286,8 +288,10 @@ def test_arena_command_rejects_bad_bots(capsys: pytest.CaptureFixture[str]) -> N
         main(["arena", "--bots", "a=greedy", "--deals", "2"])
     assert info.value.code == 2
     assert "at least two bots" in capsys.readouterr().err
-    assert main(["arena", "--bots", "a=greedy,b=nomod:X", "--deals", "2"]) == 2
-    assert "cannot import nomod" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as info:
+        main(["arena", "--bots", "a=greedy,b=nomod:X", "--deals", "2"])
+    assert info.value.code == 2
+    assert "cannot import 'nomod'" in capsys.readouterr().err
 
 
 def test_simulate_workers_matches_one_worker(capsys: pytest.CaptureFixture[str]) -> None:
@@ -352,16 +356,25 @@ class _Terminal(io.StringIO):
 
 def test_progress_bar_shows_the_running_estimate_on_a_terminal() -> None:
     terminal = _Terminal()
-    bar = ProgressBar(4, stream=terminal)
+    bar = ProgressBar(4, "deal pairs", stream=terminal)
     config = ArenaConfig(parse_bots("g=greedy,r=random"), deals=4)
-    run_arena(config, progress=bar)
+    run_arena(config, progress=arena_progress(bar))
     bar.close()
     shown = terminal.getvalue()
-    assert "4/4" in shown and "g vs r: level +" in shown and "won 100%" in shown
-    assert shown.endswith("\n")
+    assert "4/4 deal pairs" in shown and "g vs r: level +" in shown and "won 100%" in shown
+    assert shown.endswith("\r\x1b[K")  # closing erases the bar
     quiet = io.StringIO()  # not a terminal: nothing is drawn
-    ProgressBar(4, stream=quiet)(1, "g", "r", [])
+    arena_progress(ProgressBar(4, stream=quiet))(1, "g", "r", [])
     assert quiet.getvalue() == ""
+
+
+def test_the_arena_progress_bar_of_0_2_is_a_deprecated_alias() -> None:
+    terminal = _Terminal()
+    with pytest.warns(DeprecationWarning, match="arena_progress"):
+        old = arena_module.ProgressBar
+    bar = old(4, stream=terminal)
+    bar(4, "g", "r", [])
+    assert "4/4" in terminal.getvalue()
 
 
 def test_match_pairs_are_identical_on_two_workers() -> None:

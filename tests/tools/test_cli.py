@@ -19,7 +19,7 @@ import pytest
 
 import tuolaji as tl
 from tuolaji.core.limits import MAX_RECORD_TEXT
-from tuolaji.tools import cli
+from tuolaji.tools import cli, terminal
 from tuolaji.tools.cli import main, make_bots
 
 
@@ -88,7 +88,7 @@ def test_deal_sorts_trumps_first_strongest_first(capsys: pytest.CaptureFixture[s
     [
         (["deal", "--level", "1"], "'1' is not a rank"),
         (["deal", "--trump", "X"], "not a trump suit"),
-        (["deal", "--seed", "x"], "invalid int value"),
+        (["deal", "--seed", "x"], "'x' is not an int within ±2**63"),
         (["deal", "--dealer", "4"], "invalid choice"),
         (["nope"], "invalid choice"),
         (["simulate", "--rules", "nope"], "neither a rules preset (tuolaji, tuolaji-tournament"),
@@ -215,7 +215,7 @@ def test_rules_from_a_json_file(capsys: pytest.CaptureFixture[str], tmp_path: Pa
         ('{"throw_penalty": 7}', "R6.5"),
         ('{"preset": "nope"}', "no rules preset"),
         ("[1, 2]", "JSON object"),
-        ("{", "not readable JSON"),
+        ("{", "a rules file is JSON text: Expecting"),
     ],
 )
 def test_bad_house_rules_exit_2(
@@ -246,7 +246,7 @@ def test_progress_bar_is_erased_before_each_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(cli.sys.stderr, "isatty", lambda: True)
-    monkeypatch.setattr(cli.time, "perf_counter", iter(range(0, 10_000, 5)).__next__)
+    monkeypatch.setattr(terminal.time, "perf_counter", iter(range(0, 10_000, 5)).__next__)
     assert main(["simulate", "--seed", "7", "--deals", "3"]) == 0
     err = capsys.readouterr().err
     assert err.count("\r\x1b[K") >= 2

@@ -11,7 +11,9 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from tuolaji.core.cards import CARDS, POINTS, Card, Rank, Suit
+from tuolaji.core.errors import ConfigurationError, cut
 from tuolaji.core.legal import LegalFollows
+from tuolaji.core.limits import MAX_LIST
 from tuolaji.core.scoring import team_of
 from tuolaji.core.shapes import RawUnit, unit_ids
 from tuolaji.core.tricks import challenge, lead_info_ids, winner_so_far
@@ -65,6 +67,16 @@ class GreedyBot:
     """
 
     def __init__(self, seed: int | None = 0, candidates: int = 200) -> None:
+        # Checked here, where a bad value is made, not deep inside a later decision.
+        if seed is not None and not isinstance(seed, int):
+            raise TypeError(f"GreedyBot seed is an int or None, got {type(seed).__name__}")
+        if not isinstance(candidates, int) or isinstance(candidates, bool):
+            raise TypeError(f"GreedyBot candidates is an int, got {type(candidates).__name__}")
+        if not 1 <= candidates <= MAX_LIST:
+            raise ConfigurationError(
+                f"GreedyBot candidates (plays compared per decision) is between 1 and "
+                f"{MAX_LIST}, got {cut(candidates)}"
+            )
         self.rng = random.Random(seed)
         self.candidates = candidates
 

@@ -26,6 +26,8 @@ VERSION = 1
 
 def record_of(game: Game) -> dict[str, Any]:
     """The JSON-ready record of ``game``: rules, seed and every action, deal by deal."""
+    if not isinstance(game, Game):
+        raise TypeError(f"game is a tuolaji Game, got {type(game).__name__}")
     return {
         "format": FORMAT,
         "version": VERSION,

@@ -16,6 +16,11 @@ For every deal pair, from A's side (see :class:`DealPair`):
 
 Every deal pair is seeded from the run's seed and its index alone (never from a worker), so
 :func:`run_arena` gives identical results on one process, K processes or Ray.
+
+A bot spec ``module:Class`` **imports that module and runs its code**, in this process and in
+every worker: give only modules you trust. Of what it names, only a class with an ``act``
+method (a :class:`~tuolaji.Bot`) or a function marked with :func:`bot_factory` is ever
+called; anything else (``os:system``) is refused before it runs.
 """
 
 from __future__ import annotations
@@ -26,22 +31,22 @@ import itertools
 import json
 import math
 import re
-import sys
-import time
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 import tuolaji
 from tuolaji.bots import Bot, GreedyBot, RandomBot
-from tuolaji.core.errors import ConfigurationError
+from tuolaji.core.errors import ConfigurationError, TuolajiError
 from tuolaji.core.rules import RULESETS, Rules
 from tuolaji.core.scoring import team_of
 from tuolaji.game.facade import Game
 from tuolaji.game.record import write_record
 from tuolaji.state.gamestate import GameState
+from tuolaji.tools.files import open_for_writing
 from tuolaji.tools.parallel import derive_seed, run_ordered
 from tuolaji.tools.report import deal_lines, summary_line
 from tuolaji.tools.stats import (
@@ -52,6 +57,8 @@ from tuolaji.tools.stats import (
     mean_interval,
     sprt_test,
 )
+from tuolaji.tools.terminal import ProgressBar as _Bar
+from tuolaji.tools.terminal import echo, shorten
 
 __all__ = [
     "ArenaConfig",
@@ -59,7 +66,8 @@ __all__ = [
     "BotSpec",
     "DealPair",
     "PairSummary",
-    "ProgressBar",
+    "arena_progress",
+    "bot_factory",
     "parse_bots",
     "play_deal_pair",
     "run_arena",
@@ -70,6 +78,32 @@ FORMAT = "tuolaji-arena"
 # Names become file names under --record, so they stay plain.
 _NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 VERSION = 1
+
+_FACTORY_MARK = "__tuolaji_bot_factory__"
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def bot_factory(function: _F) -> _F:
+    """Mark ``function`` as a bot factory that an arena spec ``module:function`` may call
+    (it returns a :class:`~tuolaji.Bot`). A spec calls only bot classes (classes with an
+    ``act`` method) and functions marked so; this keeps a spec such as ``os:system`` from
+    running anything. Returns ``function`` itself."""
+    if not callable(function) or isinstance(function, type):
+        raise TypeError(
+            f"bot_factory marks a function, got {type(function).__name__}; "
+            "a bot class (with act) needs no mark"
+        )
+    setattr(function, _FACTORY_MARK, True)
+    return function
+
+
+def _is_bot_factory(found: object) -> bool:
+    # Read from the function's own __dict__: an object with a permissive __getattr__ cannot
+    # pass for a marked factory.
+    marks = getattr(found, "__dict__", None)
+    return isinstance(marks, dict) and marks.get(_FACTORY_MARK) is True
+
 
 _BUILTINS: dict[str, Callable[[], Any]] = {
     "random": lambda: RandomBot,
@@ -86,7 +120,9 @@ class BotSpec:
     keyword ``args`` as JSON text.
 
     :meth:`build` passes ``seed=`` when the class takes a ``seed`` parameter, then ``args``.
-    Specs pickle (bots need not): workers build their own bots.
+    Specs pickle (bots need not): workers build their own bots. Resolving ``module:Class``
+    imports the module (running its code); only a class with an ``act`` method or a
+    function marked :func:`bot_factory` is then called.
     """
 
     name: str
@@ -94,7 +130,8 @@ class BotSpec:
     args: str = "{}"
 
     def resolve(self) -> Callable[..., Any]:
-        """The bot class (or factory) named by ``target``."""
+        """The bot class (or marked factory) named by ``target``; :class:`ConfigurationError`
+        for anything else, which is never called."""
         if self.target in _BUILTINS:
             found = _BUILTINS[self.target]()
             if found is None:
@@ -103,30 +140,55 @@ class BotSpec:
                     f"(built-ins here: random, greedy)"
                 )
             return found  # type: ignore[no-any-return]
+        target = echo(self.target)
         module_name, _, attribute = self.target.partition(":")
         if not module_name or not attribute:
             raise ConfigurationError(
-                f"bot {self.name!r}: {self.target!r} is neither a built-in "
+                f"bot {self.name!r}: {target} is neither a built-in "
                 f"({', '.join(_BUILTINS)}) nor module:Class"
             )
         try:
             found = importlib.import_module(module_name)
         except ImportError as exc:
             raise ConfigurationError(
-                f"bot {self.name!r}: cannot import {module_name}: {exc}"
+                f"bot {self.name!r}: cannot import {echo(module_name)}: {shorten(str(exc))}"
+            ) from None
+        except Exception as exc:  # the module's own code failed while importing
+            raise ConfigurationError(
+                f"bot {self.name!r}: importing {echo(module_name)} failed: "
+                f"{type(exc).__name__}: {shorten(str(exc))}"
             ) from None
         for part in attribute.split("."):
-            if not hasattr(found, part):
-                raise ConfigurationError(f"bot {self.name!r}: {module_name} has no {attribute}")
-            found = getattr(found, part)
-        if not callable(found):
-            raise ConfigurationError(f"bot {self.name!r}: {self.target} is not callable")
+            try:
+                found = getattr(found, part)
+            except AttributeError:
+                raise ConfigurationError(
+                    f"bot {self.name!r}: {echo(module_name)} has no {echo(attribute)}"
+                ) from None
+        if isinstance(found, type):
+            if not callable(getattr(found, "act", None)):
+                raise ConfigurationError(
+                    f"bot {self.name!r}: {target} is a class without act(view, actions): "
+                    "not a bot, so it is not called"
+                )
+        elif not _is_bot_factory(found):
+            raise ConfigurationError(
+                f"bot {self.name!r}: {target} is neither a bot class (one with act) nor a "
+                "function marked @tuolaji.tools.arena.bot_factory, so it is not called"
+            )
         return found  # type: ignore[no-any-return]
 
     def build(self, seed: int) -> Bot:
         """A fresh bot seeded with ``seed`` (when its class takes one)."""
         factory = self.resolve()
-        kwargs: dict[str, Any] = json.loads(self.args)
+        try:
+            kwargs = json.loads(self.args)
+        except (TypeError, ValueError, RecursionError):
+            kwargs = None
+        if not isinstance(kwargs, dict):
+            raise ConfigurationError(
+                f"bot {self.name!r}: arguments are a JSON object, got {echo(self.args)}"
+            )
         try:
             accepts_seed = "seed" in inspect.signature(factory).parameters
         except (TypeError, ValueError):
@@ -135,12 +197,16 @@ class BotSpec:
             kwargs = {"seed": seed, **kwargs}
         try:
             bot = factory(**kwargs)
-        except TypeError as exc:
+        except Exception as exc:  # bad arguments: a user's class may raise anything
+            kind = "" if isinstance(exc, TuolajiError) else f"{type(exc).__name__}: "
             raise ConfigurationError(
-                f"bot {self.name!r}: {self.target}(...) failed: {exc}"
+                f"bot {self.name!r}: {echo(str(self))} failed: {kind}{shorten(str(exc))}"
             ) from None
         if not callable(getattr(bot, "act", None)):
-            raise ConfigurationError(f"bot {self.name!r}: {self.target} has no act(view, actions)")
+            raise ConfigurationError(
+                f"bot {self.name!r}: {echo(self.target)} made no bot (nothing with "
+                "act(view, actions))"
+            )
         return bot  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
@@ -476,8 +542,9 @@ class ArenaResult:
         ``running.png`` into ``out``; returns the paths written."""
         out.mkdir(parents=True, exist_ok=True)
         written = [out / "results.json", out / "table.txt"]
-        written[0].write_text(self.to_json() + "\n", encoding="utf-8")
-        written[1].write_text(self.table() + "\n", encoding="utf-8")
+        for path, text in zip(written, (self.to_json(), self.table()), strict=True):
+            with open_for_writing(path) as file:
+                file.write(text + "\n")
         return written + plot(self, out)
 
 
@@ -542,40 +609,47 @@ def plot(result: ArenaResult, out: Path) -> list[Path]:
     return [ratings_path, running_path]
 
 
-class ProgressBar:
-    """A progress bar with the running estimate, on stderr, shown only on a terminal."""
+def arena_progress(
+    bar: _Bar,
+) -> Callable[[int, str, str, Sequence[DealPair]], None]:
+    """A ``progress`` callback for :func:`run_arena` drawing ``bar``
+    (:class:`tuolaji.tools.terminal.ProgressBar`, the command line's one progress bar) with
+    the running estimate of the bot pair whose deal pair just came in."""
 
-    def __init__(self, total: int, stream: Any = None) -> None:
-        self.total = total
-        self.stream = sys.stderr if stream is None else stream
-        self.enabled = bool(getattr(self.stream, "isatty", lambda: False)())
-        self.start = time.perf_counter()
-        self.last = 0.0
-        self.shown = False
-
-    def __call__(self, done: int, a: str, b: str, pairs: Sequence[DealPair]) -> None:
-        """Show ``done`` of ``total`` deal pairs and the running estimate of ``a`` against
-        ``b`` from its deal ``pairs`` so far."""
-        now = time.perf_counter()
-        if not self.enabled or (now - self.last < 0.25 and done < self.total):
+    def show(done: int, a: str, b: str, pairs: Sequence[DealPair]) -> None:
+        if not bar.enabled:
             return
         summary = PairSummary.of(a, b, pairs)
-        self.last = now
-        self.shown = True
-        filled = 24 * done // self.total
-        rate = done / max(now - self.start, 1e-9)
-        self.stream.write(
-            f"\r[{'#' * filled}{'.' * (24 - filled)}] {done}/{self.total} "
-            f"{rate:.1f}/s  {summary.a} vs {summary.b}: level {summary.level} "
-            f"won {100 * summary.won:.0f}%  "
+        bar.update(
+            done, f"{summary.a} vs {summary.b}: level {summary.level} won {100 * summary.won:.0f}%"
         )
-        self.stream.flush()
 
-    def close(self) -> None:
-        """End the bar's line."""
-        if self.shown:
-            self.stream.write("\n")
-            self.stream.flush()
+    return show
+
+
+class _DeprecatedProgressBar(_Bar):
+    """The arena's progress bar of 0.2 (``tuolaji.tools.arena.ProgressBar``): the shared
+    :class:`~tuolaji.tools.terminal.ProgressBar`, callable as :func:`run_arena`'s
+    ``progress``."""
+
+    def __init__(self, total: int, stream: Any = None) -> None:
+        super().__init__(total, "deal pairs", stream=stream)
+        self._show = arena_progress(self)
+
+    def __call__(self, done: int, a: str, b: str, pairs: Sequence[DealPair]) -> None:
+        self._show(done, a, b, pairs)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "ProgressBar":
+        warnings.warn(
+            "tuolaji.tools.arena.ProgressBar is deprecated: use "
+            "arena_progress(tuolaji.tools.terminal.ProgressBar(total)) as run_arena's progress",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return _DeprecatedProgressBar
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _chunk(deals: int, workers: int, ray: bool) -> int:
@@ -712,6 +786,7 @@ def write_records(directory: Path) -> Callable[[str, str, DealPair], None]:
         folder = directory / f"{a}-vs-{b}"
         folder.mkdir(parents=True, exist_ok=True)
         for g, text in enumerate(deal_pair.records):
-            (folder / f"pair-{deal_pair.index:06d}-{g}.json").write_text(text, encoding="utf-8")
+            with open_for_writing(folder / f"pair-{deal_pair.index:06d}-{g}.json") as file:
+                file.write(text)
 
     return write

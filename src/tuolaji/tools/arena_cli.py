@@ -3,35 +3,82 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
 
-from tuolaji.core.errors import ConfigurationError
+from tuolaji.core.errors import ConfigurationError, TuolajiError
+from tuolaji.core.limits import MAX_INT
 from tuolaji.core.rules import RULESETS
 from tuolaji.tools.arena import (
     ArenaConfig,
     BotSpec,
-    ProgressBar,
+    arena_progress,
     parse_bots,
     run_arena,
     simulate_deals,
     write_records,
 )
+from tuolaji.tools.terminal import ProgressBar, echo, one_line
 
 __all__ = [
     "add_arena_arguments",
     "add_workers_argument",
     "run_arena_command",
     "run_simulate_workers",
+    "seed_argument",
 ]
+
+BOTS_HELP = (
+    "bots to compare: SPEC is random, greedy, pimc or module:Class, optionally with JSON "
+    'keyword arguments, e.g. a=greedy,b=random,c=mybots:Smart{"depth": 2}. A module:Class '
+    "spec IMPORTS AND RUNS THAT MODULE'S CODE (give only modules you trust); only a class "
+    "with an act method, or a function marked @tuolaji.tools.arena.bot_factory, is called"
+)
 
 
 def _bots(text: str) -> tuple[BotSpec, ...]:
+    # Each spec is built once here, so that a bad class or bad arguments stop the command
+    # before any work (and in this process, with one line), not in a worker.
     try:
-        return parse_bots(text)
-    except ConfigurationError as exc:
+        specs = parse_bots(text)
+        for spec in specs:
+            spec.build(0)
+    except TuolajiError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+    return specs
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = MAX_INT
+    if not -MAX_INT < value < MAX_INT:
+        raise argparse.ArgumentTypeError(f"{echo(text)} is not an int within ±2**63")
+    return value
+
+
+def seed_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--seed N``: an int within ±2**63 (the seeds a record holds), default 0."""
+    parser.add_argument("--seed", type=_seed, default=0, help=f"{what} (default 0)")
+
+
+def _folder(text: str) -> Path:
+    """A folder to write into: it exists (or can be made) and is writable. Checked while the
+    arguments are read, so a bad path stops the command before any work."""
+    path = Path(text)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise argparse.ArgumentTypeError(f"cannot make the folder {echo(text)}: {reason}") from None
+    if not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{echo(text)} is not a folder")
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise argparse.ArgumentTypeError(f"cannot write into the folder {echo(text)}")
+    return path
 
 
 def _count(text: str) -> int:
@@ -40,7 +87,7 @@ def _count(text: str) -> int:
     except ValueError:
         value = 0
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number")
+        raise argparse.ArgumentTypeError(f"{echo(text)} is not a positive number")
     return value
 
 
@@ -48,9 +95,11 @@ def _sprt(text: str) -> tuple[float, float]:
     try:
         elo0, elo1 = (float(x) for x in text.split(","))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r}: give ELO0,ELO1 such as 0,20") from None
-    if not elo0 < elo1:
-        raise argparse.ArgumentTypeError(f"{text!r}: ELO0 must be below ELO1")
+        raise argparse.ArgumentTypeError(f"{echo(text)}: give ELO0,ELO1 such as 0,20") from None
+    if not elo0 < elo1 or not (abs(elo0) < 4000 and abs(elo1) < 4000):
+        raise argparse.ArgumentTypeError(
+            f"{echo(text)}: ELO0 must be below ELO1, both finite (within ±4000)"
+        )
     return elo0, elo1
 
 
@@ -60,7 +109,19 @@ def _probability(text: str) -> float:
     except ValueError:
         value = -1.0
     if not 0 < value < 0.5:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a probability between 0 and 0.5")
+        raise argparse.ArgumentTypeError(f"{echo(text)} is not a probability between 0 and 0.5")
+    return value
+
+
+MAX_WORKERS = 512
+"""The most local processes ``--workers`` starts (a typo such as ``--workers 100000`` must
+not fork the machine to death)."""
+
+
+def _workers(text: str) -> int:
+    value = _count(text)
+    if value > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"{echo(text)}: at most {MAX_WORKERS} local processes")
     return value
 
 
@@ -68,8 +129,11 @@ def add_workers_argument(
     parser: argparse.ArgumentParser,
     text: str = "run on K local processes; results are identical to one process",
 ) -> None:
-    """``--workers K``: local processes (shared by ``simulate`` and ``arena``)."""
-    parser.add_argument("--workers", type=_count, metavar="K", help=text)
+    """``--workers K``: local processes (shared by ``simulate`` and ``arena``), from 1 to
+    :data:`MAX_WORKERS`."""
+    parser.add_argument(
+        "--workers", type=_workers, metavar="K", help=f"{text} (K <= {MAX_WORKERS})"
+    )
 
 
 def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
@@ -79,8 +143,7 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
         type=_bots,
         required=True,
         metavar="NAME=SPEC,...",
-        help="bots to compare: SPEC is random, greedy, pimc or module:Class, optionally with "
-        'JSON keyword arguments, e.g. a=greedy,b=random,c=mybots:Smart{"depth": 2}',
+        help=BOTS_HELP,
     )
     parser.add_argument(
         "--deals", type=_count, default=100, help="duplicate deal pairs per bot pair (default 100)"
@@ -88,7 +151,7 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rules", choices=list(RULESETS), default="tuolaji", help="a preset (default tuolaji)"
     )
-    parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    seed_argument(parser, "run seed")
     add_workers_argument(parser)
     parser.add_argument(
         "--ray",
@@ -97,9 +160,14 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
         "ray://HOST:10001 for a cluster (needs tuolaji[ray])",
     )
     parser.add_argument(
-        "--out", metavar="DIR", help="write results.json, table.txt and plots (tuolaji[plot])"
+        "--out",
+        type=_folder,
+        metavar="DIR",
+        help="write results.json, table.txt and plots (tuolaji[plot])",
     )
-    parser.add_argument("--record", metavar="DIR", help="write every game's record into DIR")
+    parser.add_argument(
+        "--record", type=_folder, metavar="DIR", help="write every game's record into DIR"
+    )
     parser.add_argument(
         "--match",
         action="store_true",
@@ -135,19 +203,21 @@ def run_arena_command(args: argparse.Namespace) -> int:
             sprt=None if args.sprt is None else (*args.sprt, args.alpha, args.beta),
             record=args.record is not None,
         )
-        bar = ProgressBar(len(config.pairs) * config.deals)
+        bar = ProgressBar(len(config.pairs) * config.deals, "deal pairs")
         start = time.perf_counter()
-        result = run_arena(
-            config,
-            workers=workers,
-            ray_address=args.ray,
-            progress=bar,
-            on_pair=None if args.record is None else write_records(Path(args.record)),
-        )
+        try:
+            result = run_arena(
+                config,
+                workers=workers,
+                ray_address=args.ray,
+                progress=arena_progress(bar),
+                on_pair=None if args.record is None else write_records(args.record),
+            )
+        finally:
+            bar.close()
         elapsed = time.perf_counter() - start
-        bar.close()
     except ConfigurationError as exc:
-        print(f"tuolaji arena: {exc}", file=sys.stderr)
+        print(one_line(f"tuolaji arena: {exc}"), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         # The workers are stopped already (run_arena closes its runner on the way out).
@@ -155,7 +225,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
         return 130
     print(result.table())
     if args.out is not None:
-        written = result.write(Path(args.out))
+        written = result.write(args.out)
         if len(written) == 2:
             print("(no plots: install tuolaji[plot] for matplotlib)", file=sys.stderr)
     deals = sum(s.deals for s in result.summaries)
@@ -183,12 +253,20 @@ def run_simulate_workers(args: argparse.Namespace, rules_label: str) -> int:
     print(
         f"{rules_label} rules, seed {args.seed}, bots {','.join(names)}, {deals} independent deals"
     )
+    progress = ProgressBar(deals, "deals", delay=2.0)
     try:
-        for text in simulate_deals(
-            args.rules, args.seed, deals, per_seat, verbose=args.verbose, workers=args.workers
+        for done, text in enumerate(
+            simulate_deals(
+                args.rules, args.seed, deals, per_seat, verbose=args.verbose, workers=args.workers
+            ),
+            start=1,
         ):
+            progress.clear()
             print(text)
+            progress.update(done)
     except KeyboardInterrupt:
+        progress.close()
         print("\ntuolaji simulate: interrupted", file=sys.stderr)
         return 130
+    progress.close()
     return 0

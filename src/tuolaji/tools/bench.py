@@ -174,15 +174,19 @@ def measure(
     *,
     repeat: int = 3,
     seed: int = 1,
+    after_run: Callable[[], None] | None = None,
 ) -> Figure:
     """Run ``workload`` (``"W1"``, ``"W2"`` or ``"W3"``) ``repeat`` times on the same
-    ``deals`` seeded deals; the run with the median CPU time."""
+    ``deals`` seeded deals; the run with the median CPU time. ``after_run()`` is called
+    after each run, outside the timed part (the command line's progress bar)."""
     if deals < 1 or repeat < 1:
         raise ValueError("deals and repeat are positive")
-    runs = sorted(
-        (_once(workload, _rules(rules), deals, seed) for _ in range(repeat)),
-        key=lambda f: f.seconds,
-    )
+    runs = []
+    for _ in range(repeat):
+        runs.append(_once(workload, _rules(rules), deals, seed))
+        if after_run is not None:
+            after_run()
+    runs.sort(key=lambda f: f.seconds)
     return runs[len(runs) // 2]
 
 

@@ -1,20 +1,27 @@
 """The command line (``python -m tuolaji`` or the ``tuolaji`` script).
 
 ``simulate`` plays deals or a whole match with bots; ``replay`` plays a record back;
-``deal`` shows a seeded deal; ``bench`` measures the engine. Usage errors (and files that
-cannot be opened) exit with code 2, bad records with 1, Ctrl-C with 130 after one line.
+``deal`` shows a seeded deal; ``bench`` measures the engine.
+
+Every failure is one line on stderr and a non-zero exit code: 2 for a bad argument, a file
+that cannot be read or written (missing, a folder, a device, a full disk), 1 for a bad
+record or a deal that cannot go on, 130 for Ctrl-C, 141 (quietly) when the reader of the
+output goes away (``| head``). Arguments are checked before any work starts; an error quotes
+at most :data:`~tuolaji.tools.terminal.ECHO_LIMIT` characters of what was typed.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
+import os
 import random
 import sys
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NoReturn, TextIO
 
 import attrs
 
@@ -22,7 +29,7 @@ from tuolaji import __version__
 from tuolaji.bots import Bot, GreedyBot, RandomBot
 from tuolaji.core.cards import Card, Rank, Suit, points
 from tuolaji.core.deal import deal_cards, shuffled_deck
-from tuolaji.core.errors import InvalidCards, TuolajiError
+from tuolaji.core.errors import InvalidCards, LimitExceeded, TuolajiError
 from tuolaji.core.limits import MAX_RECORD_TEXT
 from tuolaji.core.rules import RULESETS, Rules
 from tuolaji.core.shapes import units
@@ -30,18 +37,24 @@ from tuolaji.core.trump import Trump, effective_suit_name
 from tuolaji.game.facade import Game
 from tuolaji.game.record import record_of, replay
 from tuolaji.state.actions import Action, Phase
-from tuolaji.state.codec import to_data
+from tuolaji.state.codec import load_json, to_data
 from tuolaji.tools import bench
 from tuolaji.tools.arena_cli import (
     add_arena_arguments,
     add_workers_argument,
     run_arena_command,
     run_simulate_workers,
+    seed_argument,
 )
+from tuolaji.tools.files import UnreadableFile, open_for_writing, read_bounded
 from tuolaji.tools.report import deal_lines, summary_line
+from tuolaji.tools.terminal import ProgressBar, echo, one_line, shorten
 from tuolaji.tools.viewer import replay_html
 
 BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+
+MAX_RULES_TEXT = 1 << 16
+"""The most bytes of a ``--rules`` file (house rules are a few hundred)."""
 
 RULES_HELP = (
     "Messages cite rule numbers such as R7.3; the rules page explains each one "
@@ -64,7 +77,7 @@ def _trump_suit(text: str) -> Suit | None:
         if key in (suit.letter, suit.symbol, suit.name):
             return suit
     raise argparse.ArgumentTypeError(
-        f"R2.1: {text!r} is not a trump suit; use S, H, C, D (or ♠ ♥ ♣ ♦) or none"
+        f"R2.1: {echo(text)} is not a trump suit; use S, H, C, D (or ♠ ♥ ♣ ♦) or none"
     )
 
 
@@ -103,33 +116,39 @@ def _cmd_deal(args: argparse.Namespace) -> int:
 
 def _rules(text: str) -> Rules:
     """A preset name, or a JSON file of house rules: ``{"preset": NAME, FIELD: VALUE, ...}``,
-    the fields changed on top of the preset (default ``tuolaji``)."""
+    the fields changed on top of the preset (default ``tuolaji``); ``-`` reads it from stdin.
+    The file is read with a bound (:data:`MAX_RULES_TEXT`)."""
     if text in RULESETS:
         return RULESETS[text]
-    path = Path(text)
-    if not path.is_file():
+    if text != "-" and not os.path.lexists(text):
         valid = ", ".join(RULESETS)
         raise argparse.ArgumentTypeError(
-            f"{text!r} is neither a rules preset ({valid}) nor a JSON file of house rules"
+            f"{echo(text)} is neither a rules preset ({valid}) nor a JSON file of house rules"
         )
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise argparse.ArgumentTypeError(f"{text}: not readable JSON ({exc})") from None
+        data = load_json(
+            read_bounded(text, MAX_RULES_TEXT, what="a rules file"), "a rules file", MAX_RULES_TEXT
+        )
+    except TuolajiError as exc:
+        raise argparse.ArgumentTypeError(f"{echo(text)}: {exc}") from None
     if not isinstance(data, dict):
-        raise argparse.ArgumentTypeError(f'{text}: expected a JSON object {{"field": value}}')
+        raise argparse.ArgumentTypeError(f'{echo(text)}: expected a JSON object {{"field": value}}')
     fields = {f.name for f in attrs.fields(Rules)}
     unknown = sorted(str(k) for k in data if k != "preset" and k not in fields)
     if unknown:
         raise argparse.ArgumentTypeError(
-            f"{text}: unknown Rules field {unknown[0][:40]!r}; the fields are "
+            f"{echo(text)}: unknown Rules field {unknown[0][:40]!r}; the fields are "
             f'{", ".join(sorted(fields))} (and "preset")'
         )
     base = data.pop("preset", "tuolaji")
+    if not isinstance(base, str) or base not in RULESETS:
+        raise argparse.ArgumentTypeError(
+            f"{echo(text)}: no rules preset {echo(base)}; the presets are {', '.join(RULESETS)}"
+        )
     try:
         return attrs.evolve(RULESETS[base], **data)
-    except (TuolajiError, TypeError, ValueError, KeyError) as exc:
-        raise argparse.ArgumentTypeError(f"{text}: {exc}") from None
+    except (TuolajiError, TypeError, ValueError, ArithmeticError, RecursionError) as exc:
+        raise argparse.ArgumentTypeError(f"{echo(text)}: {shorten(str(exc))}") from None
 
 
 def _positive(text: str) -> int:
@@ -138,7 +157,7 @@ def _positive(text: str) -> int:
     except ValueError:
         value = 0
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of deals")
+        raise argparse.ArgumentTypeError(f"{echo(text)} is not a positive number of deals")
     return value
 
 
@@ -146,7 +165,7 @@ def _bot_names(text: str) -> list[str]:
     names = [n.strip().lower() for n in text.split(",")]
     if len(names) not in (1, 2, 4) or any(n not in BOTS for n in names):
         raise argparse.ArgumentTypeError(
-            f"{text!r}: give 1, 2 (one per team) or 4 (one per seat) bot names from "
+            f"{echo(text)}: give 1, 2 (one per team) or 4 (one per seat) bot names from "
             f"{', '.join(BOTS)}, separated by commas"
         )
     return names
@@ -157,39 +176,6 @@ def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
     its seat."""
     per_seat = [names[0]] * 4 if len(names) == 1 else [names[s % len(names)] for s in range(4)]
     return [BOTS[name](seed * 4 + seat) for seat, name in enumerate(per_seat)]
-
-
-class _Progress:
-    """A progress bar on stderr, shown only on a terminal and only once a run has taken
-    a few seconds. :meth:`clear` wipes it before other output, so lines never run into it."""
-
-    def __init__(self, total: int | None) -> None:
-        self.total = total
-        self.start = time.perf_counter()
-        self.enabled = sys.stderr.isatty()
-        self.shown = False
-
-    def update(self, done: int) -> None:
-        if not self.enabled or time.perf_counter() - self.start < 2.0:
-            return
-        self.shown = True
-        if self.total:
-            filled = 30 * done // self.total
-            bar = "#" * filled + "." * (30 - filled)
-            sys.stderr.write(f"\r[{bar}] {done}/{self.total} deals")
-        else:
-            sys.stderr.write(f"\r{done} deals")
-        sys.stderr.flush()
-
-    def clear(self) -> None:
-        """Erase the bar (carriage return, clear to the end of the line) before printing."""
-        if self.shown:
-            sys.stdout.flush()
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
-
-    def close(self) -> None:
-        self.clear()
 
 
 def _print_deal(game: Game, index: int, verbose: bool) -> None:
@@ -207,12 +193,16 @@ class _RecordWriter:
     unwritable path fails at once."""
 
     def __init__(self, path: str, game: Game) -> None:
-        self.file = open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed in close())
+        self.file = open_for_writing(path)
         head = record_of(game)
         head["deals"] = []
         text = json.dumps(head, ensure_ascii=False)
-        self.file.write(text[: text.rindex("[")] + "[")
-        self.file.flush()
+        try:
+            self.file.write(text[: text.rindex("[")] + "[")
+            self.file.flush()
+        except OSError:
+            _close_quietly(self.file)
+            raise
         self.written = 0
 
     def add(self, actions: Sequence[Action]) -> None:
@@ -222,8 +212,15 @@ class _RecordWriter:
         self.written += 1
 
     def close(self) -> None:
-        self.file.write("\n]}\n")
-        self.file.close()
+        try:
+            self.file.write("\n]}\n")
+        finally:
+            self.file.close()
+
+
+def _close_quietly(file: TextIO) -> None:
+    with contextlib.suppress(OSError):  # the write that failed already said why
+        file.close()
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
@@ -241,13 +238,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         try:
             writer = _RecordWriter(args.record, game)
         except OSError as exc:
-            print(f"tuolaji simulate: cannot write {args.record}: {exc.strerror}", file=sys.stderr)
+            _error("simulate", f"cannot write {echo(args.record)}: {_reason(exc)}")
             return 2
     print(
         f"{rules_name(rules)} rules, seed {args.seed}, bots {','.join(args.bots)}; "
         "team 0 is seats 0 and 2, team 1 seats 1 and 3"
     )
-    progress = _Progress(limit)
+    progress = ProgressBar(limit, "deals", delay=2.0)
     index = 0
     try:
         while not game.over and (limit is None or index < limit):
@@ -260,12 +257,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             progress.update(index)
     except TuolajiError as exc:  # e.g. LimitExceeded: bots that never bid
         progress.clear()
-        print(f"tuolaji simulate: deal {index + 1}: {exc}", file=sys.stderr)
+        _error("simulate", f"deal {index + 1}: {exc}")
         return 1
     finally:
         progress.close()
         if writer is not None:
             writer.close()
+
     if game.over:
         print(f"team {game.results[-1].match_winner} wins the match after {index} deals")
         if args.deals is not None and index < args.deals:
@@ -282,28 +280,30 @@ def rules_name(rules: Rules) -> str:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    path = Path(args.file)
+    shown = echo(args.file)
     try:
-        size = path.stat().st_size
-        if size > MAX_RECORD_TEXT:
-            print(
-                f"tuolaji replay: {args.file}: {size} bytes; a record is at most "
-                f"{MAX_RECORD_TEXT} (tuolaji.core.limits.MAX_RECORD_TEXT)",
-                file=sys.stderr,
-            )
-            return 1
-        data = path.read_bytes()
-    except OSError as exc:
-        print(f"tuolaji replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        data = read_bounded(args.file, MAX_RECORD_TEXT, what="a record")
+    except UnreadableFile as exc:
+        _error("replay", str(exc))
         return 2
+    except LimitExceeded as exc:
+        _error("replay", f"{exc} (tuolaji.core.limits.MAX_RECORD_TEXT)")
+        return 1
     try:
         game = replay(data)
     except TuolajiError as exc:
-        print(f"tuolaji replay: {args.file}: {exc}", file=sys.stderr)
+        _error("replay", f"{shown}: {exc}")
         return 1
     print(f"{rules_name(game.rules)} rules, seed {game.seed}: replayed {len(game.results)} deals")
     if args.html is not None:
-        Path(args.html).write_text(replay_html(game, f"tuolaji replay: {Path(args.file).name}"))
+        name = "stdin" if args.file == "-" else Path(args.file).name
+        page = replay_html(game, f"tuolaji replay: {name}")
+        try:
+            with open_for_writing(args.html) as out:
+                out.write(page)
+        except OSError as exc:
+            _error("replay", f"cannot write {echo(args.html)}: {_reason(exc)}")
+            return 2
         print(f"wrote {args.html}: open it in a browser; arrow keys step through the tricks")
         return 0
     deal_states = [s for s in game.history if s.phase is Phase.FINISHED]
@@ -321,7 +321,9 @@ def _seconds(text: str) -> float:
     except ValueError:
         value = math.nan
     if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive, finite number of seconds")
+        raise argparse.ArgumentTypeError(
+            f"{echo(text)} is not a positive, finite number of seconds"
+        )
     return value
 
 
@@ -330,7 +332,9 @@ def _workloads(text: str) -> list[str]:
     bad = [n for n in names if n not in bench.WORKLOADS]
     if bad or not names:
         valid = ", ".join(bench.WORKLOADS)
-        raise argparse.ArgumentTypeError(f"unknown workloads {bad or text!r}; valid: {valid}")
+        raise argparse.ArgumentTypeError(
+            f"unknown workloads {echo(bad) if bad else echo(text)}; valid: {valid}"
+        )
     return names
 
 
@@ -339,7 +343,21 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     if args.profile:
         print(bench.profile(args.workloads, args.rules, args.deals), end="")
         return 0
-    figures = [bench.measure(w, args.rules, args.deals, repeat=args.repeat) for w in args.workloads]
+    progress = ProgressBar(len(args.workloads) * args.repeat, "runs", delay=2.0)
+    runs = 0
+
+    def after_run() -> None:
+        nonlocal runs
+        runs += 1
+        progress.update(runs)
+
+    try:
+        figures = [
+            bench.measure(w, args.rules, args.deals, repeat=args.repeat, after_run=after_run)
+            for w in args.workloads
+        ]
+    finally:
+        progress.close()
     kernels = bench.trick_timings(args.seconds) if args.kernels else {}
     if args.json:
         data = {
@@ -362,7 +380,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m tuolaji``."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="tuolaji",
         description="Rules engine for Tractor (拖拉机 / 升级 / 双升).",
         epilog=RULES_HELP,
@@ -377,7 +395,7 @@ def build_parser() -> argparse.ArgumentParser:
         "pairs and tractors marked (R3).",
         epilog=RULES_HELP,
     )
-    deal.add_argument("--seed", type=int, default=0, help="shuffle seed (default 0)")
+    seed_argument(deal, "shuffle seed")
     deal.add_argument(
         "--level", type=_level, default=Rank.TWO, help="level rank: 2-10, J, Q, K, A (default 2)"
     )
@@ -407,9 +425,10 @@ def build_parser() -> argparse.ArgumentParser:
         default=RULESETS["tuolaji"],
         metavar="NAME|FILE",
         help=f"a preset ({', '.join(RULESETS)}; default tuolaji) or a JSON file of house "
-        'rules such as {"preset": "shuangsheng", "wrap": false} (see docs/house-rules.md)',
+        'rules such as {"preset": "shuangsheng", "wrap": false} (see docs/house-rules.md); '
+        "- reads it from stdin",
     )
-    sim.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
+    seed_argument(sim, "game seed")
     count = sim.add_mutually_exclusive_group()
     count.add_argument("--deals", type=_positive, help="how many deals (default 1)")
     count.add_argument("--match", action="store_true", help="play until the match ends (R9.5)")
@@ -446,7 +465,7 @@ def build_parser() -> argparse.ArgumentParser:
         "steps through the game trick by trick.",
         epilog=RULES_HELP,
     )
-    rep.add_argument("file", help="a record written by simulate --record")
+    rep.add_argument("file", help="a record written by simulate --record (- for stdin)")
     rep.add_argument("--verbose", action="store_true", help="print bids, kitty and tricks")
     rep.add_argument(
         "--html",
@@ -485,19 +504,56 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr (exit 2): ``tuolaji simulate:
+    error: ...``, the message cut to :data:`~tuolaji.tools.terminal.LINE_LIMIT` characters
+    and a pointer to ``--help`` instead of the usage text."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{one_line(f'{self.prog}: error: {message} (see {self.prog} --help)')}\n")
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc) or type(exc).__name__
+
+
+def _error(command: str, message: str) -> None:
+    """Print ``tuolaji COMMAND: MESSAGE`` as one line on stderr."""
+    print(one_line(f"tuolaji {command}: {message}"), file=sys.stderr)
+
+
+def _quiet_stdout() -> None:
+    # The reader is gone: point stdout at /dev/null so that the interpreter's last flush
+    # cannot fail again with a second broken pipe message.
+    # (OSError, ValueError: stdout is not a real file, e.g. captured in tests.)
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code (2 for usage errors)."""
-    args = build_parser().parse_args(argv)
+    """Run the command line; returns the exit code (see the module docstring)."""
+    try:
+        args = build_parser().parse_args(argv)
+    except BrokenPipeError:  # --help or --version into a pipe that closed
+        _quiet_stdout()
+        return 141
     try:
         result: int = args.func(args)
     except BrokenPipeError:
-        # The reader went away (``| head``): stop quietly, like other command-line tools.
-        sys.stderr.close()
-        return 0
+        # The reader went away (``| head``): stop quietly, like other command-line tools,
+        # with the exit code of a process killed by SIGPIPE (128 + 13).
+        _quiet_stdout()
+        return 141
     except KeyboardInterrupt:
         # One line, not a traceback; a --record file keeps every finished deal.
         print(f"tuolaji {args.command}: interrupted", file=sys.stderr)
         return 130
+    except OSError as exc:  # e.g. a full disk (ENOSPC) while writing a record
+        where = f" {echo(exc.filename)}" if exc.filename is not None else ""
+        _error(args.command, f"cannot write or read{where}: {_reason(exc)}")
+        return 2
     return result
 
 

@@ -10,12 +10,23 @@ the end of the game. A URL fragment drives the page without a person, for tests 
 ``#deal=3&trick=5`` opens that frame, ``#keys=ArrowRight:30,End`` presses keys in order
 (``key:count``), ``#click=next:4`` clicks a button (``first prev next last prevdeal
 nextdeal``).
+
+Whatever a record or a title holds, it stays data (issue #19): the game goes into the page
+only as JSON inside ``<script type="application/json">``, escaped for that element
+(:func:`script_json`) and read with ``JSON.parse``; the title is HTML-escaped once; the
+template is filled in one pass (:func:`fill`), so a value holding a placeholder such as
+``__DATA__`` is never substituted again; and a Content-Security-Policy lets the browser run
+only the page's own script and style (pinned by their SHA-256 hashes), nothing injected.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import json
+import re
+from collections.abc import Mapping
 from typing import Any
 
 from tuolaji.core.cards import Card
@@ -25,7 +36,7 @@ from tuolaji.state.gamestate import GameState
 from tuolaji.state.notation import format_hand, preset_name, result_text
 from tuolaji.state.pictures import card_defs
 
-__all__ = ["game_frames", "replay_html"]
+__all__ = ["fill", "game_frames", "replay_html", "script_json"]
 
 
 def _ids(cards: tuple[Card, ...] | list[Card]) -> list[str]:
@@ -99,29 +110,62 @@ def game_frames(game: Game) -> list[dict[str, Any]]:
     return [_deal(states, number + 1) for number, states in sorted(by_deal.items())]
 
 
+_SCRIPT_ESCAPES = {
+    "<": "\\u003c",
+    ">": "\\u003e",
+    "&": "\\u0026",
+    "\u2028": "\\u2028",
+    "\u2029": "\\u2029",
+}
+_SCRIPT_UNSAFE = re.compile("[<>&\u2028\u2029]")
+
+
+def script_json(value: Any) -> str:
+    """``value`` as JSON text safe inside an HTML ``<script type="application/json">``
+    element: ``<``, ``>``, ``&``, U+2028 and U+2029 are written as ``\\u`` escapes (outside
+    strings JSON has none of them), so no ``</script>`` or ``<!--`` can appear and
+    ``JSON.parse`` reads back exactly ``value``."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return _SCRIPT_UNSAFE.sub(lambda m: _SCRIPT_ESCAPES[m.group()], text)
+
+
+_PLACEHOLDER = re.compile(r"__([A-Z]+)__")
+
+
+def fill(template: str, values: Mapping[str, str]) -> str:
+    """``template`` with every ``__NAME__`` replaced by ``values["NAME"]``, in one pass: the
+    values are inserted as they are and never searched for placeholders themselves. A
+    placeholder without a value raises :class:`KeyError` (a bug in the template)."""
+    return _PLACEHOLDER.sub(lambda m: values[m.group(1)], template)
+
+
 def replay_html(game: Game, title: str = "tuolaji replay") -> str:
-    """One self-contained HTML page that replays ``game`` trick by trick."""
+    """One self-contained HTML page that replays ``game`` trick by trick, titled ``title``
+    (any text: it is escaped, see the module docstring)."""
+    if not isinstance(game, Game):
+        raise TypeError(f"game is a tuolaji Game, got {type(game).__name__}")
+    if not isinstance(title, str):
+        raise TypeError(f"title is a str, got {type(title).__name__}")
     data = {
         "title": title,
         "rules": preset_name(game.rules) or "house rules",
         "seed": game.seed,
         "deals": game_frames(game),
     }
-    # "</" never appears inside the embedded JSON, so the script element cannot end early.
-    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    return (
-        _PAGE.replace("__TITLE__", html.escape(title))
-        .replace("__DEFS__", card_defs())
-        .replace("__DATA__", payload)
+    return fill(
+        _PAGE,
+        {
+            "CSP": _CSP,
+            "TITLE": html.escape(title, quote=True),
+            "STYLE": _STYLE,
+            "DEFS": card_defs(),
+            "DATA": script_json(data),
+            "SCRIPT": _SCRIPT,
+        },
     )
 
 
-_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>__TITLE__</title>
-<style>
-body { font-family: "DejaVu Sans", Arial, sans-serif; background: #eee; margin: 12px; }
+_STYLE = """body { font-family: "DejaVu Sans", Arial, sans-serif; background: #eee; margin: 12px; }
 header, nav, #info { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
 nav button { font-size: 15px; padding: 4px 10px; }
 #table { background: #1f6b3a; border-radius: 14px; display: block; margin-top: 8px; }
@@ -129,33 +173,11 @@ nav button { font-size: 15px; padding: 4px 10px; }
 #notes { color: #8a1c1c; min-height: 1.2em; }
 .seat { fill: #f4f4f4; font-size: 14px; }
 .win { fill: #ffd84a; font-weight: bold; }
-</style></head>
-<body>
-<header><h1 style="font-size:20px;margin:0">__TITLE__</h1><span id="meta"></span></header>
-<nav aria-label="replay controls">
-<button id="first" title="start (Home)">|◀ start</button>
-<button id="prevdeal" title="previous deal (↑)">⇞ deal</button>
-<button id="prev" title="previous trick (←)">◀ trick</button>
-<button id="next" title="next trick (→)">trick ▶</button>
-<button id="nextdeal" title="next deal (↓)">deal ⇟</button>
-<button id="last" title="end (End)">end ▶|</button>
-</nav>
-<div id="info">
-<span>deal <output id="deal"></output> of <output id="deals"></output></span>
-<span><output id="trump"></output>, dealer <output id="dealer"></output></span>
-<span>trick <output id="trick"></output></span>
-<span>attackers <output id="points"></output> points</span>
-<span>levels <output id="levels"></output></span>
-</div>
-<p id="result"></p>
-<p id="notes"></p>
-<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0"
- style="position:absolute">__DEFS__</svg>
-<svg id="table" xmlns="http://www.w3.org/2000/svg" width="960" height="640"
- viewBox="0 0 960 640" role="img" aria-label="the table"></svg>
-<script id="game" type="application/json">__DATA__</script>
-<script>
-"use strict";
+h1 { font-size: 20px; margin: 0; }
+#defs { position: absolute; }
+"""
+
+_SCRIPT = """"use strict";
 const GAME = JSON.parse(document.getElementById("game").textContent);
 const W = 960, H = 640, CW = 56, CH = 80, SVGNS = "http://www.w3.org/2000/svg";
 let deal = 0, frame = 0;
@@ -263,6 +285,51 @@ function fromFragment() {
 draw();
 fromFragment();
 window.addEventListener("hashchange", fromFragment);
-</script>
+"""
+
+
+def _sha256(text: str) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
+
+
+# Only the page's own script and style run: pinned by hash, so nothing injected (an inline
+# handler, another <script>, a style attribute) would, even if it got into the page.
+_CSP = (
+    "default-src 'none'; "
+    f"script-src '{_sha256(_SCRIPT)}'; "
+    f"style-src '{_sha256(_STYLE)}'; "
+    "base-uri 'none'; form-action 'none'"
+)
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="__CSP__">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>__TITLE__</title>
+<style>__STYLE__</style></head>
+<body>
+<header><h1>__TITLE__</h1><span id="meta"></span></header>
+<nav aria-label="replay controls">
+<button id="first" title="start (Home)">|◀ start</button>
+<button id="prevdeal" title="previous deal (↑)">⇞ deal</button>
+<button id="prev" title="previous trick (←)">◀ trick</button>
+<button id="next" title="next trick (→)">trick ▶</button>
+<button id="nextdeal" title="next deal (↓)">deal ⇟</button>
+<button id="last" title="end (End)">end ▶|</button>
+</nav>
+<div id="info">
+<span>deal <output id="deal"></output> of <output id="deals"></output></span>
+<span><output id="trump"></output>, dealer <output id="dealer"></output></span>
+<span>trick <output id="trick"></output></span>
+<span>attackers <output id="points"></output> points</span>
+<span>levels <output id="levels"></output></span>
+</div>
+<p id="result"></p>
+<p id="notes"></p>
+<svg id="defs" xmlns="http://www.w3.org/2000/svg" width="0" height="0">__DEFS__</svg>
+<svg id="table" xmlns="http://www.w3.org/2000/svg" width="960" height="640"
+ viewBox="0 0 960 640" role="img" aria-label="the table"></svg>
+<script id="game" type="application/json">__DATA__</script>
+<script>__SCRIPT__</script>
 </body></html>
 """

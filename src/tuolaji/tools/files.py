@@ -1,0 +1,121 @@
+"""Reading a file a user named, with a bound: the one reader of every path (or stdin) the
+command line takes (records, ``--rules`` files).
+
+A file's size on disk says nothing for a device or a FIFO (``st_size`` is 0 for
+``/dev/zero``), so the bound is on the bytes read: at most ``limit + 1``, whatever the file
+is. Only regular files are read (a FIFO, a device or a folder is refused before a byte is
+read), and the file is opened without blocking, so a FIFO nobody writes to cannot hang the
+reader. ``-`` names stdin, read with the same bound.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import sys
+from typing import BinaryIO, TextIO
+
+from tuolaji.core.errors import LimitExceeded, TuolajiError
+from tuolaji.tools.terminal import echo
+
+__all__ = ["UnreadableFile", "open_for_writing", "read_bounded"]
+
+_CHUNK = 1 << 16
+
+_KINDS = {
+    stat.S_IFDIR: "a folder",
+    stat.S_IFIFO: "a FIFO (named pipe)",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFSOCK: "a socket",
+}
+
+
+class UnreadableFile(TuolajiError, OSError):
+    """A path that cannot be read as a file: missing, a folder, a device or FIFO, not
+    permitted. Also an :class:`OSError` (``errno`` set when the system gave one); the message
+    is one line naming the path (cut to :data:`~tuolaji.tools.terminal.ECHO_LIMIT`)."""
+
+    def __str__(self) -> str:
+        # The message alone: OSError would prefix "[Errno N]".
+        return str(self.strerror) if self.strerror else super().__str__()
+
+
+def _read_at_most(read: BinaryIO | int, limit: int, what: str) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while size <= limit:
+        want = min(_CHUNK, limit + 1 - size)
+        chunk = os.read(read, want) if isinstance(read, int) else read.read(want)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    if size > limit:
+        raise LimitExceeded(f"{what} is at most {limit} bytes; this one is longer")
+    return b"".join(chunks)
+
+
+def read_bounded(path: str | os.PathLike[str], limit: int, *, what: str = "the file") -> bytes:
+    """The bytes of the regular file ``path`` (``"-"``: stdin), at most ``limit`` of them.
+
+    Reads at most ``limit + 1`` bytes whatever the file is. Raises
+    :class:`~tuolaji.LimitExceeded` for a longer file, :class:`UnreadableFile` for a path that
+    is missing, not permitted, or not a regular file (a folder, a FIFO, a device, a socket):
+    checked on the opened file, so nothing can swap the path in between. ``what`` names the
+    file in the messages (``"a record"``).
+    """
+    if type(limit) is not int:
+        raise TypeError(f"limit is an int, got {type(limit).__name__}")
+    if limit < 0:
+        raise ValueError(f"limit is at least 0, got {limit}")
+    name = os.fspath(path)
+    if not isinstance(name, str):
+        raise TypeError(f"path is a str or a path, got {type(name).__name__}")
+    if name == "-":
+        stdin = sys.stdin
+        if stdin is None:
+            raise UnreadableFile(errno.EBADF, "stdin is closed")
+        return _read_at_most(stdin.buffer, limit, f"{what} (stdin)")
+    shown = echo(name)
+    try:
+        # O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting.
+        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | os.O_CLOEXEC)
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise UnreadableFile(exc.errno or errno.EIO, f"cannot read {shown}: {reason}") from None
+    except ValueError:  # a NUL character in the path
+        raise UnreadableFile(errno.EINVAL, f"cannot read {shown}: not a valid path") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = _KINDS.get(stat.S_IFMT(mode), "not a regular file")
+            hint = "; give a file, or - for stdin" if kind != "a folder" else ""
+            raise UnreadableFile(errno.EINVAL, f"cannot read {shown}: it is {kind}{hint}")
+        os.set_blocking(fd, True)
+        try:
+            return _read_at_most(fd, limit, f"{what} ({shown})")
+        except OSError as exc:
+            reason = exc.strerror or type(exc).__name__
+            raise UnreadableFile(exc.errno or errno.EIO, f"cannot read {shown}: {reason}") from None
+    finally:
+        os.close(fd)
+
+
+def open_for_writing(path: str | os.PathLike[str]) -> TextIO:
+    """``path`` opened to write UTF-8 text (created or truncated), without waiting: a FIFO
+    nobody reads fails at once (``ENXIO``) instead of hanging. Raises :class:`OSError` (a
+    folder, a missing folder, no permission); write errors (a full disk) come on write or
+    close, as :class:`OSError` too."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK | os.O_CLOEXEC
+    try:
+        fd = os.open(os.fspath(path), flags | getattr(os, "O_NOCTTY", 0), 0o666)
+    except ValueError:  # a NUL character in the path
+        raise OSError(errno.EINVAL, "not a valid path", os.fspath(path)) from None
+    try:
+        os.set_blocking(fd, True)
+        return open(fd, "w", encoding="utf-8", closefd=True)
+    except BaseException:
+        os.close(fd)
+        raise

@@ -1,0 +1,111 @@
+"""What the command line shows besides its results: the one progress bar (shared by
+``simulate``, ``arena`` and ``bench``) and the shortened echo of values a user typed.
+
+Every message that quotes a user's value (a path, an argument, a bot spec) quotes at most
+:data:`ECHO_LIMIT` characters of it, so a 100,000-character argument gives a short line.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from typing import TextIO
+
+from tuolaji.core.errors import cut
+
+__all__ = ["ECHO_LIMIT", "LINE_LIMIT", "ProgressBar", "echo", "one_line", "shorten"]
+
+ECHO_LIMIT = 240
+"""The most characters of a user's value (path, argument) an error message quotes."""
+
+LINE_LIMIT = 1000
+"""The most characters of one error line (a message that quotes several values)."""
+
+
+def echo(value: object) -> str:
+    """``value`` quoted for an error message: its ``repr``, at most :data:`ECHO_LIMIT`
+    characters, line breaks escaped (so the message stays one line)."""
+    return cut(value, ECHO_LIMIT)
+
+
+def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` (a message that may quote a user's value, e.g. an exception's) unquoted, cut
+    to at most ``limit`` characters (a longer text ends in ``...``)."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+_LONG_WORD = re.compile(rf"\S{{{ECHO_LIMIT + 1},}}")
+
+
+def one_line(message: str) -> str:
+    """``message`` as one line of at most :data:`LINE_LIMIT` characters: line breaks (and
+    the other line separators) become spaces, every run of more than :data:`ECHO_LIMIT`
+    characters without a space is cut (so an echo made elsewhere, e.g. by argparse, is cut
+    too), and a longer text ends in ``...``."""
+    flat = " ".join(message.splitlines())
+    flat = _LONG_WORD.sub(lambda m: shorten(m.group()), flat)
+    return shorten(flat, LINE_LIMIT)
+
+
+class ProgressBar:
+    """A progress bar on ``stream`` (default stderr), drawn only on a terminal and only once
+    a run has taken ``delay`` seconds, at most every ``interval`` seconds.
+
+    ``update(done, note)`` redraws it: ``[####....] done/total unit  rate/s  note`` (no bar
+    when ``total`` is unknown). Call :meth:`clear` before printing a result line so lines
+    never run into the bar, and :meth:`close` at the end (it clears the bar too).
+    """
+
+    def __init__(
+        self,
+        total: int | None,
+        unit: str = "deals",
+        *,
+        stream: TextIO | None = None,
+        delay: float = 0.0,
+        interval: float = 0.25,
+    ) -> None:
+        self.total = total
+        self.unit = unit
+        self.stream: TextIO = sys.stderr if stream is None else stream
+        isatty = getattr(self.stream, "isatty", None)
+        self.enabled = bool(isatty()) if callable(isatty) else False
+        self.delay = delay
+        self.interval = interval
+        self.start = time.perf_counter()
+        self.last = -float("inf")
+        self.shown = False
+
+    def update(self, done: int, note: str = "") -> None:
+        """Show ``done`` of ``total`` (and ``note``); skipped when not on a terminal, before
+        ``delay`` and within ``interval`` of the last drawing (except the final count)."""
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        final = self.total is not None and done >= self.total
+        if now - self.start < self.delay or (now - self.last < self.interval and not final):
+            return
+        self.last = now
+        self.shown = True
+        rate = done / max(now - self.start, 1e-9)
+        if self.total:
+            filled = 24 * min(done, self.total) // self.total
+            head = f"[{'#' * filled}{'.' * (24 - filled)}] {done}/{self.total} {self.unit}"
+        else:
+            head = f"{done} {self.unit}"
+        self.stream.write(f"\r\x1b[K{head}  {rate:.1f}/s" + (f"  {note}" if note else ""))
+        self.stream.flush()
+
+    def clear(self) -> None:
+        """Erase the bar (carriage return, clear to the end of the line) so that the next
+        line printed starts clean; it is drawn again on the next :meth:`update`."""
+        if self.shown:
+            sys.stdout.flush()
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+    def close(self) -> None:
+        """Erase the bar at the end of the run."""
+        self.clear()
+        self.shown = False
