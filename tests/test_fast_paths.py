@@ -87,7 +87,7 @@ def test_memoised_ids_and_leads_equal_fresh_ones() -> None:
 
 def test_replace_copies_every_field_and_keeps_the_state_frozen() -> None:
     s = GameState.new("tuolaji", seed=3)
-    t = s._replace(turn=2, passes=1)
+    t = s.advanced(turn=2, passes=1)
     assert t == attrs.evolve(s, turn=2, passes=1)
     assert (s.turn, s.passes) == (0, 0)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):

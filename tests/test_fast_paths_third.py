@@ -146,14 +146,14 @@ def test_remembered_throw_penalty_follows_the_dealer_and_the_rules() -> None:
     is asked for with another dealer or other rules (R6.5)."""
     s = next(iter(play_states("tuolaji", 2)))
     failed = (0, 0, 1)
-    as_dealer = {d: s._replace(dealer=d, failed_throws=failed) for d in range(4)}
+    as_dealer = {d: s.advanced(dealer=d, failed_throws=failed) for d in range(4)}
     for d, state in as_dealer.items():
         want = state.trick_points + throw_penalty(failed, d, state.rules)
         assert state.attacker_points == want
     assert as_dealer[0].attacker_points != as_dealer[1].attacker_points
-    other = s._replace(
+    other = s.advanced(
         dealer=0, failed_throws=failed, rules=attrs.evolve(s.rules, throw_penalty=20)
     )
     assert other.attacker_points == other.trick_points + 20
     with pytest.raises(tl.IllegalAction, match="R1.3"):
-        _ = s._replace(failed_throws=(0, 7)).attacker_points
+        _ = s.advanced(failed_throws=(0, 7)).attacker_points

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tuolaji.state.pictures import (
     CARD_HEIGHT,
     CARD_WIDTH,
+    Table,
     card_defs,
     card_id,
     hand,
@@ -13,4 +14,4 @@ from tuolaji.state.pictures import (
     trick,
 )
 
-__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "card_defs", "card_id", "hand", "table", "trick"]
+__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "Table", "card_defs", "card_id", "hand", "table", "trick"]

@@ -38,29 +38,21 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tuolaji.bots.knowledge import Knowledge, knowledge_of
-from tuolaji.core.cards import CARDS, Card
+from tuolaji.core.cards import CARDS, Card, full_deck
 from tuolaji.core.deal import KITTY_SIZE
 from tuolaji.core.errors import IllegalAction
-from tuolaji.core.scoring import team_of
 from tuolaji.state.actions import (
-    BiddingClosed,
-    Buried,
     CardsDealt,
-    DealerSet,
-    Declared,
     Hand,
-    Passed,
     Phase,
-    RedealAsked,
-    ThrowFailed,
     TrumpRevealed,
 )
+from tuolaji.state.gamestate import GameState, bookkeeping_of
 
 if TYPE_CHECKING:
-    from tuolaji.state.gamestate import GameState
     from tuolaji.state.view import PlayerView
 
 __all__ = ["SHUFFLE_TRIES", "Slots", "hidden_slots", "sample_world"]
@@ -68,6 +60,7 @@ __all__ = ["SHUFFLE_TRIES", "Slots", "hidden_slots", "sample_world"]
 SHUFFLE_TRIES = 24
 """Plain shuffles tried before the constrained placement (see the module docstring)."""
 
+_FULL_DECK = full_deck()
 _PRE_KITTY = (Phase.CLOSING, Phase.WEAK_HAND, Phase.FIRST_COUNTERS)
 
 
@@ -331,60 +324,6 @@ def deal_hidden(slots: Slots, rng: random.Random, tries: int = SHUFFLE_TRIES) ->
     return _constrained_deal(slots, rng)
 
 
-def _scalars(view: PlayerView) -> tuple[dict[str, Any], int]:
-    """The state's bookkeeping fields, all public, read back from the view's events."""
-    events = view.events
-    start = _last(events, CardsDealt)
-    first = events[start] if start >= 0 else None
-    current = events[start + 1 :] if start >= 0 else events
-    phase = view.phase
-    buried = [e.seat for e in current if isinstance(e, Buried)]
-    buried_by = buried[-1] if buried else None
-    if buried_by is None and phase in (Phase.PLAYING, Phase.FINISHED):
-        buried_by = view.dealer  # a position made by GameState.for_play
-    closed = _last(current, BiddingClosed)
-    counters = (
-        sum(1 for e in current[closed + 1 :] if isinstance(e, Declared)) if closed >= 0 else 0
-    )
-    passes = 0
-    if phase is Phase.CLOSING or phase is Phase.WEAK_HAND:
-        stop = (Declared, CardsDealt) if phase is Phase.CLOSING else (DealerSet,)
-        for e in reversed(events):
-            if isinstance(e, stop):
-                break
-            if isinstance(e, Passed):
-                passes += 1
-    elif phase is Phase.FIRST_COUNTERS and view.dealer is not None:
-        passes = (view.to_act - view.dealer - 1) % 4
-    elif phase is Phase.COUNTERS and buried_by is not None:
-        passes = (view.to_act - buried_by - 1) % 4
-    if phase is Phase.DEALING:
-        turn = first.first_seat if isinstance(first, CardsDealt) else 0
-    elif phase is Phase.FINISHED:
-        turn = view.leader
-    else:
-        turn = view.to_act
-    dealer = view.dealer
-    trick_points = 0
-    if dealer is not None:
-        trick_points = sum(t.points for t in view.tricks if team_of(t.winner) != team_of(dealer))
-    dealt = 0
-    if isinstance(first, CardsDealt):
-        dealt = sum(view.hand_sizes) if phase is Phase.DEALING else 100
-    return {
-        "deal_number": first.deal_number if isinstance(first, CardsDealt) else 0,
-        "attempt": first.attempt if isinstance(first, CardsDealt) else 0,
-        "dealt": dealt,
-        "turn": turn,
-        "passes": passes,
-        "counters": counters,
-        "buried_by": buried_by,
-        "redeal_asked": frozenset(e.seat for e in events if isinstance(e, RedealAsked)),
-        "trick_points": trick_points,
-        "failed_throws": tuple(e.seat for e in events if isinstance(e, ThrowFailed)),
-    }, first.first_seat if isinstance(first, CardsDealt) else 0
-
-
 def sample_world(view: PlayerView, rng: random.Random) -> GameState:
     """A full :class:`~tuolaji.GameState` consistent with ``view`` (see the module docstring),
     drawn with ``rng`` only: the same rng state gives the same world.
@@ -396,12 +335,12 @@ def sample_world(view: PlayerView, rng: random.Random) -> GameState:
 
 
 class _Prepared:
-    __slots__ = ("fields", "first", "slots", "view")
+    __slots__ = ("bookkeeping", "slots", "view")
 
     def __init__(self, view: PlayerView) -> None:
         self.view = view  # held so that its id is not reused while cached
         self.slots = hidden_slots(view)
-        self.fields, self.first = _scalars(view)
+        self.bookkeeping = bookkeeping_of(view)
 
 
 _CACHE: dict[int, _Prepared] = {}
@@ -419,9 +358,6 @@ def _prepared(view: PlayerView) -> _Prepared:
 
 
 def _world(view: PlayerView, prepared: _Prepared, rng: random.Random) -> GameState:
-    # state imports view, which offers sample_world as a method: import at call time.
-    from tuolaji.state.gamestate import GameState  # noqa: PLC0415
-
     slots = prepared.slots
 
     dealt = deal_hidden(slots, rng)
@@ -429,7 +365,6 @@ def _world(view: PlayerView, prepared: _Prepared, rng: random.Random) -> GameSta
     hands[view.seat] = view.hand
     kitty: Hand = view.kitty if view.kitty is not None else ()
     rest: list[Card] = []
-    trump = view.trump
     for i, place in enumerate(slots.places):
         cards = [CARDS[c] for c in dealt[i]]
         rng.shuffle(cards)
@@ -447,7 +382,8 @@ def _world(view: PlayerView, prepared: _Prepared, rng: random.Random) -> GameSta
             if view.phase is Phase.DEALING:
                 rng.shuffle(mine)  # the order of a hand while dealing is the dealing order
             hands[place] = tuple(mine)
-    fields, first = prepared.fields, prepared.first
+    bookkeeping = prepared.bookkeeping
+    first = bookkeeping.first_seat
     deck: Hand = ()
     if view.phase is Phase.DEALING or view.phase in _PRE_KITTY:
         order: list[Card] = []
@@ -457,24 +393,18 @@ def _world(view: PlayerView, prepared: _Prepared, rng: random.Random) -> GameSta
             order.append(hands[seat][taken[seat]])
             taken[seat] += 1
         deck = (*order, *rest)
+    elif bookkeeping.dealt:
+        # Issue #19: from burying on, the shuffle cannot be read back from the hands (the
+        # kitty changed hands); a dealt deal still has a deck, so the world records the 108
+        # cards in id order (nothing reads the deck once every card is dealt).
+        deck = _FULL_DECK
     if view.phase not in (Phase.DEALING, Phase.BURYING) and view.kitty is None:
         kitty = tuple(rest)
-    return GameState(
-        rules=view.rules,
-        seed=rng.randrange(1 << 31),
-        levels=view.levels,
-        opening=view.opening,
-        dealer=view.dealer,
-        phase=view.phase,
-        deck=deck,
-        hands=(hands[0], hands[1], hands[2], hands[3]),
+    return GameState.from_view(
+        view,
+        hands=hands,
         kitty=kitty,
-        bid=view.bid,
-        trump=trump,
-        leader=view.leader,
-        trick=view.trick,
-        tricks=view.tricks,
-        events=view.events,
-        result=view.result,
-        **fields,
+        deck=deck,
+        seed=rng.randrange(1 << 31),
+        bookkeeping=bookkeeping,
     )

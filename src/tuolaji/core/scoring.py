@@ -23,12 +23,11 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from tuolaji.core.cards import Card, Rank, points
+from tuolaji.core.cards import Card, Rank, level_text, points
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import Outcome, Rules
 from tuolaji.core.shapes import units
 from tuolaji.core.trump import Trump
-from tuolaji.state.notation import result_text
 
 __all__ = [
     "DealResult",
@@ -324,7 +323,20 @@ class DealResult:
         return next_level_rank(self.levels, self.next_dealer)
 
     def __str__(self) -> str:
-        return result_text(self)
+        """One line: the attackers' total (with the kitty bonus and penalty), the outcome,
+        the levels after and the next dealer."""
+        parts = [f"attackers {self.attacker_points}"]
+        if self.multiplier:
+            parts.append(f"(kitty {self.kitty_points} x{self.multiplier})")
+        if self.penalty:
+            parts.append(f"(penalty {self.penalty:+d})")
+        text = " ".join(parts) + f": {self.outcome}"
+        if self.hooked:
+            text += ", J hook"
+        text += f"; levels {level_text(self.levels[0])}/{level_text(self.levels[1])}"
+        if self.match_winner is not None:
+            return text + f"; team {self.match_winner} wins the match"
+        return text + f"; next dealer {self.next_dealer}"
 
 
 def score_deal(

@@ -39,12 +39,12 @@ from typing import Any
 import attrs
 
 from tuolaji.core.bidding import Bid
-from tuolaji.core.cards import Card, Rank, as_cards, full_deck
+from tuolaji.core.cards import Card, Rank, as_cards, format_hand, full_deck
 from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE
 from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
 from tuolaji.core.legal import LegalFollows, LegalLeads, LegalPlays
 from tuolaji.core.limits import MAX_ECHO, MAX_INT, MAX_STATE_TEXT
-from tuolaji.core.rules import RULESETS, Rules, UnknownRuleset
+from tuolaji.core.rules import RULESETS, Rules, UnknownRuleset, rules_text
 from tuolaji.core.scoring import DealResult, team_of
 from tuolaji.core.trump import Trump
 from tuolaji.state import auction, playing
@@ -68,14 +68,15 @@ from tuolaji.state.actions import (
     PlayActions,
     Trick,
 )
+from tuolaji.state.bookkeeping import Bookkeeping
 from tuolaji.state.codec import from_data, load_json, to_data
 from tuolaji.state.eventlog import EMPTY_LOG, EventLog
 from tuolaji.state.memo import IDS, PLAYS, PLAYS_LIMIT, card_ids, lead_info, throw_penalty_of
-from tuolaji.state.notation import state_repr, state_text
-from tuolaji.state.validate import check_state
+from tuolaji.state.table_text import hand_line, phase_line, seat_text, tail_lines
+from tuolaji.state.validate import check_consistency
 from tuolaji.state.view import PlayerView, view_of
 
-__all__ = ["GameState"]
+__all__ = ["GameState", "bookkeeping_of"]
 
 
 def _rules(rules: object) -> Rules:
@@ -264,14 +265,85 @@ class GameState:
             events=EMPTY_LOG.add(DealerSet(dealer, trump.level, suit)),
         )
 
-    def _replace(self, **changes: Any) -> GameState:
-        """A copy with ``changes``, unvalidated: the engine's own fast ``attrs.evolve``
-        (which inspects the class and runs ``__init__`` on every call)."""
+    @classmethod
+    def from_view(
+        cls,
+        view: PlayerView,
+        *,
+        hands: Sequence[Hand],
+        kitty: Hand,
+        deck: Hand,
+        seed: int,
+        bookkeeping: Bookkeeping | None = None,
+    ) -> GameState:
+        """The state that ``view`` sees, with the hidden cards filled in: ``hands`` (the
+        viewer's own hand included), ``kitty`` and ``deck`` (the shuffle, or () for a play
+        position). The bookkeeping comes from the view's public record
+        (:func:`bookkeeping_of`; pass it in when building many states of one view).
+
+        Unchecked, for speed: a search bot builds thousands of these. The caller (the world
+        sampler, :func:`tuolaji.sample_world`) guarantees that the cards fit the view; a
+        test checks its worlds with :func:`~tuolaji.state.validate.check_consistency`.
+        """
+        if bookkeeping is None:
+            bookkeeping = bookkeeping_of(view)
+        return cls(
+            rules=view.rules,
+            seed=seed,
+            levels=view.levels,
+            deal_number=bookkeeping.deal_number,
+            attempt=bookkeeping.attempt,
+            opening=view.opening,
+            dealer=view.dealer,
+            phase=view.phase,
+            deck=deck,
+            dealt=bookkeeping.dealt,
+            hands=(hands[0], hands[1], hands[2], hands[3]),
+            kitty=kitty,
+            bid=view.bid,
+            turn=bookkeeping.turn,
+            passes=bookkeeping.passes,
+            counters=bookkeeping.counters,
+            buried_by=bookkeeping.buried_by,
+            redeal_asked=bookkeeping.redeal_asked,
+            trump=view.trump,
+            leader=view.leader,
+            trick=view.trick,
+            tricks=view.tricks,
+            trick_points=bookkeeping.trick_points,
+            failed_throws=bookkeeping.failed_throws,
+            events=view.events,
+            result=view.result,
+        )
+
+    def advanced(self, **changes: Any) -> GameState:
+        """A copy with ``changes``, unchecked: the state machine's own step (used by
+        :mod:`~tuolaji.state.auction` and :mod:`~tuolaji.state.playing`, which have checked
+        the action). Outside the state machine, build states with :meth:`new`,
+        :meth:`for_play`, :meth:`from_view` and move them with :meth:`apply`.
+
+        The engine's own fast ``attrs.evolve`` (which inspects the class and runs
+        ``__init__`` on every call); derived values cached on ``self`` are not copied."""
         new = _new_object(GameState)
         fields = self.__dict__.copy()  # one C-level copy of the fields, then the changes
         fields.update(changes)
         _set_attribute(new, "__dict__", fields)  # a frozen class: bypass its __setattr__
         return new
+
+    def with_deck(self, deck: Sequence[Card]) -> GameState:
+        """This dealing state with the undealt part of the deck reordered: ``deck`` must
+        keep the cards dealt so far in place and hold the 108 cards (R4.1, R1.1). For a
+        chance node that picks the next card (:mod:`tuolaji.rl.actionspace`)."""
+        if self.phase is not Phase.DEALING:
+            raise IllegalAction(
+                "R4.1", f"the deck is reordered only while dealing, not in {self.phase.value}"
+            )
+        new = as_cards(deck, "deck")
+        if new[: self.dealt] != self.deck[: self.dealt] or Counter(new) != Counter(self.deck):
+            raise IllegalAction(
+                "R4.1", "a reordered deck keeps the dealt cards in place and holds the 108 cards"
+            )
+        return self.advanced(deck=new)
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -483,20 +555,64 @@ class GameState:
 
         Untrusted text is fine: it is checked against :mod:`tuolaji.core.limits` before it is
         parsed, read strictly, and then checked for meaning by
-        :func:`tuolaji.state.validate.check_state` (every card accounted for, seats in range,
+        :func:`tuolaji.state.validate.check_consistency` (every card accounted for, seats in range,
         fields consistent with the phase, hand sizes right). Anything else raises
         :class:`~tuolaji.InvalidRecord` (a ``ValueError``) naming the first problem.
         """
         data = load_json(text, "a state", MAX_STATE_TEXT)
         state: GameState = from_data(GameState, data)
-        check_state(state)
+        check_consistency(state)
         return state
 
     def __repr__(self) -> str:
-        return state_repr(self)
+        """One line: ``<GameState tuolaji deal 0, playing, level 10, trump ♠, seat 1 to
+        act, attackers 35>``."""
+        parts = [f"{rules_text(self.rules)} deal {self.deal_number}", self.phase.value]
+        if self.trump is not None:
+            parts.append(str(self.trump))
+        if self.result is not None:
+            parts.append(str(self.result))
+        else:
+            parts.append(f"{seat_text(self.to_act)} to act")
+            parts.append(f"attackers {self.attacker_points}")
+        return f"<GameState {', '.join(parts)}>"
 
     def __str__(self) -> str:
-        return state_text(self)
+        """A few lines: phase, dealer and trump; each hand (sorted by the trump when it is
+        known); the current trick; the attackers' points or the result."""
+        lines = [
+            phase_line(
+                rules=self.rules,
+                deal_number=self.deal_number,
+                phase=self.phase.value,
+                dealer=self.dealer,
+                trump=self.trump,
+                level=self.level,
+                levels=self.levels,
+            )
+        ]
+        for seat, hand in enumerate(self.hands):
+            lines.append(hand_line(seat, seat == self.dealer, hand, self.trump))
+        if self.kitty:
+            lines.append(f"kitty {format_hand(self.kitty)}")
+        lines += tail_lines(
+            phase=self.phase.value,
+            to_act=self.to_act,
+            leader=self.leader,
+            trick=self.trick,
+            tricks=len(self.tricks),
+            attacker_points=self.attacker_points,
+            result=self.result,
+        )
+        return "\n".join(lines)
+
+    def table_hands(self, seat: int | None = None) -> tuple[int, tuple[Sequence[Card | None], ...]]:
+        """For a picture of the table (:class:`tuolaji.svg.Table`): the seat at the bottom
+        and the four hands as ``seat`` sees them, a hidden card as None; ``seat`` None shows
+        every hand face up."""
+        if seat is None:
+            return 0, self.hands
+        return self.view(seat).table_hands()
 
     def _repr_svg_(self) -> str:
         """The table as a picture, for Jupyter (see :func:`tuolaji.svg.table`)."""
@@ -504,6 +620,20 @@ class GameState:
 
     def _repr_html_(self) -> str:
         return f"<div>{svg.table(self)}</div>"
+
+
+def bookkeeping_of(view: PlayerView) -> Bookkeeping:
+    """The bookkeeping of the state ``view`` sees, from its public facts alone (see
+    :class:`~tuolaji.state.bookkeeping.Bookkeeping`)."""
+    return Bookkeeping.of(
+        view.events,
+        phase=view.phase,
+        dealer=view.dealer,
+        to_act=view.to_act,
+        leader=view.leader,
+        cards_held=sum(view.hand_sizes),
+        tricks=view.tricks,
+    )
 
 
 # Enum members read from module globals are faster than attribute lookups on the class.

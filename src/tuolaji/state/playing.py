@@ -100,7 +100,7 @@ def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     trick = (*state.trick, cards)
     log = log.add_played(seat, cards)
     if len(trick) < 4:
-        return state._replace(
+        return state.advanced(
             hands=hands, trick=trick, turn=(seat + 1) % 4, failed_throws=failed, events=log
         )
     # R7.5: the lead's description was read above (remembered from its first follow).
@@ -109,7 +109,7 @@ def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     winner = (state.leader + winner_so_far(lead, plays, table)[0]) % 4
     pts = trick_points_ids(plays)
     gained = pts if TEAM[winner] != TEAM[state.dealer] else 0
-    state = state._replace(
+    state = state.advanced(
         hands=hands,
         trick=(),
         tricks=(*state.tricks, Trick(state.leader, trick, winner, pts)),
@@ -200,4 +200,4 @@ def _score(state: GameState) -> GameState:
     events = state.events.extend(
         (KittyRevealed(state.kitty, result.multiplier, result.kitty_bonus), DealScored(result))
     )
-    return state._replace(phase=Phase.FINISHED, result=result, events=events)
+    return state.advanced(phase=Phase.FINISHED, result=result, events=events)

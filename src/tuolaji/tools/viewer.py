@@ -18,11 +18,11 @@ import html
 import json
 from typing import Any
 
-from tuolaji.core.cards import Card
+from tuolaji.core.cards import Card, format_hand
+from tuolaji.core.rules import preset_name
 from tuolaji.game.facade import Game
 from tuolaji.state.actions import Phase, ThrowFailed
 from tuolaji.state.gamestate import GameState
-from tuolaji.state.notation import format_hand, preset_name, result_text
 from tuolaji.state.pictures import card_defs
 
 __all__ = ["game_frames", "replay_html"]
@@ -83,7 +83,7 @@ def _deal(states: list[GameState], number: int) -> dict[str, Any]:
     }
     if last.result is not None:
         deal["kitty"] = _ids(last.kitty)
-        deal["result"] = result_text(last.result)
+        deal["result"] = str(last.result)
         deal["final_points"] = last.result.attacker_points
         deal["levels_after"] = [lv.label for lv in last.result.levels]
     return deal
