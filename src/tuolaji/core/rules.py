@@ -26,7 +26,8 @@ from typing import Any, Literal, NamedTuple, TypeGuard, get_args
 import attrs
 
 from tuolaji.core.cards import Rank, Suit
-from tuolaji.core.errors import ConfigurationError, IllegalAction
+from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
+from tuolaji.core.limits import MAX_ECHO
 from tuolaji.core.trump import Trump
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "Outcome",
     "Rules",
     "UnknownRuleset",
+    "as_rules",
     "preset_name",
     "rules_text",
 ]
@@ -574,3 +576,20 @@ def _value_repr(value: object) -> str:
         inner = ", ".join(_value_repr(v) for v in value)
         return f"({inner},)" if len(value) == 1 else f"({inner})"
     return repr(value)
+
+
+def as_rules(rules: object, name: str = "rules") -> Rules:
+    """``rules`` as a :class:`Rules`: a Rules value as it is, or a preset name (R12).
+
+    The one coercion of the engine's entry points: an unknown name raises
+    :class:`UnknownRuleset` (a ``KeyError`` and a :class:`~tuolaji.ConfigurationError`),
+    anything else :class:`~tuolaji.ConfigurationError`, naming ``name``."""
+    if isinstance(rules, str):
+        if len(rules) > MAX_ECHO and rules not in RULESETS:
+            raise UnknownRuleset(rules[:MAX_ECHO] + "...", tuple(RULESETS))  # echo it cut
+        return RULESETS[rules]
+    if not isinstance(rules, Rules):
+        raise ConfigurationError(
+            f"R12: {name} is a Rules or a preset name ({', '.join(RULESETS)}), got {cut(rules)}"
+        )
+    return rules

@@ -25,8 +25,8 @@ from tuolaji.core.bidding import (
 )
 from tuolaji.core.cards import Card, Rank, Suit, format_cards, points
 from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE, shuffled_deck
-from tuolaji.core.errors import IllegalAction, cut
-from tuolaji.core.scoring import team_of
+from tuolaji.core.errors import IllegalAction
+from tuolaji.core.scoring import check_seat, team_of
 from tuolaji.core.trump import Trump
 from tuolaji.state.actions import (
     AskRedeal,
@@ -69,13 +69,6 @@ __all__ = [
 
 BIDDING_PHASES = (Phase.DEALING, Phase.CLOSING, Phase.FIRST_COUNTERS, Phase.COUNTERS)
 COUNTER_PHASES = (Phase.FIRST_COUNTERS, Phase.COUNTERS)
-
-
-def check_seat(value: object) -> int:
-    """``value`` as a seat, or :class:`~tuolaji.IllegalAction` (R1.3)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise IllegalAction("R1.3", f"seats are 0, 1, 2 and 3; got {cut(value)}")
-    return value
 
 
 def _require(state: GameState, phase: Phase, rule: str, what: str) -> None:

@@ -43,9 +43,9 @@ from tuolaji.core.cards import Card, Rank, as_cards, format_hand, full_deck
 from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE
 from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
 from tuolaji.core.legal import LegalFollows, LegalLeads, LegalPlays
-from tuolaji.core.limits import MAX_ECHO, MAX_INT, MAX_STATE_TEXT
-from tuolaji.core.rules import RULESETS, Rules, UnknownRuleset, rules_text
-from tuolaji.core.scoring import DealResult, team_of
+from tuolaji.core.limits import MAX_INT, MAX_STATE_TEXT
+from tuolaji.core.rules import Rules, as_rules, rules_text
+from tuolaji.core.scoring import DealResult, check_seat, team_of
 from tuolaji.core.trump import Trump
 from tuolaji.state import auction, playing
 from tuolaji.state import pictures as svg
@@ -77,18 +77,6 @@ from tuolaji.state.validate import check_consistency
 from tuolaji.state.view import PlayerView, view_of
 
 __all__ = ["GameState", "bookkeeping_of"]
-
-
-def _rules(rules: object) -> Rules:
-    if isinstance(rules, str):
-        if len(rules) > MAX_ECHO and rules not in RULESETS:
-            raise UnknownRuleset(rules[:MAX_ECHO] + "...", tuple(RULESETS))  # echo it cut
-        return RULESETS[rules]
-    if not isinstance(rules, Rules):
-        raise ConfigurationError(
-            f"R12: rules is a Rules or a preset name ({', '.join(RULESETS)}), got {cut(rules)}"
-        )
-    return rules
 
 
 def _levels(rules: Rules, levels: object) -> tuple[Rank, Rank]:
@@ -179,13 +167,13 @@ class GameState:
         deck (the 108 cards in dealing order, see :func:`tuolaji.testing.stacked_deck`)
         instead of shuffling; a redeal still shuffles from the seed.
         """
-        rules = _rules(rules)
+        rules = as_rules(rules)
         _count(seed, "seed")
         if _count(deal_number, "deal_number") < 0:
             raise IllegalAction("R11", f"deal_number is 0 or more, got {deal_number}")
         lv = _levels(rules, (rules.first_level, rules.first_level) if levels is None else levels)
         if dealer is not None:
-            auction.check_seat(dealer)
+            check_seat(dealer, "dealer")
         stacked = None if deck is None else as_cards(deck, "deck")
         if stacked is not None and Counter(stacked) != Counter(full_deck()):
             raise IllegalAction("R1.1", "a stacked deck holds the 108 cards, every card twice")
@@ -219,8 +207,8 @@ class GameState:
         (R1.4). No card may appear more than twice in all. Positions from the middle of a
         deal are fine: the attackers start with 0 points.
         """
-        rules = _rules(rules)
-        auction.check_seat(dealer)
+        rules = as_rules(rules)
+        check_seat(dealer, "dealer")
         if not isinstance(trump, Trump):
             raise ConfigurationError(f"R2: trump is a Trump, got {cut(trump)}")
         if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 4:
@@ -394,11 +382,11 @@ class GameState:
 
     def bid_level(self, seat: int) -> Rank:
         """The level rank ``seat`` bids with now (see :func:`tuolaji.state.auction.bid_level`)."""
-        return auction.bid_level(self, auction.check_seat(seat))
+        return auction.bid_level(self, check_seat(seat))
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know (see :class:`~tuolaji.state.view.PlayerView`)."""
-        return view_of(self, auction.check_seat(seat))
+        return view_of(self, check_seat(seat))
 
     def returns(self) -> tuple[float, float, float, float]:
         """Per seat, the deal's outcome (R9.1) from that seat's team's point of view, once the
@@ -425,7 +413,7 @@ class GameState:
         """
         phase = self.phase
         if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
-            auction.check_seat(seat)  # raises (R1.3)
+            check_seat(seat)  # raises (R1.3)
         if phase is _DEALING:
             seats = range(4) if seat is None else (seat,)
             acts: list[Action] = [DealCard()] if seat is None else []
@@ -479,7 +467,7 @@ class GameState:
         """The state after ``action``; raises :class:`~tuolaji.IllegalAction` (naming the rule
         and what was expected) and leaves ``self`` unchanged when it is not legal."""
         if isinstance(action, Play):
-            return playing.play(self, auction.check_seat(action.seat), action.cards)
+            return playing.play(self, check_seat(action.seat), action.cards)
         if isinstance(action, DealCard):
             return auction.deal_card(self)
         if isinstance(action, Declare):
@@ -520,7 +508,7 @@ class GameState:
         :class:`ThrowFailed` event records it."""
         # The same as apply(Play(seat, cards)), without building the action.
         if type(seat) is not int or not 0 <= seat <= 3:
-            auction.check_seat(seat)  # raises
+            check_seat(seat)  # raises
         return playing.play(self, seat, cards)  # which reads the cards (as_cards)
 
     def next_deal(self) -> GameState:

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 from tuolaji.core.bidding import bid_form
 from tuolaji.core.cards import full_deck
 from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE
-from tuolaji.core.errors import InvalidRecord, TuolajiError, cut
-from tuolaji.core.scoring import team_of
+from tuolaji.core.errors import IllegalAction, InvalidRecord, TuolajiError, cut
+from tuolaji.core.scoring import check_seat, team_of
 from tuolaji.core.tricks import trick_points, trick_winner
 from tuolaji.state.actions import CardsDealt, Phase
 from tuolaji.state.playing import deal_result
@@ -44,8 +44,10 @@ def _fail(problem: str) -> InvalidRecord:
 def _seat(value: object, name: str, *, optional: bool = False) -> None:
     if value is None and optional:
         return
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise _fail(f"{name} must be a seat 0..3, got {cut(value)}")
+    try:
+        check_seat(value, name)
+    except IllegalAction:
+        raise _fail(f"{name} must be a seat 0..3, got {cut(value)}") from None
 
 
 def check_consistency(state: GameState) -> None:
