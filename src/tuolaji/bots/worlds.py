@@ -36,6 +36,7 @@ a cap says it cannot be there, and then it is in the kitty. The shuffled
 from __future__ import annotations
 
 import random
+import warnings
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -55,7 +56,10 @@ from tuolaji.state.gamestate import GameState, bookkeeping_of
 if TYPE_CHECKING:
     from tuolaji.state.view import PlayerView
 
-__all__ = ["SHUFFLE_TRIES", "Slots", "hidden_slots", "sample_world"]
+__all__ = ["SHUFFLE_TRIES", "HiddenPlaces", "hidden_places", "sample_world"]
+
+_RENAMED = {"Slots": "HiddenPlaces", "hidden_slots": "hidden_places"}
+"""Names of 0.2 kept for one release (a name that says what the thing is)."""
 
 SHUFFLE_TRIES = 24
 """Plain shuffles tried before the constrained placement (see the module docstring)."""
@@ -64,7 +68,7 @@ _FULL_DECK = full_deck()
 _PRE_KITTY = (Phase.CLOSING, Phase.WEAK_HAND, Phase.FIRST_COUNTERS)
 
 
-class Slots:
+class HiddenPlaces:
     """The hidden places of a view and what may go where.
 
     ``places``: the seats (other than the viewer) and then, when it is hidden, the kitty
@@ -129,7 +133,7 @@ def _caps(
     suit = view.trump.table.suit if view.trump is not None else None
     caps: list[list[int]] = []
     for i, place in enumerate(places):
-        if place in (Slots.KITTY, Slots.GONE):
+        if place in (HiddenPlaces.KITTY, HiddenPlaces.GONE):
             caps.append(list(pool))
             continue
         void = know.voids[place]
@@ -165,8 +169,8 @@ def _pin_shown(
     return pins
 
 
-def hidden_slots(view: PlayerView) -> Slots:
-    """The hidden places of ``view`` with their sizes and constraints (see :class:`Slots`).
+def hidden_places(view: PlayerView) -> HiddenPlaces:
+    """The hidden places of ``view`` with their sizes and constraints (see :class:`HiddenPlaces`).
 
     Raises :class:`~tuolaji.IllegalAction` when the view is not consistent (more copies
     known than exist)."""
@@ -184,25 +188,25 @@ def hidden_slots(view: PlayerView) -> Slots:
     gone = 108 - sum(view.hand_sizes) - played - kitty_known - hidden_kitty
     places = [s for s in range(4) if s != me]
     if hidden_kitty > 0:
-        places.append(Slots.KITTY)
+        places.append(HiddenPlaces.KITTY)
     if gone > 0:
-        places.append(Slots.GONE)
+        places.append(HiddenPlaces.GONE)
     pool = list(know.unseen)
     pinned: list[list[Card]] = []
     sizes: list[int] = []
     buried: list[Card] = []
     for place in places:
-        if place in (Slots.KITTY, Slots.GONE):
+        if place in (HiddenPlaces.KITTY, HiddenPlaces.GONE):
             pinned.append([])
-            sizes.append(hidden_kitty if place == Slots.KITTY else gone)
+            sizes.append(hidden_kitty if place == HiddenPlaces.KITTY else gone)
             continue
         pins = _pin_shown(view, know, place, pool, buried)
         pinned.append(pins)
         sizes.append(view.hand_sizes[place] - len(pins))
     if buried:
-        if Slots.KITTY not in places:
+        if HiddenPlaces.KITTY not in places:
             raise IllegalAction("R4.2", "a shown card is neither held nor in a kitty")
-        k = places.index(Slots.KITTY)
+        k = places.index(HiddenPlaces.KITTY)
         pinned[k] = buried
         sizes[k] -= len(buried)
     kitty_pin: tuple[int, Card] | None = None
@@ -213,16 +217,16 @@ def hidden_slots(view: PlayerView) -> Slots:
         assert isinstance(event, TrumpRevealed)
         kitty_pin = (event.index, event.card)
         pool[event.card.id] -= 1
-        sizes[places.index(Slots.KITTY)] -= 1
+        sizes[places.index(HiddenPlaces.KITTY)] -= 1
     if any(n < 0 for n in pool) or sum(pool) != sum(sizes):
         raise IllegalAction("R1.1", "the view holds more copies of a card than exist")
     caps = _caps(view, know, places, pool, pinned)
-    return Slots(
+    return HiddenPlaces(
         places=places, sizes=sizes, pool=pool, caps=caps, pinned=pinned, kitty_pin=kitty_pin
     )
 
 
-def _shuffle_deal(slots: Slots, rng: random.Random) -> list[list[int]] | None:
+def _shuffle_deal(slots: HiddenPlaces, rng: random.Random) -> list[list[int]] | None:
     """One plain shuffle of the hidden cards; None when it breaks a cap."""
     cards = [c for c in range(54) for _ in range(slots.pool[c])]
     rng.shuffle(cards)
@@ -267,7 +271,7 @@ def _placements(count: int, caps: list[int], need: list[int]) -> list[tuple[tupl
     return out
 
 
-def _constrained_deal(slots: Slots, rng: random.Random) -> list[list[int]]:
+def _constrained_deal(slots: HiddenPlaces, rng: random.Random) -> list[list[int]]:
     """Place the hidden cards kind by kind, never leaving an infeasible rest (max-flow
     min-cut over the places: every set T of places can be filled by what may go there)."""
     n = len(slots.sizes)
@@ -315,7 +319,9 @@ def _constrained_deal(slots: Slots, rng: random.Random) -> list[list[int]]:
     return out
 
 
-def deal_hidden(slots: Slots, rng: random.Random, tries: int = SHUFFLE_TRIES) -> list[list[int]]:
+def deal_hidden(
+    slots: HiddenPlaces, rng: random.Random, tries: int = SHUFFLE_TRIES
+) -> list[list[int]]:
     """Card ids for each hidden place (see the module docstring for the distribution)."""
     for _ in range(tries):
         dealt = _shuffle_deal(slots, rng)
@@ -339,7 +345,7 @@ class _Prepared:
 
     def __init__(self, view: PlayerView) -> None:
         self.view = view  # held so that its id is not reused while cached
-        self.slots = hidden_slots(view)
+        self.slots = hidden_places(view)
         self.bookkeeping = bookkeeping_of(view)
 
 
@@ -368,9 +374,9 @@ def _world(view: PlayerView, prepared: _Prepared, rng: random.Random) -> GameSta
     for i, place in enumerate(slots.places):
         cards = [CARDS[c] for c in dealt[i]]
         rng.shuffle(cards)
-        if place == Slots.GONE:
+        if place == HiddenPlaces.GONE:
             continue
-        if place == Slots.KITTY:
+        if place == HiddenPlaces.KITTY:
             cards = [*slots.pinned[i], *cards]
             rng.shuffle(cards)
             if slots.kitty_pin is not None:
@@ -408,3 +414,13 @@ def _world(view: PlayerView, prepared: _Prepared, rng: random.Random) -> GameSta
         seed=rng.randrange(1 << 31),
         bookkeeping=bookkeeping,
     )
+
+
+def __getattr__(name: str) -> object:
+    if name in _RENAMED:
+        new = _RENAMED[name]
+        warnings.warn(
+            f"tuolaji.bots.worlds.{name} is deprecated: use {new}", DeprecationWarning, stacklevel=2
+        )
+        return globals()[new]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

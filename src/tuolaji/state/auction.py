@@ -13,7 +13,7 @@ import random
 from typing import TYPE_CHECKING
 
 from tuolaji.core.bidding import (
-    FIX,
+    LEVEL_PAIR_STRENGTH,
     NO_TRUMP_BIG,
     Bid,
     Refusal,
@@ -274,9 +274,9 @@ def declare_options(state: GameState, seat: int) -> list[Hand]:
     # A strength window only prunes the options to build; bid_refusal below decides.
     low, high = 1, NO_TRUMP_BIG
     if _is_declaration(state):
-        high = FIX  # R4.4: joker pairs never declare
+        high = LEVEL_PAIR_STRENGTH  # R4.4: joker pairs never declare
     if state.phase in COUNTER_PHASES:
-        low = FIX  # R5.2
+        low = LEVEL_PAIR_STRENGTH  # R5.2
     if state.bid is not None:
         low = max(low, state.bid.strength + 1)  # R4.2
     if low > high:

@@ -204,21 +204,21 @@ def shown_cards(log: EventLog) -> tuple[Hand, Hand, Hand, Hand]:
     The result is cached on each log node, so building a view per decision costs a look-up
     (plus the few events since the last view).
     """
-    if log.memo is not None:
-        return log.memo  # type: ignore[no-any-return]
+    if log.shown_cards_cache is not None:
+        return log.shown_cards_cache
     previous = log.previous
-    if previous is not None and previous.memo is not None:
+    if previous is not None and previous.shown_cards_cache is not None:
         # The common case (a view per decision): one event since the last view's log.
         last = log.last
         assert last is not None  # a log with a previous one is not empty
-        base = log.memo = _shown_step(previous.memo, last)
+        base = log.shown_cards_cache = _shown_step(previous.shown_cards_cache, last)
         return base
     pending: list[EventLog] = []
     node: EventLog | None = log
     base = _NO_SHOWN
     while node is not None:
-        if node.memo is not None:
-            base = node.memo
+        if node.shown_cards_cache is not None:
+            base = node.shown_cards_cache
             break
         if not len(node):
             break
@@ -230,7 +230,7 @@ def shown_cards(log: EventLog) -> tuple[Hand, Hand, Hand, Hand]:
         last = step.last
         assert last is not None  # pending holds non-empty logs only
         base = _shown_step(base, last)
-        step.memo = base
+        step.shown_cards_cache = base
     return base
 
 
