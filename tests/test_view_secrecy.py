@@ -204,5 +204,5 @@ def test_a_view_costs_a_lookup_once_the_log_is_cached() -> None:
     log = states[-1].events
     node: tl.EventLog | None = log
     while node is not None and len(node):
-        assert node.memo is not None
+        assert node.shown_cards_cache is not None
         node = node.previous

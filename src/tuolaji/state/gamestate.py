@@ -34,7 +34,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -45,7 +45,8 @@ from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
 from tuolaji.core.legal import LegalFollows, LegalLeads, LegalPlays
 from tuolaji.core.limits import MAX_INT, MAX_STATE_TEXT
 from tuolaji.core.rules import Rules, as_rules, rules_text
-from tuolaji.core.scoring import DealResult, check_seat, team_of
+from tuolaji.core.scoring import DealResult, check_seat, team_of, throw_penalty
+from tuolaji.core.tricks import LeadInfo, lead_info_ids
 from tuolaji.core.trump import Trump
 from tuolaji.state import auction, playing
 from tuolaji.state import pictures as svg
@@ -71,12 +72,31 @@ from tuolaji.state.actions import (
 from tuolaji.state.bookkeeping import Bookkeeping
 from tuolaji.state.codec import from_data, load_json, to_data
 from tuolaji.state.eventlog import EMPTY_LOG, EventLog
-from tuolaji.state.memo import IDS, PLAYS, PLAYS_LIMIT, card_ids, lead_info, throw_penalty_of
 from tuolaji.state.table_text import hand_line, phase_line, seat_text, tail_lines
 from tuolaji.state.validate import check_consistency
 from tuolaji.state.view import PlayerView, view_of
 
-__all__ = ["GameState", "bookkeeping_of"]
+__all__ = ["GameState", "PlayContext", "bookkeeping_of"]
+
+
+class PlayContext(NamedTuple):
+    """What a play-phase state's legal plays are built from, and the plays: derived once
+    per state (:meth:`GameState.play_context`); the state's play reads them again."""
+
+    plays: LegalPlays
+    """The legal plays of the seat to play."""
+    hand_ids: tuple[int, ...]
+    """That seat's hand as card ids."""
+    lead: LeadInfo | None
+    """The trick's lead described, or None when the seat leads."""
+
+
+# Keys of the derived values in a state's __dict__ (see "derived values" in GameState).
+_CONTEXT = "_play_context"
+_HAND_IDS = "_hand_ids"
+_LEAD = "_lead"
+_PENALTY = "_penalty"
+_NO_HAND_IDS: tuple[None, None, None, None] = (None, None, None, None)
 
 
 def _levels(rules: Rules, levels: object) -> tuple[Rank, Rank]:
@@ -315,6 +335,7 @@ class GameState:
         new = _new_object(GameState)
         fields = self.__dict__.copy()  # one C-level copy of the fields, then the changes
         fields.update(changes)
+        fields.pop(_CONTEXT, None)  # the play context is this state's own
         _set_attribute(new, "__dict__", fields)  # a frozen class: bypass its __setattr__
         return new
 
@@ -356,7 +377,17 @@ class GameState:
             return 0
         if not self.failed_throws:  # the common case, asked for by every view
             return self.trick_points
-        return self.trick_points + throw_penalty_of(self.failed_throws, self.dealer, self.rules)
+        known = self.__dict__.get(_PENALTY)  # every view asks; the tuple lives for tricks
+        if (
+            known is not None
+            and known[0] is self.failed_throws
+            and known[1] == self.dealer
+            and known[2] is self.rules
+        ):
+            return self.trick_points + known[3]  # type: ignore[no-any-return]
+        penalty = throw_penalty(self.failed_throws, self.dealer, self.rules)
+        self.__dict__[_PENALTY] = (self.failed_throws, self.dealer, self.rules, penalty)
+        return self.trick_points + penalty
 
     @property
     def to_act(self) -> int:
@@ -434,32 +465,93 @@ class GameState:
     def legal_plays(self) -> LegalPlays:
         """The legal plays of :attr:`to_act` (R6.2, R7.1-R7.3): a lazy collection with
         ``len``, ``in`` and ``sample(rng)``. Only in the play phase."""
+        context = self.__dict__.get(_CONTEXT)
+        if context is not None:
+            return context.plays  # type: ignore[no-any-return]
+        return self.play_context().plays
+
+    # --- derived values (computed once per state; not part of its value) -------------------
+    #
+    # Kept in the instance's __dict__ beside the fields, so they cost one dict look-up to
+    # read. The fields alone make the value: eq, hash, repr, JSON and pickle ignore these.
+    # The play context belongs to this very state (advanced() does not copy it); a hand's
+    # ids and the lead's description name the tuple they were derived from, so a later state
+    # that still holds that tuple reads them back (advanced() copies them along).
+
+    def play_context(self) -> PlayContext:
+        """What this play-phase state's legal plays are built from (the seat's hand as card
+        ids, the trick's lead described) and the plays themselves, built once per state:
+        :meth:`legal_plays` and the following play both read it. Only in the play phase."""
+        context: PlayContext | None = self.__dict__.get(_CONTEXT)
+        if context is not None:
+            return context
         if self.phase is not _PLAYING:
             raise IllegalAction("R6.1", f"there are no plays in the {self.phase.value} phase")
-        # memo.known_plays, card_ids and remember_plays inlined (one call each per
-        # decision on the hottest path).
-        hit = PLAYS.get(id(self))
-        if hit is not None and hit[0] is self:
-            return hit[1]
         assert self.trump is not None
         table = self.trump.table
         # A state's hands never hold a card three times, so the unchecked id paths apply.
-        cards = self.hands[self.turn]
-        known_ids = IDS.get(id(cards))
-        hand = known_ids[1] if known_ids is not None and known_ids[0] is cards else card_ids(cards)
+        hand = self.hand_ids(self.turn)
         plays: LegalPlays
-        trick = self.trick
-        lead = None
-        if not trick:
+        if not self.trick:
+            lead = None
             plays = LegalLeads.from_ids(hand, table)
         else:
-            lead = lead_info(trick[0], table)
-            plays = LegalFollows.__new__(LegalFollows)
-            plays._init_ids(lead, hand, table)  # LegalFollows.from_ids inlined
-        if len(PLAYS) >= PLAYS_LIMIT:
-            PLAYS.clear()
-        PLAYS[id(self)] = (self, plays, hand, lead)
-        return plays
+            lead = self.lead_info()
+            assert lead is not None  # the trick has a lead
+            plays = LegalFollows.from_ids(lead, hand, table)
+        context = self.__dict__[_CONTEXT] = PlayContext(plays, hand, lead)
+        return context
+
+    def known_play_context(self) -> PlayContext | None:
+        """:meth:`play_context` if it was built for this state already, else None (a play
+        that nobody asked the legal plays of does not build them)."""
+        return self.__dict__.get(_CONTEXT)
+
+    def hand_ids(self, seat: int) -> tuple[int, ...]:
+        """The cards of ``seat``'s hand as card ids, in order (derived once per hand)."""
+        hand = self.hands[seat]
+        known = self.__dict__.get(_HAND_IDS)
+        if known is not None:
+            entry = known[seat]
+            if entry is not None and entry[0] is hand:
+                return entry[1]  # type: ignore[no-any-return]
+        ids = tuple([c.id for c in hand])
+        self.remember_hand_ids(seat, hand, ids)
+        return ids
+
+    def remember_hand_ids(self, seat: int, hand: Hand, ids: tuple[int, ...]) -> None:
+        """Record that ``ids`` are the card ids of ``hand``, ``seat``'s hand in this state and
+        in the states after it that still hold this very tuple (the play step derives a
+        hand's ids anyway when it removes the played cards)."""
+        known = self.__dict__.get(_HAND_IDS) or _NO_HAND_IDS
+        entries = list(known)
+        entries[seat] = (hand, ids)
+        self.__dict__[_HAND_IDS] = tuple(entries)
+
+    def lead_info(self) -> LeadInfo | None:
+        """The current trick's lead described (:func:`~tuolaji.core.tricks.lead_info_ids`),
+        or None before the lead; derived once per trick."""
+        if not self.trick:
+            return None
+        assert self.trump is not None
+        lead, table = self.trick[0], self.trump.table
+        known = self.__dict__.get(_LEAD)
+        if known is not None and known[0] is lead and known[1] is table:
+            return known[2]  # type: ignore[no-any-return]
+        info = lead_info_ids([c.id for c in lead], table)
+        self.remember_lead(lead, info)
+        return info
+
+    def remember_lead(self, lead: Hand, info: LeadInfo) -> None:
+        """Record that ``info`` describes ``lead``, the current trick's lead in this state
+        and the states after it while that trick lasts (the play step describes a lead
+        anyway when it checks it)."""
+        assert self.trump is not None
+        self.__dict__[_LEAD] = (lead, self.trump.table, info)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields only (the derived values are rebuilt on demand)."""
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
 
     # --- actions ---------------------------------------------------------------------------
 
