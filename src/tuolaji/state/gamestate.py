@@ -686,12 +686,12 @@ class GameState:
         )
         return "\n".join(lines)
 
-    def table_hands(self, seat: int | None = None) -> tuple[int, tuple[Sequence[Card | None], ...]]:
+    def table_hands(self, seat: int | None = None) -> svg.SeatedHands:
         """For a picture of the table (:class:`tuolaji.svg.Table`): the seat at the bottom
         and the four hands as ``seat`` sees them, a hidden card as None; ``seat`` None shows
         every hand face up."""
         if seat is None:
-            return 0, self.hands
+            return svg.SeatedHands(0, self.hands)
         return self.view(seat).table_hands()
 
     def _repr_svg_(self) -> str:

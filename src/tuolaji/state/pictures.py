@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from tuolaji.core.cards import CARDS, Card, Joker, Rank, Suit
 
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CARD_HEIGHT",
     "CARD_WIDTH",
+    "SeatedHands",
     "Table",
     "card_defs",
     "card_id",
@@ -177,6 +178,15 @@ def _trick_place(place: int, n: int) -> tuple[float, float]:
     return centre - width / 2, y
 
 
+class SeatedHands(NamedTuple):
+    """Four hands as one seat sees them, for a picture of the table."""
+
+    bottom: int
+    """The seat drawn at the bottom (the one looking)."""
+    hands: tuple[Sequence[Card | None], ...]
+    """The four hands by seat; None is a card face down."""
+
+
 class Table(Protocol):
     """What :func:`table` draws: a :class:`~tuolaji.GameState` and a
     :class:`~tuolaji.PlayerView` are both one. The picture reads only these, so this module
@@ -217,7 +227,7 @@ class Table(Protocol):
         """The attackers' points so far."""
         ...
 
-    def table_hands(self, seat: int | None = None) -> tuple[int, tuple[Sequence[Card | None], ...]]:
+    def table_hands(self, seat: int | None = None) -> SeatedHands:
         """The seat at the bottom and the four hands as ``seat`` sees them (None: a card
         face down); ``seat`` None for every hand face up."""
         ...

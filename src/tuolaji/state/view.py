@@ -138,14 +138,14 @@ class PlayerView:
         )
         return "\n".join(lines)
 
-    def table_hands(self, seat: int | None = None) -> tuple[int, tuple[Sequence[Card | None], ...]]:
+    def table_hands(self, seat: int | None = None) -> svg.SeatedHands:
         """For a picture of the table (:class:`tuolaji.svg.Table`): this seat at the bottom,
         its own hand face up and the others' cards hidden (None). ``seat`` is ignored: a
         view shows only what its own seat knows."""
         rows: list[Sequence[Card | None]] = [
             self.hand if s == self.seat else (None,) * self.hand_sizes[s] for s in range(4)
         ]
-        return self.seat, tuple(rows)
+        return svg.SeatedHands(self.seat, tuple(rows))
 
     def _repr_svg_(self) -> str:
         """The table as a picture, for Jupyter (see :func:`tuolaji.svg.table`)."""
