@@ -174,6 +174,29 @@ def test_no_layer_below_the_tools_imports_the_package_root() -> None:
     assert [m for m in below if ROOT in graph[m]] == []
 
 
+LAYERS = ("core", "state", "bots", "game", "rl", "tools", "testing")
+"""The layer folders, lowest first (docs/architecture.md): a module imports its own layer
+and the layers below."""
+
+
+def _layer(module: str) -> int | None:
+    parts = module.split(".")
+    return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else None
+
+
+def test_every_import_points_down_the_layers() -> None:
+    graph, _ = _graph()
+    upward = [
+        f"{module} -> {target}"
+        for module, targets in sorted(graph.items())
+        for target in sorted(targets)
+        if (low := _layer(module)) is not None
+        and (high := _layer(target)) is not None
+        and high > low
+    ]
+    assert upward == []
+
+
 def test_few_function_level_imports_remain_and_each_says_why() -> None:
     _, function_level = _graph()
     assert len(function_level) <= FUNCTION_LEVEL_BUDGET, function_level
