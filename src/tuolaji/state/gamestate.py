@@ -522,7 +522,8 @@ class GameState:
     def remember_hand_ids(self, seat: int, hand: Hand, ids: tuple[int, ...]) -> None:
         """Record that ``ids`` are the card ids of ``hand``, ``seat``'s hand in this state and
         in the states after it that still hold this very tuple (the play step derives a
-        hand's ids anyway when it removes the played cards)."""
+        hand's ids anyway when it removes the played cards). Unchecked, like
+        :meth:`advanced`: for the state machine's own steps."""
         known = self.__dict__.get(_HAND_IDS) or _NO_HAND_IDS
         entries = list(known)
         entries[seat] = (hand, ids)
@@ -545,7 +546,8 @@ class GameState:
     def remember_lead(self, lead: Hand, info: LeadInfo) -> None:
         """Record that ``info`` describes ``lead``, the current trick's lead in this state
         and the states after it while that trick lasts (the play step describes a lead
-        anyway when it checks it)."""
+        anyway when it checks it). Unchecked, like :meth:`advanced`: for the state
+        machine's own steps."""
         assert self.trump is not None
         self.__dict__[_LEAD] = (lead, self.trump.table, info)
 
