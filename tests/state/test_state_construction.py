@@ -74,3 +74,11 @@ def test_advanced_copies_and_changes_only_the_named_fields() -> None:
     moved = state.advanced(turn=2, passes=1)
     assert (moved.turn, moved.passes) == (2, 1)
     assert moved.deck is state.deck and state.turn != 2
+
+
+def test_from_view_refuses_what_is_not_a_view_or_four_hands() -> None:
+    state = tl.GameState.new("tuolaji", 3)
+    with pytest.raises(TypeError, match="PlayerView"):
+        tl.GameState.from_view(state, hands=state.hands, kitty=(), deck=state.deck, seed=0)  # type: ignore[arg-type]
+    with pytest.raises(tl.IllegalAction, match="R1.3"):
+        tl.GameState.from_view(state.view(0), hands=state.hands[:3], kitty=(), deck=(), seed=0)

@@ -293,6 +293,10 @@ class GameState:
         sampler, :func:`tuolaji.sample_world`) guarantees that the cards fit the view; a
         test checks its worlds with :func:`~tuolaji.state.validate.check_consistency`.
         """
+        if not isinstance(view, PlayerView):
+            raise TypeError(f"from_view takes a PlayerView, got {type(view).__name__}")
+        if len(hands) != 4:
+            raise IllegalAction("R1.3", f"hands holds the four seats' hands, got {len(hands)}")
         if bookkeeping is None:
             bookkeeping = bookkeeping_of(view)
         return cls(
