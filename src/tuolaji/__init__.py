@@ -23,6 +23,7 @@ from tuolaji.core.cards import (
     Rank,
     Suit,
     format_cards,
+    format_hand,
     full_deck,
     parse_cards,
     points,
@@ -110,7 +111,7 @@ from tuolaji.state.actions import (
 )
 from tuolaji.state.eventlog import EventLog
 from tuolaji.state.gamestate import GameState
-from tuolaji.state.notation import format_action, format_hand, parse_action
+from tuolaji.state.notation import format_action, parse_action
 from tuolaji.state.view import PlayerView
 
 __all__ = [

@@ -6,6 +6,8 @@ from __future__ import annotations
 from tuolaji.state.pictures import (
     CARD_HEIGHT,
     CARD_WIDTH,
+    SeatedHands,
+    Table,
     card_defs,
     card_id,
     hand,
@@ -13,4 +15,14 @@ from tuolaji.state.pictures import (
     trick,
 )
 
-__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "card_defs", "card_id", "hand", "table", "trick"]
+__all__ = [
+    "CARD_HEIGHT",
+    "CARD_WIDTH",
+    "SeatedHands",
+    "Table",
+    "card_defs",
+    "card_id",
+    "hand",
+    "table",
+    "trick",
+]

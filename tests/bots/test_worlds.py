@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import tuolaji as tl
 from positions import play_out, played_deals, some_state
 from tuolaji.bots.knowledge import knowledge_of
-from tuolaji.bots.worlds import Slots, deal_hidden, hidden_slots, sample_world
+from tuolaji.bots.worlds import HiddenPlaces, deal_hidden, hidden_places, sample_world
 from tuolaji.core.cards import full_deck
 from tuolaji.testing import accounted_cards
 
@@ -76,16 +76,18 @@ def test_kitty_is_known_to_its_burier_only() -> None:
     assert knowledge_of(state.view(1)).kitty is None
 
 
-def _hidden_counts(state: tl.GameState, seat: int, slots: Slots) -> tuple[tuple[int, ...], ...]:
+def _hidden_counts(
+    state: tl.GameState, seat: int, slots: HiddenPlaces
+) -> tuple[tuple[int, ...], ...]:
     rows = []
     for i, place in enumerate(slots.places):
-        cards = state.kitty if place == Slots.KITTY else state.hands[place]
+        cards = state.kitty if place == HiddenPlaces.KITTY else state.hands[place]
         counts = Counter(c.id for c in cards) - Counter(c.id for c in slots.pinned[i])
         rows.append(tuple(counts[c] for c in range(54)))
     return tuple(rows)
 
 
-def _exact(slots: Slots) -> dict[tuple[tuple[int, ...], ...], float]:
+def _exact(slots: HiddenPlaces) -> dict[tuple[tuple[int, ...], ...], float]:
     """Every placement of the hidden cards, weighted by the shuffles that produce it."""
     kinds = [c for c in range(54) if slots.pool[c]]
     n = len(slots.sizes)
@@ -114,7 +116,7 @@ def _exact(slots: Slots) -> dict[tuple[tuple[int, ...], ...], float]:
     return {k: w / total for k, w in out.items()}
 
 
-def total_variation(slots: Slots, tries: int, samples: int, seed: int) -> float:
+def total_variation(slots: HiddenPlaces, tries: int, samples: int, seed: int) -> float:
     """Distance between the sampler (with ``tries`` plain shuffles) and the exact law."""
     exact = _exact(slots)
     rng = random.Random(seed)
@@ -155,7 +157,7 @@ def test_sampling_matches_exhaustive_enumeration() -> None:
     positions = late_positions(3)
     assert len(positions) >= 2
     for state, seat in positions[:2]:
-        slots = hidden_slots(state.view(seat))
+        slots = hidden_places(state.view(seat))
         assert len(_exact(slots)) > 100
         assert _hidden_counts(state, seat, slots) in _exact(slots)
         plain = total_variation(slots, tries=1000, samples=6_000, seed=1)
@@ -207,7 +209,7 @@ def test_constrained_fallback_keeps_every_constraint(
 ) -> None:
     """With no plain shuffle allowed, the fallback still never breaks a cap (R7.2, R7.3)
     and fills every place."""
-    slots = hidden_slots(some_state("tuolaji", seed, pick).view(seat))
+    slots = hidden_places(some_state("tuolaji", seed, pick).view(seat))
     dealt = deal_hidden(slots, random.Random(rng_seed), tries=0)
     assert slots.allows([[Counter(part)[c] for c in range(54)] for part in dealt])
 

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tuolaji as tl
-from tuolaji import notation
+from tuolaji.core.cards import levels_text
 
 
 def random_states(n: int, seed: int) -> list[tl.GameState]:
@@ -156,7 +156,7 @@ def test_trump_and_rank_reprs_paste_back() -> None:
     names = {"Trump": tl.Trump, "Rank": tl.Rank, "Suit": tl.Suit}
     assert eval(repr(trump), names) == trump
     assert repr((tl.Rank.TEN, tl.Rank.JACK)) == "(Rank.TEN, Rank.JACK)"
-    assert notation.levels_text((tl.Rank.TEN, tl.Rank.JACK)) == (
+    assert levels_text((tl.Rank.TEN, tl.Rank.JACK)) == (
         "team 0 (seats 0 2): 10, team 1 (seats 1 3): J"
     )
 

@@ -22,25 +22,24 @@ from tuolaji.core.scoring import throw_penalty
 from tuolaji.core.tricks import lead_info_ids, throw_verdict, trick_points
 from tuolaji.state.actions import Played, replace_hand
 from tuolaji.state.eventlog import EMPTY_LOG, EventLog
-from tuolaji.state.memo import card_ids, known_decision, lead_info
 
 C = tl.parse_cards
 
 
 @pytest.mark.parametrize("preset", list(tl.RULESETS))
-def test_known_decision_holds_what_the_plays_were_built_from(preset: str) -> None:
+def test_play_context_holds_what_the_plays_were_built_from(preset: str) -> None:
     table_checked = 0
     for s in play_states(preset, 11):
         plays = s.legal_plays()
-        known = known_decision(s)
+        known = s.known_play_context()
         assert known is not None
-        state, same, held, lead = known
-        assert state is s and same is plays
+        same, held, lead = known
+        assert same is plays
         assert held == tuple(c.id for c in s.hands[s.turn])
         assert s.trump is not None
         if s.trick:
             assert lead == lead_info_ids([c.id for c in s.trick[0]], s.trump.table)
-            assert lead == lead_info(s.trick[0], s.trump.table)
+            assert lead == s.lead_info()
             table_checked += 1
         else:
             assert lead is None
@@ -126,7 +125,7 @@ def test_throw_verdict_matches_the_reference_on_deals(forced_unit: str) -> None:
             table = s.trump.table
             seat = s.turn
             hands = [s.hands[(seat + i) % 4] for i in (1, 2, 3)]
-            others = [card_ids(h) for h in hands]
+            others = [tuple(c.id for c in h) for h in hands]
             plays = s.legal_plays()
             for _ in range(5):
                 lead = plays.sample(rng)
@@ -146,14 +145,14 @@ def test_remembered_throw_penalty_follows_the_dealer_and_the_rules() -> None:
     is asked for with another dealer or other rules (R6.5)."""
     s = next(iter(play_states("tuolaji", 2)))
     failed = (0, 0, 1)
-    as_dealer = {d: s._replace(dealer=d, failed_throws=failed) for d in range(4)}
+    as_dealer = {d: s.advanced(dealer=d, failed_throws=failed) for d in range(4)}
     for d, state in as_dealer.items():
         want = state.trick_points + throw_penalty(failed, d, state.rules)
         assert state.attacker_points == want
     assert as_dealer[0].attacker_points != as_dealer[1].attacker_points
-    other = s._replace(
+    other = s.advanced(
         dealer=0, failed_throws=failed, rules=attrs.evolve(s.rules, throw_penalty=20)
     )
     assert other.attacker_points == other.trick_points + 20
     with pytest.raises(tl.IllegalAction, match="R1.3"):
-        _ = s._replace(failed_throws=(0, 7)).attacker_points
+        _ = s.advanced(failed_throws=(0, 7)).attacker_points

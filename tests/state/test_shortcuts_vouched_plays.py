@@ -22,7 +22,6 @@ from tuolaji.core.legal import LegalFollows, LegalLeads
 from tuolaji.core.tricks import lead_info_ids
 from tuolaji.game.facade import Game
 from tuolaji.state.actions import Action, ActionSet, Declare, Pass, Play
-from tuolaji.state.memo import card_ids, known_plays, lead_info
 from tuolaji.state.view import PlayerView
 
 C = tl.parse_cards
@@ -50,7 +49,8 @@ def test_only_legal_tuples_are_vouched_and_others_are_still_checked() -> None:
     )
     s = s.play(0, C("AH"))
     plays = s.legal_plays()
-    assert known_plays(s) is plays and s.legal_plays() is plays
+    context = s.known_play_context()
+    assert context is not None and context.plays is plays and s.legal_plays() is plays
     assert C("4C") not in plays and not plays.vouched(C("4C"))
     with pytest.raises(tl.IllegalAction) as info:
         s.play(1, C("4C"))  # R7.2: seat 1 holds hearts
@@ -75,19 +75,30 @@ def test_legal_collections_vouch_for_what_they_sample() -> None:
             assert set(plays) >= {p}
 
 
-def test_memoised_ids_and_leads_equal_fresh_ones() -> None:
+def test_derived_hand_ids_and_lead_equal_fresh_ones() -> None:
     trump = tl.Trump(tl.Rank.TEN, tl.Suit.SPADES)
-    for text in ("AH KH KH 3C", "SJ BJ 10S 10H", "2D"):
-        cards = C(text)
-        assert card_ids(cards) == tuple(c.id for c in cards)
-        assert card_ids(cards) is card_ids(cards)
-        info = lead_info(C(text.split()[0]), trump.table)
-        assert info == lead_info_ids([C(text.split()[0])[0].id], trump.table)
+    s = GameState.for_play(
+        "tuolaji",
+        hands=[C(h) for h in ("AH KH KH 3C", "SJ BJ 10S 10H", "2D 2D 3D 4D", "5C 6C 7C 8C")],
+        kitty=C("3S 3S 4S 4S 6S 6S 7S 7S"),
+        trump=trump,
+        dealer=0,
+        levels=(tl.Rank.TEN, tl.Rank.TWO),
+    )
+    for seat in range(4):
+        assert s.hand_ids(seat) == tuple(c.id for c in s.hands[seat])
+        assert s.hand_ids(seat) is s.hand_ids(seat)
+    assert s.lead_info() is None
+    s = s.play(0, C("KH KH"))
+    info = s.lead_info()
+    assert info == lead_info_ids([c.id for c in C("KH KH")], trump.table)
+    assert s.play(1, C("10S 10H")).lead_info() is info  # derived once per trick
+    assert s.hand_ids(0) == tuple(c.id for c in C("AH 3C"))
 
 
-def test_replace_copies_every_field_and_keeps_the_state_frozen() -> None:
+def test_advanced_copies_every_field_and_keeps_the_state_frozen() -> None:
     s = GameState.new("tuolaji", seed=3)
-    t = s._replace(turn=2, passes=1)
+    t = s.advanced(turn=2, passes=1)
     assert t == attrs.evolve(s, turn=2, passes=1)
     assert (s.turn, s.passes) == (0, 0)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):

@@ -34,8 +34,9 @@ DEALS = 300 if os.environ.get("CI") else 40
 FULL = Counter(tl.full_deck())
 
 
-def random_deal(preset: str, seed: int, check: object = None) -> list[GameState]:
-    """Every state of one random deal, the last one finished."""
+def deal_with_silent_attempts(preset: str, seed: int, check: object = None) -> list[GameState]:
+    """Every state of one random deal, the last one finished; some first attempts see no
+    bid, to reach R4.6 (which :func:`tuolaji.testing.random_deal` rarely does)."""
     rng = random.Random(seed)
     dealer = None if seed % 3 == 0 else seed % 4
     s = GameState.new(preset, seed=seed, dealer=dealer, deal_number=seed % 3)
@@ -115,7 +116,7 @@ def recount(s: GameState) -> int:
 @pytest.mark.parametrize("preset", PRESETS)
 def test_random_deals_keep_every_invariant(preset: str) -> None:
     for seed in range(DEALS):
-        states = random_deal(preset, seed)
+        states = deal_with_silent_attempts(preset, seed)
         rng = random.Random(seed)
         for s in states:
             assert accounted_cards(s) == FULL, "108 cards always accounted for"
@@ -156,7 +157,7 @@ def test_apply_never_changes_its_input(preset: str) -> None:
 @pytest.mark.parametrize("preset", PRESETS)
 def test_json_round_trip_at_every_step(preset: str) -> None:
     for seed in range(DEALS // 30 + 1):
-        for s in random_deal(preset, 1000 + seed):
+        for s in deal_with_silent_attempts(preset, 1000 + seed):
             text = s.to_json()
             back = GameState.from_json(text)
             assert back == s and back.to_json() == text
@@ -182,7 +183,7 @@ def test_deals_reach_every_kind_of_event() -> None:
     kinds: set[str] = set()
     for preset in PRESETS:
         for seed in range(10):
-            kinds |= {type(e).__name__ for e in random_deal(preset, seed)[-1].events}
+            kinds |= {type(e).__name__ for e in deal_with_silent_attempts(preset, seed)[-1].events}
     assert {"Declared", "ThrowFailed", "TrickWon", "DealScored", "Buried"} <= kinds
     assert {TrumpRevealed.__name__, "Redeal", "Passed"} <= kinds
 
@@ -232,7 +233,7 @@ def test_an_action_applies_exactly_when_it_is_listed_as_legal(preset: str) -> No
     tried = legal = 0
     for seed in range(DEALS // 50 + 2):
         rng = random.Random(seed)
-        for s in random_deal(preset, 500 + seed)[:-1]:
+        for s in deal_with_silent_attempts(preset, 500 + seed)[:-1]:
             for _ in range(3):
                 action = random_action(s, rng)
                 listed = action in s.legal_actions()

@@ -23,8 +23,9 @@ from tuolaji.state.view import shown_cards
 Location = int | str  # a seat, or "kitty"
 
 
-def random_deal(seed: int, preset: str) -> Iterator[GameState]:
-    """The states of one deal played by random legal actions; bids are frequent."""
+def bid_heavy_deal(seed: int, preset: str) -> Iterator[GameState]:
+    """The states of one deal played by random legal actions; bids are frequent (unlike
+    :func:`tuolaji.testing.random_deal`, whose bids are rare)."""
     rng = random.Random(seed)
     s = GameState.new(preset, seed=seed, dealer=None if seed % 3 == 0 else seed % 4)
     yield s
@@ -94,7 +95,7 @@ def test_r5_1_a_shown_card_buried_in_the_kitty_stays_shown() -> None:
     ``shown[1]`` go empty (they would learn a kitty card)."""
     found = 0
     for seed in range(300):
-        for state in random_deal(seed, "tuolaji"):
+        for state in bid_heavy_deal(seed, "tuolaji"):
             burier = state.buried_by
             if burier is None or state.phase is not Phase.PLAYING or state.tricks:
                 continue
@@ -122,7 +123,7 @@ def test_r4_2_a_played_shown_card_does_not_tell_where_its_twin_is() -> None:
     not tell the others whether s holds the unseen second copy."""
     found = 0
     for seed in range(300):
-        for state in random_deal(seed, "shuangsheng"):
+        for state in bid_heavy_deal(seed, "shuangsheng"):
             if state.phase is not Phase.PLAYING:
                 continue
             hit = None
@@ -160,7 +161,7 @@ def test_r4_2_a_played_shown_card_does_not_tell_where_its_twin_is() -> None:
 def sample_states() -> list[GameState]:
     states: list[GameState] = []
     for seed, preset in enumerate(tl.RULESETS):
-        deal = list(random_deal(seed + 11, preset))
+        deal = list(bid_heavy_deal(seed + 11, preset))
         states += deal[:: max(1, len(deal) // 40)]
     return states
 
@@ -199,12 +200,12 @@ def test_views_do_not_change_when_hidden_cards_are_exchanged(
 def test_a_view_costs_a_lookup_once_the_log_is_cached() -> None:
     """Shown cards are cached on the event log: every node of a deal's log is computed once
     however many views are built."""
-    states = list(random_deal(5, "tuolaji"))
+    states = list(bid_heavy_deal(5, "tuolaji"))
     for s in states:
         for seat in range(4):
             s.view(seat)
     log = states[-1].events
     node: tl.EventLog | None = log
     while node is not None and len(node):
-        assert node.memo is not None
+        assert node.shown_cards_cache is not None
         node = node.previous

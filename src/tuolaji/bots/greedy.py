@@ -29,10 +29,14 @@ from tuolaji.state.actions import (
     Play,
     PlayActions,
 )
-from tuolaji.state.memo import card_ids
 from tuolaji.state.view import PlayerView
 
 __all__ = ["GreedyBot"]
+
+
+def _ids(cards: tuple[Card, ...]) -> tuple[int, ...]:
+    return tuple([c.id for c in cards])
+
 
 _PLAYING = Phase.PLAYING  # a module global reads faster than the enum's attribute
 _BIDDING = frozenset((Phase.DEALING, Phase.CLOSING, Phase.FIRST_COUNTERS, Phase.COUNTERS))
@@ -98,7 +102,7 @@ class GreedyBot:
         current = 0.0
         if view.trump is not None:
             current = sum(view.trump.is_trump(c) for c in hand) / max(len(hand), 1)
-        ids = card_ids(hand)
+        ids = _ids(hand)
         for action in actions:
             if not isinstance(action, Declare):
                 continue
@@ -205,7 +209,7 @@ class GreedyBot:
     def _lead(self, view: PlayerView, trump: Trump, actions: ActionSet) -> tuple[Card, ...]:
         table = trump.table
         outside = [2] * 54
-        hand_ids = card_ids(view.hand)
+        hand_ids = _ids(view.hand)
         for c in hand_ids:
             outside[c] -= 1
         for t in view.tricks:

@@ -27,7 +27,7 @@ import attrs
 from tuolaji.core.cards import Card
 from tuolaji.core.tricks import lead_info_ids
 from tuolaji.core.trump import effective_suit_name
-from tuolaji.state.actions import CardsDealt, Declared, Hand, Trick
+from tuolaji.state.actions import Hand, Trick
 
 if TYPE_CHECKING:
     from tuolaji.state.view import PlayerView
@@ -98,23 +98,6 @@ def played_cards(view: PlayerView) -> tuple[Hand, Hand, Hand, Hand]:
     return tuple(tuple(p) for p in played)  # type: ignore[return-value]
 
 
-def _shown(view: PlayerView, played: tuple[Hand, Hand, Hand, Hand]) -> list[Hand]:
-    """Cards shown in bids of the current attempt (each card at most twice per seat), minus
-    the cards the seat has played since."""
-    shown: list[Counter[Card]] = [Counter(), Counter(), Counter(), Counter()]
-    for event in reversed(view.events):
-        if isinstance(event, CardsDealt):
-            break  # earlier attempts' cards were thrown in (R4.6, R4.7)
-        if isinstance(event, Declared):
-            for card, n in Counter(event.cards).items():
-                shown[event.seat][card] = max(shown[event.seat][card], n)
-    out: list[Hand] = []
-    for seat in range(4):
-        left = shown[seat] - Counter(played[seat])
-        out.append(tuple(sorted(left.elements(), key=lambda c: c.id)))
-    return out
-
-
 def no_pair_caps(
     view: PlayerView,
 ) -> tuple[list[set[int]], list[set[int]], list[dict[int, int]]]:
@@ -160,11 +143,16 @@ def no_pair_caps(
     return voids, no_pair, caps
 
 
+def _card_id(card: Card) -> int:
+    return card.id
+
+
 def knowledge_of(view: PlayerView) -> Knowledge:
     """Everything :attr:`view.seat <tuolaji.PlayerView.seat>` deduces from public play."""
     played = played_cards(view)
     voids, no_pair, caps = no_pair_caps(view)
-    shown = _shown(view, played)
+    # The view computes the shown cards (R4.2): one definition (view.shown_cards).
+    shown = [tuple(sorted(cards, key=_card_id)) for cards in view.shown]
     seen = Counter(c.id for c in view.hand)
     for p in played:
         seen.update(c.id for c in p)

@@ -36,42 +36,39 @@ a cap says it cannot be there, and then it is in the kitty. The shuffled
 from __future__ import annotations
 
 import random
+import warnings
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tuolaji.bots.knowledge import Knowledge, knowledge_of
-from tuolaji.core.cards import CARDS, Card
+from tuolaji.core.cards import CARDS, Card, full_deck
 from tuolaji.core.deal import KITTY_SIZE
 from tuolaji.core.errors import IllegalAction
-from tuolaji.core.scoring import team_of
 from tuolaji.state.actions import (
-    BiddingClosed,
-    Buried,
     CardsDealt,
-    DealerSet,
-    Declared,
     Hand,
-    Passed,
     Phase,
-    RedealAsked,
-    ThrowFailed,
     TrumpRevealed,
 )
+from tuolaji.state.gamestate import GameState, bookkeeping_of
 
 if TYPE_CHECKING:
-    from tuolaji.state.gamestate import GameState
     from tuolaji.state.view import PlayerView
 
-__all__ = ["SHUFFLE_TRIES", "Slots", "hidden_slots", "sample_world"]
+__all__ = ["SHUFFLE_TRIES", "HiddenPlaces", "hidden_places", "sample_world"]
+
+_RENAMED = {"Slots": "HiddenPlaces", "hidden_slots": "hidden_places"}
+"""Names of 0.2 kept for one release (a name that says what the thing is)."""
 
 SHUFFLE_TRIES = 24
 """Plain shuffles tried before the constrained placement (see the module docstring)."""
 
+_FULL_DECK = full_deck()
 _PRE_KITTY = (Phase.CLOSING, Phase.WEAK_HAND, Phase.FIRST_COUNTERS)
 
 
-class Slots:
+class HiddenPlaces:
     """The hidden places of a view and what may go where.
 
     ``places``: the seats (other than the viewer) and then, when it is hidden, the kitty
@@ -136,7 +133,7 @@ def _caps(
     suit = view.trump.table.suit if view.trump is not None else None
     caps: list[list[int]] = []
     for i, place in enumerate(places):
-        if place in (Slots.KITTY, Slots.GONE):
+        if place in (HiddenPlaces.KITTY, HiddenPlaces.GONE):
             caps.append(list(pool))
             continue
         void = know.voids[place]
@@ -172,8 +169,8 @@ def _pin_shown(
     return pins
 
 
-def hidden_slots(view: PlayerView) -> Slots:
-    """The hidden places of ``view`` with their sizes and constraints (see :class:`Slots`).
+def hidden_places(view: PlayerView) -> HiddenPlaces:
+    """The hidden places of ``view`` with their sizes and constraints (see :class:`HiddenPlaces`).
 
     Raises :class:`~tuolaji.IllegalAction` when the view is not consistent (more copies
     known than exist)."""
@@ -191,25 +188,25 @@ def hidden_slots(view: PlayerView) -> Slots:
     gone = 108 - sum(view.hand_sizes) - played - kitty_known - hidden_kitty
     places = [s for s in range(4) if s != me]
     if hidden_kitty > 0:
-        places.append(Slots.KITTY)
+        places.append(HiddenPlaces.KITTY)
     if gone > 0:
-        places.append(Slots.GONE)
+        places.append(HiddenPlaces.GONE)
     pool = list(know.unseen)
     pinned: list[list[Card]] = []
     sizes: list[int] = []
     buried: list[Card] = []
     for place in places:
-        if place in (Slots.KITTY, Slots.GONE):
+        if place in (HiddenPlaces.KITTY, HiddenPlaces.GONE):
             pinned.append([])
-            sizes.append(hidden_kitty if place == Slots.KITTY else gone)
+            sizes.append(hidden_kitty if place == HiddenPlaces.KITTY else gone)
             continue
         pins = _pin_shown(view, know, place, pool, buried)
         pinned.append(pins)
         sizes.append(view.hand_sizes[place] - len(pins))
     if buried:
-        if Slots.KITTY not in places:
+        if HiddenPlaces.KITTY not in places:
             raise IllegalAction("R4.2", "a shown card is neither held nor in a kitty")
-        k = places.index(Slots.KITTY)
+        k = places.index(HiddenPlaces.KITTY)
         pinned[k] = buried
         sizes[k] -= len(buried)
     kitty_pin: tuple[int, Card] | None = None
@@ -220,16 +217,16 @@ def hidden_slots(view: PlayerView) -> Slots:
         assert isinstance(event, TrumpRevealed)
         kitty_pin = (event.index, event.card)
         pool[event.card.id] -= 1
-        sizes[places.index(Slots.KITTY)] -= 1
+        sizes[places.index(HiddenPlaces.KITTY)] -= 1
     if any(n < 0 for n in pool) or sum(pool) != sum(sizes):
         raise IllegalAction("R1.1", "the view holds more copies of a card than exist")
     caps = _caps(view, know, places, pool, pinned)
-    return Slots(
+    return HiddenPlaces(
         places=places, sizes=sizes, pool=pool, caps=caps, pinned=pinned, kitty_pin=kitty_pin
     )
 
 
-def _shuffle_deal(slots: Slots, rng: random.Random) -> list[list[int]] | None:
+def _shuffle_deal(slots: HiddenPlaces, rng: random.Random) -> list[list[int]] | None:
     """One plain shuffle of the hidden cards; None when it breaks a cap."""
     cards = [c for c in range(54) for _ in range(slots.pool[c])]
     rng.shuffle(cards)
@@ -274,7 +271,7 @@ def _placements(count: int, caps: list[int], need: list[int]) -> list[tuple[tupl
     return out
 
 
-def _constrained_deal(slots: Slots, rng: random.Random) -> list[list[int]]:
+def _constrained_deal(slots: HiddenPlaces, rng: random.Random) -> list[list[int]]:
     """Place the hidden cards kind by kind, never leaving an infeasible rest (max-flow
     min-cut over the places: every set T of places can be filled by what may go there)."""
     n = len(slots.sizes)
@@ -322,67 +319,15 @@ def _constrained_deal(slots: Slots, rng: random.Random) -> list[list[int]]:
     return out
 
 
-def deal_hidden(slots: Slots, rng: random.Random, tries: int = SHUFFLE_TRIES) -> list[list[int]]:
+def deal_hidden(
+    slots: HiddenPlaces, rng: random.Random, tries: int = SHUFFLE_TRIES
+) -> list[list[int]]:
     """Card ids for each hidden place (see the module docstring for the distribution)."""
     for _ in range(tries):
         dealt = _shuffle_deal(slots, rng)
         if dealt is not None:
             return dealt
     return _constrained_deal(slots, rng)
-
-
-def _scalars(view: PlayerView) -> tuple[dict[str, Any], int]:
-    """The state's bookkeeping fields, all public, read back from the view's events."""
-    events = view.events
-    start = _last(events, CardsDealt)
-    first = events[start] if start >= 0 else None
-    current = events[start + 1 :] if start >= 0 else events
-    phase = view.phase
-    buried = [e.seat for e in current if isinstance(e, Buried)]
-    buried_by = buried[-1] if buried else None
-    if buried_by is None and phase in (Phase.PLAYING, Phase.FINISHED):
-        buried_by = view.dealer  # a position made by GameState.for_play
-    closed = _last(current, BiddingClosed)
-    counters = (
-        sum(1 for e in current[closed + 1 :] if isinstance(e, Declared)) if closed >= 0 else 0
-    )
-    passes = 0
-    if phase is Phase.CLOSING or phase is Phase.WEAK_HAND:
-        stop = (Declared, CardsDealt) if phase is Phase.CLOSING else (DealerSet,)
-        for e in reversed(events):
-            if isinstance(e, stop):
-                break
-            if isinstance(e, Passed):
-                passes += 1
-    elif phase is Phase.FIRST_COUNTERS and view.dealer is not None:
-        passes = (view.to_act - view.dealer - 1) % 4
-    elif phase is Phase.COUNTERS and buried_by is not None:
-        passes = (view.to_act - buried_by - 1) % 4
-    if phase is Phase.DEALING:
-        turn = first.first_seat if isinstance(first, CardsDealt) else 0
-    elif phase is Phase.FINISHED:
-        turn = view.leader
-    else:
-        turn = view.to_act
-    dealer = view.dealer
-    trick_points = 0
-    if dealer is not None:
-        trick_points = sum(t.points for t in view.tricks if team_of(t.winner) != team_of(dealer))
-    dealt = 0
-    if isinstance(first, CardsDealt):
-        dealt = sum(view.hand_sizes) if phase is Phase.DEALING else 100
-    return {
-        "deal_number": first.deal_number if isinstance(first, CardsDealt) else 0,
-        "attempt": first.attempt if isinstance(first, CardsDealt) else 0,
-        "dealt": dealt,
-        "turn": turn,
-        "passes": passes,
-        "counters": counters,
-        "buried_by": buried_by,
-        "redeal_asked": frozenset(e.seat for e in events if isinstance(e, RedealAsked)),
-        "trick_points": trick_points,
-        "failed_throws": tuple(e.seat for e in events if isinstance(e, ThrowFailed)),
-    }, first.first_seat if isinstance(first, CardsDealt) else 0
 
 
 def sample_world(view: PlayerView, rng: random.Random) -> GameState:
@@ -396,12 +341,12 @@ def sample_world(view: PlayerView, rng: random.Random) -> GameState:
 
 
 class _Prepared:
-    __slots__ = ("fields", "first", "slots", "view")
+    __slots__ = ("bookkeeping", "slots", "view")
 
     def __init__(self, view: PlayerView) -> None:
         self.view = view  # held so that its id is not reused while cached
-        self.slots = hidden_slots(view)
-        self.fields, self.first = _scalars(view)
+        self.slots = hidden_places(view)
+        self.bookkeeping = bookkeeping_of(view)
 
 
 _CACHE: dict[int, _Prepared] = {}
@@ -419,9 +364,6 @@ def _prepared(view: PlayerView) -> _Prepared:
 
 
 def _world(view: PlayerView, prepared: _Prepared, rng: random.Random) -> GameState:
-    # state imports view, which offers sample_world as a method: import at call time.
-    from tuolaji.state.gamestate import GameState  # noqa: PLC0415
-
     slots = prepared.slots
 
     dealt = deal_hidden(slots, rng)
@@ -429,13 +371,12 @@ def _world(view: PlayerView, prepared: _Prepared, rng: random.Random) -> GameSta
     hands[view.seat] = view.hand
     kitty: Hand = view.kitty if view.kitty is not None else ()
     rest: list[Card] = []
-    trump = view.trump
     for i, place in enumerate(slots.places):
         cards = [CARDS[c] for c in dealt[i]]
         rng.shuffle(cards)
-        if place == Slots.GONE:
+        if place == HiddenPlaces.GONE:
             continue
-        if place == Slots.KITTY:
+        if place == HiddenPlaces.KITTY:
             cards = [*slots.pinned[i], *cards]
             rng.shuffle(cards)
             if slots.kitty_pin is not None:
@@ -447,7 +388,8 @@ def _world(view: PlayerView, prepared: _Prepared, rng: random.Random) -> GameSta
             if view.phase is Phase.DEALING:
                 rng.shuffle(mine)  # the order of a hand while dealing is the dealing order
             hands[place] = tuple(mine)
-    fields, first = prepared.fields, prepared.first
+    bookkeeping = prepared.bookkeeping
+    first = bookkeeping.first_seat
     deck: Hand = ()
     if view.phase is Phase.DEALING or view.phase in _PRE_KITTY:
         order: list[Card] = []
@@ -457,24 +399,28 @@ def _world(view: PlayerView, prepared: _Prepared, rng: random.Random) -> GameSta
             order.append(hands[seat][taken[seat]])
             taken[seat] += 1
         deck = (*order, *rest)
+    elif bookkeeping.dealt:
+        # Issue #19: from burying on, the shuffle cannot be read back from the hands (the
+        # kitty changed hands); a dealt deal still has a deck, so the world records the 108
+        # cards in id order (nothing reads the deck once every card is dealt).
+        deck = _FULL_DECK
     if view.phase not in (Phase.DEALING, Phase.BURYING) and view.kitty is None:
         kitty = tuple(rest)
-    return GameState(
-        rules=view.rules,
-        seed=rng.randrange(1 << 31),
-        levels=view.levels,
-        opening=view.opening,
-        dealer=view.dealer,
-        phase=view.phase,
-        deck=deck,
-        hands=(hands[0], hands[1], hands[2], hands[3]),
+    return GameState.from_view(
+        view,
+        hands=hands,
         kitty=kitty,
-        bid=view.bid,
-        trump=trump,
-        leader=view.leader,
-        trick=view.trick,
-        tricks=view.tricks,
-        events=view.events,
-        result=view.result,
-        **fields,
+        deck=deck,
+        seed=rng.randrange(1 << 31),
+        bookkeeping=bookkeeping,
     )
+
+
+def __getattr__(name: str) -> object:
+    if name in _RENAMED:
+        new = _RENAMED[name]
+        warnings.warn(
+            f"tuolaji.bots.worlds.{name} is deprecated: use {new}", DeprecationWarning, stacklevel=2
+        )
+        return globals()[new]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,16 +13,17 @@ message is built by :func:`refusal_message` only when an action is refused.
 from __future__ import annotations
 
 import enum
+import warnings
 from collections.abc import Sequence
-from typing import Literal
 
 import attrs
 
 from tuolaji.core.cards import BIG_JOKER, CARDS, SMALL_JOKER, Card, Rank, Suit, format_cards
+from tuolaji.core.rules import Bidding
 
 __all__ = [
+    "LEVEL_PAIR_STRENGTH",
     "Bid",
-    "BiddingSystem",
     "Refusal",
     "bid_form",
     "bid_options",
@@ -32,9 +33,7 @@ __all__ = [
     "refusal_message",
 ]
 
-BiddingSystem = Literal["reveal", "joker"]
-
-FIX = 2
+LEVEL_PAIR_STRENGTH = 2
 """Strength of a pair of level cards (定主, and the weakest counter, R5.2)."""
 NO_TRUMP_SMALL = 3
 NO_TRUMP_BIG = 4
@@ -86,9 +85,7 @@ def joker_for(suit: Suit) -> Card:
 _SUITS = tuple(Suit)
 
 
-def bid_form(
-    cards: Sequence[Card], level: Rank, system: BiddingSystem
-) -> tuple[int, Suit | None] | None:
+def bid_form(cards: Sequence[Card], level: Rank, system: Bidding) -> tuple[int, Suit | None] | None:
     """The strength and trump suit of a bid showing ``cards`` (R4.3 reveal, R4.4 joker), or
     None when the cards are no bid.
 
@@ -118,7 +115,7 @@ def bid_form(
     return len(level_cards), suit
 
 
-def form_message(cards: Sequence[Card], level: Rank, system: BiddingSystem) -> tuple[str, str]:
+def form_message(cards: Sequence[Card], level: Rank, system: Bidding) -> tuple[str, str]:
     """``(rule, message)`` for cards that :func:`bid_form` rejected: the valid forms."""
     shown = format_cards(cards, pretty=True) or "no cards"
     lvl = level.label
@@ -153,10 +150,10 @@ def bid_refusal(
     以先出现者为准), and a seat never overturns its own standing bid (自已叫主后本人不能再翻主):
     it may only reinforce it, showing the pair of its own level card (定主, R4.3).
     """
-    if declaration and strength > FIX:
+    if declaration and strength > LEVEL_PAIR_STRENGTH:
         return Refusal.JOKER_PAIR_DECLARES
     if counter:
-        if strength < FIX:
+        if strength < LEVEL_PAIR_STRENGTH:
             return Refusal.COUNTER_TOO_WEAK
         if standing is not None and standing.seat == seat:
             return Refusal.OWN_COUNTER
@@ -165,7 +162,7 @@ def bid_refusal(
     if strength <= standing.strength:
         return Refusal.NOT_STRONGER
     if seat == standing.seat and not (
-        strength == FIX and standing.strength == 1 and suit == standing.suit
+        strength == LEVEL_PAIR_STRENGTH and standing.strength == 1 and suit == standing.suit
     ):
         return Refusal.OWN_BID
     return None
@@ -208,7 +205,7 @@ def refusal_message(refusal: Refusal, standing: Bid | None = None) -> str:
 def bid_options(
     hand: Sequence[Card],
     level: Rank,
-    system: BiddingSystem,
+    system: Bidding,
     min_strength: int = 1,
     max_strength: int = NO_TRUMP_BIG,
 ) -> list[tuple[Card, ...]]:
@@ -219,7 +216,7 @@ def bid_options(
     # Card ids: tuple.count on ints runs in C, on Cards it calls Card.__eq__ per card.
     ids = [c.id for c in hand]
     options: list[tuple[Card, ...]] = []
-    if min_strength <= FIX:
+    if min_strength <= LEVEL_PAIR_STRENGTH:
         singles: list[tuple[Card, ...]] = []
         pairs: list[tuple[Card, ...]] = []
         for suit in _SUITS:
@@ -235,7 +232,7 @@ def bid_options(
                 backing = (joker,)
             if min_strength <= 1 <= max_strength:
                 singles.append((card, *backing))
-            if n == 2 and max_strength >= FIX:
+            if n == 2 and max_strength >= LEVEL_PAIR_STRENGTH:
                 pairs.append((card, card, *backing))
         options = singles + pairs
     small_ok = min_strength <= NO_TRUMP_SMALL <= max_strength
@@ -244,3 +241,20 @@ def bid_options(
     if max_strength >= NO_TRUMP_BIG and ids.count(BIG_JOKER.id) == 2:
         options.append((BIG_JOKER, BIG_JOKER))
     return options
+
+
+_RENAMED = {"BiddingSystem": "Bidding", "FIX": "LEVEL_PAIR_STRENGTH"}
+"""Names of 0.2 kept for one release: ``BiddingSystem`` was the same Literal as
+:data:`tuolaji.core.rules.Bidding`; ``FIX`` said nothing of what it is."""
+
+
+def __getattr__(name: str) -> object:
+    if name in _RENAMED:
+        new = _RENAMED[name]
+        warnings.warn(
+            f"tuolaji.core.bidding.{name} is deprecated: use {new}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return globals()[new]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

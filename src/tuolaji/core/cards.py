@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from enum import IntEnum
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 import attrs
 
@@ -27,9 +27,13 @@ __all__ = [
     "Joker",
     "Rank",
     "Suit",
+    "SuitGrouping",
     "as_cards",
     "format_cards",
+    "format_hand",
     "full_deck",
+    "level_text",
+    "levels_text",
     "parse_cards",
     "points",
 ]
@@ -378,6 +382,57 @@ def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
     if pretty:
         return " ".join(card.pretty for card in cards)
     return " ".join(str(card) for card in cards)
+
+
+class SuitGrouping(Protocol):
+    """What :func:`format_hand` asks of a trump context (a :class:`~tuolaji.Trump` is one):
+    the effective suit of a card, so that trumps and side suits print as separate groups."""
+
+    def effective_suit(self, card: Card) -> int:
+        """The card's effective suit (R2.2): its suit, or the trump suit."""
+        ...
+
+
+def format_hand(cards: Iterable[Card], trump: SuitGrouping | None = None) -> str:
+    """Cards in suit-symbol groups, in the given order: ``♥KKQ ♠3 SJ BJ``.
+
+    A new group starts whenever the suit changes (or, with ``trump``, the effective suit:
+    level cards and trump-suit cards stand apart from the side suits); a 10 inside a group,
+    and a rank after a 10, repeat the symbol (``♠K♠10♠9``) so the ranks stay readable.
+    :func:`parse_cards` reads it back in order.
+    """
+    groups: list[str] = []
+    key: object = None
+    after_ten = False
+    for card in cards:
+        suit = card.suit
+        if suit is None:  # a joker
+            groups.append(card.rank.label)
+            key = None
+            continue
+        card_key = (suit, None if trump is None else trump.effective_suit(card))
+        if card_key != key:
+            groups.append(suit.symbol + card.rank.label)
+            key = card_key
+        elif after_ten or card.rank is Rank.TEN:
+            groups[-1] += suit.symbol + card.rank.label
+        else:
+            groups[-1] += card.rank.label
+        after_ten = card.rank is Rank.TEN
+    return " ".join(groups)
+
+
+def level_text(level: Rank | None) -> str:
+    """A level as players write it: ``10``, ``J``, or ``-`` when not known yet."""
+    return "-" if level is None else level.label
+
+
+def levels_text(levels: Sequence[Rank]) -> str:
+    """Both teams' levels with team labels: ``team 0 (seats 0 2): 10, team 1 (seats 1 3): 2``."""
+    return ", ".join(
+        f"team {team} (seats {team} {team + 2}): {level_text(level)}"
+        for team, level in enumerate(levels)
+    )
 
 
 def full_deck() -> tuple[Card, ...]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 
 from tuolaji.core.cards import Card, full_deck
-from tuolaji.core.errors import IllegalAction, cut
+from tuolaji.core.errors import IllegalAction
+from tuolaji.core.scoring import check_seat
 
 __all__ = ["HAND_SIZE", "KITTY_SIZE", "deal_cards", "shuffled_deck"]
 
@@ -34,8 +35,7 @@ def deal_cards(
     """
     if len(deck) != 4 * HAND_SIZE + KITTY_SIZE:
         raise IllegalAction("R4.1", f"a deal needs the 108 cards, got {len(deck)}")
-    if dealer not in range(4):
-        raise IllegalAction("R1.3", f"seats are 0, 1, 2 and 3, got dealer {cut(dealer)}")
+    check_seat(dealer, "dealer")
     hands: list[list[Card]] = [[], [], [], []]
     for i, card in enumerate(deck[: 4 * HAND_SIZE]):
         hands[(dealer + i) % 4].append(card)

@@ -30,10 +30,9 @@ from typing import Any, Literal, NamedTuple, TypeGuard, get_args
 import attrs
 
 from tuolaji.core.cards import Rank, Suit
-from tuolaji.core.errors import ConfigurationError, IllegalAction
-from tuolaji.core.tricks import ForcedUnit
+from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
+from tuolaji.core.limits import MAX_ECHO
 from tuolaji.core.trump import Trump
-from tuolaji.state.notation import rules_repr
 
 __all__ = [
     "FULL_LEVELS",
@@ -51,6 +50,9 @@ __all__ = [
     "Outcome",
     "Rules",
     "UnknownRuleset",
+    "as_rules",
+    "preset_name",
+    "rules_text",
 ]
 
 Bidding = Literal["reveal", "joker"]
@@ -64,6 +66,10 @@ FirstDealer = Literal["first_bid", "winning_bid"]
 """Who deals the match's first deal (R4.5): ``"first_bid"`` (seed 000: 先亮者为庄家) or
 ``"winning_bid"`` (seed 000 tournament, seed 002: 翻主翻庄)."""
 
+
+ForcedUnit = Literal["lowest", "smallest"]
+"""How a failed throw picks its forced unit (R6.4): ``"lowest"`` (the seeds: the beatable
+unit holding the lowest card) or ``"smallest"`` (a house rule: smallest unit size first)."""
 
 KittyMultiplierMode = Literal["doubling", "linear"]
 """How the last trick's lead multiplies the kitty's points (R8.2)."""
@@ -444,7 +450,18 @@ class Rules:
         return Trump(level, suit, permanent_twos=self.permanent_twos)
 
     def __repr__(self) -> str:
-        return rules_repr(self)
+        """``Rules.preset('tuolaji')`` for a preset; otherwise ``Rules(...)`` with only the
+        fields that differ from the defaults (the ``tuolaji`` preset). Both paste back."""
+        name = preset_name(self)
+        if name is not None:
+            return f"Rules.preset({name!r})"
+        default = type(self)()
+        changed = [
+            f"{field.name}={_value_repr(getattr(self, field.name))}"
+            for field in attrs.fields(type(self))
+            if field.init and getattr(self, field.name) != getattr(default, field.name)
+        ]
+        return f"Rules({', '.join(changed)})"
 
 
 _ATTRS_INIT = Rules.__init__
@@ -538,3 +555,45 @@ RULESETS: Mapping[str, Rules] = _Presets(
 """The four presets of R12 by name: ``"tuolaji"``, ``"tuolaji-tournament"``,
 ``"shuangsheng"``, ``"shuangsheng-super"``. A missing name raises :class:`UnknownRuleset`
 (a :class:`KeyError` and a :class:`~tuolaji.ConfigurationError`) listing them."""
+
+
+def preset_name(rules: Rules) -> str | None:
+    """The name of the preset equal to ``rules`` (R12), or None for house rules."""
+    for name, preset in RULESETS.items():
+        if preset == rules:
+            return name
+    return None
+
+
+def rules_text(rules: Rules) -> str:
+    """The preset name, or the pasteable repr of house rules."""
+    name = preset_name(rules)
+    return name if name is not None else repr(rules)
+
+
+def _value_repr(value: object) -> str:
+    if isinstance(value, Rank):
+        return str(int(value))
+    if isinstance(value, frozenset):
+        return "{" + ", ".join(_value_repr(v) for v in sorted(value)) + "}"
+    if isinstance(value, tuple):
+        inner = ", ".join(_value_repr(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    return repr(value)
+
+
+def as_rules(rules: object, name: str = "rules") -> Rules:
+    """``rules`` as a :class:`Rules`: a Rules value as it is, or a preset name (R12).
+
+    The one coercion of the engine's entry points: an unknown name raises
+    :class:`UnknownRuleset` (a ``KeyError`` and a :class:`~tuolaji.ConfigurationError`),
+    anything else :class:`~tuolaji.ConfigurationError`, naming ``name``."""
+    if isinstance(rules, str):
+        if len(rules) > MAX_ECHO and rules not in RULESETS:
+            raise UnknownRuleset(rules[:MAX_ECHO] + "...", tuple(RULESETS))  # echo it cut
+        return RULESETS[rules]
+    if not isinstance(rules, Rules):
+        raise ConfigurationError(
+            f"R12: {name} is a Rules or a preset name ({', '.join(RULESETS)}), got {cut(rules)}"
+        )
+    return rules

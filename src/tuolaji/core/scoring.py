@@ -23,17 +23,17 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from tuolaji.core.cards import Card, Rank, points
-from tuolaji.core.errors import IllegalAction
+from tuolaji.core.cards import Card, Rank, level_text, points
+from tuolaji.core.errors import IllegalAction, cut
 from tuolaji.core.rules import Outcome, Rules
 from tuolaji.core.shapes import units
 from tuolaji.core.trump import Trump
-from tuolaji.state.notation import result_text
 
 __all__ = [
     "DealResult",
     "advance_level",
     "attacker_total",
+    "check_seat",
     "is_jack_hook",
     "kitty_bonus",
     "kitty_multiplier",
@@ -49,9 +49,11 @@ __all__ = [
 _DECK_POINTS = 200  # R1.2
 
 
-def _check_seat(seat: object, what: str = "seat") -> int:
+def check_seat(seat: object, what: str = "seat") -> int:
+    """``seat`` as a seat (an int 0..3, R1.3), or :class:`~tuolaji.IllegalAction` naming
+    ``what`` it is (``"dealer"``, ``"seat"``): the one seat check of the engine."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise IllegalAction("R1.3", f"seats are 0, 1, 2 and 3; got {what} {seat!r}")
+        raise IllegalAction("R1.3", f"seats are 0, 1, 2 and 3; got {what} {cut(seat)}")
     return seat
 
 
@@ -89,7 +91,7 @@ def team_of(seat: int) -> int:
     """The team of ``seat`` (R1.3): seats 0 and 2 are team 0, seats 1 and 3 team 1."""
     if type(seat) is int and 0 <= seat <= 3:
         return TEAM[seat]  # the common case, without the checks' calls
-    return TEAM[_check_seat(seat)]
+    return TEAM[check_seat(seat)]
 
 
 def kitty_multiplier(lead: Iterable[Card], trump: Trump, rules: Rules) -> int:
@@ -272,7 +274,7 @@ def match_winner(
 def next_dealer(dealer: int, outcome: Outcome) -> int:
     """The dealer of the next deal (R10.3): the dealer's partner when the declarers keep the
     deal, the dealer's next seat (下家) when the attackers take over."""
-    _check_seat(dealer, "dealer")
+    check_seat(dealer, "dealer")
     return (dealer + (2 if outcome.declarers_keep else 1)) % 4
 
 
@@ -324,7 +326,20 @@ class DealResult:
         return next_level_rank(self.levels, self.next_dealer)
 
     def __str__(self) -> str:
-        return result_text(self)
+        """One line: the attackers' total (with the kitty bonus and penalty), the outcome,
+        the levels after and the next dealer."""
+        parts = [f"attackers {self.attacker_points}"]
+        if self.multiplier:
+            parts.append(f"(kitty {self.kitty_points} x{self.multiplier})")
+        if self.penalty:
+            parts.append(f"(penalty {self.penalty:+d})")
+        text = " ".join(parts) + f": {self.outcome}"
+        if self.hooked:
+            text += ", J hook"
+        text += f"; levels {level_text(self.levels[0])}/{level_text(self.levels[1])}"
+        if self.match_winner is not None:
+            return text + f"; team {self.match_winner} wins the match"
+        return text + f"; next dealer {self.next_dealer}"
 
 
 def score_deal(
@@ -354,8 +369,8 @@ def score_deal(
     Raises :class:`~tuolaji.IllegalAction` naming the rule for inputs that cannot come from
     a deal (bad seat, level not in the sequence, points not a multiple of 5, ...).
     """
-    _check_seat(dealer, "dealer")
-    _check_seat(last_winner, "last_winner")
+    check_seat(dealer, "dealer")
+    check_seat(last_winner, "last_winner")
     before = _check_levels(levels, rules)
     declarers = team_of(dealer)
     _check_points(trick_points, "the attackers' trick points", "R8.1")

@@ -14,12 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence, Set
 from functools import lru_cache
 from itertools import pairwise
-from typing import Literal, get_args
+from typing import get_args
 
 import attrs
 
 from tuolaji.core.cards import CARDS, POINTS, Card
 from tuolaji.core.errors import ConfigurationError, IllegalAction, InvalidCards
+from tuolaji.core.rules import ForcedUnit
 from tuolaji.core.shapes import RawUnit, Shape, hosts, unit_ids
 from tuolaji.core.trump import TRUMP, Trump, TrumpTable, effective_suit_name
 
@@ -442,10 +443,6 @@ def _beats(unit: RawUnit, singles_top: int, pairs_at: Set[int]) -> bool:
     # A tractor: k pairs at consecutive positions with a higher top (maybe inside a longer run).
     return any(p > top and all(p - j in pairs_at for j in range(1, k)) for p in pairs_at)
 
-
-ForcedUnit = Literal["lowest", "smallest"]
-"""How a failed throw picks its forced unit (R6.4): ``"lowest"`` (the seeds: the beatable
-unit holding the lowest card) or ``"smallest"`` (a house rule: smallest unit size first)."""
 
 FORCED_UNIT_ORDERS: tuple[ForcedUnit, ...] = get_args(ForcedUnit)
 

@@ -14,7 +14,6 @@ import attrs
 
 from tuolaji.core.cards import BIG_JOKER_ID, SMALL_JOKER_ID, Card, Rank, Suit
 from tuolaji.core.errors import ConfigurationError, cut
-from tuolaji.state.notation import trump_repr
 
 __all__ = ["TRUMP", "Trump", "TrumpTable", "effective_suit_name"]
 
@@ -156,7 +155,10 @@ class Trump:
         return f"level {self.level.label}, {suit}{twos}"
 
     def __repr__(self) -> str:
-        return trump_repr(self)
+        """``Trump(Rank.TEN, Suit.SPADES)``, pasteable with those names imported."""
+        suit = "None" if self.suit is None else f"Suit.{self.suit.name}"
+        twos = ", permanent_twos=True" if self.permanent_twos else ""
+        return f"Trump(Rank.{self.level.name}, {suit}{twos})"
 
 
 def effective_suit_name(suit: int) -> str:

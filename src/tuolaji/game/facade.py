@@ -23,7 +23,6 @@ from tuolaji.core.rules import Rules
 from tuolaji.core.scoring import DealResult
 from tuolaji.state.actions import Action, ActionSet, DealCard, Declare, ListedActions, Pass, Phase
 from tuolaji.state.gamestate import GameState
-from tuolaji.state.notation import match_text
 
 __all__ = ["Game", "History", "MatchResult"]
 
@@ -51,7 +50,10 @@ class MatchResult:
         return len(self.results)
 
     def __str__(self) -> str:
-        return match_text(self)
+        """``team 0 won the match in 12 deals`` or ``no winner after 20 deals``."""
+        if self.winner is None:
+            return f"no winner after {self.deals} deals"
+        return f"team {self.winner} won the match in {self.deals} deals"
 
 
 class History(Sequence[GameState]):

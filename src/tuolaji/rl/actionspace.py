@@ -391,7 +391,7 @@ class Driver:
             if j is None:
                 raise IllegalAction("R4.1", f"card id {card} is not in the undealt cards")
             deck[at], deck[j] = deck[j], deck[at]
-            state = state._replace(deck=tuple(deck))
+            state = state.with_deck(deck)
         self.state = state.deal_card()
         self.queue = self._bidders() if self.state.phase is Phase.DEALING else []
         self._settle()

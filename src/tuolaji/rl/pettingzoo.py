@@ -27,7 +27,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from tuolaji.core.cards import CARDS
-from tuolaji.core.rules import RULESETS, Rules
+from tuolaji.core.rules import Rules, as_rules
 from tuolaji.rl.actionspace import NUM_ACTIONS, Driver
 from tuolaji.rl.encoding import CARD_KINDS, OBSERVATION_SIZE, card_counts, observation
 from tuolaji.state.gamestate import GameState
@@ -49,7 +49,7 @@ class TuolajiEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(self, rules: Rules | str = "tuolaji", render_mode: str | None = None) -> None:
         super().__init__()
-        self.rules = RULESETS[rules] if isinstance(rules, str) else rules
+        self.rules = as_rules(rules)
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{i}" for i in range(4)]
         self.agents = list(self.possible_agents)

@@ -6,9 +6,14 @@ A state is an immutable record; an action applied to it returns the next state. 
 (the shared log of events), :mod:`~tuolaji.state.gamestate` (the record and its dispatch),
 :mod:`~tuolaji.state.auction` (dealing, bidding, burying, counters),
 :mod:`~tuolaji.state.playing` (tricks), :mod:`~tuolaji.state.validate` (consistency checks),
+:mod:`~tuolaji.state.bookkeeping` (a state's counters read back from its public record),
 :mod:`~tuolaji.state.codec` (JSON), :mod:`~tuolaji.state.view` (a seat's view),
-:mod:`~tuolaji.state.notation` (text for people, action notation) and
+:mod:`~tuolaji.state.table_text` (the lines a state and a view print),
+:mod:`~tuolaji.state.notation` (action notation, above the actions) and
 :mod:`~tuolaji.state.pictures` (SVG).
+
+Counting every import, the only import cycle is the state machine itself: gamestate,
+auction, playing, validate and view (``tests/state/test_architecture.py``).
 """
 
 from __future__ import annotations

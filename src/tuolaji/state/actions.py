@@ -16,12 +16,11 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
-from tuolaji.core.cards import Card, Rank, as_cards
+from tuolaji.core.cards import Card, Rank, as_cards, format_hand
 from tuolaji.core.deal import KITTY_SIZE
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.legal import LegalFollows, LegalLeads
 from tuolaji.core.scoring import DealResult
-from tuolaji.state.notation import action_repr, format_action, trick_text
 
 __all__ = [
     "CHANCE",
@@ -95,21 +94,26 @@ class Phase(enum.Enum):
 
 
 class _ActionText:
-    """Actions print in the action notation (``"1 play ♥KK"``, :mod:`tuolaji.state.notation`);
-    their repr pastes back into Python (``parse_action('1 play ♥KK')``)."""
+    """Actions print in the action notation (``"1 play ♥KK"``, which
+    :func:`tuolaji.state.notation.parse_action` reads back); their repr pastes back into
+    Python (``parse_action('1 play ♥KK')``)."""
 
     __slots__ = ()
 
-    def __str__(self) -> str:
-        return format_action(self)  # type: ignore[arg-type]
-
     def __repr__(self) -> str:
-        return action_repr(self)  # type: ignore[arg-type]
+        return f"parse_action({str(self)!r})"
+
+
+def _with_cards(seat: int, verb: str, cards: Hand) -> str:
+    return f"{seat} {verb} {format_hand(cards) or '-'}"
 
 
 @attrs.frozen(slots=True, repr=False)
 class DealCard(_ActionText):
     """Deal the next card (R4.1): the chance action of the ``DEALING`` phase."""
+
+    def __str__(self) -> str:
+        return "deal"
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -119,6 +123,9 @@ class Declare(_ActionText):
     seat: int
     cards: Hand = attrs.field(converter=_to_hand)
 
+    def __str__(self) -> str:
+        return _with_cards(self.seat, "declare", self.cards)
+
 
 @attrs.frozen(slots=True, repr=False)
 class Pass(_ActionText):
@@ -126,12 +133,18 @@ class Pass(_ActionText):
 
     seat: int
 
+    def __str__(self) -> str:
+        return f"{self.seat} pass"
+
 
 @attrs.frozen(slots=True, repr=False)
 class AskRedeal(_ActionText):
     """An attacker with fewer than ``rules.weak_hand_redeal`` points asks for a redeal (R4.7)."""
 
     seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat} redeal"
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -141,6 +154,9 @@ class Bury(_ActionText):
     seat: int
     cards: Hand = attrs.field(converter=_to_hand)
 
+    def __str__(self) -> str:
+        return _with_cards(self.seat, "bury", self.cards)
+
 
 @attrs.frozen(slots=True, repr=False)
 class Play(_ActionText):
@@ -148,6 +164,9 @@ class Play(_ActionText):
 
     seat: int
     cards: Hand = attrs.field(converter=_to_hand)
+
+    def __str__(self) -> str:
+        return _with_cards(self.seat, "play", self.cards)
 
 
 Action = DealCard | Declare | Pass | AskRedeal | Bury | Play
@@ -300,7 +319,11 @@ class Trick:
     points: int
 
     def __str__(self) -> str:
-        return trick_text(self)
+        """``1 ♥KK, 2 ♥33, 3 ♠22, 0 ♥AA -> 3 (+10)``."""
+        plays = ", ".join(
+            f"{(self.leader + i) % 4} {format_hand(cards)}" for i, cards in enumerate(self.plays)
+        )
+        return f"{plays} -> {self.winner} (+{self.points})"
 
 
 def holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:

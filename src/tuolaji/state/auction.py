@@ -13,7 +13,7 @@ import random
 from typing import TYPE_CHECKING
 
 from tuolaji.core.bidding import (
-    FIX,
+    LEVEL_PAIR_STRENGTH,
     NO_TRUMP_BIG,
     Bid,
     Refusal,
@@ -25,8 +25,8 @@ from tuolaji.core.bidding import (
 )
 from tuolaji.core.cards import Card, Rank, Suit, format_cards, points
 from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE, shuffled_deck
-from tuolaji.core.errors import IllegalAction, cut
-from tuolaji.core.scoring import team_of
+from tuolaji.core.errors import IllegalAction
+from tuolaji.core.scoring import check_seat, team_of
 from tuolaji.core.trump import Trump
 from tuolaji.state.actions import (
     AskRedeal,
@@ -69,13 +69,6 @@ __all__ = [
 
 BIDDING_PHASES = (Phase.DEALING, Phase.CLOSING, Phase.FIRST_COUNTERS, Phase.COUNTERS)
 COUNTER_PHASES = (Phase.FIRST_COUNTERS, Phase.COUNTERS)
-
-
-def check_seat(value: object) -> int:
-    """``value`` as a seat, or :class:`~tuolaji.IllegalAction` (R1.3)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise IllegalAction("R1.3", f"seats are 0, 1, 2 and 3; got {cut(value)}")
-    return value
 
 
 def _require(state: GameState, phase: Phase, rule: str, what: str) -> None:
@@ -155,10 +148,10 @@ def deal_card(state: GameState) -> GameState:
     seat = (first + state.dealt) % 4
     hands = replace_hand(state.hands, seat, (*state.hands[seat], state.deck[state.dealt]))
     dealt = state.dealt + 1
-    state = state._replace(hands=hands, dealt=dealt)
+    state = state.advanced(hands=hands, dealt=dealt)
     if dealt < 4 * HAND_SIZE:
         return state
-    state = state._replace(
+    state = state.advanced(
         kitty=state.deck[dealt:],
         phase=Phase.CLOSING,
         turn=_closing_order(state)[0],
@@ -281,9 +274,9 @@ def declare_options(state: GameState, seat: int) -> list[Hand]:
     # A strength window only prunes the options to build; bid_refusal below decides.
     low, high = 1, NO_TRUMP_BIG
     if _is_declaration(state):
-        high = FIX  # R4.4: joker pairs never declare
+        high = LEVEL_PAIR_STRENGTH  # R4.4: joker pairs never declare
     if state.phase in COUNTER_PHASES:
-        low = FIX  # R5.2
+        low = LEVEL_PAIR_STRENGTH  # R5.2
     if state.bid is not None:
         low = max(low, state.bid.strength + 1)  # R4.2
     if low > high:
@@ -320,13 +313,13 @@ def declare(state: GameState, seat: int, cards: Hand) -> GameState:
     bid = Bid(s, tuple(cards), suit, strength)
     event = Declared(s, bid.cards, None if suit is None else int(suit), strength, state.dealt)
     phase = state.phase
-    state = state._replace(bid=bid, events=state.events.add(event))
+    state = state.advanced(bid=bid, events=state.events.add(event))
     if phase is Phase.DEALING:
         return state
     if phase is Phase.CLOSING:
         if state.rules.bidding == "joker":
             return _close_bidding(state)  # R4.4: the first declaration stands
-        return state._replace(turn=_next_in_closing(state, s), passes=0)
+        return state.advanced(turn=_next_in_closing(state, s), passes=0)
     return _after_counter(state, s)
 
 
@@ -354,15 +347,15 @@ def pass_turn(state: GameState, seat: int) -> GameState:
     if phase not in (Phase.CLOSING, Phase.WEAK_HAND, *COUNTER_PHASES):
         raise IllegalAction("R4.1", f"there is no turn to pass in the {phase.value} phase")
     s = _require_turn(state, seat, "R4.1")
-    state = state._replace(passes=state.passes + 1, events=state.events.add(Passed(s)))
+    state = state.advanced(passes=state.passes + 1, events=state.events.add(Passed(s)))
     if phase is Phase.CLOSING:
         if state.passes == 4:
             return _close_bidding(state)
-        return state._replace(turn=_next_in_closing(state, s))
+        return state.advanced(turn=_next_in_closing(state, s))
     if phase is Phase.WEAK_HAND:
         return _to_weak_hand(state, after=s)
     if state.passes < 4:
-        return state._replace(turn=(s + 1) % 4)
+        return state.advanced(turn=(s + 1) % 4)
     if phase is Phase.FIRST_COUNTERS:
         return _take_kitty(state, _dealer(state))
     return _to_playing(state)
@@ -378,7 +371,7 @@ def _fix_trump(state: GameState, dealer: int, suit: Suit | None, events: list[Ev
     level = state.levels[team_of(dealer)]
     trump = Trump(level, suit, permanent_twos=state.rules.permanent_twos)
     events.append(DealerSet(dealer, level, None if suit is None else int(suit)))
-    return state._replace(dealer=dealer, trump=trump, events=state.events.extend(events), passes=0)
+    return state.advanced(dealer=dealer, trump=trump, events=state.events.extend(events), passes=0)
 
 
 def _close_bidding(state: GameState) -> GameState:
@@ -459,10 +452,10 @@ def weak_hand_actions(state: GameState, seat: int) -> tuple[AskRedeal | Pass, ..
 def _to_weak_hand(state: GameState, after: int | None = None) -> GameState:
     seats = _weak_hand_turns(state, after)
     if seats:
-        return state._replace(phase=Phase.WEAK_HAND, turn=seats[0], passes=0)
+        return state.advanced(phase=Phase.WEAK_HAND, turn=seats[0], passes=0)
     if state.rules.counter_bids and state.opening:
         turn = (_dealer(state) + 1) % 4
-        return state._replace(phase=Phase.FIRST_COUNTERS, turn=turn, passes=0)
+        return state.advanced(phase=Phase.FIRST_COUNTERS, turn=turn, passes=0)
     return _take_kitty(state, _dealer(state))
 
 
@@ -479,7 +472,7 @@ def ask_redeal(state: GameState, seat: int) -> GameState:
             "in hand; pass instead",
         )
     events = state.events.add(RedealAsked(s))
-    state = state._replace(redeal_asked=state.redeal_asked | {s}, opening=False)
+    state = state.advanced(redeal_asked=state.redeal_asked | {s}, opening=False)
     reason = f"R4.7: seat {s} holds fewer than {state.rules.weak_hand_redeal} points"
     return _redeal(state, reason, events)
 
@@ -490,7 +483,7 @@ def ask_redeal(state: GameState, seat: int) -> GameState:
 def _take_kitty(state: GameState, seat: int) -> GameState:
     """R5.1: ``seat`` takes the 8 kitty cards into its hand and must bury 8."""
     hands = replace_hand(state.hands, seat, (*state.hands[seat], *state.kitty))
-    return state._replace(phase=Phase.BURYING, hands=hands, kitty=(), turn=seat, passes=0)
+    return state.advanced(phase=Phase.BURYING, hands=hands, kitty=(), turn=seat, passes=0)
 
 
 def _after_counter(state: GameState, seat: int) -> GameState:
@@ -500,13 +493,13 @@ def _after_counter(state: GameState, seat: int) -> GameState:
     round goes on around the table until four passes in a row."""
     assert state.bid is not None
     suit = state.bid.suit
-    state = state._replace(counters=state.counters + 1)
+    state = state.advanced(counters=state.counters + 1)
     if state.phase is Phase.FIRST_COUNTERS:
         # 反主反打 makes the counter-bidder the dealer under R4.5 "winning_bid"; under
         # "first_bid" the first bidder keeps the deal and a counter changes only the trump.
         dealer = seat if state.rules.first_dealer == "winning_bid" else _dealer(state)
         state = _fix_trump(state, dealer, suit, [])
-        return state._replace(turn=(seat + 1) % 4)
+        return state.advanced(turn=(seat + 1) % 4)
     state = _fix_trump(state, _dealer(state), suit, [])
     return _take_kitty(state, seat)
 
@@ -525,18 +518,18 @@ def bury(state: GameState, seat: int, cards: Hand) -> GameState:
     rest = list(state.hands[s])
     for card in cards:
         rest.remove(card)
-    state = state._replace(
+    state = state.advanced(
         hands=replace_hand(state.hands, s, tuple(rest)),
         kitty=tuple(cards),
         buried_by=s,
         events=state.events.add(Buried(s)),
     )
     if state.rules.counter_bids and not state.opening:
-        return state._replace(phase=Phase.COUNTERS, turn=(s + 1) % 4, passes=0)
+        return state.advanced(phase=Phase.COUNTERS, turn=(s + 1) % 4, passes=0)
     return _to_playing(state)
 
 
 def _to_playing(state: GameState) -> GameState:
     """R6.1: the dealer leads the first trick."""
     dealer = _dealer(state)
-    return state._replace(phase=Phase.PLAYING, turn=dealer, leader=dealer, passes=0)
+    return state.advanced(phase=Phase.PLAYING, turn=dealer, leader=dealer, passes=0)

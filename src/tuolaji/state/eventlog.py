@@ -15,11 +15,12 @@ the chain (linear time), so iterate rather than index when reading a whole log.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, overload
 
 from tuolaji.core.cards import Card
-from tuolaji.state.actions import Event, Played
+from tuolaji.state.actions import Event, Hand, Played
 
 __all__ = ["EMPTY_LOG", "EventLog"]
 
@@ -28,7 +29,7 @@ class EventLog(Sequence[Event]):
     """An immutable sequence of events; :meth:`add` and :meth:`extend` return a longer log
     that shares this one (see the module docstring)."""
 
-    __slots__ = ("_event", "_len", "_play", "_prev", "memo")
+    __slots__ = ("_event", "_len", "_play", "_prev", "shown_cards_cache")
 
     _prev: EventLog | None
     _event: Event | None
@@ -36,9 +37,9 @@ class EventLog(Sequence[Event]):
     """A node made by :meth:`add_played` holds ``(seat, cards)`` until its event is read:
     most of a simulated deal's events are never read, and a tuple is cheaper to make."""
     _len: int
-    memo: Any
-    """A value derived from the log up to here, cached by its one user (the shown cards of
-    :mod:`tuolaji.state.view`); not part of the log's value."""
+    shown_cards_cache: tuple[Hand, Hand, Hand, Hand] | None
+    """The shown cards after the events up to here (:func:`tuolaji.state.view.shown_cards`),
+    cached on the node by that function; None until it asks. Not part of the log's value."""
 
     def __init__(self, events: Iterable[Event] = ()) -> None:
         """A log holding ``events`` in order."""
@@ -46,7 +47,7 @@ class EventLog(Sequence[Event]):
         self._event = None
         self._play = None
         self._len = 0
-        self.memo = None
+        self.shown_cards_cache = None
         items = list(events)
         if items:
             # Chain every event but the last from a fresh empty root; this object is the head.
@@ -61,7 +62,7 @@ class EventLog(Sequence[Event]):
         node._event = event
         node._play = None
         node._len = self._len + 1
-        node.memo = None
+        node.shown_cards_cache = None
         return node
 
     def add_played(self, seat: int, cards: tuple[Card, ...]) -> EventLog:
@@ -72,7 +73,7 @@ class EventLog(Sequence[Event]):
         node._event = None
         node._play = (seat, cards)
         node._len = self._len + 1
-        node.memo = None
+        node.shown_cards_cache = None
         return node
 
     def _item(self) -> Event:
@@ -172,3 +173,16 @@ _new_object = object.__new__
 
 EMPTY_LOG = EventLog()
 """The log with no events."""
+
+
+def _memo(log: EventLog) -> tuple[Hand, Hand, Hand, Hand] | None:
+    warnings.warn(
+        "EventLog.memo is deprecated: it is EventLog.shown_cards_cache",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return log.shown_cards_cache
+
+
+EventLog.memo = property(_memo)  # type: ignore[attr-defined]
+"""Deprecated (0.2's name of :attr:`EventLog.shown_cards_cache`), kept for one release."""

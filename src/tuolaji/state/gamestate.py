@@ -34,18 +34,19 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
 from tuolaji.core.bidding import Bid
-from tuolaji.core.cards import Card, Rank, as_cards, full_deck
+from tuolaji.core.cards import Card, Rank, as_cards, format_hand, full_deck
 from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE
 from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
 from tuolaji.core.legal import LegalFollows, LegalLeads, LegalPlays
-from tuolaji.core.limits import MAX_ECHO, MAX_INT, MAX_STATE_TEXT
-from tuolaji.core.rules import RULESETS, Rules, UnknownRuleset
-from tuolaji.core.scoring import DealResult, team_of
+from tuolaji.core.limits import MAX_INT, MAX_STATE_TEXT
+from tuolaji.core.rules import Rules, as_rules, rules_text
+from tuolaji.core.scoring import DealResult, check_seat, team_of, throw_penalty
+from tuolaji.core.tricks import LeadInfo, lead_info_ids
 from tuolaji.core.trump import Trump
 from tuolaji.state import auction, playing
 from tuolaji.state import pictures as svg
@@ -68,26 +69,34 @@ from tuolaji.state.actions import (
     PlayActions,
     Trick,
 )
+from tuolaji.state.bookkeeping import Bookkeeping
 from tuolaji.state.codec import from_data, load_json, to_data
 from tuolaji.state.eventlog import EMPTY_LOG, EventLog
-from tuolaji.state.memo import IDS, PLAYS, PLAYS_LIMIT, card_ids, lead_info, throw_penalty_of
-from tuolaji.state.notation import state_repr, state_text
-from tuolaji.state.validate import check_state
+from tuolaji.state.table_text import hand_line, phase_line, seat_text, tail_lines
+from tuolaji.state.validate import check_consistency
 from tuolaji.state.view import PlayerView, view_of
 
-__all__ = ["GameState"]
+__all__ = ["GameState", "PlayContext", "bookkeeping_of"]
 
 
-def _rules(rules: object) -> Rules:
-    if isinstance(rules, str):
-        if len(rules) > MAX_ECHO and rules not in RULESETS:
-            raise UnknownRuleset(rules[:MAX_ECHO] + "...", tuple(RULESETS))  # echo it cut
-        return RULESETS[rules]
-    if not isinstance(rules, Rules):
-        raise ConfigurationError(
-            f"R12: rules is a Rules or a preset name ({', '.join(RULESETS)}), got {cut(rules)}"
-        )
-    return rules
+class PlayContext(NamedTuple):
+    """What a play-phase state's legal plays are built from, and the plays: derived once
+    per state (:meth:`GameState.play_context`); the state's play reads them again."""
+
+    plays: LegalPlays
+    """The legal plays of the seat to play."""
+    hand_ids: tuple[int, ...]
+    """That seat's hand as card ids."""
+    lead: LeadInfo | None
+    """The trick's lead described, or None when the seat leads."""
+
+
+# Keys of the derived values in a state's __dict__ (see "derived values" in GameState).
+_CONTEXT = "_play_context"
+_HAND_IDS = "_hand_ids"
+_LEAD = "_lead"
+_PENALTY = "_penalty"
+_NO_HAND_IDS: tuple[None, None, None, None] = (None, None, None, None)
 
 
 def _levels(rules: Rules, levels: object) -> tuple[Rank, Rank]:
@@ -178,13 +187,13 @@ class GameState:
         deck (the 108 cards in dealing order, see :func:`tuolaji.testing.stacked_deck`)
         instead of shuffling; a redeal still shuffles from the seed.
         """
-        rules = _rules(rules)
+        rules = as_rules(rules)
         _count(seed, "seed")
         if _count(deal_number, "deal_number") < 0:
             raise IllegalAction("R11", f"deal_number is 0 or more, got {deal_number}")
         lv = _levels(rules, (rules.first_level, rules.first_level) if levels is None else levels)
         if dealer is not None:
-            auction.check_seat(dealer)
+            check_seat(dealer, "dealer")
         stacked = None if deck is None else as_cards(deck, "deck")
         if stacked is not None and Counter(stacked) != Counter(full_deck()):
             raise IllegalAction("R1.1", "a stacked deck holds the 108 cards, every card twice")
@@ -218,8 +227,8 @@ class GameState:
         (R1.4). No card may appear more than twice in all. Positions from the middle of a
         deal are fine: the attackers start with 0 points.
         """
-        rules = _rules(rules)
-        auction.check_seat(dealer)
+        rules = as_rules(rules)
+        check_seat(dealer, "dealer")
         if not isinstance(trump, Trump):
             raise ConfigurationError(f"R2: trump is a Trump, got {cut(trump)}")
         if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 4:
@@ -264,14 +273,90 @@ class GameState:
             events=EMPTY_LOG.add(DealerSet(dealer, trump.level, suit)),
         )
 
-    def _replace(self, **changes: Any) -> GameState:
-        """A copy with ``changes``, unvalidated: the engine's own fast ``attrs.evolve``
-        (which inspects the class and runs ``__init__`` on every call)."""
+    @classmethod
+    def from_view(
+        cls,
+        view: PlayerView,
+        *,
+        hands: Sequence[Hand],
+        kitty: Hand,
+        deck: Hand,
+        seed: int,
+        bookkeeping: Bookkeeping | None = None,
+    ) -> GameState:
+        """The state that ``view`` sees, with the hidden cards filled in: ``hands`` (the
+        viewer's own hand included), ``kitty`` and ``deck`` (the shuffle, or () for a play
+        position). The bookkeeping comes from the view's public record
+        (:func:`bookkeeping_of`; pass it in when building many states of one view).
+
+        Unchecked, for speed: a search bot builds thousands of these. The caller (the world
+        sampler, :func:`tuolaji.sample_world`) guarantees that the cards fit the view; a
+        test checks its worlds with :func:`~tuolaji.state.validate.check_consistency`.
+        """
+        if not isinstance(view, PlayerView):
+            raise TypeError(f"from_view takes a PlayerView, got {type(view).__name__}")
+        if len(hands) != 4:
+            raise IllegalAction("R1.3", f"hands holds the four seats' hands, got {len(hands)}")
+        if bookkeeping is None:
+            bookkeeping = bookkeeping_of(view)
+        return cls(
+            rules=view.rules,
+            seed=seed,
+            levels=view.levels,
+            deal_number=bookkeeping.deal_number,
+            attempt=bookkeeping.attempt,
+            opening=view.opening,
+            dealer=view.dealer,
+            phase=view.phase,
+            deck=deck,
+            dealt=bookkeeping.dealt,
+            hands=(hands[0], hands[1], hands[2], hands[3]),
+            kitty=kitty,
+            bid=view.bid,
+            turn=bookkeeping.turn,
+            passes=bookkeeping.passes,
+            counters=bookkeeping.counters,
+            buried_by=bookkeeping.buried_by,
+            redeal_asked=bookkeeping.redeal_asked,
+            trump=view.trump,
+            leader=view.leader,
+            trick=view.trick,
+            tricks=view.tricks,
+            trick_points=bookkeeping.trick_points,
+            failed_throws=bookkeeping.failed_throws,
+            events=view.events,
+            result=view.result,
+        )
+
+    def advanced(self, **changes: Any) -> GameState:
+        """A copy with ``changes``, unchecked: the state machine's own step (used by
+        :mod:`~tuolaji.state.auction` and :mod:`~tuolaji.state.playing`, which have checked
+        the action). Outside the state machine, build states with :meth:`new`,
+        :meth:`for_play`, :meth:`from_view` and move them with :meth:`apply`.
+
+        The engine's own fast ``attrs.evolve`` (which inspects the class and runs
+        ``__init__`` on every call); derived values cached on ``self`` are not copied."""
         new = _new_object(GameState)
         fields = self.__dict__.copy()  # one C-level copy of the fields, then the changes
         fields.update(changes)
+        fields.pop(_CONTEXT, None)  # the play context is this state's own
         _set_attribute(new, "__dict__", fields)  # a frozen class: bypass its __setattr__
         return new
+
+    def with_deck(self, deck: Sequence[Card]) -> GameState:
+        """This dealing state with the undealt part of the deck reordered: ``deck`` must
+        keep the cards dealt so far in place and hold the 108 cards (R4.1, R1.1). For a
+        chance node that picks the next card (:mod:`tuolaji.rl.actionspace`)."""
+        if self.phase is not Phase.DEALING:
+            raise IllegalAction(
+                "R4.1", f"the deck is reordered only while dealing, not in {self.phase.value}"
+            )
+        new = as_cards(deck, "deck")
+        if new[: self.dealt] != self.deck[: self.dealt] or Counter(new) != Counter(self.deck):
+            raise IllegalAction(
+                "R4.1", "a reordered deck keeps the dealt cards in place and holds the 108 cards"
+            )
+        return self.advanced(deck=new)
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -296,7 +381,17 @@ class GameState:
             return 0
         if not self.failed_throws:  # the common case, asked for by every view
             return self.trick_points
-        return self.trick_points + throw_penalty_of(self.failed_throws, self.dealer, self.rules)
+        known = self.__dict__.get(_PENALTY)  # every view asks; the tuple lives for tricks
+        if (
+            known is not None
+            and known[0] is self.failed_throws
+            and known[1] == self.dealer
+            and known[2] is self.rules
+        ):
+            return self.trick_points + known[3]  # type: ignore[no-any-return]
+        penalty = throw_penalty(self.failed_throws, self.dealer, self.rules)
+        self.__dict__[_PENALTY] = (self.failed_throws, self.dealer, self.rules, penalty)
+        return self.trick_points + penalty
 
     @property
     def to_act(self) -> int:
@@ -322,11 +417,11 @@ class GameState:
 
     def bid_level(self, seat: int) -> Rank:
         """The level rank ``seat`` bids with now (see :func:`tuolaji.state.auction.bid_level`)."""
-        return auction.bid_level(self, auction.check_seat(seat))
+        return auction.bid_level(self, check_seat(seat))
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know (see :class:`~tuolaji.state.view.PlayerView`)."""
-        return view_of(self, auction.check_seat(seat))
+        return view_of(self, check_seat(seat))
 
     def returns(self) -> tuple[float, float, float, float]:
         """Per seat, the deal's outcome (R9.1) from that seat's team's point of view, once the
@@ -353,7 +448,7 @@ class GameState:
         """
         phase = self.phase
         if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
-            auction.check_seat(seat)  # raises (R1.3)
+            check_seat(seat)  # raises (R1.3)
         if phase is _DEALING:
             seats = range(4) if seat is None else (seat,)
             acts: list[Action] = [DealCard()] if seat is None else []
@@ -374,32 +469,95 @@ class GameState:
     def legal_plays(self) -> LegalPlays:
         """The legal plays of :attr:`to_act` (R6.2, R7.1-R7.3): a lazy collection with
         ``len``, ``in`` and ``sample(rng)``. Only in the play phase."""
+        context = self.__dict__.get(_CONTEXT)
+        if context is not None:
+            return context.plays  # type: ignore[no-any-return]
+        return self.play_context().plays
+
+    # --- derived values (computed once per state; not part of its value) -------------------
+    #
+    # Kept in the instance's __dict__ beside the fields, so they cost one dict look-up to
+    # read. The fields alone make the value: eq, hash, repr, JSON and pickle ignore these.
+    # The play context belongs to this very state (advanced() does not copy it); a hand's
+    # ids and the lead's description name the tuple they were derived from, so a later state
+    # that still holds that tuple reads them back (advanced() copies them along).
+
+    def play_context(self) -> PlayContext:
+        """What this play-phase state's legal plays are built from (the seat's hand as card
+        ids, the trick's lead described) and the plays themselves, built once per state:
+        :meth:`legal_plays` and the following play both read it. Only in the play phase."""
+        context: PlayContext | None = self.__dict__.get(_CONTEXT)
+        if context is not None:
+            return context
         if self.phase is not _PLAYING:
             raise IllegalAction("R6.1", f"there are no plays in the {self.phase.value} phase")
-        # memo.known_plays, card_ids and remember_plays inlined (one call each per
-        # decision on the hottest path).
-        hit = PLAYS.get(id(self))
-        if hit is not None and hit[0] is self:
-            return hit[1]
         assert self.trump is not None
         table = self.trump.table
         # A state's hands never hold a card three times, so the unchecked id paths apply.
-        cards = self.hands[self.turn]
-        known_ids = IDS.get(id(cards))
-        hand = known_ids[1] if known_ids is not None and known_ids[0] is cards else card_ids(cards)
+        hand = self.hand_ids(self.turn)
         plays: LegalPlays
-        trick = self.trick
-        lead = None
-        if not trick:
+        if not self.trick:
+            lead = None
             plays = LegalLeads.from_ids(hand, table)
         else:
-            lead = lead_info(trick[0], table)
-            plays = LegalFollows.__new__(LegalFollows)
-            plays._init_ids(lead, hand, table)  # LegalFollows.from_ids inlined
-        if len(PLAYS) >= PLAYS_LIMIT:
-            PLAYS.clear()
-        PLAYS[id(self)] = (self, plays, hand, lead)
-        return plays
+            lead = self.lead_info()
+            assert lead is not None  # the trick has a lead
+            plays = LegalFollows.from_ids(lead, hand, table)
+        context = self.__dict__[_CONTEXT] = PlayContext(plays, hand, lead)
+        return context
+
+    def known_play_context(self) -> PlayContext | None:
+        """:meth:`play_context` if it was built for this state already, else None (a play
+        that nobody asked the legal plays of does not build them)."""
+        return self.__dict__.get(_CONTEXT)
+
+    def hand_ids(self, seat: int) -> tuple[int, ...]:
+        """The cards of ``seat``'s hand as card ids, in order (derived once per hand)."""
+        hand = self.hands[seat]
+        known = self.__dict__.get(_HAND_IDS)
+        if known is not None:
+            entry = known[seat]
+            if entry is not None and entry[0] is hand:
+                return entry[1]  # type: ignore[no-any-return]
+        ids = tuple([c.id for c in hand])
+        self.remember_hand_ids(seat, hand, ids)
+        return ids
+
+    def remember_hand_ids(self, seat: int, hand: Hand, ids: tuple[int, ...]) -> None:
+        """Record that ``ids`` are the card ids of ``hand``, ``seat``'s hand in this state and
+        in the states after it that still hold this very tuple (the play step derives a
+        hand's ids anyway when it removes the played cards). Unchecked, like
+        :meth:`advanced`: for the state machine's own steps."""
+        known = self.__dict__.get(_HAND_IDS) or _NO_HAND_IDS
+        entries = list(known)
+        entries[seat] = (hand, ids)
+        self.__dict__[_HAND_IDS] = tuple(entries)
+
+    def lead_info(self) -> LeadInfo | None:
+        """The current trick's lead described (:func:`~tuolaji.core.tricks.lead_info_ids`),
+        or None before the lead; derived once per trick."""
+        if not self.trick:
+            return None
+        assert self.trump is not None
+        lead, table = self.trick[0], self.trump.table
+        known = self.__dict__.get(_LEAD)
+        if known is not None and known[0] is lead and known[1] is table:
+            return known[2]  # type: ignore[no-any-return]
+        info = lead_info_ids([c.id for c in lead], table)
+        self.remember_lead(lead, info)
+        return info
+
+    def remember_lead(self, lead: Hand, info: LeadInfo) -> None:
+        """Record that ``info`` describes ``lead``, the current trick's lead in this state
+        and the states after it while that trick lasts (the play step describes a lead
+        anyway when it checks it). Unchecked, like :meth:`advanced`: for the state
+        machine's own steps."""
+        assert self.trump is not None
+        self.__dict__[_LEAD] = (lead, self.trump.table, info)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields only (the derived values are rebuilt on demand)."""
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
 
     # --- actions ---------------------------------------------------------------------------
 
@@ -407,7 +565,7 @@ class GameState:
         """The state after ``action``; raises :class:`~tuolaji.IllegalAction` (naming the rule
         and what was expected) and leaves ``self`` unchanged when it is not legal."""
         if isinstance(action, Play):
-            return playing.play(self, auction.check_seat(action.seat), action.cards)
+            return playing.play(self, check_seat(action.seat), action.cards)
         if isinstance(action, DealCard):
             return auction.deal_card(self)
         if isinstance(action, Declare):
@@ -448,7 +606,7 @@ class GameState:
         :class:`ThrowFailed` event records it."""
         # The same as apply(Play(seat, cards)), without building the action.
         if type(seat) is not int or not 0 <= seat <= 3:
-            auction.check_seat(seat)  # raises
+            check_seat(seat)  # raises
         return playing.play(self, seat, cards)  # which reads the cards (as_cards)
 
     def next_deal(self) -> GameState:
@@ -483,20 +641,64 @@ class GameState:
 
         Untrusted text is fine: it is checked against :mod:`tuolaji.core.limits` before it is
         parsed, read strictly, and then checked for meaning by
-        :func:`tuolaji.state.validate.check_state` (every card accounted for, seats in range,
+        :func:`tuolaji.state.validate.check_consistency` (every card accounted for, seats in range,
         fields consistent with the phase, hand sizes right). Anything else raises
         :class:`~tuolaji.InvalidRecord` (a ``ValueError``) naming the first problem.
         """
         data = load_json(text, "a state", MAX_STATE_TEXT)
         state: GameState = from_data(GameState, data)
-        check_state(state)
+        check_consistency(state)
         return state
 
     def __repr__(self) -> str:
-        return state_repr(self)
+        """One line: ``<GameState tuolaji deal 0, playing, level 10, trump ♠, seat 1 to
+        act, attackers 35>``."""
+        parts = [f"{rules_text(self.rules)} deal {self.deal_number}", self.phase.value]
+        if self.trump is not None:
+            parts.append(str(self.trump))
+        if self.result is not None:
+            parts.append(str(self.result))
+        else:
+            parts.append(f"{seat_text(self.to_act)} to act")
+            parts.append(f"attackers {self.attacker_points}")
+        return f"<GameState {', '.join(parts)}>"
 
     def __str__(self) -> str:
-        return state_text(self)
+        """A few lines: phase, dealer and trump; each hand (sorted by the trump when it is
+        known); the current trick; the attackers' points or the result."""
+        lines = [
+            phase_line(
+                rules=self.rules,
+                deal_number=self.deal_number,
+                phase=self.phase.value,
+                dealer=self.dealer,
+                trump=self.trump,
+                level=self.level,
+                levels=self.levels,
+            )
+        ]
+        for seat, hand in enumerate(self.hands):
+            lines.append(hand_line(seat, seat == self.dealer, hand, self.trump))
+        if self.kitty:
+            lines.append(f"kitty {format_hand(self.kitty)}")
+        lines += tail_lines(
+            phase=self.phase.value,
+            to_act=self.to_act,
+            leader=self.leader,
+            trick=self.trick,
+            tricks=len(self.tricks),
+            attacker_points=self.attacker_points,
+            result=self.result,
+        )
+        return "\n".join(lines)
+
+    def table_hands(self, seat: int | None = None) -> svg.SeatedHands:
+        """For a picture of the table (:class:`tuolaji.svg.Table`): the seat at the bottom
+        and the four hands as ``seat`` sees them, a hidden card as None; ``seat`` None shows
+        every hand face up."""
+        if seat is None:
+            return svg.SeatedHands(0, self.hands)
+        return self.view(seat).table_hands()
 
     def _repr_svg_(self) -> str:
         """The table as a picture, for Jupyter (see :func:`tuolaji.svg.table`)."""
@@ -504,6 +706,20 @@ class GameState:
 
     def _repr_html_(self) -> str:
         return f"<div>{svg.table(self)}</div>"
+
+
+def bookkeeping_of(view: PlayerView) -> Bookkeeping:
+    """The bookkeeping of the state ``view`` sees, from its public facts alone (see
+    :class:`~tuolaji.state.bookkeeping.Bookkeeping`)."""
+    return Bookkeeping.of(
+        view.events,
+        phase=view.phase,
+        dealer=view.dealer,
+        to_act=view.to_act,
+        leader=view.leader,
+        cards_held=sum(view.hand_sizes),
+        tricks=view.tricks,
+    )
 
 
 # Enum members read from module globals are faster than attribute lookups on the class.

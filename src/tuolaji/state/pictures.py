@@ -14,17 +14,26 @@ True
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from tuolaji.core.cards import CARDS, Card, Joker, Suit
+from tuolaji.core.cards import CARDS, Card, Joker, Rank, Suit
 
 if TYPE_CHECKING:
     from tuolaji.core.trump import Trump
-    from tuolaji.state.gamestate import GameState
-    from tuolaji.state.view import PlayerView
 
-__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "card_defs", "card_id", "hand", "table", "trick"]
+__all__ = [
+    "CARD_HEIGHT",
+    "CARD_WIDTH",
+    "SeatedHands",
+    "Table",
+    "card_defs",
+    "card_id",
+    "hand",
+    "table",
+    "trick",
+]
 
 CARD_WIDTH = 56
 CARD_HEIGHT = 80
@@ -169,7 +178,62 @@ def _trick_place(place: int, n: int) -> tuple[float, float]:
     return centre - width / 2, y
 
 
-def table(state: GameState | PlayerView, seat: int | None = None) -> str:
+class SeatedHands(NamedTuple):
+    """Four hands as one seat sees them, for a picture of the table."""
+
+    bottom: int
+    """The seat drawn at the bottom (the one looking)."""
+    hands: tuple[Sequence[Card | None], ...]
+    """The four hands by seat; None is a card face down."""
+
+
+class Table(Protocol):
+    """What :func:`table` draws: a :class:`~tuolaji.GameState` and a
+    :class:`~tuolaji.PlayerView` are both one. The picture reads only these, so this module
+    knows neither class."""
+
+    @property
+    def phase(self) -> enum.Enum:
+        """The deal's phase; its ``value`` is printed."""
+        ...
+
+    @property
+    def dealer(self) -> int | None:
+        """The dealer's seat, marked ``*``."""
+        ...
+
+    @property
+    def trump(self) -> Trump | None:
+        """The trump context, or None before it is fixed."""
+        ...
+
+    @property
+    def levels(self) -> tuple[Rank, Rank]:
+        """Team 0's and team 1's levels."""
+        ...
+
+    @property
+    def leader(self) -> int:
+        """The seat that led the current trick."""
+        ...
+
+    @property
+    def trick(self) -> tuple[tuple[Card, ...], ...]:
+        """The current trick's plays, from the leader on."""
+        ...
+
+    @property
+    def attacker_points(self) -> int:
+        """The attackers' points so far."""
+        ...
+
+    def table_hands(self, seat: int | None = None) -> SeatedHands:
+        """The seat at the bottom and the four hands as ``seat`` sees them (None: a card
+        face down); ``seat`` None for every hand face up."""
+        ...
+
+
+def table(state: Table, seat: int | None = None) -> str:
     """The whole table: four hands around the current trick, with the trump, the dealer
     (``*``), the levels and the attackers' points.
 
@@ -177,24 +241,14 @@ def table(state: GameState | PlayerView, seat: int | None = None) -> str:
     :class:`~tuolaji.PlayerView`, its own seat) only what that seat may know is shown,
     other hands face down, and that seat sits at the bottom.
     """
-    from tuolaji.state.view import PlayerView  # noqa: PLC0415 (view imports the state machine's values)
-
-    view: PlayerView | None
-    if isinstance(state, PlayerView):
-        view = state
-        full: Sequence[Sequence[Card]] = ((), (), (), ())
-    else:
-        view = None if seat is None else state.view(seat)
-        full = state.hands
-    bottom = view.seat if view is not None else 0
+    bottom, seen = state.table_hands(seat)
     trump = state.trump
     hands: list[Sequence[Card | None]] = []
-    for s in range(4):
-        if view is not None and s != view.seat:
-            hands.append([None] * view.hand_sizes[s])
-            continue
-        cards = view.hand if view is not None else full[s]
-        hands.append(trump.sorted(cards) if trump is not None else cards)
+    for row in seen:
+        if trump is not None and None not in row:
+            hands.append(trump.sorted([c for c in row if c is not None]))
+        else:
+            hands.append(row)
     body = f"<rect width='{_W}' height='{_H}' rx='14' fill='#1f6b3a'/>"
     for s in range(4):
         place = (s - bottom) % 4

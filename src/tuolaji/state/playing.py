@@ -27,6 +27,7 @@ from tuolaji.core.tricks import (
 from tuolaji.state.actions import (
     DealScored,
     Hand,
+    Hands,
     KittyRevealed,
     Phase,
     ThrowFailed,
@@ -34,7 +35,7 @@ from tuolaji.state.actions import (
     TrickWon,
     replace_hand,
 )
-from tuolaji.state.memo import IDS, IDS_LIMIT, PLAYS, card_ids, lead_info, remember_lead
+from tuolaji.state.eventlog import EventLog
 
 if TYPE_CHECKING:
     from tuolaji.state.gamestate import GameState
@@ -52,15 +53,49 @@ def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     reads them."""
     # A play that this state's legal plays vouched for (by sample, iteration or ``in``) is
     # a tuple of cards and one of the legal plays: it needs neither reading nor checking,
-    # and what those plays were built from (the hand's ids, the lead's description) is
-    # read back instead of looked up again: one look-up per decision.
-    known = PLAYS.get(id(state))  # memo.known_decision inlined
-    if known is not None and known[0] is not state:
-        known = None
-    checked = known is not None and known[1]._vouched is given  # LegalPlays.vouched inlined
-    # as_cards raises InvalidCards before any other check, as it always did.
-    # (A vouched play is a tuple of cards; no typing.cast call on the hot path.)
-    cards: Hand = given if checked else as_cards(given)  # type: ignore[assignment]
+    # and what those plays were built from (the state's play context) is read back.
+    context = state.known_play_context()
+    vouched = context is not None and context.plays.vouched(given)
+    # as_cards raises InvalidCards before any other check, as it always did. (A vouched
+    # play is a tuple of cards; no typing.cast call on the hot path.)
+    cards: Hand = given if vouched else as_cards(given)  # type: ignore[assignment]
+    _check_turn(state, seat)
+    # The rules run on card ids. The state's hands never hold a card more than twice (R1.1),
+    # so they are not checked again; an illegal play goes back to the public check, which
+    # raises the full message.
+    if context is not None:
+        held, lead = context.hand_ids, context.lead
+    else:
+        held, lead = state.hand_ids(seat), state.lead_info()
+    ids = [c.id for c in cards]
+    failed = state.failed_throws
+    log = state.events
+    if lead is not None:
+        if not vouched:
+            _check_follow(state, seat, cards, ids=ids, held=held, lead=lead)
+    else:
+        cards, lead, throw_failed = _lead(state, seat, cards, ids, held, vouched=vouched)
+        if throw_failed is not None:
+            log = log.add(throw_failed)
+            ids = [c.id for c in cards]
+            failed = (*failed, seat)
+    rest, rest_ids = _without(state.hands[seat], held, ids)
+    hands = replace_hand(state.hands, seat, rest)
+    trick = (*state.trick, cards)
+    log = log.add_played(seat, cards)
+    if len(trick) == 4:
+        return _close_trick(state, hands, trick, last_ids=ids, lead=lead, failed=failed, log=log)
+    after = state.advanced(
+        hands=hands, trick=trick, turn=(seat + 1) % 4, failed_throws=failed, events=log
+    )
+    after.remember_hand_ids(seat, rest, rest_ids)  # the seat's next decision reads them
+    if len(trick) == 1:
+        after.remember_lead(cards, lead)  # the three follows read it
+    return after
+
+
+def _check_turn(state: GameState, seat: int) -> None:
+    """Cards are played in the play phase, by the seat whose turn it is (R6.1, R7.1)."""
     if state.phase is not _PLAYING:
         raise IllegalAction(
             "R6.1", f"cards are played only in the playing phase; now: {state.phase.value}"
@@ -68,78 +103,66 @@ def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     if seat != state.turn:
         rule = "R6.1" if not state.trick else "R7.1"
         raise IllegalAction(rule, f"it is seat {state.turn}'s turn to play, not seat {seat}'s")
+
+
+def _check_follow(
+    state: GameState,
+    seat: int,
+    cards: Hand,
+    *,
+    ids: list[int],
+    held: tuple[int, ...],
+    lead: LeadInfo,
+) -> None:
+    """A follow obeys R7.1-R7.3; if the fast id check refuses it, the public check raises
+    with the full message."""
+    trump = state.trump
+    assert trump is not None
+    if follow_code_ids(lead, held, ids, trump.table) != FollowCode.OK:
+        check_follow(state.trick[0], state.hands[seat], cards, trump)
+
+
+def _close_trick(
+    state: GameState,
+    hands: Hands,
+    trick: tuple[Hand, ...],
+    *,
+    last_ids: list[int],
+    lead: LeadInfo,
+    failed: tuple[int, ...],
+    log: EventLog,
+) -> GameState:
+    """The fourth play closes the trick: its winner leads next and the attackers score its
+    points (R7.5, R8.1); after the last trick the deal is scored (R8-R10)."""
     assert state.trump is not None and state.dealer is not None
-    table = state.trump.table
-    hand = state.hands[seat]
-    failed = state.failed_throws
-    lead: LeadInfo | None
-    if checked:
-        assert known is not None
-        held, lead = known[2], known[3]
-    else:
-        # The rules run on card ids. The state's hands never hold a card more than twice
-        # (R1.1), so they are not checked again; an illegal play goes back to the public
-        # check, which raises the full message.
-        held, lead = card_ids(hand), None
-    ids = [c.id for c in cards]
-    if state.trick:
-        if lead is None:
-            lead = lead_info(state.trick[0], table)
-        if not checked and follow_code_ids(lead, held, ids, table) != FollowCode.OK:
-            check_follow(state.trick[0], hand, cards, state.trump)
-        log = state.events
-    else:
-        cards, throw_failed = _lead(state, seat, cards, ids, held, checked=checked)
-        log = state.events
-        if throw_failed is not None:
-            log = log.add(throw_failed)
-            ids = [c.id for c in cards]
-            failed = (*failed, seat)
-    new_hand = _without(hand, held, ids)
-    hands = replace_hand(state.hands, seat, new_hand)
-    trick = (*state.trick, cards)
-    log = log.add_played(seat, cards)
-    if len(trick) < 4:
-        return state._replace(
-            hands=hands, trick=trick, turn=(seat + 1) % 4, failed_throws=failed, events=log
-        )
-    # R7.5: the lead's description was read above (remembered from its first follow).
-    assert lead is not None
-    plays = (lead.ids, [c.id for c in trick[1]], [c.id for c in trick[2]], ids)
-    winner = (state.leader + winner_so_far(lead, plays, table)[0]) % 4
-    pts = trick_points_ids(plays)
-    gained = pts if TEAM[winner] != TEAM[state.dealer] else 0
-    state = state._replace(
+    plays = (lead.ids, [c.id for c in trick[1]], [c.id for c in trick[2]], last_ids)
+    winner = (state.leader + winner_so_far(lead, plays, state.trump.table)[0]) % 4
+    points = trick_points_ids(plays)
+    gained = points if TEAM[winner] != TEAM[state.dealer] else 0
+    after = state.advanced(
         hands=hands,
         trick=(),
-        tricks=(*state.tricks, Trick(state.leader, trick, winner, pts)),
+        tricks=(*state.tricks, Trick(state.leader, trick, winner, points)),
         leader=winner,
         turn=winner,
         trick_points=state.trick_points + gained,
         failed_throws=failed,
-        events=log.add(TrickWon(len(state.tricks), winner, pts)),
+        events=log.add(TrickWon(len(state.tricks), winner, points)),
     )
-    return state if hands[0] else _score(state)
+    return after if hands[0] else _score(after)
 
 
-def _without(hand: Hand, held: tuple[int, ...], ids: list[int]) -> Hand:
-    """``hand`` (whose ids are ``held``) without the cards ``ids``; the new hand's ids are
-    remembered, as the seat's next decision reads them."""
+def _without(hand: Hand, held: tuple[int, ...], ids: list[int]) -> tuple[Hand, tuple[int, ...]]:
+    """``hand`` (whose ids are ``held``) without the cards ``ids``, and its ids."""
     if len(ids) == 1:
         i = held.index(ids[0])
-        rest, rest_ids = hand[:i] + hand[i + 1 :], held[:i] + held[i + 1 :]
-    else:
-        cards, left = list(hand), list(held)
-        for c in ids:
-            i = left.index(c)
-            del left[i]
-            del cards[i]
-        rest, rest_ids = tuple(cards), tuple(left)
-    # memo.remember_ids inlined.
-    if len(IDS) >= IDS_LIMIT:
-        IDS.clear()
-    IDS[id(rest)] = (rest, rest_ids)
-    return rest
+        return hand[:i] + hand[i + 1 :], held[:i] + held[i + 1 :]
+    cards, left = list(hand), list(held)
+    for c in ids:
+        i = left.index(c)
+        del left[i]
+        del cards[i]
+    return tuple(cards), tuple(left)
 
 
 def _lead(
@@ -149,29 +172,29 @@ def _lead(
     ids: list[int],
     held: tuple[int, ...],
     *,
-    checked: bool,
-) -> tuple[Hand, ThrowFailed | None]:
+    vouched: bool,
+) -> tuple[Hand, LeadInfo, ThrowFailed | None]:
     """A lead (R6.2), and for a throw the check against the other hands (R6.3, R6.4): the
-    cards actually led and, for a failed throw, its :class:`ThrowFailed` event (the
-    caller logs the play)."""
+    cards actually led, their description and, for a failed throw, its
+    :class:`ThrowFailed` event (the caller logs the play)."""
     assert state.trump is not None
     table = state.trump.table
     info = lead_info_ids(ids, table)  # R6.2: raises for an empty or mixed lead
-    if not checked and _missing(held, ids):
+    if not vouched and _missing(held, ids):
         check_lead(state.hands[seat], cards, state.trump)  # raises (R11)
     if len(info.units) > 1:
         # R6.3, R6.4 (the rules' forced_unit was checked when they were built).
-        hands = state.hands
-        others = [card_ids(hands[(seat + i) % 4]) for i in (1, 2, 3)]
+        others = [state.hand_ids((seat + i) % 4) for i in (1, 2, 3)]
         ok, forced_ids, beaten_by = throw_verdict(info, others, table, state.rules.forced_unit)
         if not ok:
             beaten = tuple([(seat + 1 + j) % 4 for j in beaten_by])
             forced = tuple([CARDS[c] for c in forced_ids])
-            # The forced unit is the trick's lead: its follows read its description.
-            remember_lead(forced, table, lead_info_ids(forced_ids, table))
-            return forced, ThrowFailed(seat, cards, forced, beaten)
-    remember_lead(cards, table, info)  # the three follows read it
-    return cards, None
+            return (
+                forced,
+                lead_info_ids(forced_ids, table),
+                ThrowFailed(seat, cards, forced, beaten),
+            )
+    return cards, info, None
 
 
 def deal_result(state: GameState) -> DealResult:
@@ -200,4 +223,4 @@ def _score(state: GameState) -> GameState:
     events = state.events.extend(
         (KittyRevealed(state.kitty, result.multiplier, result.kitty_bonus), DealScored(result))
     )
-    return state._replace(phase=Phase.FINISHED, result=result, events=events)
+    return state.advanced(phase=Phase.FINISHED, result=result, events=events)

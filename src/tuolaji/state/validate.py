@@ -2,7 +2,7 @@
 
 :meth:`GameState.from_json` builds a state from untrusted JSON. Types alone do not make a
 state possible: a third big joker, ``turn=7``, a dealing state relabelled ``playing`` or an
-emptied burying hand would break later, far from the input. :func:`check_state` checks the
+emptied burying hand would break later, far from the input. :func:`check_consistency` checks the
 meaning: seats in range, every field consistent with the phase, every card accounted for
 (exactly the 108 cards of R1.1 across deck, hands, kitty and tricks when the state holds a
 shuffled deck; at most two of each card in a play position built by ``for_play``), hand
@@ -12,14 +12,15 @@ It raises :class:`~tuolaji.InvalidRecord` naming the first problem.
 
 from __future__ import annotations
 
+import warnings
 from collections import Counter
 from typing import TYPE_CHECKING
 
 from tuolaji.core.bidding import bid_form
 from tuolaji.core.cards import full_deck
 from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE
-from tuolaji.core.errors import InvalidRecord, TuolajiError, cut
-from tuolaji.core.scoring import team_of
+from tuolaji.core.errors import IllegalAction, InvalidRecord, TuolajiError, cut
+from tuolaji.core.scoring import check_seat, team_of
 from tuolaji.core.tricks import trick_points, trick_winner
 from tuolaji.state.actions import CardsDealt, Phase
 from tuolaji.state.playing import deal_result
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from tuolaji.state.actions import Hand
     from tuolaji.state.gamestate import GameState
 
-__all__ = ["check_state"]
+__all__ = ["check_consistency"]
 
 _DEALT_ALL = 4 * HAND_SIZE
 _BEFORE_KITTY = (Phase.CLOSING, Phase.WEAK_HAND, Phase.FIRST_COUNTERS)
@@ -43,11 +44,13 @@ def _fail(problem: str) -> InvalidRecord:
 def _seat(value: object, name: str, *, optional: bool = False) -> None:
     if value is None and optional:
         return
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise _fail(f"{name} must be a seat 0..3, got {cut(value)}")
+    try:
+        check_seat(value, name)
+    except IllegalAction:
+        raise _fail(f"{name} must be a seat 0..3, got {cut(value)}") from None
 
 
-def check_state(state: GameState) -> None:
+def check_consistency(state: GameState) -> None:
     """Raise :class:`~tuolaji.InvalidRecord` naming the first reason ``state`` cannot arise
     in a deal (see the module docstring); return None when it can."""
     try:
@@ -234,3 +237,17 @@ def _check_events(state: GameState) -> None:
                 _seat(getattr(event, name), f"events[{i}].{name}", optional=name == "bidder")
         for seat in getattr(event, "beaten_by", ()):
             _seat(seat, f"events[{i}].beaten_by")
+
+
+def __getattr__(name: str) -> object:
+    # 0.2 called check_consistency ``check_state``, the name of the testing kit's full
+    # invariant check (tuolaji.testing.check_state); the old name stays for one release.
+    if name == "check_state":
+        warnings.warn(
+            "tuolaji.state.validate.check_state is deprecated: use check_consistency "
+            "(tuolaji.testing.check_state is the testing kit's invariant check)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return check_consistency
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

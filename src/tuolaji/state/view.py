@@ -17,19 +17,20 @@ import importlib
 import random
 import warnings
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
 
 from tuolaji.core.bidding import Bid
-from tuolaji.core.cards import Rank
+from tuolaji.core.cards import Card, Rank, format_hand
 from tuolaji.core.rules import Rules
 from tuolaji.core.scoring import DealResult
 from tuolaji.core.trump import Trump
 from tuolaji.state import pictures as svg
 from tuolaji.state.actions import CardsDealt, Declared, Event, Hand, Phase, Played, Trick
 from tuolaji.state.eventlog import EventLog
-from tuolaji.state.notation import view_repr, view_text
+from tuolaji.state.table_text import hand_line, tail_lines, view_phase_line
 
 if TYPE_CHECKING:
     from tuolaji.state.gamestate import GameState
@@ -101,10 +102,50 @@ class PlayerView:
         return world
 
     def __repr__(self) -> str:
-        return view_repr(self)
+        """One line: ``<PlayerView seat 1, playing, level 10, trump ♠, 25 cards, attackers 0>``."""
+        parts = [f"seat {self.seat}", self.phase.value]
+        if self.trump is not None:
+            parts.append(str(self.trump))
+        parts.append(f"{len(self.hand)} cards")
+        parts.append(f"attackers {self.attacker_points}")
+        return f"<PlayerView {', '.join(parts)}>"
 
     def __str__(self) -> str:
-        return view_text(self)
+        """Like ``str(state)``, for what one seat knows: its own hand, the others' sizes and
+        shown cards."""
+        lines = [
+            f"seat {self.seat}'s view: "
+            + view_phase_line(self.phase.value, self.dealer, self.trump, self.levels)
+        ]
+        for seat in range(4):
+            if seat == self.seat:
+                lines.append(hand_line(seat, seat == self.dealer, self.hand, self.trump))
+                continue
+            mark = "*" if seat == self.dealer else " "
+            shown = f" showing {format_hand(self.shown[seat])}" if self.shown[seat] else ""
+            hidden = "hidden" if self.hand_sizes[seat] else "-"
+            lines.append(f"{seat}{mark} ({self.hand_sizes[seat]:2}) {hidden}{shown}")
+        if self.kitty is not None:
+            lines.append(f"kitty {format_hand(self.kitty)}")
+        lines += tail_lines(
+            phase=self.phase.value,
+            to_act=self.to_act,
+            leader=self.leader,
+            trick=self.trick,
+            tricks=len(self.tricks),
+            attacker_points=self.attacker_points,
+            result=self.result,
+        )
+        return "\n".join(lines)
+
+    def table_hands(self, seat: int | None = None) -> svg.SeatedHands:
+        """For a picture of the table (:class:`tuolaji.svg.Table`): this seat at the bottom,
+        its own hand face up and the others' cards hidden (None). ``seat`` is ignored: a
+        view shows only what its own seat knows."""
+        rows: list[Sequence[Card | None]] = [
+            self.hand if s == self.seat else (None,) * self.hand_sizes[s] for s in range(4)
+        ]
+        return svg.SeatedHands(self.seat, tuple(rows))
 
     def _repr_svg_(self) -> str:
         """The table as a picture, for Jupyter (see :func:`tuolaji.svg.table`)."""
@@ -163,21 +204,21 @@ def shown_cards(log: EventLog) -> tuple[Hand, Hand, Hand, Hand]:
     The result is cached on each log node, so building a view per decision costs a look-up
     (plus the few events since the last view).
     """
-    if log.memo is not None:
-        return log.memo  # type: ignore[no-any-return]
+    if log.shown_cards_cache is not None:
+        return log.shown_cards_cache
     previous = log.previous
-    if previous is not None and previous.memo is not None:
+    if previous is not None and previous.shown_cards_cache is not None:
         # The common case (a view per decision): one event since the last view's log.
         last = log.last
         assert last is not None  # a log with a previous one is not empty
-        base = log.memo = _shown_step(previous.memo, last)
+        base = log.shown_cards_cache = _shown_step(previous.shown_cards_cache, last)
         return base
     pending: list[EventLog] = []
     node: EventLog | None = log
     base = _NO_SHOWN
     while node is not None:
-        if node.memo is not None:
-            base = node.memo
+        if node.shown_cards_cache is not None:
+            base = node.shown_cards_cache
             break
         if not len(node):
             break
@@ -189,7 +230,7 @@ def shown_cards(log: EventLog) -> tuple[Hand, Hand, Hand, Hand]:
         last = step.last
         assert last is not None  # pending holds non-empty logs only
         base = _shown_step(base, last)
-        step.memo = base
+        step.shown_cards_cache = base
     return base
 
 

@@ -95,12 +95,9 @@ _MACHINES = frozenset({"DealMachine", "MatchMachine"})
 
 def __getattr__(name: str) -> Any:
     # The hypothesis-based names load on first use, so the plain checks work without it.
-    if name in _STRATEGIES:
-        from tuolaji.testing import strategies  # noqa: PLC0415 - lazy on purpose (see above)
+    if name in _STRATEGIES or name in _MACHINES:
+        # Lazy on purpose: both modules need hypothesis, an optional dependency.
+        from tuolaji.testing import machines, strategies  # noqa: PLC0415 - hypothesis optional
 
-        return getattr(strategies, name)
-    if name in _MACHINES:
-        from tuolaji.testing import machines  # noqa: PLC0415 - lazy on purpose (see above)
-
-        return getattr(machines, name)
+        return getattr(strategies if name in _STRATEGIES else machines, name)
     raise AttributeError(f"module 'tuolaji.testing' has no attribute {name!r}")

@@ -11,6 +11,6 @@ def register() -> None:
     """Register tuolaji's strategies for ``st.from_type`` (see
     :func:`tuolaji.testing.strategies.register_type_strategies`)."""
     # Imported here: hypothesis loads this module while it is itself being imported.
-    from tuolaji.testing.strategies import register_type_strategies  # noqa: PLC0415
+    from tuolaji.testing.strategies import register_type_strategies  # noqa: PLC0415 - see above
 
     register_type_strategies()

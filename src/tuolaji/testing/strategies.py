@@ -17,7 +17,7 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from tuolaji.core.cards import CARDS, Card, Rank, Suit, full_deck
-from tuolaji.core.rules import RULESETS, Rules
+from tuolaji.core.rules import RULESETS, Rules, as_rules
 from tuolaji.core.trump import Trump
 from tuolaji.state.actions import Action, Phase
 from tuolaji.state.gamestate import GameState
@@ -139,10 +139,8 @@ def play_positions(
 def _draw_rules(draw: st.DrawFn, given: Rules | str | st.SearchStrategy[Rules] | None) -> Rules:
     if given is None:
         return draw(rules())
-    if isinstance(given, str):
-        return RULESETS[given]
-    if isinstance(given, Rules):
-        return given
+    if isinstance(given, (str, Rules)):
+        return as_rules(given)
     return draw(given)
 
 

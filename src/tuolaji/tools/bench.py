@@ -32,7 +32,7 @@ import attrs
 from tuolaji.bots import Bot, GreedyBot, RandomBot
 from tuolaji.core.cards import Card, Rank, Suit, full_deck
 from tuolaji.core.legal import legal_follows, legal_leads
-from tuolaji.core.rules import RULESETS, Rules
+from tuolaji.core.rules import Rules, as_rules
 from tuolaji.core.shapes import units
 from tuolaji.core.tricks import check_throw, is_legal_follow, trick_winner
 from tuolaji.core.trump import Trump
@@ -97,10 +97,6 @@ class Figure:
             "decisions_per_s": round(self.decisions_per_second, 1),
             "us_per_decision": round(self.us_per_decision, 3),
         }
-
-
-def _rules(rules: Rules | str) -> Rules:
-    return RULESETS[rules] if isinstance(rules, str) else rules
 
 
 def _bot_deals(
@@ -183,7 +179,7 @@ def measure(
         raise ValueError("deals and repeat are positive")
     runs = []
     for _ in range(repeat):
-        runs.append(_once(workload, _rules(rules), deals, seed))
+        runs.append(_once(workload, as_rules(rules), deals, seed))
         if after_run is not None:
             after_run()
     runs.sort(key=lambda f: f.seconds)
@@ -199,10 +195,10 @@ def profile(
     for workload in workloads:
         profiler = cProfile.Profile(time.process_time)
         if workload == "W2":
-            _once(workload, _rules(rules), deals, 1, profiler)
+            _once(workload, as_rules(rules), deals, 1, profiler)
         else:
             profiler.enable()
-            _once(workload, _rules(rules), deals, 1)
+            _once(workload, as_rules(rules), deals, 1)
             profiler.disable()
         out.write(f"--- {workload}: {WORKLOADS[workload]}, {deals} deals ---\n")
         stats = pstats.Stats(profiler, stream=out)

@@ -29,11 +29,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from tuolaji.core.cards import Card
+from tuolaji.core.cards import Card, format_hand
+from tuolaji.core.rules import preset_name
 from tuolaji.game.facade import Game
 from tuolaji.state.actions import Phase, ThrowFailed
 from tuolaji.state.gamestate import GameState
-from tuolaji.state.notation import format_hand, preset_name, result_text
 from tuolaji.state.pictures import card_defs
 
 __all__ = ["fill", "game_frames", "replay_html", "script_json"]
@@ -94,7 +94,7 @@ def _deal(states: list[GameState], number: int) -> dict[str, Any]:
     }
     if last.result is not None:
         deal["kitty"] = _ids(last.kitty)
-        deal["result"] = result_text(last.result)
+        deal["result"] = str(last.result)
         deal["final_points"] = last.result.attacker_points
         deal["levels_after"] = [lv.label for lv in last.result.levels]
     return deal
