@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from functools import cache
 
+from tuolaji.core._cache import memoize
 from tuolaji.core.cards import CARDS, POINTS, Card, Rank, Suit
 from tuolaji.core.legal import LegalFollows
 from tuolaji.core.scoring import team_of
@@ -36,7 +36,7 @@ _PLAYING = Phase.PLAYING  # a module global reads faster than the enum's attribu
 _BIDDING = frozenset((Phase.DEALING, Phase.CLOSING, Phase.FIRST_COUNTERS, Phase.COUNTERS))
 
 
-@cache
+@memoize(limit=256)  # 13 levels x 5 trump choices: never full
 def _effective_suits(level: Rank, suit: Suit | None) -> tuple[int, ...]:
     """Per card id, its effective suit if ``suit`` were trump at ``level`` (a bid's trump)."""
     return Trump(level, suit).table.suit
@@ -91,7 +91,8 @@ class GreedyBot:
             if not isinstance(action, Declare):
                 continue
             ranked = [c for c in action.cards if not c.is_joker]
-            level = ranked[0].rank if ranked else view.levels[team_of(view.seat)]
+            top = ranked[0].rank if ranked else None
+            level = top if isinstance(top, Rank) else view.levels[team_of(view.seat)]
             suit = ranked[0].suit if ranked else None
             suits = _effective_suits(level, suit)
             share = sum([suits[c] == TRUMP for c in ids]) / max(len(hand), 1)

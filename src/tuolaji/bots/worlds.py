@@ -41,8 +41,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tuolaji.bots.knowledge import Knowledge, knowledge_of
-from tuolaji.core.cards import CARDS, Card
-from tuolaji.core.deal import KITTY_SIZE
+from tuolaji.core._cache import BoundedCache
+from tuolaji.core.cards import CARDS, DEALT_CARDS, DECK_SIZE, KITTY_SIZE, Card
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.scoring import team_of
 from tuolaji.state.actions import (
@@ -182,13 +182,13 @@ def hidden_slots(view: PlayerView) -> Slots:
     played = sum(len(p) for p in know.played)
     kitty_known = len(view.kitty) if view.kitty is not None else 0
     if view.phase is Phase.DEALING:
-        hidden_kitty = 108 - sum(view.hand_sizes)
+        hidden_kitty = DECK_SIZE - sum(view.hand_sizes)
     elif view.phase is Phase.BURYING or view.kitty is not None:
         hidden_kitty = 0
     else:
         hidden_kitty = KITTY_SIZE
     # A position built by GameState.for_play leaves some cards out of the deal entirely.
-    gone = 108 - sum(view.hand_sizes) - played - kitty_known - hidden_kitty
+    gone = DECK_SIZE - sum(view.hand_sizes) - played - kitty_known - hidden_kitty
     places = [s for s in range(4) if s != me]
     if hidden_kitty > 0:
         places.append(Slots.KITTY)
@@ -370,7 +370,7 @@ def _scalars(view: PlayerView) -> tuple[dict[str, Any], int]:
         trick_points = sum(t.points for t in view.tricks if team_of(t.winner) != team_of(dealer))
     dealt = 0
     if isinstance(first, CardsDealt):
-        dealt = sum(view.hand_sizes) if phase is Phase.DEALING else 100
+        dealt = sum(view.hand_sizes) if phase is Phase.DEALING else DEALT_CARDS
     return {
         "deal_number": first.deal_number if isinstance(first, CardsDealt) else 0,
         "attempt": first.attempt if isinstance(first, CardsDealt) else 0,
@@ -404,17 +404,17 @@ class _Prepared:
         self.fields, self.first = _scalars(view)
 
 
-_CACHE: dict[int, _Prepared] = {}
-_CACHE_SIZE = 32
+# Keyed by the view's identity; the entry holds the view, so the identity is not reused while
+# it lives. A bot samples many worlds of one view in a row: a few entries are enough.
+_PREPARED: BoundedCache[int, _Prepared] = BoundedCache(32)
 
 
 def _prepared(view: PlayerView) -> _Prepared:
-    hit = _CACHE.get(id(view))
+    hit = _PREPARED.get(id(view))
     if hit is not None and hit.view is view:
         return hit
-    if len(_CACHE) >= _CACHE_SIZE:
-        del _CACHE[next(iter(_CACHE))]
-    hit = _CACHE[id(view)] = _Prepared(view)
+    hit = _Prepared(view)
+    _PREPARED.put(id(view), hit)
     return hit
 
 

@@ -20,10 +20,19 @@ from tuolaji.core.limits import MAX_CARD_TEXT, MAX_CARDS
 
 __all__ = [
     "BIG_JOKER",
+    "BURYING_HAND_SIZE",
     "CARDS",
+    "CARD_KINDS",
+    "DEALT_CARDS",
+    "DECK_SIZE",
+    "HAND_SIZE",
+    "KITTY_SIZE",
     "POINTS",
+    "SEATS",
     "SMALL_JOKER",
+    "TOTAL_POINTS",
     "Card",
+    "CardId",
     "Joker",
     "Rank",
     "Suit",
@@ -119,6 +128,26 @@ for _suit in Suit:
     # The emoji-style variants some keyboards produce.
     _SUIT_BY_TEXT["♤♡♧♢"[_suit]] = _suit
 _JOKER_BY_TEXT = {"SJ": Joker.SMALL, "BJ": Joker.BIG, "小王": Joker.SMALL, "大王": Joker.BIG}
+
+CardId = int
+"""A card as an int, its :attr:`Card.id` (0..53): the form the engine's hot paths use."""
+
+CARD_KINDS = 54
+"""Distinct cards (R1.1): 13 ranks in 4 suits and two jokers; card ids are ``0..CARD_KINDS-1``."""
+DECK_SIZE = 2 * CARD_KINDS
+"""Cards in play (R1.1): two decks, every card twice (108)."""
+SEATS = 4
+"""Players, in two fixed partnerships (R1.3)."""
+HAND_SIZE = 25
+"""Cards dealt to each seat (R4.1)."""
+DEALT_CARDS = SEATS * HAND_SIZE
+"""Cards dealt to the seats (R4.1): 100; the rest of the deck is the kitty."""
+KITTY_SIZE = DECK_SIZE - DEALT_CARDS
+"""Cards in the kitty (R4.1, R6.1): 8, taken up and buried again by the declarer."""
+BURYING_HAND_SIZE = HAND_SIZE + KITTY_SIZE
+"""Cards the declarer holds while burying (R6.1): 33."""
+TOTAL_POINTS = 200
+"""Points in the deck (R1.2): 5s count 5, 10s and Ks count 10, two decks."""
 
 SMALL_JOKER_ID = 52
 BIG_JOKER_ID = 53

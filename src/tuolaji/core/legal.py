@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
 from itertools import combinations
 from math import comb
 
+from tuolaji.core._cache import memoize
 from tuolaji.core.cards import CARDS, Card
 from tuolaji.core.shapes import hosts
 from tuolaji.core.tricks import (
@@ -32,7 +32,6 @@ from tuolaji.core.tricks import (
     follow_code_ids,
     lead_info_ids,
     required_pairs,
-    tables_for,
 )
 from tuolaji.core.trump import Trump, TrumpTable
 
@@ -113,7 +112,7 @@ class LegalLeads(_Plays):
         return self
 
     def _init_ids(self, hand: Sequence[int], table: TrumpTable) -> None:
-        order = tables_for(table).order
+        order = table.order
         suit = table.suit
         # In canonical order the cards come grouped by suit (trumps, then ♠ ♥ ♣ ♦) and the
         # copies of a card sit side by side.
@@ -207,7 +206,7 @@ class LegalLeads(_Plays):
         return f"<LegalLeads: {self._total} leads>"
 
 
-@lru_cache(maxsize=1 << 14)
+@memoize(limit=1 << 14)
 def _pair_sets(
     tractors: tuple[int, ...], low: int, high: int, positions: tuple[int, ...]
 ) -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -285,7 +284,7 @@ class LegalFollows(_Plays):
             self._init_single(hand, suit, ls, table.pos)
             return
         held = [c for c in hand if suit[c] == ls]
-        self._order = tables_for(table).order
+        self._order = table.order
         tractors: tuple[int, ...] = ()
         if len(held) <= n:
             # R7.2: all of the led suit, plus any choice among the other cards.

@@ -11,11 +11,11 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
 from typing import Literal
 
 import attrs
 
+from tuolaji.core._cache import memoize
 from tuolaji.core.cards import CARDS, Card
 from tuolaji.core.errors import InvalidCards
 from tuolaji.core.trump import TRUMP, Trump, TrumpTable
@@ -222,7 +222,7 @@ SUIT_STRIDE = 32
 cells of two suits are never consecutive."""
 
 
-@lru_cache(maxsize=1 << 16)
+@memoize(limit=1 << 16)
 def hosts(lengths: tuple[int, ...], cells: tuple[int, ...]) -> bool:
     """Can disjoint tractors of ``lengths`` (longest first) be made from pairs at ``cells``
     (sorted, one entry per pair; a cell is a position, or ``suit * SUIT_STRIDE + position``

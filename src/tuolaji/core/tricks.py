@@ -12,12 +12,12 @@ canonical split, R3.3) and cached, because every follower of a trick is checked 
 from __future__ import annotations
 
 from collections.abc import Sequence, Set
-from functools import lru_cache
 from itertools import pairwise
 from typing import Literal, get_args
 
 import attrs
 
+from tuolaji.core._cache import BoundedCache, memoize
 from tuolaji.core.cards import CARDS, POINTS, Card
 from tuolaji.core.errors import ConfigurationError, IllegalAction, InvalidCards
 from tuolaji.core.shapes import RawUnit, Shape, hosts, unit_ids
@@ -98,48 +98,17 @@ class LeadInfo:
         return Shape(self.tractors, self.pairs, self.singles)
 
 
-class _Tables:
-    """Derived look-ups for one :class:`TrumpTable`, built once and kept with it."""
-
-    __slots__ = ("leads", "order", "pos", "suit", "table")
-
-    def __init__(self, table: TrumpTable) -> None:
-        self.table = table
-        self.suit = table.suit
-        self.pos = table.pos
-        # Canonical card order of a play (Trump.sort_key): trumps first, then ♠ ♥ ♣ ♦,
-        # strongest first, equal cards by id.
-        ranked = sorted(
-            range(54),
-            key=lambda c: (-1 if table.suit[c] == TRUMP else table.suit[c], -table.strength[c], c),
-        )
-        order = [0] * 54
-        for i, c in enumerate(ranked):
-            order[c] = i
-        self.order: tuple[int, ...] = tuple(order)
-        self.leads: dict[tuple[int, ...], LeadInfo] = {}
+# Described leads, keyed by the table's identity and the sorted ids; the entry holds the
+# table, so that its identity cannot be reused while the entry lives.
+_LEADS: BoundedCache[tuple[int, tuple[int, ...]], tuple[TrumpTable, LeadInfo]] = BoundedCache(
+    50_000
+)
 
 
-_TABLES: dict[int, _Tables] = {}
-_LEAD_CACHE_LIMIT = 50_000
-
-
-def tables_for(table: TrumpTable) -> _Tables:
-    """The derived look-ups of ``table`` (cached; keyed by identity, the entry keeps the
-    table alive so the identity cannot be reused)."""
-    ext = _TABLES.get(id(table))
-    if ext is None or ext.table is not table:
-        if len(_TABLES) > 1024:
-            _TABLES.clear()
-        ext = _Tables(table)
-        _TABLES[id(table)] = ext
-    return ext
-
-
-def canonical_ids(ids: Sequence[int], table: TrumpTable) -> tuple[int, ...]:
+def _canonical_ids(ids: Sequence[int], table: TrumpTable) -> tuple[int, ...]:
     """``ids`` in the canonical order of a play: trumps first, then ♠ ♥ ♣ ♦, strongest
     first (the order of :meth:`Trump.sorted`)."""
-    return tuple(sorted(ids, key=tables_for(table).order.__getitem__))
+    return tuple(sorted(ids, key=table.order.__getitem__))
 
 
 def pair_positions(ids: Sequence[int], pos: Sequence[int]) -> tuple[int, ...]:
@@ -163,7 +132,7 @@ def _cards_text(ids: Sequence[int], table: TrumpTable) -> str:
 def _group_text(ids: Sequence[int], table: TrumpTable) -> list[str]:
     words: list[str] = []
     previous = -1
-    for c in canonical_ids(ids, table):
+    for c in _canonical_ids(ids, table):
         card = CARDS[c]
         if c == previous and not card.is_joker:
             # Two copies print as one word, like the rules text: ♥QQ.
@@ -181,11 +150,10 @@ def lead_info_ids(ids: Sequence[int], table: TrumpTable) -> LeadInfo:
     Raises :class:`~tuolaji.IllegalAction` (rule ``"R6.2"``) for an empty or mixed lead and
     :class:`~tuolaji.InvalidCards` when a card appears more than twice. Cached per trump table.
     """
-    ext = tables_for(table)
     key = tuple(sorted(ids))
-    info = ext.leads.get(key)
-    if info is not None:
-        return info
+    hit = _LEADS.get((id(table), key))
+    if hit is not None and hit[0] is table:
+        return hit[1]
     if not key:
         raise IllegalAction("R6.2", "a lead needs at least one card")
     suit = table.suit
@@ -223,9 +191,7 @@ def lead_info_ids(ids: Sequence[int], table: TrumpTable) -> LeadInfo:
         own_key = _split_key(tractors, pairs, pair_positions(key, table.pos))
         assert own_key is not None, "a lead always fits its own shape"
         info = LeadInfo(key, lead_suit, tractors, pairs, singles, units, own_key)
-    if len(ext.leads) >= _LEAD_CACHE_LIMIT:
-        ext.leads.clear()
-    ext.leads[key] = info
+    _LEADS.put((id(table), key), (table, info))
     return info
 
 
@@ -251,7 +217,7 @@ def _into_bins(parts: tuple[int, ...], bins: list[int], i: int = 0) -> bool:
     return False
 
 
-@lru_cache(maxsize=1 << 16)
+@memoize(limit=1 << 16)
 def best_candidate_tractors(
     lead_tractors: tuple[int, ...], budget: int, positions: tuple[int, ...]
 ) -> tuple[int, ...]:
@@ -279,7 +245,7 @@ def best_candidate_tractors(
             return tuple(chosen)
 
 
-@lru_cache(maxsize=1 << 16)
+@memoize(limit=1 << 16)
 def _split_key(
     tractors: tuple[int, ...], pairs: int, positions: tuple[int, ...]
 ) -> tuple[int, ...] | None:
