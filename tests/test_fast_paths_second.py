@@ -1,6 +1,6 @@
 """The second speed pass's shortcuts give the answers of the plain paths (issue 11).
 
-Iterated plays are vouched for; follows listed as ids are the follows listed as cards; the
+Iterated plays are known legal; follows listed as ids are the follows listed as cards; the
 trick winner folded one challenge at a time is :func:`trick_winner_ids`; the throw verdict
 on a described lead is :func:`check_throw_ids`; the throw penalty still checks its seats.
 """
@@ -31,7 +31,7 @@ C = tl.parse_cards
 
 
 @pytest.mark.parametrize("preset", list(tl.RULESETS))
-def test_iterated_plays_are_vouched_and_play_as_checked_copies(preset: str) -> None:
+def test_iterated_plays_are_known_legal_and_play_as_checked_copies(preset: str) -> None:
     checked = 0
     for s in play_states(preset, 7):
         plays = s.legal_plays()
@@ -40,8 +40,8 @@ def test_iterated_plays_are_vouched_and_play_as_checked_copies(preset: str) -> N
         listed = list(plays)
         assert len(listed) == len(plays)
         last = listed[-1]
-        assert plays.vouched(last)
-        assert not plays.vouched(tuple(list(last)))
+        assert plays.is_known_legal(last)
+        assert not plays.is_known_legal(tuple(list(last)))
         assert s.play(s.to_act, last) == s.play(s.to_act, tuple(list(last)))
         checked += 1
     assert checked > 50

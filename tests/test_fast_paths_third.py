@@ -1,7 +1,7 @@
 """The third speed pass's shortcuts give the answers of the plain paths (issue 11).
 
 A play reads the hand's ids and the lead's description from its state's legal plays; a
-vouched play is not read again; played cards are logged as a tuple until the event is read;
+known legal play is not read again; played cards are logged as a tuple until the event is read;
 the throw verdict works out no pairs when a single fails the throw; ``replace_hand`` builds
 the four hands without a list.
 """
@@ -48,8 +48,8 @@ def test_known_decision_holds_what_the_plays_were_built_from(preset: str) -> Non
 
 
 @pytest.mark.parametrize("preset", list(tl.RULESETS))
-def test_vouched_and_unvouched_plays_give_equal_states(preset: str) -> None:
-    """The fast path (a sampled, vouched tuple) and the plain path (an equal copy, read by
+def test_known_legal_and_copied_plays_give_equal_states(preset: str) -> None:
+    """The fast path (a sampled tuple, known legal) and the plain path (an equal copy, read by
     as_cards and checked; card notation) reach equal states with equal logs."""
     for s in play_states(preset, 5):
         play = s.legal_plays().sample(random.Random(len(s.events)))

@@ -34,9 +34,17 @@ from tuolaji.core.errors import (
     InvalidCards,
     InvalidRecord,
     LimitExceeded,
+    NoLegalChoice,
     TuolajiError,
 )
-from tuolaji.core.legal import LegalFollows, LegalLeads, LegalPlays, legal_follows, legal_leads
+from tuolaji.core.legal import (
+    LegalFollows,
+    LegalLeads,
+    LegalPlays,
+    LegalSet,
+    legal_follows,
+    legal_leads,
+)
 from tuolaji.core.rules import (
     FULL_LEVELS,
     RULESETS,
@@ -157,9 +165,11 @@ __all__ = [
     "LegalFollows",
     "LegalLeads",
     "LegalPlays",
+    "LegalSet",
     "LevelBand",
     "LimitExceeded",
     "MatchResult",
+    "NoLegalChoice",
     "Outcome",
     "PIMCBot",
     "Pass",

@@ -37,6 +37,7 @@ __all__ = [
     "Rank",
     "Suit",
     "as_cards",
+    "card_ids_of",
     "format_cards",
     "full_deck",
     "parse_cards",
@@ -399,14 +400,46 @@ def as_cards(value: object, name: str = "cards") -> tuple[Card, ...]:
     return tuple(items)
 
 
+def card_ids_of(value: object, name: str = "cards") -> list[CardId]:
+    """The ids of ``value``, an argument that must be cards: an iterable of :class:`Card`
+    (not text: :func:`as_cards` reads text), at most :data:`~tuolaji.core.limits.MAX_CARDS`.
+
+    Raises ``TypeError`` naming the argument ``name`` when ``value`` is not an iterable of
+    cards, and :class:`~tuolaji.InvalidCards` when it holds too many (R1.1).
+    """
+    if type(value) is tuple and len(value) <= MAX_CARDS:
+        ids: list[CardId] = []
+        for card in value:
+            if type(card) is not Card:
+                break
+            ids.append(card.id)
+        else:
+            return ids
+    if isinstance(value, str | bytes | bytearray | Card) or not isinstance(value, Iterable):
+        hint = " (read text with tuolaji.parse_cards)" if isinstance(value, str) else ""
+        raise TypeError(
+            f"{name} must be an iterable of tuolaji.Card, got {type(value).__name__}{hint}"
+        )
+    ids = []
+    for card in itertools.islice(value, MAX_CARDS + 1):
+        if not isinstance(card, Card):
+            raise TypeError(f"{name} must hold tuolaji.Card values, got {cut(card)}")
+        ids.append(card.id)
+    if len(ids) > MAX_CARDS:
+        raise InvalidCards(f"R1.1: {name} holds more than {MAX_CARDS} cards")
+    return ids
+
+
 def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
     """Write cards separated by spaces, ASCII (``10H SJ``) or with suit symbols (``♥10 SJ``).
 
-    ``parse_cards(format_cards(x))`` gives back ``x`` in the same order.
+    ``parse_cards(format_cards(x))`` gives back ``x`` in the same order. Raises
+    ``TypeError`` when ``cards`` is not an iterable of :class:`Card`.
     """
+    ids = card_ids_of(cards)
     if pretty:
-        return " ".join(card.pretty for card in cards)
-    return " ".join(str(card) for card in cards)
+        return " ".join([CARDS[c].pretty for c in ids])
+    return " ".join([str(CARDS[c]) for c in ids])
 
 
 def full_deck() -> tuple[Card, ...]:
@@ -416,4 +449,4 @@ def full_deck() -> tuple[Card, ...]:
 
 def points(cards: Iterable[Card]) -> int:
     """The total point value of ``cards`` (R1.2): 5s count 5, 10s and Ks count 10."""
-    return sum(POINTS[card.id] for card in cards)
+    return sum([POINTS[c] for c in card_ids_of(cards)])

@@ -15,6 +15,7 @@ from typing import Literal
 
 import attrs
 
+from tuolaji.core._args import card_ids_of, trump_table_of
 from tuolaji.core._cache import memoize
 from tuolaji.core.cards import CARDS, Card
 from tuolaji.core.errors import InvalidCards
@@ -180,13 +181,13 @@ def units(cards: Iterable[Card], trump: Trump) -> tuple[Unit, ...]:
     """
     return tuple(
         Unit(tuple(CARDS[c] for c in ids), pairs, suit, top)
-        for pairs, top, suit, ids in unit_ids((card.id for card in cards), trump.table)
+        for pairs, top, suit, ids in unit_ids(card_ids_of(cards), trump_table_of(trump))
     )
 
 
 def shape_of(cards: Iterable[Card], trump: Trump) -> Shape:
     """The shape (R3.4) of the canonical split (R3.3) of ``cards``."""
-    raw = unit_ids((card.id for card in cards), trump.table)
+    raw = unit_ids(card_ids_of(cards), trump_table_of(trump))
     return Shape(
         tractors=tuple(u[0] for u in raw if u[0] >= 2),
         pairs=sum(1 for u in raw if u[0] == 1),
@@ -257,14 +258,14 @@ def fits(cards: Sequence[Card], shape: Shape, trump: Trump) -> bool:
     A tractor(k) slot needs k pairs of one suit at consecutive positions (they may be part
     of a longer run), a pair slot needs a pair, a single slot takes any one card.
     """
-    return fits_ids([card.id for card in cards], shape, trump.table)
+    return fits_ids(card_ids_of(cards), shape, trump_table_of(trump))
 
 
 def is_tractor(cards: Sequence[Card], trump: Trump) -> bool:
     """True when ``cards`` are two or more pairs of one effective suit at consecutive
     positions, one pair per position (R3.2)."""
-    table = trump.table
-    counts = Counter(card.id for card in cards)
+    table = trump_table_of(trump)
+    counts = Counter(card_ids_of(cards))
     _check_copies(counts)
     if len(counts) < 2 or any(n != 2 for n in counts.values()):
         return False

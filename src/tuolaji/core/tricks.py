@@ -17,6 +17,7 @@ from typing import Literal, get_args
 
 import attrs
 
+from tuolaji.core._args import card_ids_of, plays_ids_of, trump_table_of
 from tuolaji.core._cache import BoundedCache, memoize
 from tuolaji.core.cards import CARDS, POINTS, Card
 from tuolaji.core.errors import ConfigurationError, IllegalAction, InvalidCards
@@ -353,9 +354,9 @@ def lead_error(hand: Sequence[Card], cards: Sequence[Card], trump: Trump) -> Ill
     R6.2: a lead is a non-empty set of cards of one effective suit (a throw that fails R6.3
     is still a legal attempt, resolved by :func:`check_throw`). Cards not in the hand: R11.
     """
-    table = trump.table
-    ids = [c.id for c in cards]
-    hand_ids = [c.id for c in hand]
+    table = trump_table_of(trump)
+    ids = card_ids_of(cards)
+    hand_ids = card_ids_of(hand, "hand")
     check_hand_ids(hand_ids)
     try:
         lead_info_ids(ids, table)
@@ -532,9 +533,9 @@ def check_throw(
         raise ConfigurationError(
             f"R6.4: forced_unit is 'lowest' or 'smallest'; got {forced_unit!r}"
         )
-    table = trump.table
+    table = trump_table_of(trump)
     ok, forced, beaten_by = check_throw_ids(
-        [c.id for c in cards], [[c.id for c in h] for h in others], table, forced_unit
+        card_ids_of(cards), plays_ids_of(others, "others"), table, forced_unit
     )
     attempt = tuple(cards)
     if ok:
@@ -709,10 +710,10 @@ def follow_error(
     ``R7.3: the lead ♥KK has a pair of ♥; you hold ♥QQ; play a pair``.
     Raises :class:`~tuolaji.IllegalAction` (R6.2) when ``lead`` itself is not a lead.
     """
-    table = trump.table
-    info = lead_info_ids([c.id for c in lead], table)
-    hand_ids = [c.id for c in hand]
-    play_ids = [c.id for c in play]
+    table = trump_table_of(trump)
+    info = lead_info_ids(card_ids_of(lead, "lead"), table)
+    hand_ids = card_ids_of(hand, "hand")
+    play_ids = card_ids_of(play, "play")
     check_hand_ids(hand_ids)
     code = follow_code_ids(info, hand_ids, play_ids, table)
     if code == FollowCode.OK:
@@ -749,11 +750,11 @@ def is_legal_follow(
     >>> is_legal_follow(lead, hand, tl.parse_cards("QH 3H"), t)
     False
     """
-    table = trump.table
-    hand_ids = [c.id for c in hand]
+    table = trump_table_of(trump)
+    hand_ids = card_ids_of(hand, "hand")
     check_hand_ids(hand_ids)
-    info = lead_info_ids([c.id for c in lead], table)
-    return follow_code_ids(info, hand_ids, [c.id for c in play], table) == FollowCode.OK
+    info = lead_info_ids(card_ids_of(lead, "lead"), table)
+    return follow_code_ids(info, hand_ids, card_ids_of(play, "play"), table) == FollowCode.OK
 
 
 # ---------------------------------------------------------------------------------------------
@@ -786,9 +787,9 @@ def is_ruff(lead: Sequence[Card], play: Sequence[Card], trump: Trump) -> bool:
     all trumps fitting the lead's exact shape. Any other play by a void seat is a discard,
     which cannot win the trick. (Whether the seat was void is :func:`is_legal_follow`'s
     business.)"""
-    table = trump.table
-    info = lead_info_ids([c.id for c in lead], table)
-    return _is_ruff_ids(info, [c.id for c in play], table)
+    table = trump_table_of(trump)
+    info = lead_info_ids(card_ids_of(lead, "lead"), table)
+    return _is_ruff_ids(info, card_ids_of(play, "play"), table)
 
 
 def trick_winner_ids(plays: Sequence[Sequence[int]], table: TrumpTable) -> int:
@@ -882,12 +883,12 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
     >>> trick_winner([tl.parse_cards(p) for p in ("5D 4D 4D", "9S 7S 7S", "8S 8S 4S")], t)
     2
     """
-    return trick_winner_ids([[c.id for c in p] for p in plays], trump.table)
+    return trick_winner_ids(plays_ids_of(plays), trump_table_of(trump))
 
 
 def trick_points(plays: Sequence[Sequence[Card]]) -> int:
     """The points in a trick's plays (R1.2), which go to the trick's winner (R8.1)."""
-    return trick_points_ids([[c.id for c in p] for p in plays])
+    return trick_points_ids(plays_ids_of(plays))
 
 
 def trick_points_ids(plays: Sequence[Sequence[int]]) -> int:

@@ -391,11 +391,10 @@ class GameState:
         trick = self.trick
         lead = None
         if not trick:
-            plays = LegalLeads.from_ids(hand, table)
+            plays = LegalLeads.unchecked(hand, table)
         else:
             lead = lead_info(trick[0], table)
-            plays = LegalFollows.__new__(LegalFollows)
-            plays._init_ids(lead, hand, table)  # LegalFollows.from_ids inlined
+            plays = LegalFollows.unchecked(lead, hand, table)
         if len(PLAYS) >= PLAYS_LIMIT:
             PLAYS.clear()
         PLAYS[id(self)] = (self, plays, hand, lead)

@@ -50,16 +50,16 @@ def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     follow against R7.1-R7.3. The fourth play closes the trick (R7.5, R8.1); the last trick
     scores the deal (R8-R10). ``given``: the cards, as :func:`~tuolaji.core.cards.as_cards`
     reads them."""
-    # A play that this state's legal plays vouched for (by sample, iteration or ``in``) is
+    # A play that this state's legal plays know is legal (by sample, iteration or ``in``) is
     # a tuple of cards and one of the legal plays: it needs neither reading nor checking,
     # and what those plays were built from (the hand's ids, the lead's description) is
     # read back instead of looked up again: one look-up per decision.
     known = PLAYS.get(id(state))  # memo.known_decision inlined
     if known is not None and known[0] is not state:
         known = None
-    checked = known is not None and known[1]._vouched is given  # LegalPlays.vouched inlined
+    checked = known is not None and known[1].is_known_legal(given)
     # as_cards raises InvalidCards before any other check, as it always did.
-    # (A vouched play is a tuple of cards; no typing.cast call on the hot path.)
+    # (A known legal play is a tuple of cards; no typing.cast call on the hot path.)
     cards: Hand = given if checked else as_cards(given)  # type: ignore[assignment]
     if state.phase is not _PLAYING:
         raise IllegalAction(
