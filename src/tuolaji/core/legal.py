@@ -20,6 +20,7 @@ from __future__ import annotations
 import abc
 import random
 import warnings
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from math import comb
@@ -36,8 +37,8 @@ from tuolaji.core.tricks import (
     LeadInfo,
     check_hand_ids,
     follow_code_ids,
+    follow_requirement,
     lead_info_ids,
-    required_pairs,
 )
 from tuolaji.core.trump import Trump, TrumpTable
 
@@ -365,21 +366,9 @@ class LegalFollows(_Plays):
         if n == 1:
             self._init_single(hand, suit, ls, table.pos)
             return
-        held = [c for c in hand if suit[c] == ls]
         self._order = table.order
-        tractors: tuple[int, ...] = ()
-        if len(held) <= n:
-            # R7.2: all of the led suit, plus any choice among the other cards.
-            base: tuple[int, ...] = tuple(held)
-            pool = [c for c in hand if suit[c] != ls]
-            pick = n - len(held)
-            low = 0
-        else:
-            base = ()
-            pool = held
-            pick = n
-            # R7.3: enough pairs, and room for the candidate's tractors among them.
-            low, tractors = required_pairs(lead, held, table.pos)
+        # R7.2 and R7.3, as the one decomposition tricks.follow_requirement defines.
+        base, pool, pick, low, tractors, _ = follow_requirement(lead, hand, table)
         seen: set[int] = set()
         doubles: list[int] = []
         for c in pool:
@@ -448,6 +437,80 @@ class LegalFollows(_Plays):
         # One card needs no ordering; _order stays unset (see _play and iter_ids).
         self._weights = [len(distinct)]
         self._total = len(distinct)
+
+    @property
+    def lead_size(self) -> int:
+        """The number of cards of every follow: the lead's (R7.1)."""
+        return len(self._lead.ids)
+
+    def extensions(self, partial: Sequence[CardId]) -> list[CardId]:
+        """The cards that may extend ``partial`` (card ids in ascending order, a part of a
+        follow being built card by card, lowest id first) towards a legal follow: each id
+        ``c``, not below the last of ``partial``, such that some legal follow holds
+        ``partial`` plus ``c`` and otherwise only cards of id ``c`` or more. Ascending.
+
+        This is how an action space builds a follow one card at a time (each follow has
+        exactly one such sequence); it reads the same decomposition as counting and
+        sampling (R7.1-R7.3), so it never lists the follows.
+        """
+        if len(partial) >= self.lead_size:
+            return []
+        low = partial[-1] if partial else 0
+        base = Counter(self._base)
+        pool = Counter(self._doubles * 2 + self._singles)
+        chosen = Counter(partial)
+        out: list[CardId] = []
+        for c in sorted(set(base) | set(pool)):
+            if c >= low and self._extends(chosen, base, pool, c):
+                out.append(c)
+        return out
+
+    def _extends(
+        self, chosen: Counter[CardId], base: Counter[CardId], pool: Counter[CardId], c: CardId
+    ) -> bool:
+        taken = chosen.copy()
+        taken[c] += 1
+        # Every card of the base must be in the follow: those not taken yet come later,
+        # so they cannot lie below c.
+        for x, k in base.items():
+            if taken[x] > k or (taken[x] < k and x < c):
+                return False
+        from_pool = {x: k for x, k in taken.items() if x not in base and k}
+        if any(k > pool[x] for x, k in from_pool.items()):
+            return False
+        # The pool part so far: D0 taken twice, S0 once; D grows only with cards above c
+        # (both copies still to come) or with c itself (its second copy next).
+        d0 = {x for x, k in from_pool.items() if k == 2}
+        s0 = {x for x, k in from_pool.items() if k == 1}
+        options = [(d0, s0)]
+        if c in s0 and pool[c] == 2:
+            options.append((d0 | {c}, s0 - {c}))
+        later = [x for x in pool if x > c]
+        twice_later = [x for x in later if pool[x] == 2]
+        return any(self._completes(d, s, c, later, twice_later) for d, s in options)
+
+    def _completes(
+        self, d0: set[CardId], s0: set[CardId], c: CardId, later: list[CardId], twice: list[CardId]
+    ) -> bool:
+        """Whether some allowed D (R7.3) holding ``d0``, apart from ``s0`` and otherwise of
+        cards above ``c``, leaves room for the singles still to pick among ``later``."""
+        if self._sets is not None:
+            doubles = self._doubles
+            for group in self._sets:
+                for indices in group:
+                    dset = {doubles[i] for i in indices}
+                    if not d0 <= dset or dset & s0 or any(x <= c for x in dset - d0):
+                        continue
+                    y = self._pick - 2 * len(dset) - len(s0)
+                    if 0 <= y <= sum(1 for x in later if x not in dset):
+                        return True
+            return False
+        for x in range(len(twice) + 1):
+            d = len(d0) + x
+            y = self._pick - 2 * d - len(s0)
+            if d >= self._low and 0 <= y <= len(later) - x:
+                return True
+        return False
 
     def _play(self, doubled: Sequence[int], once: Sequence[int]) -> PlayCards:
         ids = [*self._base, *doubled, *doubled, *once]

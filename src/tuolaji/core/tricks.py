@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence, Set
 from itertools import pairwise
-from typing import Literal, get_args
+from typing import Literal, NamedTuple, get_args
 
 import attrs
 
 from tuolaji.core._args import card_ids_of, plays_ids_of, trump_table_of
 from tuolaji.core._cache import BoundedCache, memoize
-from tuolaji.core.cards import CARDS, POINTS, Card
+from tuolaji.core.cards import CARDS, POINTS, Card, CardId
 from tuolaji.core.errors import ConfigurationError, IllegalAction, InvalidCards
 from tuolaji.core.shapes import RawUnit, Shape, hosts, unit_ids
 from tuolaji.core.trump import TRUMP, Trump, TrumpTable, effective_suit_name
@@ -560,12 +560,60 @@ class FollowCode:
     SHAPE = 6  # R7.3
 
 
+class FollowRequirement(NamedTuple):
+    """What R7.2 and R7.3 require of a follow from one hand: the one definition that the
+    checks (:func:`follow_code_ids`), the legal-play collections
+    (:class:`~tuolaji.LegalFollows`) and the action space all read.
+
+    A legal follow is every card of ``base`` plus ``pick`` cards chosen from ``pool`` (a
+    multiset of card ids); among the chosen cards at least ``pairs`` pairs, with room for
+    tractors of ``tractors`` pairs among them (R3.4). It holds exactly ``led_cards`` cards of
+    the led suit.
+
+    * R7.2, a seat holding no more led-suit cards than the lead: ``base`` is all of them,
+      ``pool`` the seat's other cards, no pairs required.
+    * R7.3, a seat holding more: ``base`` is empty, ``pool`` the led-suit holding, ``pick``
+      the lead's size, and ``pairs``/``tractors`` the highest-ranked candidate shape the
+      holding can fit (:func:`required_pairs`).
+    """
+
+    base: tuple[CardId, ...]
+    pool: tuple[CardId, ...]
+    pick: int
+    pairs: int
+    tractors: tuple[int, ...]
+    led_cards: int
+
+
+def follow_requirement(
+    lead: LeadInfo, hand: Sequence[CardId], table: TrumpTable
+) -> FollowRequirement:
+    """The :class:`FollowRequirement` of a follow to ``lead`` from ``hand`` (card ids; no
+    card more than twice) under ``table`` (R7.2, R7.3)."""
+    suit = table.suit
+    ls = lead.suit
+    n = len(lead.ids)
+    held = [c for c in hand if suit[c] == ls]
+    h = len(held)
+    if h <= n:
+        # R7.2: with no more than the lead, all of them, plus any others.
+        return FollowRequirement(
+            tuple(held), tuple([c for c in hand if suit[c] != ls]), n - h, 0, (), h
+        )
+    # R7.2: with more, only them; R7.3: in the best candidate shape the holding fits.
+    if lead.total_pairs == 0:
+        return FollowRequirement((), tuple(held), n, 0, (), n)
+    need, want = required_pairs(lead, held, table.pos)
+    return FollowRequirement((), tuple(held), n, need, want, n)
+
+
 def follow_code_ids(
-    lead: LeadInfo, hand: Sequence[int], play: Sequence[int], table: TrumpTable
+    lead: LeadInfo, hand: Sequence[CardId], play: Sequence[CardId], table: TrumpTable
 ) -> int:
     """The :class:`FollowCode` of ``play`` from ``hand`` (which includes it) after ``lead``.
 
-    R7.1 count, R11 held, R7.2 suit, R7.3 shape. The hand must hold no card more than twice.
+    R7.1 count, R11 held, R7.2 suit, R7.3 shape (:func:`follow_requirement`). The hand must
+    hold no card more than twice.
     """
     n = len(lead.ids)
     m = len(play)
@@ -573,24 +621,20 @@ def follow_code_ids(
         return FollowCode.EMPTY if m == 0 else FollowCode.COUNT
     if _missing(hand, play):
         return FollowCode.NOT_HELD
+    req = follow_requirement(lead, hand, table)
     suit = table.suit
     ls = lead.suit
-    held = [c for c in hand if suit[c] == ls]
-    h = len(held)
     in_suit = 0
     for c in play:
         if suit[c] == ls:
             in_suit += 1
-    # R7.2: with fewer than the lead, all of them; with at least as many, only them.
-    if h <= n:
-        return FollowCode.OK if in_suit == h else FollowCode.SHORT
-    if in_suit != n:
-        return FollowCode.OFF_SUIT
-    if lead.total_pairs == 0:
-        return FollowCode.OK
-    need, want = required_pairs(lead, held, table.pos)
+    if in_suit != req.led_cards:
+        # Short of the led suit but not all of it played, or enough of it but others played.
+        return FollowCode.SHORT if req.base else FollowCode.OFF_SUIT
+    need = req.pairs
     if need == 0:
         return FollowCode.OK
+    want = req.tractors
     if n == 2:
         return FollowCode.OK if play[0] == play[1] else FollowCode.SHAPE
     play_pp = pair_positions(play, table.pos)
@@ -621,9 +665,8 @@ def required_pairs(
 def required_follow_shape(lead: LeadInfo, hand: Sequence[int], table: TrumpTable) -> Shape:
     """The candidate shape of R7.3 that a follow from ``hand`` must fit (its led-suit
     holding is larger than the lead); the all-singles shape when no pairs are required."""
-    held = [c for c in hand if table.suit[c] == lead.suit]
-    need, want = required_pairs(lead, held, table.pos)
-    return Shape(want, need - sum(want), lead.size - 2 * need)
+    req = follow_requirement(lead, hand, table)
+    return Shape(req.tractors, req.pairs - sum(req.tractors), lead.size - 2 * req.pairs)
 
 
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
