@@ -18,8 +18,8 @@ import tuolaji as tl
 from positions import play_states
 from reference import ref_check_throw
 from tuolaji import GameState, Phase
-from tuolaji.core.scoring import throw_penalty
-from tuolaji.core.tricks import lead_info_ids, throw_verdict, trick_points
+from tuolaji.core.scoring import net_throw_penalty
+from tuolaji.core.tricks import lead_info_ids, points_in_trick, throw_verdict
 from tuolaji.state.actions import Played, replace_hand
 from tuolaji.state.eventlog import EMPTY_LOG, EventLog
 from tuolaji.state.memo import card_ids, known_decision, lead_info
@@ -109,7 +109,7 @@ def test_replace_hand_matches_the_plain_replacement() -> None:
 
 def test_trick_points_on_cards_and_ids_agree() -> None:
     plays = [C("5D KD"), C("TD 3D"), C("2S 4S"), C("KH 5H")]
-    assert trick_points(plays) == 5 + 10 + 10 + 10 + 5
+    assert points_in_trick(plays) == 5 + 10 + 10 + 10 + 5
 
 
 @pytest.mark.parametrize("forced_unit", ["lowest", "smallest"])
@@ -148,7 +148,7 @@ def test_remembered_throw_penalty_follows_the_dealer_and_the_rules() -> None:
     failed = (0, 0, 1)
     as_dealer = {d: s._replace(dealer=d, failed_throws=failed) for d in range(4)}
     for d, state in as_dealer.items():
-        want = state.trick_points + throw_penalty(failed, d, state.rules)
+        want = state.trick_points + net_throw_penalty(failed, d, state.rules)
         assert state.attacker_points == want
     assert as_dealer[0].attacker_points != as_dealer[1].attacker_points
     other = s._replace(

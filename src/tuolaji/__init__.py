@@ -13,6 +13,7 @@ from tuolaji.bots.greedy import GreedyBot
 from tuolaji.bots.knowledge import Knowledge, knowledge_of
 from tuolaji.bots.pimc import PIMCBot
 from tuolaji.bots.worlds import sample_world
+from tuolaji.core._deprecated import renamed as _renamed
 from tuolaji.core.bidding import Bid
 from tuolaji.core.cards import (
     BIG_JOKER,
@@ -60,7 +61,7 @@ from tuolaji.core.scoring import (
     DealResult,
     advance_level,
     kitty_bonus,
-    kitty_multiplier,
+    kitty_multiplier_for_lead,
     levels_after,
     match_winner,
     next_dealer,
@@ -79,7 +80,7 @@ from tuolaji.core.tricks import (
     is_legal_lead,
     is_ruff,
     lead_error,
-    trick_points,
+    points_in_trick,
     trick_winner,
 )
 from tuolaji.core.trump import TRUMP, Trump
@@ -210,7 +211,7 @@ __all__ = [
     "is_ruff",
     "is_tractor",
     "kitty_bonus",
-    "kitty_multiplier",
+    "kitty_multiplier_for_lead",
     "knowledge_of",
     "lead_error",
     "legal_follows",
@@ -222,6 +223,7 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "points",
+    "points_in_trick",
     "read_record",
     "record_of",
     "replay",
@@ -230,7 +232,6 @@ __all__ = [
     "shape_of",
     "shuffled_deck",
     "team_of",
-    "trick_points",
     "trick_winner",
     "units",
     "write_record",
@@ -239,3 +240,13 @@ __all__ = [
 __version__ = "0.3.0"
 
 _compat.install()
+
+# Public names renamed in 0.3.0 (a function shared its name with a Rules field and a
+# property); the old names work for one release with a DeprecationWarning.
+__getattr__ = _renamed(
+    __name__,
+    {
+        "kitty_multiplier": ("kitty_multiplier_for_lead", kitty_multiplier_for_lead),
+        "trick_points": ("points_in_trick", points_in_trick),
+    },
+)

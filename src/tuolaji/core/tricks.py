@@ -19,6 +19,7 @@ import attrs
 
 from tuolaji.core._args import card_ids_of, plays_ids_of, trump_table_of
 from tuolaji.core._cache import BoundedCache, memoize
+from tuolaji.core._deprecated import renamed
 from tuolaji.core.cards import CARDS, POINTS, Card, CardId
 from tuolaji.core.errors import ConfigurationError, IllegalAction, InvalidCards
 from tuolaji.core.shapes import RawUnit, Shape, hosts, unit_ids
@@ -44,11 +45,11 @@ __all__ = [
     "lead_error",
     "lead_info_ids",
     "play_key_ids",
+    "points_in_trick",
+    "points_in_trick_ids",
     "required_follow_shape",
     "required_pairs",
     "throw_verdict",
-    "trick_points",
-    "trick_points_ids",
     "trick_winner",
     "trick_winner_ids",
     "winner_so_far",
@@ -929,12 +930,28 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
     return trick_winner_ids(plays_ids_of(plays), trump_table_of(trump))
 
 
-def trick_points(plays: Sequence[Sequence[Card]]) -> int:
+def points_in_trick(plays: Sequence[Sequence[Card]]) -> int:
     """The points in a trick's plays (R1.2), which go to the trick's winner (R8.1)."""
-    return trick_points_ids(plays_ids_of(plays))
+    return points_in_trick_ids(plays_ids_of(plays))
 
 
-def trick_points_ids(plays: Sequence[Sequence[int]]) -> int:
-    """:func:`trick_points` on card ids."""
+def points_in_trick_ids(plays: Sequence[Sequence[CardId]]) -> int:
+    """:func:`points_in_trick` on card ids."""
     points = POINTS
     return sum([points[c] for p in plays for c in p])
+
+
+def _table_itself(table: TrumpTable) -> TrumpTable:
+    """What ``tables_for`` gave (0.2): the derived look-ups now live on the table."""
+    return table
+
+
+__getattr__ = renamed(
+    __name__,
+    {
+        "trick_points": ("points_in_trick", points_in_trick),
+        "trick_points_ids": ("points_in_trick_ids", points_in_trick_ids),
+        "tables_for": ("the TrumpTable itself (its order field)", _table_itself),
+        "canonical_ids": ("Trump.sorted", _canonical_ids),
+    },
+)

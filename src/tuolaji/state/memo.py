@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from tuolaji.core.cards import Card
 from tuolaji.core.legal import LegalPlays
 from tuolaji.core.rules import Rules
-from tuolaji.core.scoring import throw_penalty
+from tuolaji.core.scoring import net_throw_penalty
 from tuolaji.core.tricks import LeadInfo, lead_info_ids
 from tuolaji.core.trump import TrumpTable
 
@@ -124,12 +124,12 @@ def remember_plays(
 
 
 def throw_penalty_of(failed_throws: tuple[int, ...], dealer: int, rules: Rules) -> int:
-    """:func:`~tuolaji.core.scoring.throw_penalty` of a state's failed throws: the tuple lives
+    """:func:`~tuolaji.core.scoring.net_throw_penalty` of a state's failed throws: the tuple lives
     through the tricks until the next failed throw, and every view asks for it."""
     hit = _PENALTIES.get(id(failed_throws))
     if hit is not None and hit[0] is failed_throws and hit[1] == dealer and hit[2] is rules:
         return hit[3]
-    penalty = throw_penalty(failed_throws, dealer, rules)
+    penalty = net_throw_penalty(failed_throws, dealer, rules)
     if len(_PENALTIES) >= PLAYS_LIMIT:
         _PENALTIES.clear()
     _PENALTIES[id(failed_throws)] = (failed_throws, dealer, rules, penalty)

@@ -20,8 +20,8 @@ from tuolaji.core.tricks import (
     check_lead,
     follow_code_ids,
     lead_info_ids,
+    points_in_trick_ids,
     throw_verdict,
-    trick_points_ids,
     winner_so_far,
 )
 from tuolaji.state.actions import (
@@ -107,7 +107,7 @@ def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     assert lead is not None
     plays = (lead.ids, [c.id for c in trick[1]], [c.id for c in trick[2]], ids)
     winner = (state.leader + winner_so_far(lead, plays, table)[0]) % 4
-    pts = trick_points_ids(plays)
+    pts = points_in_trick_ids(plays)
     gained = pts if TEAM[winner] != TEAM[state.dealer] else 0
     state = state._replace(
         hands=hands,

@@ -1,0 +1,73 @@
+"""Names that said nothing or that two public things shared were renamed in 0.3.0 (#18 item
+5); the old names keep working for one release with a DeprecationWarning, and the deck's
+figures are named constants (R1.1, R1.2, R4.1)."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+import tuolaji as tl
+from tuolaji.core import cards, deal, tricks
+from tuolaji.core.scoring import net_throw_penalty
+
+T = tl.Trump(tl.Rank.TEN, tl.Suit.SPADES)
+P = tl.parse_cards
+
+
+@pytest.mark.parametrize(
+    ("module", "old", "new"),
+    [
+        ("tuolaji", "trick_points", "points_in_trick"),
+        ("tuolaji", "kitty_multiplier", "kitty_multiplier_for_lead"),
+        ("tuolaji.core.tricks", "trick_points", "points_in_trick"),
+        ("tuolaji.core.tricks", "trick_points_ids", "points_in_trick_ids"),
+        ("tuolaji.core.scoring", "kitty_multiplier", "kitty_multiplier_for_lead"),
+        ("tuolaji.core.scoring", "throw_penalty", "net_throw_penalty"),
+        ("tuolaji.core.legal", "Play", "PlayCards"),
+    ],
+)
+def test_an_old_name_warns_and_is_the_new_one(module: str, old: str, new: str) -> None:
+    mod = importlib.import_module(module)
+    with pytest.warns(DeprecationWarning, match=new):
+        value = getattr(mod, old)
+    assert value is getattr(mod, new)
+    assert old not in mod.__all__ and new in mod.__all__
+
+
+def test_old_table_helpers_still_answer() -> None:
+    with pytest.warns(DeprecationWarning):
+        assert tricks.tables_for(T.table).order == T.table.order  # type: ignore[attr-defined]
+    ids = [c.id for c in P("3H BJ AS 10S")]
+    with pytest.warns(DeprecationWarning, match="Trump.sorted"):
+        ordered = tricks.canonical_ids(ids, T.table)  # type: ignore[attr-defined]
+    assert [tl.CARDS[c] for c in ordered] == list(T.sorted(P("3H BJ AS 10S")))
+
+
+def test_a_missing_name_is_still_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no_such_name"):
+        _ = tl.no_such_name  # type: ignore[attr-defined]
+
+
+def test_renamed_functions_give_the_rules_answers() -> None:
+    """R8.1 points of a trick; R8.2 a pair led last doubles the kitty twice; R6.5 a declarer's
+    failed throw adds the penalty to the attackers' total."""
+    assert tl.points_in_trick([P("5H KH"), P("10D 2C")]) == 25
+    rules = tl.RULESETS["tuolaji"]
+    assert tl.kitty_multiplier_for_lead(P("AH AH"), T, rules) == 4
+    assert net_throw_penalty([1], 1, rules) == rules.throw_penalty
+
+
+def test_deck_figures_are_named() -> None:
+    """R1.1: two decks of 54 kinds; R4.1: 25 cards to each of 4 seats and 8 in the kitty;
+    R6.1: the declarer buries from 33; R1.2: 200 points in all."""
+    assert cards.CARD_KINDS == len(tl.CARDS) == 54
+    assert cards.DECK_SIZE == len(tl.full_deck()) == 108
+    assert cards.SEATS == 4 and cards.HAND_SIZE == 25 and cards.DEALT_CARDS == 100
+    assert cards.KITTY_SIZE == deal.KITTY_SIZE == 8 and deal.HAND_SIZE == cards.HAND_SIZE
+    assert cards.BURYING_HAND_SIZE == 33
+    assert cards.TOTAL_POINTS == tl.points(tl.full_deck()) == 200
+    hands, kitty = tl.deal_cards(tl.full_deck())
+    assert [len(h) for h in hands] == [cards.HAND_SIZE] * cards.SEATS
+    assert len(kitty) == cards.KITTY_SIZE
