@@ -31,7 +31,7 @@ from tuolaji.core._cache import memoize
 from tuolaji.core._deprecated import renamed
 from tuolaji.core.cards import CARDS, Card, CardId
 from tuolaji.core.errors import NoLegalChoice
-from tuolaji.core.shapes import hosts
+from tuolaji.core.shapes import tractors_fit
 from tuolaji.core.tricks import (
     FollowCode,
     LeadInfo,
@@ -294,7 +294,7 @@ def _pair_sets(
             tuple(
                 chosen
                 for chosen in combinations(range(len(positions)), d)
-                if hosts(tractors, tuple(positions[i] for i in chosen))
+                if tractors_fit(tractors, tuple(positions[i] for i in chosen))
             )
         )
     return tuple(out)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Literal
 
 import attrs
 
 from tuolaji.core._args import card_ids_of, trump_table_of
 from tuolaji.core._cache import memoize
+from tuolaji.core._deprecated import renamed
 from tuolaji.core.cards import CARDS, Card
 from tuolaji.core.errors import InvalidCards
 from tuolaji.core.trump import TRUMP, Trump, TrumpTable
@@ -26,9 +27,10 @@ __all__ = [
     "Unit",
     "fits",
     "fits_ids",
-    "hosts",
     "is_tractor",
     "shape_of",
+    "tractor_placements",
+    "tractors_fit",
     "unit_ids",
     "units",
 ]
@@ -195,36 +197,53 @@ def shape_of(cards: Iterable[Card], trump: Trump) -> Shape:
     )
 
 
-def _pack(
-    lengths: tuple[int, ...], i: int, free: dict[int, int], starts: list[int], floor: int
-) -> bool:
-    """Lay tractors ``lengths[i:]`` (longest first) on cells with ``free`` pairs each."""
-    if i == len(lengths):
-        return True
-    k = lengths[i]
-    same_next = i + 1 < len(lengths) and lengths[i + 1] == k
-    for s in starts:
-        # Equal lengths are interchangeable: try them in non-decreasing start order only.
-        if s < floor:
-            continue
-        if all(free.get(s + j, 0) > 0 for j in range(k)):
-            for j in range(k):
-                free[s + j] -= 1
-            ok = _pack(lengths, i + 1, free, starts, s if same_next else -1)
-            for j in range(k):
-                free[s + j] += 1
-            if ok:
-                return True
-    return False
+def tractor_placements(
+    lengths: tuple[int, ...], cells: Sequence[int]
+) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every way to lay disjoint tractors of ``lengths`` (longest first) on the pairs at
+    ``cells`` (one entry per pair; see :func:`tractors_fit` for cells), R3.4: a tractor of k
+    pairs takes k pairs at consecutive cells, possibly part of a longer run.
+
+    Yields, for each placement, the tractors' tops (in the order of ``lengths``) and the
+    cells left over, highest first. Equal lengths are interchangeable, so each placement is
+    yielded once (equal-length tractors in non-decreasing start order). The one tractor
+    packer: :func:`tractors_fit` asks for a first placement, the trick rules for the best.
+    """
+    free: dict[int, int] = {}
+    for c in cells:
+        free[c] = free.get(c, 0) + 1
+    starts = sorted(free)
+    tops: list[int] = []
+
+    def place(i: int, floor: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+        if i == len(lengths):
+            rest = sorted((c for c, n in free.items() for _ in range(n)), reverse=True)
+            yield tuple(tops), tuple(rest)
+            return
+        k = lengths[i]
+        same_next = i + 1 < len(lengths) and lengths[i + 1] == k
+        for s in starts:
+            if s < floor:
+                continue
+            if all(free.get(s + j, 0) > 0 for j in range(k)):
+                for j in range(k):
+                    free[s + j] -= 1
+                tops.append(s + k - 1)
+                yield from place(i + 1, s if same_next else -1)
+                tops.pop()
+                for j in range(k):
+                    free[s + j] += 1
+
+    yield from place(0, -1)
 
 
 SUIT_STRIDE = 32
-"""Cells of :func:`hosts` are ``suit * SUIT_STRIDE + position``: positions stay below 32, so
+"""Cells of :func:`tractors_fit` are ``suit * SUIT_STRIDE + position``: positions stay below 32, so
 cells of two suits are never consecutive."""
 
 
 @memoize(limit=1 << 16)
-def hosts(lengths: tuple[int, ...], cells: tuple[int, ...]) -> bool:
+def tractors_fit(lengths: tuple[int, ...], cells: tuple[int, ...]) -> bool:
     """Can disjoint tractors of ``lengths`` (longest first) be made from pairs at ``cells``
     (sorted, one entry per pair; a cell is a position, or ``suit * SUIT_STRIDE + position``
     for pairs of several suits)? R3.4: a tractor(k) slot needs k pairs at consecutive
@@ -233,10 +252,7 @@ def hosts(lengths: tuple[int, ...], cells: tuple[int, ...]) -> bool:
         return True
     if sum(lengths) > len(cells):
         return False
-    free: dict[int, int] = {}
-    for c in cells:
-        free[c] = free.get(c, 0) + 1
-    return _pack(lengths, 0, free, sorted(free), -1)
+    return next(tractor_placements(lengths, cells), None) is not None
 
 
 def fits_ids(ids: Sequence[int], shape: Shape, table: TrumpTable) -> bool:
@@ -249,7 +265,7 @@ def fits_ids(ids: Sequence[int], shape: Shape, table: TrumpTable) -> bool:
     if len(pair_ids) < shape.total_pairs:
         return False
     cells = sorted(table.suit[c] * SUIT_STRIDE + table.pos[c] for c in pair_ids)
-    return hosts(shape.tractors, tuple(cells))
+    return tractors_fit(shape.tractors, tuple(cells))
 
 
 def fits(cards: Sequence[Card], shape: Shape, trump: Trump) -> bool:
@@ -273,3 +289,6 @@ def is_tractor(cards: Sequence[Card], trump: Trump) -> bool:
         return False
     positions = sorted(table.pos[c] for c in counts)
     return all(b == a + 1 for a, b in itertools.pairwise(positions))
+
+
+__getattr__ = renamed(__name__, {"hosts": ("tractors_fit", tractors_fit)})

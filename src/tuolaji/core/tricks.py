@@ -22,7 +22,7 @@ from tuolaji.core._cache import BoundedCache, memoize
 from tuolaji.core._deprecated import renamed
 from tuolaji.core.cards import CARDS, POINTS, Card, CardId
 from tuolaji.core.errors import ConfigurationError, IllegalAction, InvalidCards
-from tuolaji.core.shapes import RawUnit, Shape, hosts, unit_ids
+from tuolaji.core.shapes import RawUnit, Shape, tractor_placements, tractors_fit, unit_ids
 from tuolaji.core.trump import TRUMP, Trump, TrumpTable, effective_suit_name
 
 __all__ = [
@@ -198,7 +198,7 @@ def lead_info_ids(ids: Sequence[int], table: TrumpTable) -> LeadInfo:
 
 
 # ---------------------------------------------------------------------------------------------
-# The candidate shapes of R7.3 (tractor packing is shapes.hosts, R3.4)
+# The candidate shapes of R7.3 (tractor packing is shapes.tractor_placements, R3.4)
 # ---------------------------------------------------------------------------------------------
 
 
@@ -238,7 +238,7 @@ def best_candidate_tractors(
     while True:
         for k in range(min(cap, budget - used), 1, -1):
             cand = (*chosen, k)
-            if _into_bins(cand, list(lead_tractors)) and hosts(cand, positions):
+            if _into_bins(cand, list(lead_tractors)) and tractors_fit(cand, positions):
                 chosen.append(k)
                 used += k
                 cap = k
@@ -262,48 +262,23 @@ def _split_key(
         return None
     if not tractors:
         return tuple(sorted(positions, reverse=True)[:pairs])
-    free: dict[int, int] = {}
-    for p in positions:
-        free[p] = free.get(p, 0) + 1
-    starts = sorted(free)
     best: tuple[int, ...] | None = None
-    tops: list[int] = []
-
-    def place(i: int, floor: int) -> None:
-        nonlocal best
-        if i == len(tractors):
-            rest = sorted((p for p, n in free.items() for _ in range(n)), reverse=True)
-            if len(rest) < pairs:
-                return
-            key: list[int] = []
-            j = 0
-            while j < len(tractors):
-                # Tops of equal-length tractors are compared highest first.
-                e = j
-                while e < len(tractors) and tractors[e] == tractors[j]:
-                    e += 1
-                key.extend(sorted(tops[j:e], reverse=True))
-                j = e
-            key.extend(rest[:pairs])
-            cand = tuple(key)
-            if best is None or cand > best:
-                best = cand
-            return
-        k = tractors[i]
-        same_next = i + 1 < len(tractors) and tractors[i + 1] == k
-        for s in starts:
-            if s < floor:
-                continue
-            if all(free.get(s + j, 0) > 0 for j in range(k)):
-                for j in range(k):
-                    free[s + j] -= 1
-                tops.append(s + k - 1)
-                place(i + 1, s if same_next else -1)
-                tops.pop()
-                for j in range(k):
-                    free[s + j] += 1
-
-    place(0, -1)
+    for tops, rest in tractor_placements(tractors, positions):
+        if len(rest) < pairs:
+            continue
+        key: list[int] = []
+        j = 0
+        while j < len(tractors):
+            # Tops of equal-length tractors are compared highest first.
+            e = j
+            while e < len(tractors) and tractors[e] == tractors[j]:
+                e += 1
+            key.extend(sorted(tops[j:e], reverse=True))
+            j = e
+        key.extend(rest[:pairs])
+        cand = tuple(key)
+        if best is None or cand > best:
+            best = cand
     return best
 
 
@@ -641,7 +616,7 @@ def follow_code_ids(
     play_pp = pair_positions(play, table.pos)
     if len(play_pp) < need:
         return FollowCode.SHAPE
-    if want and not hosts(want, play_pp):
+    if want and not tractors_fit(want, play_pp):
         return FollowCode.SHAPE
     return FollowCode.OK
 
