@@ -16,7 +16,7 @@ import tuolaji as tl
 from positions import play_states
 from tuolaji import GameState
 from tuolaji.core.rules import Rules
-from tuolaji.core.scoring import throw_penalty
+from tuolaji.core.scoring import net_throw_penalty
 from tuolaji.core.tricks import (
     challenge,
     check_throw_ids,
@@ -117,10 +117,10 @@ def test_throw_verdict_is_check_throw_ids(forced_unit: str) -> None:
 def test_throw_penalty_counts_and_still_checks_seats() -> None:
     rules = Rules()
     p = rules.throw_penalty
-    assert throw_penalty([0, 1, 1, 2, 3], 0, rules) == -p
-    assert throw_penalty(iter([0, 2]), 1, rules) == -2 * p
-    assert throw_penalty([], 3, rules) == 0
+    assert net_throw_penalty([0, 1, 1, 2, 3], 0, rules) == -p
+    assert net_throw_penalty(iter([0, 2]), 1, rules) == -2 * p
+    assert net_throw_penalty([], 3, rules) == 0
     for bad in (5, True, 1.0, "a", [1]):
         with pytest.raises(tl.IllegalAction) as info:
-            throw_penalty([0, bad], 0, rules)  # type: ignore[list-item]
+            net_throw_penalty([0, bad], 0, rules)  # type: ignore[list-item]
         assert info.value.rule == "R1.3"

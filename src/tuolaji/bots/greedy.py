@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from tuolaji.core._cache import memoize
-from tuolaji.core.cards import CARDS, POINTS, Card, Rank, Suit
+from tuolaji.core.cards import CARDS, POINTS, SEATS, Card, Rank, Suit
 from tuolaji.core.legal import LegalFollows
 from tuolaji.core.scoring import team_of
 from tuolaji.core.shapes import RawUnit, unit_ids
@@ -162,12 +162,12 @@ class GreedyBot:
         partner = (view.seat + 2) % 4
         lead = lead_info_ids(trick[0], table)
         best = winner_so_far(lead, trick, table)
-        winning = (view.leader + best[0]) % 4
+        winning = (view.leader + best.play_index) % SEATS
         last = len(trick) == 3
         me = len(trick)
 
         def wins(i: int) -> bool:
-            return challenge(lead, best, me, option_ids[i], table)[0] == me
+            return challenge(lead, best, me, option_ids[i], table).play_index == me
 
         def feed(i: int) -> tuple[int, int]:
             return _points(option_ids[i]), -_strength_cost(option_ids[i], table)
@@ -215,17 +215,17 @@ class GreedyBot:
 
         def master(unit: RawUnit) -> bool:
             # unit: (pairs, top position, effective suit, card ids strongest first)
-            return unit[1] >= (top_pair if unit[0] else top_single)[unit[2]]
+            return unit.top >= (top_pair if unit.pairs else top_single)[unit.suit]
 
         hand_units = unit_ids(hand_ids, table)  # the split of units() (R3.3)
         masters = [u for u in hand_units if master(u)]
         if masters:
             # Side-suit winners first (they draw points), bigger units first.
-            best = max(masters, key=lambda u: (u[2] != TRUMP, len(u[3]), u[1]))
+            best = max(masters, key=lambda u: (u.suit != TRUMP, len(u.ids), u.top))
             return tuple([CARDS[c] for c in best[3]])
-        side = [u for u in hand_units if u[2] != TRUMP and u[0] == 0]
-        pool = side or [u for u in hand_units if u[0] == 0] or hand_units
-        low = min(pool, key=lambda u: (POINTS[u[3][0]], table.strength[u[3][0]]))
-        lead = tuple([CARDS[c] for c in low[3]])
+        side = [u for u in hand_units if u.suit != TRUMP and u.pairs == 0]
+        pool = side or [u for u in hand_units if u.pairs == 0] or hand_units
+        low = min(pool, key=lambda u: (POINTS[u.ids[0]], table.strength[u.ids[0]]))
+        lead = tuple([CARDS[c] for c in low.ids])
         assert Play(view.seat, lead) in actions
         return lead

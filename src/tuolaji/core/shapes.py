@@ -11,18 +11,19 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import attrs
 
 from tuolaji.core._args import card_ids_of, trump_table_of
 from tuolaji.core._cache import memoize
 from tuolaji.core._deprecated import renamed
-from tuolaji.core.cards import CARDS, Card
+from tuolaji.core.cards import CARDS, Card, CardId
 from tuolaji.core.errors import InvalidCards
 from tuolaji.core.trump import TRUMP, Trump, TrumpTable
 
 __all__ = [
+    "RawUnit",
     "Shape",
     "Unit",
     "fits",
@@ -37,8 +38,18 @@ __all__ = [
 
 UnitKind = Literal["single", "pair", "tractor"]
 
-# One unit on ids: (pairs, top position, effective suit, card ids high to low).
-RawUnit = tuple[int, int, int, tuple[int, ...]]
+
+class RawUnit(NamedTuple):
+    """One unit of the canonical split (R3.3) on card ids, as the kernels use it."""
+
+    pairs: int
+    """0 for a single, 1 for a pair, k >= 2 for a tractor of k pairs."""
+    top: int
+    """The position (R3.1) of the unit's strongest card."""
+    suit: int
+    """The effective suit (R2.1)."""
+    ids: tuple[CardId, ...]
+    """The unit's card ids, strongest first."""
 
 
 @attrs.frozen(slots=True)
@@ -160,15 +171,15 @@ def unit_ids(ids: Iterable[int], table: TrumpTable) -> list[RawUnit]:
                     taken = [pairs_at[p][0] for p in reversed(run)]
                     in_tractors.update(taken)
                     tractors.append(
-                        (len(run), run[-1], suit, tuple([c for c in taken for _ in (0, 1)]))
+                        RawUnit(len(run), run[-1], suit, tuple([c for c in taken for _ in (0, 1)]))
                     )
                 start = end + 1
             if tractors:
-                tractors.sort(key=lambda u: (-u[0], -u[1]))
+                tractors.sort(key=lambda u: (-u.pairs, -u.top))
                 result.extend(tractors)
                 paired = [c for c in paired if c not in in_tractors]
-        result.extend([(1, pos_of[c], suit, (c, c)) for c in paired])
-        result.extend([(0, pos_of[c], suit, (c,)) for c in members if counts[c] == 1])
+        result.extend([RawUnit(1, pos_of[c], suit, (c, c)) for c in paired])
+        result.extend([RawUnit(0, pos_of[c], suit, (c,)) for c in members if counts[c] == 1])
     return result
 
 
@@ -191,9 +202,9 @@ def shape_of(cards: Iterable[Card], trump: Trump) -> Shape:
     """The shape (R3.4) of the canonical split (R3.3) of ``cards``."""
     raw = unit_ids(card_ids_of(cards), trump_table_of(trump))
     return Shape(
-        tractors=tuple(u[0] for u in raw if u[0] >= 2),
-        pairs=sum(1 for u in raw if u[0] == 1),
-        singles=sum(1 for u in raw if u[0] == 0),
+        tractors=tuple(u.pairs for u in raw if u.pairs >= 2),
+        pairs=sum(1 for u in raw if u.pairs == 1),
+        singles=sum(1 for u in raw if u.pairs == 0),
     )
 
 

@@ -31,6 +31,7 @@ __all__ = [
     "ForcedUnit",
     "LeadInfo",
     "ThrowCheck",
+    "WinnerSoFar",
     "challenge",
     "check_follow",
     "check_lead",
@@ -174,7 +175,7 @@ def lead_info_ids(ids: Sequence[int], table: TrumpTable) -> LeadInfo:
             "lead from one suit only",
         )
     units = tuple(unit_ids(key, table))
-    sizes = [u[0] for u in units]
+    sizes = [u.pairs for u in units]
     singles = sizes.count(0)
     if singles == len(units):
         pos = table.pos
@@ -377,7 +378,7 @@ class ThrowCheck:
 def _beats(unit: RawUnit, singles_top: int, pairs_at: Set[int]) -> bool:
     """R6.3: does a hand with this top single position and these pair positions (in the
     unit's suit) hold a higher unit of the same kind?"""
-    k, top = unit[0], unit[1]
+    k, top = unit.pairs, unit.top
     if k == 0:
         return singles_top > top
     if k == 1:
@@ -407,14 +408,14 @@ def forced_unit_key(unit: RawUnit, forced_unit: ForcedUnit) -> tuple[int, int, i
 
 def _lowest_first(unit: RawUnit) -> tuple[int, int, int]:
     """:func:`forced_unit_key` for ``"lowest"``."""
-    pairs, top = unit[0], unit[1]
-    return (top - pairs + 1 if pairs >= 2 else top), pairs, min(unit[3])
+    pairs, top = unit.pairs, unit.top
+    return (top - pairs + 1 if pairs >= 2 else top), pairs, min(unit.ids)
 
 
 def _smallest_first(unit: RawUnit) -> tuple[int, int, int]:
     """:func:`forced_unit_key` for ``"smallest"``."""
-    pairs, top = unit[0], unit[1]
-    return pairs, (top - pairs + 1 if pairs >= 2 else top), min(unit[3])
+    pairs, top = unit.pairs, unit.top
+    return pairs, (top - pairs + 1 if pairs >= 2 else top), min(unit.ids)
 
 
 def check_throw_ids(
@@ -449,15 +450,15 @@ def throw_verdict(
     # A unit whose top no hand's card of the suit exceeds cannot be beaten (R6.3); the
     # others are tried in R6.4's order (the sort is stable, so dropping the unbeatable
     # units first keeps the order of the rest) and the first beaten one is forced.
-    beatable = [u for u in info.units if u[1] < highest]
+    beatable = [u for u in info.units if u.top < highest]
     if len(beatable) > 1:
         beatable.sort(key=_lowest_first if forced_unit == "lowest" else _smallest_first)
     for unit in beatable:
-        if unit[0] == 0:
+        if unit.pairs == 0:
             # A single needs only the hands' top cards (most throws fail on a single): the
             # hands' pairs are worked out only for a pair or a tractor.
             # (_beats of a single, inlined.)
-            beaten_by = tuple([j for j, top in enumerate(tops) if top > unit[1]])
+            beaten_by = tuple([j for j, top in enumerate(tops) if top > unit.top])
         else:
             if pairs is None:
                 # Sorted ids of the suit: the two copies of a card sit side by side.
@@ -471,7 +472,7 @@ def throw_verdict(
                 ]
             )
         if beaten_by:
-            return False, unit[3], beaten_by
+            return False, unit.ids, beaten_by
     return True, info.ids, ()
 
 
@@ -815,17 +816,24 @@ def trick_winner_ids(plays: Sequence[Sequence[int]], table: TrumpTable) -> int:
     """:func:`trick_winner` on ids."""
     if not plays:
         raise IllegalAction("R7.1", "a trick needs at least the lead")
-    return winner_so_far(lead_info_ids(plays[0], table), plays, table)[0]
+    return winner_so_far(lead_info_ids(plays[0], table), plays, table).play_index
 
 
-WinnerSoFar = tuple[int, tuple[int, ...], bool]
-"""The winner of a partial trick: ``(index, key, ruffed)`` (see :func:`challenge`)."""
+class WinnerSoFar(NamedTuple):
+    """The winner of a partial trick (see :func:`challenge`)."""
+
+    play_index: int
+    """The index of the winning play in the trick (0: the lead)."""
+    key: tuple[int, ...]
+    """Its comparison key under the lead's shape (R7.5)."""
+    ruffed: bool
+    """True when it is a ruff (R7.4)."""
 
 
 def winner_so_far(lead: LeadInfo, plays: Sequence[Sequence[int]], table: TrumpTable) -> WinnerSoFar:
     """The winner of ``plays`` (``plays[0]`` is the lead described by ``lead``) as
     ``(index, key, ruffed)``: each follow in turn :func:`challenge`-s the best so far."""
-    best: WinnerSoFar = (0, lead.key, False)
+    best = WinnerSoFar(0, lead.key, False)
     if len(lead.ids) == 1 and all([len(p) == 1 for p in plays]):
         # A single lead (most tricks): challenge's rules for one card, without its calls.
         suit, pos = table.suit, table.pos
@@ -838,9 +846,9 @@ def winner_so_far(lead: LeadInfo, plays: Sequence[Sequence[int]], table: TrumpTa
             p = pos[c]
             if s == ls:
                 if not ruffed and p > top:
-                    best, top = (i, (p,), False), p
+                    best, top = WinnerSoFar(i, (p,), False), p
             elif s == TRUMP and (not ruffed or p > top):
-                best, top, ruffed = (i, (p,), True), p, True
+                best, top, ruffed = WinnerSoFar(i, (p,), True), p, True
         return best
     for i in range(1, len(plays)):
         best = challenge(lead, best, i, plays[i], table)
@@ -870,17 +878,17 @@ def challenge(
                 return best  # mixed suits: neither a led-suit play nor a ruff
     if first == lead.suit:
         # R7.6: a throw that stood cannot be beaten in its own suit; a ruff beats them all.
-        if best[2] or len(lead.units) > 1:
+        if best.ruffed or len(lead.units) > 1:
             return best
         key = play_key_ids(lead, ids, table)
-        if key is not None and key > best[1]:
-            return i, key, False
+        if key is not None and key > best.key:
+            return WinnerSoFar(i, key, False)
     elif first == TRUMP:
         key = play_key_ids(lead, ids, table)
         if key is None:
             return best  # R7.4: trumps not fitting the lead's shape are a discard
-        if not best[2] or key > best[1]:
-            return i, key, True
+        if not best.ruffed or key > best.key:
+            return WinnerSoFar(i, key, True)
     return best
 
 

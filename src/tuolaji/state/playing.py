@@ -106,7 +106,7 @@ def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     # R7.5: the lead's description was read above (remembered from its first follow).
     assert lead is not None
     plays = (lead.ids, [c.id for c in trick[1]], [c.id for c in trick[2]], ids)
-    winner = (state.leader + winner_so_far(lead, plays, table)[0]) % 4
+    winner = (state.leader + winner_so_far(lead, plays, table).play_index) % 4
     pts = points_in_trick_ids(plays)
     gained = pts if TEAM[winner] != TEAM[state.dealer] else 0
     state = state._replace(
