@@ -19,7 +19,7 @@ from positions import play_states
 from tuolaji import GameState, Phase
 from tuolaji.bots import GreedyBot, RandomBot
 from tuolaji.core.legal import LegalFollows, LegalLeads
-from tuolaji.core.tricks import lead_info_ids
+from tuolaji.core.trickids import lead_info_ids
 from tuolaji.game.facade import Game
 from tuolaji.state.actions import Action, ActionSet, Declare, Pass, Play
 from tuolaji.state.memo import card_ids, known_plays, lead_info

@@ -17,7 +17,7 @@ from positions import play_states
 from tuolaji import GameState
 from tuolaji.core.rules import Rules
 from tuolaji.core.scoring import net_throw_penalty
-from tuolaji.core.tricks import (
+from tuolaji.core.trickids import (
     challenge,
     check_throw_ids,
     lead_info_ids,

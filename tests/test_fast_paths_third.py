@@ -19,7 +19,8 @@ from positions import play_states
 from reference import ref_check_throw
 from tuolaji import GameState, Phase
 from tuolaji.core.scoring import net_throw_penalty
-from tuolaji.core.tricks import lead_info_ids, points_in_trick, throw_verdict
+from tuolaji.core.trickids import lead_info_ids, throw_verdict
+from tuolaji.core.tricks import points_in_trick
 from tuolaji.state.actions import Played, replace_hand
 from tuolaji.state.eventlog import EMPTY_LOG, EventLog
 from tuolaji.state.memo import card_ids, known_decision, lead_info

@@ -13,7 +13,7 @@ import tuolaji as tl
 from reference import ref_legal_follows
 from trick_strategies import follow_positions
 from tuolaji.core.cards import Card
-from tuolaji.core.tricks import follow_requirement, lead_info_ids
+from tuolaji.core.trickids import follow_requirement, lead_info_ids
 from tuolaji.core.trump import Trump
 
 P = tl.parse_cards

@@ -9,7 +9,7 @@ import importlib
 import pytest
 
 import tuolaji as tl
-from tuolaji.core import cards, deal, tricks
+from tuolaji.core import cards, deal, trickids, tricks
 from tuolaji.core.scoring import net_throw_penalty
 
 T = tl.Trump(tl.Rank.TEN, tl.Suit.SPADES)
@@ -22,7 +22,6 @@ P = tl.parse_cards
         ("tuolaji", "trick_points", "points_in_trick"),
         ("tuolaji", "kitty_multiplier", "kitty_multiplier_for_lead"),
         ("tuolaji.core.tricks", "trick_points", "points_in_trick"),
-        ("tuolaji.core.tricks", "trick_points_ids", "points_in_trick_ids"),
         ("tuolaji.core.scoring", "kitty_multiplier", "kitty_multiplier_for_lead"),
         ("tuolaji.core.scoring", "throw_penalty", "net_throw_penalty"),
         ("tuolaji.core.legal", "Play", "PlayCards"),
@@ -34,6 +33,25 @@ def test_an_old_name_warns_and_is_the_new_one(module: str, old: str, new: str) -
         value = getattr(mod, old)
     assert value is getattr(mod, new)
     assert old not in mod.__all__ and new in mod.__all__
+
+
+@pytest.mark.parametrize(
+    "name", ["lead_info_ids", "follow_code_ids", "winner_so_far", "challenge", "LeadInfo"]
+)
+def test_kernels_moved_to_trickids_still_import_from_tricks(name: str) -> None:
+    """0.2 listed the id-level kernels in tricks' __all__; they live in trickids now."""
+    with pytest.warns(DeprecationWarning, match=f"tuolaji.core.trickids.{name}"):
+        value = getattr(tricks, name)
+    assert value is getattr(trickids, name)
+    assert name not in tricks.__all__ and name in trickids.__all__
+
+
+def test_tricks_lists_only_its_card_level_functions() -> None:
+    """#18: the public functions on cards stay in tricks; kernels on ids are trickids'."""
+    functions = [n for n in tricks.__all__ if callable(getattr(tricks, n)) and n[0].islower()]
+    assert len(functions) == 10
+    with pytest.warns(DeprecationWarning, match="points_in_trick_ids"):
+        assert tricks.trick_points_ids is trickids.points_in_trick_ids  # type: ignore[attr-defined]
 
 
 def test_old_table_helpers_still_answer() -> None:

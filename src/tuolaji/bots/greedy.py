@@ -14,7 +14,7 @@ from tuolaji.core.cards import CARDS, POINTS, SEATS, Card, Rank, Suit
 from tuolaji.core.legal import LegalFollows
 from tuolaji.core.scoring import team_of
 from tuolaji.core.shapes import RawUnit, unit_ids
-from tuolaji.core.tricks import challenge, lead_info_ids, winner_so_far
+from tuolaji.core.trickids import challenge, lead_info_ids, winner_so_far
 from tuolaji.core.trump import TRUMP, Trump, TrumpTable
 from tuolaji.state.actions import (
     Action,

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from tuolaji.core.cards import Card
-from tuolaji.core.tricks import lead_info_ids
+from tuolaji.core.trickids import lead_info_ids
 from tuolaji.core.trump import effective_suit_name
 from tuolaji.state.actions import CardsDealt, Declared, Hand, Trick
 

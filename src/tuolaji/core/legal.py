@@ -32,7 +32,7 @@ from tuolaji.core._deprecated import renamed
 from tuolaji.core.cards import CARDS, Card, CardId
 from tuolaji.core.errors import NoLegalChoice
 from tuolaji.core.shapes import tractors_fit
-from tuolaji.core.tricks import (
+from tuolaji.core.trickids import (
     FollowCode,
     LeadInfo,
     check_hand_ids,

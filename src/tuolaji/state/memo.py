@@ -18,7 +18,7 @@ from tuolaji.core.cards import Card
 from tuolaji.core.legal import LegalPlays
 from tuolaji.core.rules import Rules
 from tuolaji.core.scoring import net_throw_penalty
-from tuolaji.core.tricks import LeadInfo, lead_info_ids
+from tuolaji.core.trickids import LeadInfo, lead_info_ids
 from tuolaji.core.trump import TrumpTable
 
 if TYPE_CHECKING:

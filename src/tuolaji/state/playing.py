@@ -12,18 +12,17 @@ from typing import TYPE_CHECKING
 from tuolaji.core.cards import CARDS, Card, as_cards
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.scoring import TEAM, DealResult, score_deal
-from tuolaji.core.tricks import (
+from tuolaji.core.trickids import (
     FollowCode,
     LeadInfo,
-    _missing,
-    check_follow,
-    check_lead,
     follow_code_ids,
     lead_info_ids,
+    missing_ids,
     points_in_trick_ids,
     throw_verdict,
     winner_so_far,
 )
+from tuolaji.core.tricks import check_follow, check_lead
 from tuolaji.state.actions import (
     DealScored,
     Hand,
@@ -157,7 +156,7 @@ def _lead(
     assert state.trump is not None
     table = state.trump.table
     info = lead_info_ids(ids, table)  # R6.2: raises for an empty or mixed lead
-    if not checked and _missing(held, ids):
+    if not checked and missing_ids(held, ids):
         check_lead(state.hands[seat], cards, state.trump)  # raises (R11)
     if len(info.units) > 1:
         # R6.3, R6.4 (the rules' forced_unit was checked when they were built).
