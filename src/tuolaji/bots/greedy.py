@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from tuolaji.core._cache import memoize
-from tuolaji.core.cards import CARDS, POINTS, SEATS, Card, Rank, Suit
+from tuolaji.core.cards import CARD_KINDS, CARDS, KITTY_SIZE, POINTS, SEATS, Card, Rank, Suit
 from tuolaji.core.legal import LegalFollows
 from tuolaji.core.scoring import team_of
 from tuolaji.core.shapes import RawUnit, unit_ids
@@ -122,7 +122,7 @@ class GreedyBot:
             return value + 3 * suit_sizes[suit]
 
         ordered = sorted(hand, key=keep_value)
-        return Bury(view.seat, tuple(ordered[:8]))
+        return Bury(view.seat, tuple(ordered[:KITTY_SIZE]))
 
     # --- playing ---------------------------------------------------------------------------
 
@@ -193,7 +193,7 @@ class GreedyBot:
 
     def _lead(self, view: PlayerView, trump: Trump, actions: ActionSet) -> tuple[Card, ...]:
         table = trump.table
-        outside = [2] * 54
+        outside = [2] * CARD_KINDS
         hand_ids = card_ids(view.hand)
         for c in hand_ids:
             outside[c] -= 1

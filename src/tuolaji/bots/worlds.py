@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from tuolaji.bots.knowledge import Knowledge, knowledge_of
 from tuolaji.core._cache import BoundedCache
-from tuolaji.core.cards import CARDS, DEALT_CARDS, DECK_SIZE, KITTY_SIZE, Card
+from tuolaji.core.cards import CARD_KINDS, CARDS, DEALT_CARDS, DECK_SIZE, KITTY_SIZE, Card
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.scoring import team_of
 from tuolaji.state.actions import (
@@ -117,7 +117,9 @@ class Slots:
                 n > m for n, m in zip(row, self.caps[i], strict=True)
             ):
                 return False
-        return all(sum(counts[i][c] for i in range(len(counts))) == self.pool[c] for c in range(54))
+        return all(
+            sum(counts[i][c] for i in range(len(counts))) == self.pool[c] for c in range(CARD_KINDS)
+        )
 
 
 def _last(events: Sequence[object], kind: type) -> int:
@@ -143,7 +145,7 @@ def _caps(
         limit = know.caps[place]
         held = Counter(c.id for c in pinned[i])
         row = []
-        for c in range(54):
+        for c in range(CARD_KINDS):
             if suit is not None and suit[c] in void:
                 row.append(0)
             else:
@@ -215,7 +217,7 @@ def hidden_slots(view: PlayerView) -> Slots:
     kitty_pin: tuple[int, Card] | None = None
     start = _last(view.events, CardsDealt)
     turned = _last(view.events, TrumpRevealed)
-    if view.phase in _PRE_KITTY and turned > start and hidden_kitty == 8:
+    if view.phase in _PRE_KITTY and turned > start and hidden_kitty == KITTY_SIZE:
         event = view.events[turned]
         assert isinstance(event, TrumpRevealed)
         kitty_pin = (event.index, event.card)
@@ -231,7 +233,7 @@ def hidden_slots(view: PlayerView) -> Slots:
 
 def _shuffle_deal(slots: Slots, rng: random.Random) -> list[list[int]] | None:
     """One plain shuffle of the hidden cards; None when it breaks a cap."""
-    cards = [c for c in range(54) for _ in range(slots.pool[c])]
+    cards = [c for c in range(CARD_KINDS) for _ in range(slots.pool[c])]
     rng.shuffle(cards)
     out: list[list[int]] = []
     at = 0
@@ -279,7 +281,7 @@ def _constrained_deal(slots: Slots, rng: random.Random) -> list[list[int]]:
     min-cut over the places: every set T of places can be filled by what may go there)."""
     n = len(slots.sizes)
     subsets = range(1 << n)
-    kinds = [c for c in range(54) if slots.pool[c]]
+    kinds = [c for c in range(CARD_KINDS) if slots.pool[c]]
     rng.shuffle(kinds)
     capsum = {
         c: [

@@ -244,7 +244,11 @@ class Card:
     @classmethod
     def from_id(cls, card_id: int) -> Card:
         """The canonical card with this :attr:`id` (0..53)."""
-        if isinstance(card_id, bool) or not isinstance(card_id, int) or not 0 <= card_id < 54:
+        if (
+            isinstance(card_id, bool)
+            or not isinstance(card_id, int)
+            or not 0 <= card_id < CARD_KINDS
+        ):
             raise InvalidCards(f"R1.1: card ids are ints from 0 to 53, got {cut(card_id)}")
         return CARDS[card_id]
 
@@ -276,7 +280,8 @@ Card.SMALL_JOKER = SMALL_JOKER
 Card.BIG_JOKER = BIG_JOKER
 
 POINTS: tuple[int, ...] = tuple(
-    0 if c >= SMALL_JOKER_ID else {5: 5, 10: 10, 13: 10}.get(c % 13 + 2, 0) for c in range(54)
+    0 if c >= SMALL_JOKER_ID else {5: 5, 10: 10, 13: 10}.get(c % 13 + 2, 0)
+    for c in range(CARD_KINDS)
 )
 """Point value by card id (R1.2)."""
 

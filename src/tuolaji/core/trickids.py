@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence, Set
 from itertools import pairwise
-from typing import Literal, NamedTuple, get_args
+from typing import NamedTuple
 
 import attrs
 
 from tuolaji.core._cache import BoundedCache, memoize
 from tuolaji.core.cards import CARDS, POINTS, CardId
 from tuolaji.core.errors import IllegalAction, InvalidCards
+from tuolaji.core.rules import FORCED_UNIT_ORDERS, ForcedUnit
 from tuolaji.core.shapes import RawUnit, Shape, tractor_placements, tractors_fit, unit_ids
 from tuolaji.core.trump import TRUMP, TrumpTable, effective_suit_name
 
@@ -335,13 +336,6 @@ def _beats(unit: RawUnit, singles_top: int, pairs_at: Set[int]) -> bool:
         return any(p > top for p in pairs_at)
     # A tractor: k pairs at consecutive positions with a higher top (maybe inside a longer run).
     return any(p > top and all(p - j in pairs_at for j in range(1, k)) for p in pairs_at)
-
-
-ForcedUnit = Literal["lowest", "smallest"]
-"""How a failed throw picks its forced unit (R6.4): ``"lowest"`` (the seeds: the beatable
-unit holding the lowest card) or ``"smallest"`` (a house rule: smallest unit size first)."""
-
-FORCED_UNIT_ORDERS: tuple[ForcedUnit, ...] = get_args(ForcedUnit)
 
 
 def forced_unit_key(unit: RawUnit, forced_unit: ForcedUnit) -> tuple[int, int, int]:

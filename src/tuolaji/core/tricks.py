@@ -16,7 +16,7 @@ from tuolaji.core._args import card_ids_of, plays_ids_of, trump_table_of
 from tuolaji.core._deprecated import renamed
 from tuolaji.core.cards import CARDS, Card
 from tuolaji.core.errors import ConfigurationError, IllegalAction
-from tuolaji.core.trickids import FORCED_UNIT_ORDERS, ForcedUnit
+from tuolaji.core.rules import FORCED_UNIT_ORDERS, ForcedUnit
 from tuolaji.core.trump import Trump, TrumpTable
 
 __all__ = [
