@@ -52,6 +52,11 @@ class RawUnit(NamedTuple):
     """The unit's card ids, strongest first."""
 
 
+# The kernel builds many units per call: tuple.__new__ on the field values skips the
+# NamedTuple's Python-level constructor (about 0.15 us a unit, measured in bench W2).
+_unit = tuple.__new__
+
+
 @attrs.frozen(slots=True)
 class Unit:
     """One unit of a play (R3.3): a single, a pair, or a tractor of ``pairs`` >= 2 pairs.
@@ -171,15 +176,20 @@ def unit_ids(ids: Iterable[int], table: TrumpTable) -> list[RawUnit]:
                     taken = [pairs_at[p][0] for p in reversed(run)]
                     in_tractors.update(taken)
                     tractors.append(
-                        RawUnit(len(run), run[-1], suit, tuple([c for c in taken for _ in (0, 1)]))
+                        _unit(
+                            RawUnit,
+                            (len(run), run[-1], suit, tuple([c for c in taken for _ in (0, 1)])),
+                        )
                     )
                 start = end + 1
             if tractors:
                 tractors.sort(key=lambda u: (-u.pairs, -u.top))
                 result.extend(tractors)
                 paired = [c for c in paired if c not in in_tractors]
-        result.extend([RawUnit(1, pos_of[c], suit, (c, c)) for c in paired])
-        result.extend([RawUnit(0, pos_of[c], suit, (c,)) for c in members if counts[c] == 1])
+        result.extend([_unit(RawUnit, (1, pos_of[c], suit, (c, c))) for c in paired])
+        result.extend(
+            [_unit(RawUnit, (0, pos_of[c], suit, (c,))) for c in members if counts[c] == 1]
+        )
     return result
 
 

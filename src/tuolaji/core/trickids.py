@@ -665,23 +665,24 @@ class WinnerSoFar(NamedTuple):
 def winner_so_far(lead: LeadInfo, plays: Sequence[Sequence[int]], table: TrumpTable) -> WinnerSoFar:
     """The winner of ``plays`` (``plays[0]`` is the lead described by ``lead``) as
     ``(index, key, ruffed)``: each follow in turn :func:`challenge`-s the best so far."""
-    best = WinnerSoFar(0, lead.key, False)
     if len(lead.ids) == 1 and all([len(p) == 1 for p in plays]):
         # A single lead (most tricks): challenge's rules for one card, without its calls.
         suit, pos = table.suit, table.pos
         ls = lead.suit
         top = lead.key[0]
         ruffed = False
+        winner = 0
         for i in range(1, len(plays)):
             c = plays[i][0]
             s = suit[c]
             p = pos[c]
             if s == ls:
                 if not ruffed and p > top:
-                    best, top = WinnerSoFar(i, (p,), False), p
+                    winner, top = i, p
             elif s == TRUMP and (not ruffed or p > top):
-                best, top, ruffed = WinnerSoFar(i, (p,), True), p, True
-        return best
+                winner, top, ruffed = i, p, True
+        return WinnerSoFar(winner, (top,), ruffed)
+    best = WinnerSoFar(0, lead.key, False)
     for i in range(1, len(plays)):
         best = challenge(lead, best, i, plays[i], table)
     return best
