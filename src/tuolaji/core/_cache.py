@@ -41,8 +41,9 @@ def memoize(limit: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
 
 
 class BoundedCache(Generic[K, V]):
-    """A mapping of at most ``limit`` entries, least recently used out first, whose every
-    operation holds a lock (so eviction never races with a look-up in another thread)."""
+    """A mapping of at most ``limit`` entries, least recently used out first. Writes hold a
+    lock (so two evictions never race); a look-up is one atomic read and a move to the
+    recent end, so it never sees a dict changing under it."""
 
     __slots__ = ("_data", "_limit", "_lock")
 
@@ -55,11 +56,18 @@ class BoundedCache(Generic[K, V]):
 
     def get(self, key: K) -> V | None:
         """The value kept for ``key``, or None."""
-        with self._lock:
-            value = self._data.get(key)
-            if value is not None:
-                self._data.move_to_end(key)
-            return value
+        # No lock on the hot path: each OrderedDict operation is atomic under the GIL (the
+        # keys are ints and tuples of ints, whose hashing and comparison run no Python
+        # code), and an entry dropped by another thread between the two calls is only a
+        # miss for the next look-up, never an error.
+        data = self._data
+        value = data.get(key)
+        if value is not None:
+            try:  # noqa: SIM105 - contextlib.suppress costs a context manager per hit
+                data.move_to_end(key)
+            except KeyError:
+                pass
+        return value
 
     def put(self, key: K, value: V) -> None:
         """Keep ``value`` for ``key``, dropping the least recently used entry when full."""
