@@ -7,7 +7,9 @@ be exactly those of a sequential run, and no thread may raise.
 
 from __future__ import annotations
 
+import pathlib
 import random
+import re
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -145,3 +147,20 @@ def test_a_cache_holds_at_least_one_entry(limit: int) -> None:
         BoundedCache(limit)
     with pytest.raises(ValueError, match="at least one entry"):
         memoize(limit)
+
+
+def test_every_memoized_function_uses_the_one_policy() -> None:
+    """#18: one cache policy. No module memoizes with functools directly (unbounded
+    ``cache`` or its own ``lru_cache`` size); they all go through ``core/_cache.py``."""
+    src = pathlib.Path(tl.__file__).parent
+    direct = re.compile(
+        r"^\s*@(functools\.)?(cache|lru_cache)\b|^from functools import .*\bcache\b"
+    )
+    offenders = [
+        f"{path.relative_to(src)}:{n}"
+        for path in sorted(src.rglob("*.py"))
+        if path.name != "_cache.py"
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if direct.search(line)
+    ]
+    assert offenders == []
