@@ -13,6 +13,7 @@ from tuolaji.bots.greedy import GreedyBot
 from tuolaji.bots.knowledge import Knowledge, knowledge_of
 from tuolaji.bots.pimc import PIMCBot
 from tuolaji.bots.worlds import sample_world
+from tuolaji.core._deprecated import renamed as _renamed
 from tuolaji.core.bidding import Bid
 from tuolaji.core.cards import (
     BIG_JOKER,
@@ -35,9 +36,17 @@ from tuolaji.core.errors import (
     InvalidCards,
     InvalidRecord,
     LimitExceeded,
+    NoLegalChoice,
     TuolajiError,
 )
-from tuolaji.core.legal import LegalFollows, LegalLeads, LegalPlays, legal_follows, legal_leads
+from tuolaji.core.legal import (
+    LegalFollows,
+    LegalLeads,
+    LegalPlays,
+    LegalSet,
+    legal_follows,
+    legal_leads,
+)
 from tuolaji.core.rules import (
     FULL_LEVELS,
     RULESETS,
@@ -53,7 +62,7 @@ from tuolaji.core.scoring import (
     DealResult,
     advance_level,
     kitty_bonus,
-    kitty_multiplier,
+    kitty_multiplier_for_lead,
     levels_after,
     match_winner,
     next_dealer,
@@ -72,7 +81,7 @@ from tuolaji.core.tricks import (
     is_legal_lead,
     is_ruff,
     lead_error,
-    trick_points,
+    points_in_trick,
     trick_winner,
 )
 from tuolaji.core.trump import TRUMP, Trump
@@ -158,9 +167,11 @@ __all__ = [
     "LegalFollows",
     "LegalLeads",
     "LegalPlays",
+    "LegalSet",
     "LevelBand",
     "LimitExceeded",
     "MatchResult",
+    "NoLegalChoice",
     "Outcome",
     "PIMCBot",
     "Pass",
@@ -201,7 +212,7 @@ __all__ = [
     "is_ruff",
     "is_tractor",
     "kitty_bonus",
-    "kitty_multiplier",
+    "kitty_multiplier_for_lead",
     "knowledge_of",
     "lead_error",
     "legal_follows",
@@ -213,6 +224,7 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "points",
+    "points_in_trick",
     "read_record",
     "record_of",
     "replay",
@@ -221,7 +233,6 @@ __all__ = [
     "shape_of",
     "shuffled_deck",
     "team_of",
-    "trick_points",
     "trick_winner",
     "units",
     "write_record",
@@ -230,3 +241,13 @@ __all__ = [
 __version__ = "0.3.0"
 
 _compat.install()
+
+# Public names renamed in 0.3.0 (a function shared its name with a Rules field and a
+# property); the old names work for one release with a DeprecationWarning.
+__getattr__ = _renamed(
+    __name__,
+    {
+        "kitty_multiplier": ("kitty_multiplier_for_lead", kitty_multiplier_for_lead),
+        "trick_points": ("points_in_trick", points_in_trick),
+    },
+)

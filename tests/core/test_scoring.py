@@ -15,14 +15,14 @@ from tuolaji.core.scoring import (
     attacker_total,
     is_jack_hook,
     kitty_bonus,
-    kitty_multiplier,
+    kitty_multiplier_for_lead,
     levels_after,
     match_winner,
+    net_throw_penalty,
     next_dealer,
     next_level_rank,
     score_deal,
     team_of,
-    throw_penalty,
 )
 from tuolaji.testing import card_multisets, cards
 
@@ -73,43 +73,45 @@ MULTIPLIER_CASES = [
 
 
 @pytest.mark.parametrize(("lead", "doubling", "linear"), MULTIPLIER_CASES)
-def test_r8_2_kitty_multiplier(lead: str, doubling: int, linear: int) -> None:
+def test_r8_2_kitty_multiplier_for_lead(lead: str, doubling: int, linear: int) -> None:
     cards_ = parse_cards(lead)
-    assert kitty_multiplier(cards_, LEVEL_10_SPADES, TUOLAJI) == doubling
-    assert kitty_multiplier(cards_, LEVEL_10_SPADES, LINEAR) == linear
+    assert kitty_multiplier_for_lead(cards_, LEVEL_10_SPADES, TUOLAJI) == doubling
+    assert kitty_multiplier_for_lead(cards_, LEVEL_10_SPADES, LINEAR) == linear
 
 
 def test_r8_2_seed_000_throw_of_two_tens_and_a_nine_counts_as_a_single() -> None:
     """Seed 000: 如用两张红桃10和1张红桃9甩牌抠底均為单抠 (a throw ♥10♥10♥9 is ×2)."""
     lead = parse_cards("10H 10H 9H")
     trump = Trump(Rank.TWO, Suit.SPADES)
-    assert kitty_multiplier(lead, trump, TUOLAJI) == 2
+    assert kitty_multiplier_for_lead(lead, trump, TUOLAJI) == 2
     # R8.2 linear: a throw counts as its largest unit, the pair.
-    assert kitty_multiplier(lead, trump, LINEAR) == 4
+    assert kitty_multiplier_for_lead(lead, trump, LINEAR) == 4
 
 
 def test_r8_2_failed_throw_uses_the_forced_unit() -> None:
     """Seed 000's ♣98844 fails to ♣44 (R6.4): the kitty is taken with a pair, ×4."""
     trump = Trump(Rank.TEN, Suit.SPADES)
-    assert kitty_multiplier(parse_cards("9C 8C 8C 4C 4C"), trump, TUOLAJI) == 2
-    assert kitty_multiplier(parse_cards("4C 4C"), trump, TUOLAJI) == 4
+    assert kitty_multiplier_for_lead(parse_cards("9C 8C 8C 4C 4C"), trump, TUOLAJI) == 2
+    assert kitty_multiplier_for_lead(parse_cards("4C 4C"), trump, TUOLAJI) == 4
 
 
 def test_r8_2_permanent_twos_change_the_units() -> None:
     """With permanent 2s (R2.5) ♠2♠2 next to the level pair makes a trump tractor."""
     lead = parse_cards("2S 2S 10H 10H")
-    plain = kitty_multiplier(lead, Trump(Rank.TEN, Suit.SPADES), TUOLAJI)
-    twos = kitty_multiplier(lead, Trump(Rank.TEN, Suit.SPADES, permanent_twos=True), TUOLAJI)
+    plain = kitty_multiplier_for_lead(lead, Trump(Rank.TEN, Suit.SPADES), TUOLAJI)
+    twos = kitty_multiplier_for_lead(
+        lead, Trump(Rank.TEN, Suit.SPADES, permanent_twos=True), TUOLAJI
+    )
     assert plain == 2  # ♠2♠2 and ♥10♥10 are two separate trump pairs: a throw
     assert twos == 8  # ♥10 sits right above ♠2 (R2.5): a tractor
 
 
 def test_r8_2_bad_leads() -> None:
     with pytest.raises(IllegalAction) as info:
-        kitty_multiplier((), LEVEL_10_SPADES, TUOLAJI)
+        kitty_multiplier_for_lead((), LEVEL_10_SPADES, TUOLAJI)
     assert info.value.rule == "R8.2"
     with pytest.raises(IllegalAction) as info:
-        kitty_multiplier(parse_cards("AH AD"), LEVEL_10_SPADES, TUOLAJI)
+        kitty_multiplier_for_lead(parse_cards("AH AD"), LEVEL_10_SPADES, TUOLAJI)
     assert info.value.rule == "R6.2"
     assert "one suit" in str(info.value)
 
@@ -126,11 +128,11 @@ def test_r8_2_r8_3_kitty_bonus() -> None:
 
 def test_r6_5_throw_penalties() -> None:
     # Dealer seat 1: declarers are seats 1 and 3.
-    assert throw_penalty([1], 1, TUOLAJI) == 10
-    assert throw_penalty([0], 1, TUOLAJI) == -10
-    assert throw_penalty([3, 3, 2], 1, TUOLAJI) == 10
-    assert throw_penalty([], 1, TUOLAJI) == 0
-    assert throw_penalty([1, 0, 2], 1, SHUANGSHENG) == 0
+    assert net_throw_penalty([1], 1, TUOLAJI) == 10
+    assert net_throw_penalty([0], 1, TUOLAJI) == -10
+    assert net_throw_penalty([3, 3, 2], 1, TUOLAJI) == 10
+    assert net_throw_penalty([], 1, TUOLAJI) == 0
+    assert net_throw_penalty([1, 0, 2], 1, SHUANGSHENG) == 0
 
 
 def test_r8_1_total_may_go_below_zero() -> None:

@@ -1,6 +1,6 @@
 """The second speed pass's shortcuts give the answers of the plain paths (issue 11).
 
-Iterated plays are vouched for; follows listed as ids are the follows listed as cards; the
+Iterated plays are known legal; follows listed as ids are the follows listed as cards; the
 trick winner folded one challenge at a time is :func:`trick_winner_ids`; the throw verdict
 on a described lead is :func:`check_throw_ids`; the throw penalty still checks its seats.
 """
@@ -16,8 +16,8 @@ import tuolaji as tl
 from positions import play_states
 from tuolaji import GameState
 from tuolaji.core.rules import Rules
-from tuolaji.core.scoring import throw_penalty
-from tuolaji.core.tricks import (
+from tuolaji.core.scoring import net_throw_penalty
+from tuolaji.core.trickids import (
     challenge,
     check_throw_ids,
     lead_info_ids,
@@ -30,7 +30,7 @@ C = tl.parse_cards
 
 
 @pytest.mark.parametrize("preset", list(tl.RULESETS))
-def test_iterated_plays_are_vouched_and_play_as_checked_copies(preset: str) -> None:
+def test_iterated_plays_are_known_legal_and_play_as_checked_copies(preset: str) -> None:
     checked = 0
     for s in play_states(preset, 7):
         plays = s.legal_plays()
@@ -39,8 +39,8 @@ def test_iterated_plays_are_vouched_and_play_as_checked_copies(preset: str) -> N
         listed = list(plays)
         assert len(listed) == len(plays)
         last = listed[-1]
-        assert plays.vouched(last)
-        assert not plays.vouched(tuple(list(last)))
+        assert plays.is_known_legal(last)
+        assert not plays.is_known_legal(tuple(list(last)))
         assert s.play(s.to_act, last) == s.play(s.to_act, tuple(list(last)))
         checked += 1
     assert checked > 50
@@ -116,10 +116,10 @@ def test_throw_verdict_is_check_throw_ids(forced_unit: str) -> None:
 def test_throw_penalty_counts_and_still_checks_seats() -> None:
     rules = Rules()
     p = rules.throw_penalty
-    assert throw_penalty([0, 1, 1, 2, 3], 0, rules) == -p
-    assert throw_penalty(iter([0, 2]), 1, rules) == -2 * p
-    assert throw_penalty([], 3, rules) == 0
+    assert net_throw_penalty([0, 1, 1, 2, 3], 0, rules) == -p
+    assert net_throw_penalty(iter([0, 2]), 1, rules) == -2 * p
+    assert net_throw_penalty([], 3, rules) == 0
     for bad in (5, True, 1.0, "a", [1]):
         with pytest.raises(tl.IllegalAction) as info:
-            throw_penalty([0, bad], 0, rules)  # type: ignore[list-item]
+            net_throw_penalty([0, bad], 0, rules)  # type: ignore[list-item]
         assert info.value.rule == "R1.3"

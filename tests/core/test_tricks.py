@@ -35,7 +35,7 @@ from tuolaji.core.tricks import (
     is_legal_lead,
     is_ruff,
     lead_error,
-    trick_points,
+    points_in_trick,
     trick_winner,
 )
 
@@ -424,7 +424,7 @@ def test_r7_1_plays_of_different_sizes_are_rejected() -> None:
 
 
 def test_r8_1_trick_points() -> None:
-    assert trick_points([P("5H KH"), P("10D 2C"), P("3S 4S"), P("SJ BJ")]) == 25
+    assert points_in_trick([P("5H KH"), P("10D 2C"), P("3S 4S"), P("SJ BJ")]) == 25
 
 
 # ------------------------------------------------------------------------ collections, errors

@@ -1,7 +1,7 @@
 """The third speed pass's shortcuts give the answers of the plain paths (issue 11).
 
 A play reads the hand's ids and the lead's description from its state's legal plays; a
-vouched play is not read again; played cards are logged as a tuple until the event is read;
+known legal play is not read again; played cards are logged as a tuple until the event is read;
 the throw verdict works out no pairs when a single fails the throw; ``replace_hand`` builds
 the four hands without a list.
 """
@@ -18,8 +18,9 @@ import tuolaji as tl
 from positions import play_states
 from reference import ref_check_throw
 from tuolaji import GameState, Phase
-from tuolaji.core.scoring import throw_penalty
-from tuolaji.core.tricks import lead_info_ids, throw_verdict, trick_points
+from tuolaji.core.scoring import net_throw_penalty
+from tuolaji.core.trickids import lead_info_ids, throw_verdict
+from tuolaji.core.tricks import points_in_trick
 from tuolaji.state.actions import Played, replace_hand
 from tuolaji.state.eventlog import EMPTY_LOG, EventLog
 
@@ -47,8 +48,8 @@ def test_play_context_holds_what_the_plays_were_built_from(preset: str) -> None:
 
 
 @pytest.mark.parametrize("preset", list(tl.RULESETS))
-def test_vouched_and_unvouched_plays_give_equal_states(preset: str) -> None:
-    """The fast path (a sampled, vouched tuple) and the plain path (an equal copy, read by
+def test_known_legal_and_copied_plays_give_equal_states(preset: str) -> None:
+    """The fast path (a sampled tuple, known legal) and the plain path (an equal copy, read by
     as_cards and checked; card notation) reach equal states with equal logs."""
     for s in play_states(preset, 5):
         play = s.legal_plays().sample(random.Random(len(s.events)))
@@ -108,7 +109,7 @@ def test_replace_hand_matches_the_plain_replacement() -> None:
 
 def test_trick_points_on_cards_and_ids_agree() -> None:
     plays = [C("5D KD"), C("TD 3D"), C("2S 4S"), C("KH 5H")]
-    assert trick_points(plays) == 5 + 10 + 10 + 10 + 5
+    assert points_in_trick(plays) == 5 + 10 + 10 + 10 + 5
 
 
 @pytest.mark.parametrize("forced_unit", ["lowest", "smallest"])
@@ -147,7 +148,7 @@ def test_remembered_throw_penalty_follows_the_dealer_and_the_rules() -> None:
     failed = (0, 0, 1)
     as_dealer = {d: s.advanced(dealer=d, failed_throws=failed) for d in range(4)}
     for d, state in as_dealer.items():
-        want = state.trick_points + throw_penalty(failed, d, state.rules)
+        want = state.trick_points + net_throw_penalty(failed, d, state.rules)
         assert state.attacker_points == want
     assert as_dealer[0].attacker_points != as_dealer[1].attacker_points
     other = s.advanced(

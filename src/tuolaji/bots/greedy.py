@@ -8,15 +8,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from functools import cache
 
-from tuolaji.core.cards import CARDS, POINTS, Card, Rank, Suit
+from tuolaji.core._cache import memoize
+from tuolaji.core.cards import CARD_KINDS, CARDS, KITTY_SIZE, POINTS, SEATS, Card, Rank, Suit
 from tuolaji.core.errors import ConfigurationError, cut
 from tuolaji.core.legal import LegalFollows
 from tuolaji.core.limits import MAX_LIST
 from tuolaji.core.scoring import team_of
 from tuolaji.core.shapes import RawUnit, unit_ids
-from tuolaji.core.tricks import challenge, lead_info_ids, winner_so_far
+from tuolaji.core.trickids import challenge, lead_info_ids, winner_so_far
 from tuolaji.core.trump import TRUMP, Trump, TrumpTable
 from tuolaji.state.actions import (
     Action,
@@ -42,7 +42,7 @@ _PLAYING = Phase.PLAYING  # a module global reads faster than the enum's attribu
 _BIDDING = frozenset((Phase.DEALING, Phase.CLOSING, Phase.FIRST_COUNTERS, Phase.COUNTERS))
 
 
-@cache
+@memoize(limit=256)  # 13 levels x 5 trump choices: never full
 def _effective_suits(level: Rank, suit: Suit | None) -> tuple[int, ...]:
     """Per card id, its effective suit if ``suit`` were trump at ``level`` (a bid's trump)."""
     return Trump(level, suit).table.suit
@@ -107,7 +107,8 @@ class GreedyBot:
             if not isinstance(action, Declare):
                 continue
             ranked = [c for c in action.cards if not c.is_joker]
-            level = ranked[0].rank if ranked else view.levels[team_of(view.seat)]
+            top = ranked[0].rank if ranked else None
+            level = top if isinstance(top, Rank) else view.levels[team_of(view.seat)]
             suit = ranked[0].suit if ranked else None
             suits = _effective_suits(level, suit)
             share = sum([suits[c] == TRUMP for c in ids]) / max(len(hand), 1)
@@ -137,7 +138,7 @@ class GreedyBot:
             return value + 3 * suit_sizes[suit]
 
         ordered = sorted(hand, key=keep_value)
-        return Bury(view.seat, tuple(ordered[:8]))
+        return Bury(view.seat, tuple(ordered[:KITTY_SIZE]))
 
     # --- playing ---------------------------------------------------------------------------
 
@@ -177,12 +178,12 @@ class GreedyBot:
         partner = (view.seat + 2) % 4
         lead = lead_info_ids(trick[0], table)
         best = winner_so_far(lead, trick, table)
-        winning = (view.leader + best[0]) % 4
+        winning = (view.leader + best.play_index) % SEATS
         last = len(trick) == 3
         me = len(trick)
 
         def wins(i: int) -> bool:
-            return challenge(lead, best, me, option_ids[i], table)[0] == me
+            return challenge(lead, best, me, option_ids[i], table).play_index == me
 
         def feed(i: int) -> tuple[int, int]:
             return _points(option_ids[i]), -_strength_cost(option_ids[i], table)
@@ -208,7 +209,7 @@ class GreedyBot:
 
     def _lead(self, view: PlayerView, trump: Trump, actions: ActionSet) -> tuple[Card, ...]:
         table = trump.table
-        outside = [2] * 54
+        outside = [2] * CARD_KINDS
         hand_ids = _ids(view.hand)
         for c in hand_ids:
             outside[c] -= 1
@@ -230,17 +231,17 @@ class GreedyBot:
 
         def master(unit: RawUnit) -> bool:
             # unit: (pairs, top position, effective suit, card ids strongest first)
-            return unit[1] >= (top_pair if unit[0] else top_single)[unit[2]]
+            return unit.top >= (top_pair if unit.pairs else top_single)[unit.suit]
 
         hand_units = unit_ids(hand_ids, table)  # the split of units() (R3.3)
         masters = [u for u in hand_units if master(u)]
         if masters:
             # Side-suit winners first (they draw points), bigger units first.
-            best = max(masters, key=lambda u: (u[2] != TRUMP, len(u[3]), u[1]))
+            best = max(masters, key=lambda u: (u.suit != TRUMP, len(u.ids), u.top))
             return tuple([CARDS[c] for c in best[3]])
-        side = [u for u in hand_units if u[2] != TRUMP and u[0] == 0]
-        pool = side or [u for u in hand_units if u[0] == 0] or hand_units
-        low = min(pool, key=lambda u: (POINTS[u[3][0]], table.strength[u[3][0]]))
-        lead = tuple([CARDS[c] for c in low[3]])
+        side = [u for u in hand_units if u.suit != TRUMP and u.pairs == 0]
+        pool = side or [u for u in hand_units if u.pairs == 0] or hand_units
+        low = min(pool, key=lambda u: (POINTS[u.ids[0]], table.strength[u.ids[0]]))
+        lead = tuple([CARDS[c] for c in low.ids])
         assert Play(view.seat, lead) in actions
         return lead

@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from tuolaji.core.cards import Card
-from tuolaji.core.tricks import lead_info_ids
+from tuolaji.core.cards import CARD_KINDS, Card
+from tuolaji.core.trickids import lead_info_ids
 from tuolaji.core.trump import effective_suit_name
 from tuolaji.state.actions import Hand, Trick
 
@@ -131,7 +131,7 @@ def no_pair_caps(
             elif pairs_in(ids) < info.total_pairs and led not in no_pair[seat]:
                 no_pair[seat].add(led)
                 pending.append((seat, led))
-                for c in range(54):
+                for c in range(CARD_KINDS):
                     if suit[c] == led:
                         caps[seat][c] = 0 if c in ids else 1
         # The leader's own plays after a deduction lower its caps too.
@@ -158,7 +158,7 @@ def knowledge_of(view: PlayerView) -> Knowledge:
         seen.update(c.id for c in p)
     if view.kitty is not None:
         seen.update(c.id for c in view.kitty)
-    unseen = tuple(max(0, 2 - seen[c]) for c in range(54))
+    unseen = tuple(max(0, 2 - seen[c]) for c in range(CARD_KINDS))
     return Knowledge(
         seat=view.seat,
         played=played,

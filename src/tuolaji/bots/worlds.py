@@ -42,8 +42,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tuolaji.bots.knowledge import Knowledge, knowledge_of
-from tuolaji.core.cards import CARDS, Card, full_deck
-from tuolaji.core.deal import KITTY_SIZE
+from tuolaji.core._cache import BoundedCache
+from tuolaji.core.cards import CARD_KINDS, CARDS, DECK_SIZE, KITTY_SIZE, Card, full_deck
 from tuolaji.core.errors import IllegalAction
 from tuolaji.state.actions import (
     CardsDealt,
@@ -114,7 +114,9 @@ class HiddenPlaces:
                 n > m for n, m in zip(row, self.caps[i], strict=True)
             ):
                 return False
-        return all(sum(counts[i][c] for i in range(len(counts))) == self.pool[c] for c in range(54))
+        return all(
+            sum(counts[i][c] for i in range(len(counts))) == self.pool[c] for c in range(CARD_KINDS)
+        )
 
 
 def _last(events: Sequence[object], kind: type) -> int:
@@ -140,7 +142,7 @@ def _caps(
         limit = know.caps[place]
         held = Counter(c.id for c in pinned[i])
         row = []
-        for c in range(54):
+        for c in range(CARD_KINDS):
             if suit is not None and suit[c] in void:
                 row.append(0)
             else:
@@ -179,13 +181,13 @@ def hidden_places(view: PlayerView) -> HiddenPlaces:
     played = sum(len(p) for p in know.played)
     kitty_known = len(view.kitty) if view.kitty is not None else 0
     if view.phase is Phase.DEALING:
-        hidden_kitty = 108 - sum(view.hand_sizes)
+        hidden_kitty = DECK_SIZE - sum(view.hand_sizes)
     elif view.phase is Phase.BURYING or view.kitty is not None:
         hidden_kitty = 0
     else:
         hidden_kitty = KITTY_SIZE
     # A position built by GameState.for_play leaves some cards out of the deal entirely.
-    gone = 108 - sum(view.hand_sizes) - played - kitty_known - hidden_kitty
+    gone = DECK_SIZE - sum(view.hand_sizes) - played - kitty_known - hidden_kitty
     places = [s for s in range(4) if s != me]
     if hidden_kitty > 0:
         places.append(HiddenPlaces.KITTY)
@@ -212,7 +214,7 @@ def hidden_places(view: PlayerView) -> HiddenPlaces:
     kitty_pin: tuple[int, Card] | None = None
     start = _last(view.events, CardsDealt)
     turned = _last(view.events, TrumpRevealed)
-    if view.phase in _PRE_KITTY and turned > start and hidden_kitty == 8:
+    if view.phase in _PRE_KITTY and turned > start and hidden_kitty == KITTY_SIZE:
         event = view.events[turned]
         assert isinstance(event, TrumpRevealed)
         kitty_pin = (event.index, event.card)
@@ -228,7 +230,7 @@ def hidden_places(view: PlayerView) -> HiddenPlaces:
 
 def _shuffle_deal(slots: HiddenPlaces, rng: random.Random) -> list[list[int]] | None:
     """One plain shuffle of the hidden cards; None when it breaks a cap."""
-    cards = [c for c in range(54) for _ in range(slots.pool[c])]
+    cards = [c for c in range(CARD_KINDS) for _ in range(slots.pool[c])]
     rng.shuffle(cards)
     out: list[list[int]] = []
     at = 0
@@ -276,7 +278,7 @@ def _constrained_deal(slots: HiddenPlaces, rng: random.Random) -> list[list[int]
     min-cut over the places: every set T of places can be filled by what may go there)."""
     n = len(slots.sizes)
     subsets = range(1 << n)
-    kinds = [c for c in range(54) if slots.pool[c]]
+    kinds = [c for c in range(CARD_KINDS) if slots.pool[c]]
     rng.shuffle(kinds)
     capsum = {
         c: [
@@ -349,17 +351,17 @@ class _Prepared:
         self.bookkeeping = bookkeeping_of(view)
 
 
-_CACHE: dict[int, _Prepared] = {}
-_CACHE_SIZE = 32
+# Keyed by the view's identity; the entry holds the view, so the identity is not reused while
+# it lives. A bot samples many worlds of one view in a row: a few entries are enough.
+_PREPARED: BoundedCache[int, _Prepared] = BoundedCache(32)
 
 
 def _prepared(view: PlayerView) -> _Prepared:
-    hit = _CACHE.get(id(view))
+    hit = _PREPARED.get(id(view))
     if hit is not None and hit.view is view:
         return hit
-    if len(_CACHE) >= _CACHE_SIZE:
-        del _CACHE[next(iter(_CACHE))]
-    hit = _CACHE[id(view)] = _Prepared(view)
+    hit = _Prepared(view)
+    _PREPARED.put(id(view), hit)
     return hit
 
 

@@ -20,15 +20,25 @@ from tuolaji.core.limits import MAX_CARD_TEXT, MAX_CARDS
 
 __all__ = [
     "BIG_JOKER",
+    "BURYING_HAND_SIZE",
     "CARDS",
+    "CARD_KINDS",
+    "DEALT_CARDS",
+    "DECK_SIZE",
+    "HAND_SIZE",
+    "KITTY_SIZE",
     "POINTS",
+    "SEATS",
     "SMALL_JOKER",
+    "TOTAL_POINTS",
     "Card",
+    "CardId",
     "Joker",
     "Rank",
     "Suit",
     "SuitGrouping",
     "as_cards",
+    "card_ids_of",
     "format_cards",
     "format_hand",
     "full_deck",
@@ -124,6 +134,26 @@ for _suit in Suit:
     _SUIT_BY_TEXT["♤♡♧♢"[_suit]] = _suit
 _JOKER_BY_TEXT = {"SJ": Joker.SMALL, "BJ": Joker.BIG, "小王": Joker.SMALL, "大王": Joker.BIG}
 
+CardId = int
+"""A card as an int, its :attr:`Card.id` (0..53): the form the engine's hot paths use."""
+
+CARD_KINDS = 54
+"""Distinct cards (R1.1): 13 ranks in 4 suits and two jokers; card ids are ``0..CARD_KINDS-1``."""
+DECK_SIZE = 2 * CARD_KINDS
+"""Cards in play (R1.1): two decks, every card twice (108)."""
+SEATS = 4
+"""Players, in two fixed partnerships (R1.3)."""
+HAND_SIZE = 25
+"""Cards dealt to each seat (R4.1)."""
+DEALT_CARDS = SEATS * HAND_SIZE
+"""Cards dealt to the seats (R4.1): 100; the rest of the deck is the kitty."""
+KITTY_SIZE = DECK_SIZE - DEALT_CARDS
+"""Cards in the kitty (R4.1, R6.1): 8, taken up and buried again by the declarer."""
+BURYING_HAND_SIZE = HAND_SIZE + KITTY_SIZE
+"""Cards the declarer holds while burying (R6.1): 33."""
+TOTAL_POINTS = 200
+"""Points in the deck (R1.2): 5s count 5, 10s and Ks count 10, two decks."""
+
 SMALL_JOKER_ID = 52
 BIG_JOKER_ID = 53
 
@@ -218,7 +248,11 @@ class Card:
     @classmethod
     def from_id(cls, card_id: int) -> Card:
         """The canonical card with this :attr:`id` (0..53)."""
-        if isinstance(card_id, bool) or not isinstance(card_id, int) or not 0 <= card_id < 54:
+        if (
+            isinstance(card_id, bool)
+            or not isinstance(card_id, int)
+            or not 0 <= card_id < CARD_KINDS
+        ):
             raise InvalidCards(f"R1.1: card ids are ints from 0 to 53, got {cut(card_id)}")
         return CARDS[card_id]
 
@@ -250,7 +284,8 @@ Card.SMALL_JOKER = SMALL_JOKER
 Card.BIG_JOKER = BIG_JOKER
 
 POINTS: tuple[int, ...] = tuple(
-    0 if c >= SMALL_JOKER_ID else {5: 5, 10: 10, 13: 10}.get(c % 13 + 2, 0) for c in range(54)
+    0 if c >= SMALL_JOKER_ID else {5: 5, 10: 10, 13: 10}.get(c % 13 + 2, 0)
+    for c in range(CARD_KINDS)
 )
 """Point value by card id (R1.2)."""
 
@@ -374,14 +409,46 @@ def as_cards(value: object, name: str = "cards") -> tuple[Card, ...]:
     return tuple(items)
 
 
+def card_ids_of(value: object, name: str = "cards") -> list[CardId]:
+    """The ids of ``value``, an argument that must be cards: an iterable of :class:`Card`
+    (not text: :func:`as_cards` reads text), at most :data:`~tuolaji.core.limits.MAX_CARDS`.
+
+    Raises ``TypeError`` naming the argument ``name`` when ``value`` is not an iterable of
+    cards, and :class:`~tuolaji.InvalidCards` when it holds too many (R1.1).
+    """
+    if type(value) is tuple and len(value) <= MAX_CARDS:
+        ids: list[CardId] = []
+        for card in value:
+            if type(card) is not Card:
+                break
+            ids.append(card.id)
+        else:
+            return ids
+    if isinstance(value, str | bytes | bytearray | Card) or not isinstance(value, Iterable):
+        hint = " (read text with tuolaji.parse_cards)" if isinstance(value, str) else ""
+        raise TypeError(
+            f"{name} must be an iterable of tuolaji.Card, got {type(value).__name__}{hint}"
+        )
+    ids = []
+    for card in itertools.islice(value, MAX_CARDS + 1):
+        if not isinstance(card, Card):
+            raise TypeError(f"{name} must hold tuolaji.Card values, got {cut(card)}")
+        ids.append(card.id)
+    if len(ids) > MAX_CARDS:
+        raise InvalidCards(f"R1.1: {name} holds more than {MAX_CARDS} cards")
+    return ids
+
+
 def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
     """Write cards separated by spaces, ASCII (``10H SJ``) or with suit symbols (``♥10 SJ``).
 
-    ``parse_cards(format_cards(x))`` gives back ``x`` in the same order.
+    ``parse_cards(format_cards(x))`` gives back ``x`` in the same order. Raises
+    ``TypeError`` when ``cards`` is not an iterable of :class:`Card`.
     """
+    ids = card_ids_of(cards)
     if pretty:
-        return " ".join(card.pretty for card in cards)
-    return " ".join(str(card) for card in cards)
+        return " ".join([CARDS[c].pretty for c in ids])
+    return " ".join([str(CARDS[c]) for c in ids])
 
 
 class SuitGrouping(Protocol):
@@ -442,4 +509,4 @@ def full_deck() -> tuple[Card, ...]:
 
 def points(cards: Iterable[Card]) -> int:
     """The total point value of ``cards`` (R1.2): 5s count 5, 10s and Ks count 10."""
-    return sum(POINTS[card.id] for card in cards)
+    return sum([POINTS[c] for c in card_ids_of(cards)])

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import random
 
-from tuolaji.core.cards import Card, full_deck
+from tuolaji.core.cards import DECK_SIZE, HAND_SIZE, KITTY_SIZE, SEATS, Card, full_deck
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.scoring import check_seat
 
 __all__ = ["HAND_SIZE", "KITTY_SIZE", "deal_cards", "shuffled_deck"]
 
-HAND_SIZE = 25
-KITTY_SIZE = 8
+# HAND_SIZE and KITTY_SIZE live in core.cards with the other deck figures; re-exported here,
+# where they were first documented.
 
 
 def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
@@ -33,10 +33,10 @@ def deal_cards(
     Returns the four hands indexed by seat (25 cards each, in the order received) and the
     kitty (the last 8 cards).
     """
-    if len(deck) != 4 * HAND_SIZE + KITTY_SIZE:
-        raise IllegalAction("R4.1", f"a deal needs the 108 cards, got {len(deck)}")
+    if len(deck) != DECK_SIZE:
+        raise IllegalAction("R4.1", f"a deal needs the {DECK_SIZE} cards, got {len(deck)}")
     check_seat(dealer, "dealer")
-    hands: list[list[Card]] = [[], [], [], []]
-    for i, card in enumerate(deck[: 4 * HAND_SIZE]):
-        hands[(dealer + i) % 4].append(card)
-    return tuple(tuple(h) for h in hands), deck[4 * HAND_SIZE :]
+    hands: list[list[Card]] = [[] for _ in range(SEATS)]
+    for i, card in enumerate(deck[: SEATS * HAND_SIZE]):
+        hands[(dealer + i) % SEATS].append(card)
+    return tuple(tuple(h) for h in hands), deck[SEATS * HAND_SIZE :]

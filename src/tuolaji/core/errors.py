@@ -17,6 +17,7 @@ __all__ = [
     "InvalidCards",
     "InvalidRecord",
     "LimitExceeded",
+    "NoLegalChoice",
     "TuolajiError",
     "cut",
 ]
@@ -49,6 +50,14 @@ class IllegalAction(TuolajiError, ValueError):
     def __init__(self, rule: str, message: str) -> None:
         super().__init__(f"{rule}: {message}")
         self.rule = rule
+
+
+class NoLegalChoice(IllegalAction):
+    """:meth:`~tuolaji.LegalSet.sample` of an empty set of legal plays or actions (R11): there
+    is nothing to choose from (an empty hand, or a seat that has no decision now)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("R11", message)
 
 
 class ConfigurationError(TuolajiError, ValueError):

@@ -17,28 +17,87 @@ free. So the count is a sum of binomials over the allowed ``D``, and a uniform s
 
 from __future__ import annotations
 
+import abc
 import random
+import warnings
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
 from itertools import combinations
 from math import comb
+from typing import Generic, TypeVar
 
-from tuolaji.core.cards import CARDS, Card
-from tuolaji.core.shapes import hosts
-from tuolaji.core.tricks import (
+from tuolaji.core._args import card_ids_of, trump_table_of
+from tuolaji.core._cache import memoize
+from tuolaji.core._deprecated import renamed
+from tuolaji.core.cards import CARDS, Card, CardId
+from tuolaji.core.errors import NoLegalChoice
+from tuolaji.core.shapes import tractors_fit
+from tuolaji.core.trickids import (
     FollowCode,
     LeadInfo,
     check_hand_ids,
     follow_code_ids,
+    follow_requirement,
     lead_info_ids,
-    required_pairs,
-    tables_for,
 )
 from tuolaji.core.trump import Trump, TrumpTable
 
-__all__ = ["LegalFollows", "LegalLeads", "LegalPlays", "legal_follows", "legal_leads"]
+__all__ = [
+    "LegalFollows",
+    "LegalLeads",
+    "LegalPlays",
+    "LegalSet",
+    "PlayCards",
+    "legal_follows",
+    "legal_leads",
+]
 
-Play = tuple[Card, ...]
+PlayCards = tuple[Card, ...]
+"""The cards of one play, in canonical order (not :class:`tuolaji.Play`, the action)."""
+
+T_co = TypeVar("T_co", covariant=True)
+
+
+class LegalSet(abc.ABC, Generic[T_co]):
+    """What every set of legal choices offers: the legal plays of a hand
+    (:class:`LegalLeads`, :class:`LegalFollows`) and the legal actions of a state
+    (:class:`tuolaji.ActionSet`).
+
+    ``len()``, ``choice in legal_set``, iteration (every choice exactly once) and
+    :meth:`sample`, none of which needs to list the choices. :meth:`sample` of an empty set
+    raises :class:`~tuolaji.NoLegalChoice` (R11).
+    """
+
+    __slots__ = ()
+
+    @abc.abstractmethod
+    def __iter__(self) -> Iterator[T_co]:
+        """Every legal choice exactly once."""
+
+    @abc.abstractmethod
+    def __len__(self) -> int:
+        """How many legal choices there are."""
+
+    @abc.abstractmethod
+    def __contains__(self, choice: object) -> bool:
+        """True when ``choice`` is one of the legal choices."""
+
+    @abc.abstractmethod
+    def sample(self, rng: random.Random) -> T_co:
+        """A random legal choice drawn from ``rng``; raises :class:`~tuolaji.NoLegalChoice`
+        when there is none (R11)."""
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+
+def _warn_from_ids() -> None:
+    warnings.warn(
+        "LegalLeads.from_ids and LegalFollows.from_ids are deprecated since tuolaji 0.3.0; "
+        "use unchecked",
+        DeprecationWarning,
+        stacklevel=3,
+    )
 
 
 def _to_ids(play: object) -> list[int] | None:
@@ -53,24 +112,34 @@ def _to_ids(play: object) -> list[int] | None:
     return ids
 
 
-class _Plays:
+class _Plays(LegalSet[PlayCards]):
     """What the two collections share: the count, computed once when built, and the last
-    play they vouched for."""
+    play known to be legal."""
 
-    __slots__ = ("_total", "_vouched")
+    __slots__ = ("_known_legal", "_total")
 
     _total: int
-    _vouched: Play | None
+    _known_legal: PlayCards | None
 
-    def vouched(self, play: object) -> bool:
+    def is_known_legal(self, play: object) -> bool:
         """True when ``play`` is the very tuple that :meth:`sample` returned, that
         iteration yielded or that ``in`` accepted last: then it is one of these plays
-        without checking it again (tuples never change)."""
-        return play is self._vouched
+        without checking it again (tuples never change). The state's play reads this to
+        skip a second check of a play that came from its own legal plays."""
+        return play is self._known_legal
 
-    def _vouch(self, play: object, legal: bool) -> bool:
+    def vouched(self, play: object) -> bool:
+        """Deprecated name of :meth:`is_known_legal` (tuolaji 0.3.0)."""
+        warnings.warn(
+            "LegalPlays.vouched is deprecated since tuolaji 0.3.0; use is_known_legal",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return play is self._known_legal
+
+    def _remember(self, play: object, legal: bool) -> bool:
         if legal and type(play) is tuple:
-            self._vouched = play
+            self._known_legal = play
         return legal
 
     def __len__(self) -> int:
@@ -100,20 +169,26 @@ class LegalLeads(_Plays):
     _table: TrumpTable
 
     def __init__(self, hand: Sequence[Card], trump: Trump) -> None:
-        ids = [c.id for c in hand]
+        ids = card_ids_of(hand, "hand")
         check_hand_ids(ids)  # raises, naming the card held three times
-        self._init_ids(ids, trump.table)
+        self._init_ids(ids, trump_table_of(trump))
 
     @classmethod
-    def from_ids(cls, hand: Sequence[int], table: TrumpTable) -> LegalLeads:
-        """The collection for a hand of card ids (for the engine's hot paths): the hand
-        must hold no card more than twice (R1.1), which is not checked."""
+    def unchecked(cls, hand: Sequence[CardId], table: TrumpTable) -> LegalLeads:
+        """The fast entry point of the state machine: the collection for a hand of card
+        ids that holds no card more than twice (R1.1), which is **not** checked."""
         self = cls.__new__(cls)
         self._init_ids(hand, table)
         return self
 
+    @classmethod
+    def from_ids(cls, hand: Sequence[CardId], table: TrumpTable) -> LegalLeads:
+        """Deprecated name of :meth:`unchecked` (tuolaji 0.3.0)."""
+        _warn_from_ids()
+        return cls.unchecked(hand, table)
+
     def _init_ids(self, hand: Sequence[int], table: TrumpTable) -> None:
-        order = tables_for(table).order
+        order = table.order
         suit = table.suit
         # In canonical order the cards come grouped by suit (trumps, then ♠ ♥ ♣ ♦) and the
         # copies of a card sit side by side.
@@ -144,13 +219,13 @@ class LegalLeads(_Plays):
         self._groups = groups
         self._sizes = sizes
         self._total = sum(sizes)
-        self._vouched = None
+        self._known_legal = None
         self._table = table
         self._suit = suit
         self._order = order
 
     @staticmethod
-    def _decode(group: list[tuple[int, int]], x: int) -> Play:
+    def _decode(group: list[tuple[int, int]], x: int) -> PlayCards:
         # Mixed radix: card i is taken x's i-th digit (base count+1) times.
         out: list[Card] = []
         for c, n in group:
@@ -159,16 +234,16 @@ class LegalLeads(_Plays):
                 out.extend([CARDS[c]] * k)
         return tuple(out)
 
-    def __iter__(self) -> Iterator[Play]:
-        # Every tuple yielded is one of these plays: the latest is vouched for (a caller
+    def __iter__(self) -> Iterator[PlayCards]:
+        # Every tuple yielded is one of these plays: the latest is known legal (a caller
         # that picks the only play, or the last one, plays it without a second check).
         for group, size in zip(self._groups, self._sizes, strict=True):
             for x in range(1, size + 1):
-                play = self._vouched = self._decode(group, x)
+                play = self._known_legal = self._decode(group, x)
                 yield play
 
     def __contains__(self, play: object) -> bool:
-        if play is self._vouched:
+        if play is self._known_legal:
             return True
         ids = _to_ids(play)
         if not ids:
@@ -185,20 +260,20 @@ class LegalLeads(_Plays):
                     taken[c] = taken.get(c, 0) + 1
                     if taken[c] > held.get(c, 0):
                         return False
-                return self._vouch(play, True)
+                return self._remember(play, True)
         return False
 
-    def sample(self, rng: random.Random) -> Play:
+    def sample(self, rng: random.Random) -> PlayCards:
         """A uniformly random legal lead, without listing them (R6.2).
 
-        Raises ``IndexError`` for an empty hand.
+        Raises :class:`~tuolaji.NoLegalChoice` (R11) for an empty hand.
         """
         if not self._total:
-            raise IndexError("an empty hand has no leads")
+            raise NoLegalChoice("an empty hand has no leads to sample")
         r = rng.randrange(self._total)
         for group, size in zip(self._groups, self._sizes, strict=True):
             if r < size:
-                play = self._vouched = self._decode(group, r + 1)
+                play = self._known_legal = self._decode(group, r + 1)
                 return play
             r -= size
         raise AssertionError("unreachable: r < total")
@@ -207,7 +282,7 @@ class LegalLeads(_Plays):
         return f"<LegalLeads: {self._total} leads>"
 
 
-@lru_cache(maxsize=1 << 14)
+@memoize(limit=1 << 14)
 def _pair_sets(
     tractors: tuple[int, ...], low: int, high: int, positions: tuple[int, ...]
 ) -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -219,7 +294,7 @@ def _pair_sets(
             tuple(
                 chosen
                 for chosen in combinations(range(len(positions)), d)
-                if hosts(tractors, tuple(positions[i] for i in chosen))
+                if tractors_fit(tractors, tuple(positions[i] for i in chosen))
             )
         )
     return tuple(out)
@@ -260,45 +335,40 @@ class LegalFollows(_Plays):
     _weights: list[int]
 
     def __init__(self, lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> None:
-        table = trump.table
-        ids = [c.id for c in hand]
+        table = trump_table_of(trump)
+        ids = card_ids_of(hand, "hand")
         check_hand_ids(ids)
-        self._init_ids(lead_info_ids([c.id for c in lead], table), ids, table)
+        self._init_ids(lead_info_ids(card_ids_of(lead, "lead"), table), ids, table)
 
     @classmethod
-    def from_ids(cls, lead: LeadInfo, hand: Sequence[int], table: TrumpTable) -> LegalFollows:
-        """The collection for a described lead and a hand of card ids (hot paths): the hand
-        must hold no card more than twice (R1.1), which is not checked."""
+    def unchecked(cls, lead: LeadInfo, hand: Sequence[CardId], table: TrumpTable) -> LegalFollows:
+        """The fast entry point of the state machine: the collection for a described lead
+        and a hand of card ids that holds no card more than twice (R1.1), which is **not**
+        checked."""
         self = cls.__new__(cls)
         self._init_ids(lead, hand, table)
         return self
+
+    @classmethod
+    def from_ids(cls, lead: LeadInfo, hand: Sequence[CardId], table: TrumpTable) -> LegalFollows:
+        """Deprecated name of :meth:`unchecked` (tuolaji 0.3.0)."""
+        _warn_from_ids()
+        return cls.unchecked(lead, hand, table)
 
     def _init_ids(self, lead: LeadInfo, hand: Sequence[int], table: TrumpTable) -> None:
         self._lead = lead
         self._hand = hand
         self._table = table
-        self._vouched = None
+        self._known_legal = None
         suit = table.suit
         ls = lead.suit
         n = len(lead.ids)  # lead.size without the property call
         if n == 1:
             self._init_single(hand, suit, ls, table.pos)
             return
-        held = [c for c in hand if suit[c] == ls]
-        self._order = tables_for(table).order
-        tractors: tuple[int, ...] = ()
-        if len(held) <= n:
-            # R7.2: all of the led suit, plus any choice among the other cards.
-            base: tuple[int, ...] = tuple(held)
-            pool = [c for c in hand if suit[c] != ls]
-            pick = n - len(held)
-            low = 0
-        else:
-            base = ()
-            pool = held
-            pick = n
-            # R7.3: enough pairs, and room for the candidate's tractors among them.
-            low, tractors = required_pairs(lead, held, table.pos)
+        self._order = table.order
+        # R7.2 and R7.3, as the one decomposition tricks.follow_requirement defines.
+        base, pool, pick, low, tractors, _ = follow_requirement(lead, hand, table)
         seen: set[int] = set()
         doubles: list[int] = []
         for c in pool:
@@ -368,7 +438,81 @@ class LegalFollows(_Plays):
         self._weights = [len(distinct)]
         self._total = len(distinct)
 
-    def _play(self, doubled: Sequence[int], once: Sequence[int]) -> Play:
+    @property
+    def lead_size(self) -> int:
+        """The number of cards of every follow: the lead's (R7.1)."""
+        return len(self._lead.ids)
+
+    def extensions(self, partial: Sequence[CardId]) -> list[CardId]:
+        """The cards that may extend ``partial`` (card ids in ascending order, a part of a
+        follow being built card by card, lowest id first) towards a legal follow: each id
+        ``c``, not below the last of ``partial``, such that some legal follow holds
+        ``partial`` plus ``c`` and otherwise only cards of id ``c`` or more. Ascending.
+
+        This is how an action space builds a follow one card at a time (each follow has
+        exactly one such sequence); it reads the same decomposition as counting and
+        sampling (R7.1-R7.3), so it never lists the follows.
+        """
+        if len(partial) >= self.lead_size:
+            return []
+        low = partial[-1] if partial else 0
+        base = Counter(self._base)
+        pool = Counter(self._doubles * 2 + self._singles)
+        chosen = Counter(partial)
+        out: list[CardId] = []
+        for c in sorted(set(base) | set(pool)):
+            if c >= low and self._extends(chosen, base, pool, c):
+                out.append(c)
+        return out
+
+    def _extends(
+        self, chosen: Counter[CardId], base: Counter[CardId], pool: Counter[CardId], c: CardId
+    ) -> bool:
+        taken = chosen.copy()
+        taken[c] += 1
+        # Every card of the base must be in the follow: those not taken yet come later,
+        # so they cannot lie below c.
+        for x, k in base.items():
+            if taken[x] > k or (taken[x] < k and x < c):
+                return False
+        from_pool = {x: k for x, k in taken.items() if x not in base and k}
+        if any(k > pool[x] for x, k in from_pool.items()):
+            return False
+        # The pool part so far: D0 taken twice, S0 once; D grows only with cards above c
+        # (both copies still to come) or with c itself (its second copy next).
+        d0 = {x for x, k in from_pool.items() if k == 2}
+        s0 = {x for x, k in from_pool.items() if k == 1}
+        options = [(d0, s0)]
+        if c in s0 and pool[c] == 2:
+            options.append((d0 | {c}, s0 - {c}))
+        later = [x for x in pool if x > c]
+        twice_later = [x for x in later if pool[x] == 2]
+        return any(self._completes(d, s, c, later, twice_later) for d, s in options)
+
+    def _completes(
+        self, d0: set[CardId], s0: set[CardId], c: CardId, later: list[CardId], twice: list[CardId]
+    ) -> bool:
+        """Whether some allowed D (R7.3) holding ``d0``, apart from ``s0`` and otherwise of
+        cards above ``c``, leaves room for the singles still to pick among ``later``."""
+        if self._sets is not None:
+            doubles = self._doubles
+            for group in self._sets:
+                for indices in group:
+                    dset = {doubles[i] for i in indices}
+                    if not d0 <= dset or dset & s0 or any(x <= c for x in dset - d0):
+                        continue
+                    y = self._pick - 2 * len(dset) - len(s0)
+                    if 0 <= y <= sum(1 for x in later if x not in dset):
+                        return True
+            return False
+        for x in range(len(twice) + 1):
+            d = len(d0) + x
+            y = self._pick - 2 * d - len(s0)
+            if d >= self._low and 0 <= y <= len(later) - x:
+                return True
+        return False
+
+    def _play(self, doubled: Sequence[int], once: Sequence[int]) -> PlayCards:
         ids = [*self._base, *doubled, *doubled, *once]
         ids.sort(key=self._order.__getitem__)
         return tuple([CARDS[c] for c in ids])
@@ -379,11 +523,11 @@ class LegalFollows(_Plays):
         else:
             yield from self._sets[d - self._low]
 
-    def __iter__(self) -> Iterator[Play]:
+    def __iter__(self) -> Iterator[PlayCards]:
         cards = CARDS
         for ids in self.iter_ids():
-            # Each tuple yielded is one of these plays; the latest is vouched for.
-            play = self._vouched = tuple([cards[c] for c in ids])
+            # Each tuple yielded is one of these plays; the latest is known legal.
+            play = self._known_legal = tuple([cards[c] for c in ids])
             yield play
 
     def iter_ids(self) -> Iterator[list[int]]:
@@ -406,25 +550,25 @@ class LegalFollows(_Plays):
                     yield ids
 
     def __contains__(self, play: object) -> bool:
-        if play is self._vouched:
+        if play is self._known_legal:
             return True
         ids = _to_ids(play)
         if ids is None:
             return False
         code = follow_code_ids(self._lead, self._hand, ids, self._table)
-        return self._vouch(play, code == FollowCode.OK)
+        return self._remember(play, code == FollowCode.OK)
 
-    def sample(self, rng: random.Random) -> Play:
+    def sample(self, rng: random.Random) -> PlayCards:
         """A uniformly random legal follow, without listing them (R7.1-R7.3).
 
-        Raises ``IndexError`` only when the hand is empty.
+        Raises :class:`~tuolaji.NoLegalChoice` (R11) only when the hand is empty.
         """
         if not self._total:
-            raise IndexError("an empty hand has no follows")
+            raise NoLegalChoice("an empty hand has no follows to sample")
         if self._pick == 1 and not self._base:
             # The same draw as the general case below (d = 0, one card of the pool).
-            play: Play = (CARDS[rng.choice(self._singles)],)
-            self._vouched = play
+            play: PlayCards = (CARDS[rng.choice(self._singles)],)
+            self._known_legal = play
             return play
         r = rng.randrange(self._total)
         d = self._low
@@ -441,14 +585,14 @@ class LegalFollows(_Plays):
             picked = [doubles[i] for i in options[rng.randrange(len(options))]]
         k = self._pick - 2 * d
         if not k:
-            play = self._vouched = self._play(picked, ())
+            play = self._known_legal = self._play(picked, ())
             return play
         if picked:
             taken = set(picked)
             rest = [c for c in doubles if c not in taken] + self._singles
         else:
             rest = doubles + self._singles
-        play = self._vouched = self._play(picked, rng.sample(rest, k))
+        play = self._known_legal = self._play(picked, rng.sample(rest, k))
         return play
 
     def __repr__(self) -> str:
@@ -481,3 +625,5 @@ def legal_follows(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> L
 
 LegalPlays = LegalLeads | LegalFollows
 """What :meth:`tuolaji.GameState.legal_plays` returns: the leads or the follows of a seat."""
+
+__getattr__ = renamed(__name__, {"Play": ("PlayCards", PlayCards)})

@@ -29,12 +29,13 @@ from typing import Any, Literal, NamedTuple, TypeGuard, get_args
 
 import attrs
 
-from tuolaji.core.cards import Rank, Suit
+from tuolaji.core.cards import KITTY_SIZE, TOTAL_POINTS, Rank, Suit
 from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
 from tuolaji.core.limits import MAX_ECHO
 from tuolaji.core.trump import Trump
 
 __all__ = [
+    "FORCED_UNIT_ORDERS",
     "FULL_LEVELS",
     "RULESETS",
     "STANDARD_LEVEL_TABLE",
@@ -67,17 +68,15 @@ FirstDealer = Literal["first_bid", "winning_bid"]
 ``"winning_bid"`` (seed 000 tournament, seed 002: 翻主翻庄)."""
 
 
+KittyMultiplierMode = Literal["doubling", "linear"]
+"""How the last trick's lead multiplies the kitty's points (R8.2)."""
+
 ForcedUnit = Literal["lowest", "smallest"]
 """How a failed throw picks its forced unit (R6.4): ``"lowest"`` (the seeds: the beatable
 unit holding the lowest card) or ``"smallest"`` (a house rule: smallest unit size first)."""
 
-KittyMultiplierMode = Literal["doubling", "linear"]
-"""How the last trick's lead multiplies the kitty's points (R8.2)."""
-
-# R4.1: the kitty is the last 8 cards. Not imported from ``deal``: dealing sits above the rules
-# in the layering and may one day import this module.
-_KITTY_SIZE = 8
-_DECK_POINTS = 200  # R1.2
+FORCED_UNIT_ORDERS: tuple[ForcedUnit, ...] = get_args(ForcedUnit)
+"""The values of :data:`ForcedUnit`."""
 
 
 class LevelBand(NamedTuple):
@@ -324,13 +323,13 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         _check_choice("bidding", "R4.2", self.bidding, Bidding)
         _check_flag("counter_bids", "R5.2", self.counter_bids)
-        if not (_is_int(self.no_bid_reveal) and 0 <= self.no_bid_reveal < _KITTY_SIZE):
+        if not (_is_int(self.no_bid_reveal) and 0 <= self.no_bid_reveal < KITTY_SIZE):
             raise _field_error("no_bid_reveal", "R4.6", "a kitty index 0..7", self.no_bid_reveal)
         _check_choice("no_bid_dealer", "R4.6", self.no_bid_dealer, NoBidDealer)
         _check_choice("first_dealer", "R4.5", self.first_dealer, FirstDealer)
         _check_choice("forced_unit", "R6.4", self.forced_unit, ForcedUnit)
         weak = self.weak_hand_redeal
-        if weak is not None and not (_is_int(weak) and 0 < weak <= _DECK_POINTS):
+        if weak is not None and not (_is_int(weak) and 0 < weak <= TOTAL_POINTS):
             raise _field_error(
                 "weak_hand_redeal", "R4.7", "None (off) or a number of points 1..200", weak
             )

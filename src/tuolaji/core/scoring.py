@@ -23,7 +23,8 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from tuolaji.core.cards import Card, Rank, level_text, points
+from tuolaji.core._deprecated import renamed
+from tuolaji.core.cards import TOTAL_POINTS, Card, Rank, level_text, points
 from tuolaji.core.errors import IllegalAction, cut
 from tuolaji.core.rules import Outcome, Rules
 from tuolaji.core.shapes import units
@@ -36,17 +37,15 @@ __all__ = [
     "check_seat",
     "is_jack_hook",
     "kitty_bonus",
-    "kitty_multiplier",
+    "kitty_multiplier_for_lead",
     "levels_after",
     "match_winner",
+    "net_throw_penalty",
     "next_dealer",
     "next_level_rank",
     "score_deal",
     "team_of",
-    "throw_penalty",
 ]
-
-_DECK_POINTS = 200  # R1.2
 
 
 def check_seat(seat: object, what: str = "seat") -> int:
@@ -60,7 +59,7 @@ def check_seat(seat: object, what: str = "seat") -> int:
 def _check_points(value: object, what: str, rule: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise IllegalAction(rule, f"{what} is an int, got {value!r}")
-    if not 0 <= value <= _DECK_POINTS or value % 5:
+    if not 0 <= value <= TOTAL_POINTS or value % 5:
         raise IllegalAction(
             rule,
             f"{what} is a multiple of 5 from 0 to 200 (point cards are worth 5 or 10, "
@@ -94,7 +93,7 @@ def team_of(seat: int) -> int:
     return TEAM[check_seat(seat)]
 
 
-def kitty_multiplier(lead: Iterable[Card], trump: Trump, rules: Rules) -> int:
+def kitty_multiplier_for_lead(lead: Iterable[Card], trump: Trump, rules: Rules) -> int:
     """The kitty multiplier of R8.2 for the last trick's ``lead``.
 
     ``lead`` is what was finally led: after a failed throw, the forced unit (R6.4). A lead
@@ -131,7 +130,7 @@ def kitty_bonus(kitty: Iterable[Card], multiplier: int, *, attackers_won_last: b
     return points(kitty) * multiplier
 
 
-def throw_penalty(failed_throws: Iterable[int], dealer: int, rules: Rules) -> int:
+def net_throw_penalty(failed_throws: Iterable[int], dealer: int, rules: Rules) -> int:
     """The net throw penalty to add to the attackers' total (R6.5).
 
     ``failed_throws`` holds the seat of each failed throw of the deal. Each declarer's
@@ -390,9 +389,9 @@ def score_deal(
         raise IllegalAction("R5.2", f"counters is a count, 0 or more; got {counters!r}")
     kitty_cards = tuple(kitty)
     attackers_won_last = team_of(last_winner) != declarers
-    multiplier = kitty_multiplier(last_lead, trump, rules) if attackers_won_last else 0
+    multiplier = kitty_multiplier_for_lead(last_lead, trump, rules) if attackers_won_last else 0
     bonus = kitty_bonus(kitty_cards, multiplier, attackers_won_last=attackers_won_last)
-    penalty = throw_penalty(failed_throws, dealer, rules)
+    penalty = net_throw_penalty(failed_throws, dealer, rules)
     total = attacker_total(trick_points, bonus, penalty)
     outcome = rules.outcome(total)
     hooked = is_jack_hook(before[declarers], dealer, last_winner, winning_play, rules)
@@ -408,3 +407,12 @@ def score_deal(
         penalty=penalty,
         hooked=hooked,
     )
+
+
+__getattr__ = renamed(
+    __name__,
+    {
+        "kitty_multiplier": ("kitty_multiplier_for_lead", kitty_multiplier_for_lead),
+        "throw_penalty": ("net_throw_penalty", net_throw_penalty),
+    },
+)

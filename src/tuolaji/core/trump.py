@@ -8,11 +8,11 @@ distinct trump context and shared, so the engine's hot paths are tuple look-ups.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
 
 import attrs
 
-from tuolaji.core.cards import BIG_JOKER_ID, SMALL_JOKER_ID, Card, Rank, Suit
+from tuolaji.core._cache import memoize
+from tuolaji.core.cards import BIG_JOKER_ID, CARD_KINDS, SMALL_JOKER_ID, Card, Rank, Suit
 from tuolaji.core.errors import ConfigurationError, cut
 
 __all__ = ["TRUMP", "Trump", "TrumpTable", "effective_suit_name"]
@@ -32,13 +32,16 @@ class TrumpTable:
     ``suit[id]``: effective suit (0..3 side suits, :data:`TRUMP` for trumps, R2.1);
     ``pos[id]``: position within the effective suit (R3.1); ``strength[id]``: R2 order,
     comparable within one effective suit and between a trump and a side card;
-    ``suit_size[s]``: the number of positions in effective suit ``s``.
+    ``suit_size[s]``: the number of positions in effective suit ``s``; ``order[id]``: the
+    card's place in the canonical order of a play (:meth:`Trump.sorted`: trumps first, then
+    ♠ ♥ ♣ ♦, strongest first, equal cards by id).
     """
 
     suit: tuple[int, ...]
     pos: tuple[int, ...]
     strength: tuple[int, ...]
     suit_size: tuple[int, ...]
+    order: tuple[int, ...]
 
 
 def _convert_level(value: object) -> Rank:
@@ -67,12 +70,14 @@ def _convert_flag(value: object) -> bool:
     raise ConfigurationError(f"R2.5: permanent_twos is True or False, got {cut(value)}")
 
 
-@cache
+# 13 levels x 5 trump choices x 2 = 130 contexts: the limit is never reached, so a
+# context's table is one shared object for the life of the process.
+@memoize(limit=256)
 def _build_table(level: Rank, trump_suit: Suit | None, permanent_twos: bool) -> TrumpTable:
     twos_are_trump = permanent_twos and level != Rank.TWO
     side_ranks = [r for r in range(2, 15) if r != level and not (twos_are_trump and r == Rank.TWO)]
-    suit = [TRUMP] * 54
-    pos = [0] * 54
+    suit = [TRUMP] * CARD_KINDS
+    pos = [0] * CARD_KINDS
     for s in range(4):
         for i, r in enumerate(side_ranks):
             card = s * 13 + r - 2
@@ -98,7 +103,13 @@ def _build_table(level: Rank, trump_suit: Suit | None, permanent_twos: bool) -> 
     suit_size = [len(side_ranks)] * 4 + [top + 2]
     if trump_suit is not None:
         suit_size[trump_suit] = 0
-    return TrumpTable(tuple(suit), tuple(pos), strength, tuple(suit_size))
+    ranked = sorted(
+        range(CARD_KINDS), key=lambda c: (-1 if suit[c] == TRUMP else suit[c], -strength[c], c)
+    )
+    order = [0] * CARD_KINDS
+    for i, c in enumerate(ranked):
+        order[c] = i
+    return TrumpTable(tuple(suit), tuple(pos), strength, tuple(suit_size), tuple(order))
 
 
 @attrs.frozen(slots=True)

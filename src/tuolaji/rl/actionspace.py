@@ -33,7 +33,6 @@ from tuolaji.core.cards import CARDS
 from tuolaji.core.deal import KITTY_SIZE
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.legal import LegalFollows
-from tuolaji.core.tricks import required_pairs
 from tuolaji.state.actions import Action, AskRedeal, Bury, Declare, Pass, Phase, Play
 from tuolaji.state.auction import declare_options
 
@@ -168,104 +167,14 @@ class Decision:
         return [c for c in range(low, 54) if counts[c] and suit[c] == led] + [DONE]
 
     def _follow_ids(self) -> list[int]:
+        """R7.1-R7.3: the cards that keep the selection completable to a legal follow, and
+        ``DONE`` when it is one (the legal follows' own decomposition, never listed)."""
         plays = self._plays
         assert plays is not None
-        counts, low = self._room()
-        out = [c for c in range(low, 54) if counts[c] and self._extends(c)]
-        if len(self.selected) == plays._lead.size and [CARDS[c] for c in self.selected] in plays:
+        out: list[int] = plays.extensions(self.selected)
+        if len(self.selected) == plays.lead_size and [CARDS[c] for c in self.selected] in plays:
             out.append(DONE)
         return out
-
-    def _extends(self, c: int) -> bool:
-        """Whether some legal follow contains the selection plus ``c`` and otherwise only
-        cards of id ``c`` or more (R7.1-R7.3)."""
-        plays = self._plays
-        assert plays is not None
-        lead = plays._lead
-        table = plays._table
-        suit = table.suit
-        n = lead.size
-        sel = (*self.selected, c)
-        if len(sel) > n:
-            return False
-        hand = Counter(x.id for x in self.state.hands[self.seat])
-        chosen = Counter(sel)
-        if any(chosen[x] > hand[x] for x in chosen):
-            return False
-        held = [x for x in hand.elements() if suit[x] == lead.suit]
-        if len(held) <= n:
-            # R7.2: every led-suit card, then any others.
-            base = Counter(held)
-            missing = base - chosen
-            if any(x < c for x in missing):
-                return False
-            others = sum(1 for x in sel if suit[x] != lead.suit)
-            free = n - len(held) - others
-            if free < 0:
-                return False
-            later = sum(hand[x] - chosen[x] for x in range(c, 54) if suit[x] != lead.suit)
-            return later >= free
-        # R7.3: n led-suit cards whose doubled cards D are allowed.
-        if any(suit[x] != lead.suit for x in sel):
-            return False
-        low, tractors = required_pairs(lead, held, table.pos)
-        doubled_sel = {x for x in chosen if chosen[x] == 2}
-        single_sel = {x for x in chosen if chosen[x] == 1}
-        held_twice = {x for x in hand if hand[x] == 2 and suit[x] == lead.suit}
-        kinds_after = [x for x in hand if x > c and suit[x] == lead.suit]
-        options: list[tuple[set[int], set[int]]] = [(doubled_sel, single_sel)]
-        if c in single_sel and c in held_twice:
-            options.append((doubled_sel | {c}, single_sel - {c}))
-        for d0, s0 in options:
-            if self._completes(
-                d0=d0,
-                s0=s0,
-                c=c,
-                low=low,
-                tractors=tractors,
-                held_twice=held_twice,
-                kinds_after=kinds_after,
-                n=n,
-            ):
-                return True
-        return False
-
-    def _completes(
-        self,
-        *,
-        d0: set[int],
-        s0: set[int],
-        c: int,
-        low: int,
-        tractors: tuple[int, ...],
-        held_twice: set[int],
-        kinds_after: list[int],
-        n: int,
-    ) -> bool:
-        """Whether doubles ``d0`` and singles ``s0`` grow, with cards above ``c`` only, into
-        a follow of ``n`` cards whose doubles are allowed by R7.3."""
-        plays = self._plays
-        assert plays is not None
-        candidates = [x for x in kinds_after if x in held_twice]
-        if tractors:
-            doubles = plays._doubles
-            sets = plays._sets
-            assert sets is not None
-            for group in sets:
-                for chosen in group:
-                    dset = {doubles[i] for i in chosen}
-                    if not d0 <= dset or dset & s0 or any(x <= c for x in dset - d0):
-                        continue
-                    y = n - 2 * len(dset) - len(s0)
-                    if 0 <= y <= sum(1 for x in kinds_after if x not in dset):
-                        return True
-            return False
-        for x in range(len(candidates) + 1):
-            d = len(d0) + x
-            y = n - 2 * d - len(s0)
-            if d >= low and 0 <= y <= len(kinds_after) - x:
-                return True
-        return False
 
     # --- steps -----------------------------------------------------------------------------
 

@@ -18,8 +18,8 @@ import attrs
 
 from tuolaji.core.cards import Card, Rank, as_cards, format_hand
 from tuolaji.core.deal import KITTY_SIZE
-from tuolaji.core.errors import IllegalAction
-from tuolaji.core.legal import LegalFollows, LegalLeads
+from tuolaji.core.errors import NoLegalChoice
+from tuolaji.core.legal import LegalFollows, LegalLeads, LegalSet
 from tuolaji.core.scoring import DealResult
 
 __all__ = [
@@ -333,9 +333,10 @@ def holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
     return all(have[c] >= n for c, n in need.items())
 
 
-class ActionSet(abc.ABC):
+class ActionSet(LegalSet[Action]):
     """The legal actions of a state: iterable, ``len()``, ``action in actions`` and
-    :meth:`sample`, the last three without listing every action (there can be millions)."""
+    :meth:`sample`, the last three without listing every action (there can be millions).
+    A :class:`~tuolaji.LegalSet`, like the legal plays of a hand."""
 
     __slots__ = ()
 
@@ -398,7 +399,7 @@ class ListedActions(ActionSet):
 
     def sample(self, rng: random.Random) -> Action:
         if not self._actions:
-            raise IllegalAction("R11", "there is no legal action to sample")
+            raise NoLegalChoice("there is no legal action to sample")
         return rng.choice(self._actions)
 
 

@@ -11,11 +11,11 @@ import enum
 import json
 import types
 import typing
-from functools import cache
 from typing import Any, Literal, Union, get_args, get_origin
 
 import attrs
 
+from tuolaji.core._cache import memoize
 from tuolaji.core.cards import Card, format_cards, parse_cards
 from tuolaji.core.errors import InvalidRecord, TuolajiError, cut
 from tuolaji.core.limits import MAX_ECHO, MAX_INT, MAX_LIST, MAX_STRING
@@ -27,7 +27,7 @@ __all__ = ["from_data", "load_json", "to_data"]
 _NONE = type(None)
 
 
-@cache
+@memoize(limit=64)  # one entry per record class: never full
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 

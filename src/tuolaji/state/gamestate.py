@@ -45,8 +45,8 @@ from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
 from tuolaji.core.legal import LegalFollows, LegalLeads, LegalPlays
 from tuolaji.core.limits import MAX_INT, MAX_STATE_TEXT
 from tuolaji.core.rules import Rules, as_rules, rules_text
-from tuolaji.core.scoring import DealResult, check_seat, team_of, throw_penalty
-from tuolaji.core.tricks import LeadInfo, lead_info_ids
+from tuolaji.core.scoring import DealResult, check_seat, net_throw_penalty, team_of
+from tuolaji.core.trickids import LeadInfo, lead_info_ids
 from tuolaji.core.trump import Trump
 from tuolaji.state import auction, playing
 from tuolaji.state import pictures as svg
@@ -389,7 +389,7 @@ class GameState:
             and known[2] is self.rules
         ):
             return self.trick_points + known[3]  # type: ignore[no-any-return]
-        penalty = throw_penalty(self.failed_throws, self.dealer, self.rules)
+        penalty = net_throw_penalty(self.failed_throws, self.dealer, self.rules)
         self.__dict__[_PENALTY] = (self.failed_throws, self.dealer, self.rules, penalty)
         return self.trick_points + penalty
 
@@ -498,11 +498,11 @@ class GameState:
         plays: LegalPlays
         if not self.trick:
             lead = None
-            plays = LegalLeads.from_ids(hand, table)
+            plays = LegalLeads.unchecked(hand, table)
         else:
             lead = self.lead_info()
             assert lead is not None  # the trick has a lead
-            plays = LegalFollows.from_ids(lead, hand, table)
+            plays = LegalFollows.unchecked(lead, hand, table)
         context = self.__dict__[_CONTEXT] = PlayContext(plays, hand, lead)
         return context
 
@@ -534,7 +534,7 @@ class GameState:
         self.__dict__[_HAND_IDS] = tuple(entries)
 
     def lead_info(self) -> LeadInfo | None:
-        """The current trick's lead described (:func:`~tuolaji.core.tricks.lead_info_ids`),
+        """The current trick's lead described (:func:`~tuolaji.core.trickids.lead_info_ids`),
         or None before the lead; derived once per trick."""
         if not self.trick:
             return None

@@ -12,18 +12,17 @@ from typing import TYPE_CHECKING
 from tuolaji.core.cards import CARDS, Card, as_cards
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.scoring import TEAM, DealResult, score_deal
-from tuolaji.core.tricks import (
+from tuolaji.core.trickids import (
     FollowCode,
     LeadInfo,
-    _missing,
-    check_follow,
-    check_lead,
     follow_code_ids,
     lead_info_ids,
+    missing_ids,
+    points_in_trick_ids,
     throw_verdict,
-    trick_points_ids,
     winner_so_far,
 )
+from tuolaji.core.tricks import check_follow, check_lead
 from tuolaji.state.actions import (
     DealScored,
     Hand,
@@ -51,14 +50,14 @@ def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     follow against R7.1-R7.3. The fourth play closes the trick (R7.5, R8.1); the last trick
     scores the deal (R8-R10). ``given``: the cards, as :func:`~tuolaji.core.cards.as_cards`
     reads them."""
-    # A play that this state's legal plays vouched for (by sample, iteration or ``in``) is
+    # A play that this state's legal plays know is legal (by sample, iteration or ``in``) is
     # a tuple of cards and one of the legal plays: it needs neither reading nor checking,
     # and what those plays were built from (the state's play context) is read back.
     context = state.known_play_context()
-    vouched = context is not None and context.plays.vouched(given)
-    # as_cards raises InvalidCards before any other check, as it always did. (A vouched
+    known_legal = context is not None and context.plays.is_known_legal(given)
+    # as_cards raises InvalidCards before any other check, as it always did. (A known legal
     # play is a tuple of cards; no typing.cast call on the hot path.)
-    cards: Hand = given if vouched else as_cards(given)  # type: ignore[assignment]
+    cards: Hand = given if known_legal else as_cards(given)  # type: ignore[assignment]
     _check_turn(state, seat)
     # The rules run on card ids. The state's hands never hold a card more than twice (R1.1),
     # so they are not checked again; an illegal play goes back to the public check, which
@@ -71,10 +70,10 @@ def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     failed = state.failed_throws
     log = state.events
     if lead is not None:
-        if not vouched:
+        if not known_legal:
             _check_follow(state, seat, cards, ids=ids, held=held, lead=lead)
     else:
-        cards, lead, throw_failed = _lead(state, seat, cards, ids, held, vouched=vouched)
+        cards, lead, throw_failed = _lead(state, seat, cards, ids, held, known_legal=known_legal)
         if throw_failed is not None:
             log = log.add(throw_failed)
             ids = [c.id for c in cards]
@@ -136,8 +135,8 @@ def _close_trick(
     points (R7.5, R8.1); after the last trick the deal is scored (R8-R10)."""
     assert state.trump is not None and state.dealer is not None
     plays = (lead.ids, [c.id for c in trick[1]], [c.id for c in trick[2]], last_ids)
-    winner = (state.leader + winner_so_far(lead, plays, state.trump.table)[0]) % 4
-    points = trick_points_ids(plays)
+    winner = (state.leader + winner_so_far(lead, plays, state.trump.table).play_index) % 4
+    points = points_in_trick_ids(plays)
     gained = points if TEAM[winner] != TEAM[state.dealer] else 0
     after = state.advanced(
         hands=hands,
@@ -172,7 +171,7 @@ def _lead(
     ids: list[int],
     held: tuple[int, ...],
     *,
-    vouched: bool,
+    known_legal: bool,
 ) -> tuple[Hand, LeadInfo, ThrowFailed | None]:
     """A lead (R6.2), and for a throw the check against the other hands (R6.3, R6.4): the
     cards actually led, their description and, for a failed throw, its
@@ -180,7 +179,7 @@ def _lead(
     assert state.trump is not None
     table = state.trump.table
     info = lead_info_ids(ids, table)  # R6.2: raises for an empty or mixed lead
-    if not vouched and _missing(held, ids):
+    if not known_legal and missing_ids(held, ids):
         check_lead(state.hands[seat], cards, state.trump)  # raises (R11)
     if len(info.units) > 1:
         # R6.3, R6.4 (the rules' forced_unit was checked when they were built).

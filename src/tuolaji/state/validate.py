@@ -21,7 +21,7 @@ from tuolaji.core.cards import full_deck
 from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE
 from tuolaji.core.errors import IllegalAction, InvalidRecord, TuolajiError, cut
 from tuolaji.core.scoring import check_seat, team_of
-from tuolaji.core.tricks import trick_points, trick_winner
+from tuolaji.core.tricks import points_in_trick, trick_winner
 from tuolaji.state.actions import CardsDealt, Phase
 from tuolaji.state.playing import deal_result
 
@@ -197,7 +197,7 @@ def _check_play(state: GameState) -> None:
         if len(trick.plays) != 4 or len(lengths) != 1 or 0 in lengths:
             raise _fail(f"trick {number} has four plays of one size (R7.1)")
         winner = (trick.leader + trick_winner(trick.plays, trump)) % 4
-        if trick.winner != winner or trick.points != trick_points(trick.plays):
+        if trick.winner != winner or trick.points != points_in_trick(trick.plays):
             raise _fail(f"trick {number}'s winner or points are not those of its plays (R7.5)")
         for i, play in enumerate(trick.plays):
             played[(trick.leader + i) % 4] += len(play)

@@ -1,6 +1,6 @@
 """The engine's shortcuts around the rules give the answers of the plain paths (issue 11).
 
-A play that a state's own legal plays vouched for is not checked again; card ids, lead
+A play that a state's own legal plays known legal is not checked again; card ids, lead
 descriptions and legal plays are remembered by identity; ``Game.play_deal`` asks a seat to
 bid only when something changed for it. Each shortcut is compared here with the plain
 computation, and the cases where it must not apply are tried.
@@ -19,7 +19,7 @@ from positions import play_states
 from tuolaji import GameState, Phase
 from tuolaji.bots import GreedyBot, RandomBot
 from tuolaji.core.legal import LegalFollows, LegalLeads
-from tuolaji.core.tricks import lead_info_ids
+from tuolaji.core.trickids import lead_info_ids
 from tuolaji.game.facade import Game
 from tuolaji.state.actions import Action, ActionSet, Declare, Pass, Play
 from tuolaji.state.view import PlayerView
@@ -28,17 +28,17 @@ C = tl.parse_cards
 
 
 @pytest.mark.parametrize("preset", list(tl.RULESETS))
-def test_a_vouched_play_gives_the_state_a_checked_copy_gives(preset: str) -> None:
+def test_a_known_legal_play_gives_the_state_a_checked_copy_gives(preset: str) -> None:
     rng = random.Random(5)
     for s in play_states(preset, 11):
         plays = s.legal_plays()
         sampled = plays.sample(rng)
         copy = tuple(list(sampled))
-        assert plays.vouched(sampled) and not plays.vouched(copy)
+        assert plays.is_known_legal(sampled) and not plays.is_known_legal(copy)
         assert s.play(s.to_act, sampled) == s.play(s.to_act, copy)
 
 
-def test_only_legal_tuples_are_vouched_and_others_are_still_checked() -> None:
+def test_only_legal_tuples_are_known_legal_and_others_are_still_checked() -> None:
     s = GameState.for_play(
         "tuolaji",
         hands=[C(h) for h in ("AH KH 3C", "QH JH 4C", "9H 8H 5C", "5H 2H 6C")],
@@ -51,19 +51,19 @@ def test_only_legal_tuples_are_vouched_and_others_are_still_checked() -> None:
     plays = s.legal_plays()
     context = s.known_play_context()
     assert context is not None and context.plays is plays and s.legal_plays() is plays
-    assert C("4C") not in plays and not plays.vouched(C("4C"))
+    assert C("4C") not in plays and not plays.is_known_legal(C("4C"))
     with pytest.raises(tl.IllegalAction) as info:
         s.play(1, C("4C"))  # R7.2: seat 1 holds hearts
     assert info.value.rule == "R7.2"
     as_list = list(C("QH"))
-    assert as_list in plays and not plays.vouched(as_list)  # a list may change later
+    assert as_list in plays and not plays.is_known_legal(as_list)  # a list may change later
     queen = C("QH")
-    assert queen in plays and plays.vouched(queen)
+    assert queen in plays and plays.is_known_legal(queen)
     with pytest.raises(tl.IllegalAction):
-        s.play(2, queen)  # vouched for seat 1's plays, but it is not seat 2's turn
+        s.play(2, queen)  # known legal seat 1's plays, but it is not seat 2's turn
 
 
-def test_legal_collections_vouch_for_what_they_sample() -> None:
+def test_legal_collections_know_what_they_sample_is_legal() -> None:
     trump = tl.Trump(tl.Rank.TWO, tl.Suit.HEARTS)
     rng = random.Random(1)
     leads = LegalLeads(C("AS AS KS 3D"), trump)
@@ -71,7 +71,7 @@ def test_legal_collections_vouch_for_what_they_sample() -> None:
     for plays in (leads, follows):
         for _ in range(20):
             p = plays.sample(rng)
-            assert plays.vouched(p) and p in plays
+            assert plays.is_known_legal(p) and p in plays
             assert set(plays) >= {p}
 
 

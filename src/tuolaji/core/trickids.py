@@ -1,0 +1,731 @@
+"""The trick rules on card ids: the kernels behind :mod:`tuolaji.core.tricks` (R6-R8.1).
+
+Every public function of :mod:`~tuolaji.core.tricks` is a thin wrapper over a function here,
+which takes card ids (see :mod:`tuolaji.core.cards`) and a trump context's
+:class:`~tuolaji.core.trump.TrumpTable`: one definition of each rule. The state machine, the
+legal-play collections of :mod:`tuolaji.core.legal` and the bots call these directly: they are
+the named fast paths of the engine, and they trust their input (a hand never holds a card
+three times, ids are in range) where the card-level functions check it.
+
+A *lead* is described once by :func:`lead_info_ids` (its effective suit and the shape of its
+canonical split, R3.3) and cached, because every follower of a trick is checked against it.
+What may follow a lead is :func:`follow_requirement` (R7.2, R7.3), read by the checks, the
+legal-follow collections and the action space.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence, Set
+from itertools import pairwise
+from typing import NamedTuple
+
+import attrs
+
+from tuolaji.core._cache import BoundedCache, memoize
+from tuolaji.core.cards import CARDS, POINTS, CardId
+from tuolaji.core.errors import IllegalAction, InvalidCards
+from tuolaji.core.rules import FORCED_UNIT_ORDERS, ForcedUnit
+from tuolaji.core.shapes import RawUnit, Shape, tractor_placements, tractors_fit, unit_ids
+from tuolaji.core.trump import TRUMP, TrumpTable, effective_suit_name
+
+__all__ = [
+    "FORCED_UNIT_ORDERS",
+    "FollowCode",
+    "FollowRequirement",
+    "ForcedUnit",
+    "LeadInfo",
+    "WinnerSoFar",
+    "best_candidate_tractors",
+    "challenge",
+    "check_hand_ids",
+    "check_throw_ids",
+    "follow_code_ids",
+    "follow_error_message",
+    "follow_requirement",
+    "forced_unit_key",
+    "is_ruff_ids",
+    "lead_info_ids",
+    "missing_ids",
+    "not_held_error",
+    "pair_positions",
+    "play_key_ids",
+    "points_in_trick_ids",
+    "required_follow_shape",
+    "required_pairs",
+    "throw_verdict",
+    "trick_winner_ids",
+    "winner_so_far",
+]
+
+
+# ---------------------------------------------------------------------------------------------
+# Per-trump tables and the description of a lead
+# ---------------------------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class LeadInfo:
+    """A validated lead (R6.2) and the shape of its canonical split (R3.3, R3.4).
+
+    ``suit`` is the effective suit; ``tractors`` the tractor lengths (pairs), longest first;
+    ``pairs`` and ``singles`` count the plain pairs and singles; ``units`` the canonical units
+    as ``(pairs, top position, suit, card ids)``, in :func:`~tuolaji.units` order; ``key`` the
+    lead's own comparison key (R7.5). Build one with :func:`lead_info_ids`.
+    """
+
+    ids: tuple[int, ...]
+    suit: int
+    tractors: tuple[int, ...]
+    pairs: int
+    singles: int
+    units: tuple[RawUnit, ...]
+    key: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        """The number of cards every play of the trick has (R7.1)."""
+        return len(self.ids)
+
+    @property
+    def total_pairs(self) -> int:
+        """Pairs in the lead, a tractor of k pairs counting k (R7.3)."""
+        return sum(self.tractors) + self.pairs
+
+    @property
+    def is_throw(self) -> bool:
+        """True when the lead has several units (R6.2)."""
+        return len(self.units) > 1
+
+    @property
+    def shape(self) -> Shape:
+        """The lead's shape (R3.4)."""
+        return Shape(self.tractors, self.pairs, self.singles)
+
+
+# Described leads, keyed by the table's identity and the sorted ids; the entry holds the
+# table, so that its identity cannot be reused while the entry lives.
+_LEADS: BoundedCache[tuple[int, tuple[int, ...]], tuple[TrumpTable, LeadInfo]] = BoundedCache(
+    50_000
+)
+
+
+def _canonical_ids(ids: Sequence[int], table: TrumpTable) -> tuple[int, ...]:
+    """``ids`` in the canonical order of a play: trumps first, then ♠ ♥ ♣ ♦, strongest
+    first (the order of :meth:`Trump.sorted`)."""
+    return tuple(sorted(ids, key=table.order.__getitem__))
+
+
+def pair_positions(ids: Sequence[int], pos: Sequence[int]) -> tuple[int, ...]:
+    """Sorted positions of the pairs among ``ids`` (no card more than twice)."""
+    seen: set[int] = set()
+    out: list[int] = []
+    for c in ids:
+        if c in seen:
+            out.append(pos[c])
+        else:
+            seen.add(c)
+    out.sort()
+    return tuple(out)
+
+
+def _cards_text(ids: Sequence[int], table: TrumpTable) -> str:
+    """Cards for a message, in canonical order, grouped like ``♥KKQQ ♥3``."""
+    return " ".join(_group_text(ids, table))
+
+
+def _group_text(ids: Sequence[int], table: TrumpTable) -> list[str]:
+    words: list[str] = []
+    previous = -1
+    for c in _canonical_ids(ids, table):
+        card = CARDS[c]
+        if c == previous and not card.is_joker:
+            # Two copies print as one word, like the rules text: ♥QQ.
+            words[-1] += card.rank.label
+            previous = -1
+        else:
+            words.append(card.pretty)
+            previous = c
+    return words
+
+
+def lead_info_ids(ids: Sequence[int], table: TrumpTable) -> LeadInfo:
+    """Validate a lead (R6.2: non-empty, one effective suit) and describe its shape.
+
+    Raises :class:`~tuolaji.IllegalAction` (rule ``"R6.2"``) for an empty or mixed lead and
+    :class:`~tuolaji.InvalidCards` when a card appears more than twice. Cached per trump table.
+    """
+    key = tuple(sorted(ids))
+    hit = _LEADS.get((id(table), key))
+    if hit is not None and hit[0] is table:
+        return hit[1]
+    if not key:
+        raise IllegalAction("R6.2", "a lead needs at least one card")
+    suit = table.suit
+    lead_suit = suit[key[0]]
+    if any([suit[c] != lead_suit for c in key]):
+        by_suit: dict[int, list[int]] = {}
+        for c in key:
+            by_suit.setdefault(suit[c], []).append(c)
+        parts = "; ".join(
+            f"{_cards_text(cs, table)} {'are' if len(cs) > 1 else 'is'} {effective_suit_name(s)}"
+            for s, cs in sorted(by_suit.items(), key=lambda kv: (kv[0] != TRUMP, kv[0]))
+        )
+        raise IllegalAction(
+            "R6.2",
+            f"a lead is cards of one suit (trumps count as one suit), but {parts}; "
+            "lead from one suit only",
+        )
+    units = tuple(unit_ids(key, table))
+    sizes = [u.pairs for u in units]
+    singles = sizes.count(0)
+    if singles == len(units):
+        pos = table.pos
+        info = LeadInfo(
+            key,
+            lead_suit,
+            (),
+            0,
+            singles,
+            units,
+            tuple(sorted([pos[c] for c in key], reverse=True)),
+        )
+    else:
+        pairs = sizes.count(1)
+        tractors = tuple([k for k in sizes if k >= 2])
+        own_key = _split_key(tractors, pairs, pair_positions(key, table.pos))
+        assert own_key is not None, "a lead always fits its own shape"
+        info = LeadInfo(key, lead_suit, tractors, pairs, singles, units, own_key)
+    _LEADS.put((id(table), key), (table, info))
+    return info
+
+
+# ---------------------------------------------------------------------------------------------
+# The candidate shapes of R7.3 (tractor packing is shapes.tractor_placements, R3.4)
+# ---------------------------------------------------------------------------------------------
+
+
+def _into_bins(parts: tuple[int, ...], bins: list[int], i: int = 0) -> bool:
+    """Can tractor ``parts`` (longest first) be cut from the lead's tractors ``bins``?"""
+    if i == len(parts):
+        return True
+    k = parts[i]
+    tried: set[int] = set()
+    for b, room in enumerate(bins):
+        if room >= k and room not in tried:
+            tried.add(room)
+            bins[b] -= k
+            ok = _into_bins(parts, bins, i + 1)
+            bins[b] += k
+            if ok:
+                return True
+    return False
+
+
+@memoize(limit=1 << 16)
+def best_candidate_tractors(
+    lead_tractors: tuple[int, ...], budget: int, positions: tuple[int, ...]
+) -> tuple[int, ...]:
+    """The tractors of the best R7.3 candidate shape that a holding can fit.
+
+    ``lead_tractors``: the lead's tractor lengths, longest first; ``budget``: the candidate's
+    total pairs, ``min(lead pairs, pairs held)`` (R7.3 ranks more pairs first, and any holding
+    with that many pairs fits the all-pairs candidate); ``positions``: the holding's
+    pairs. Candidates with that pair count are ranked by their tractor lengths as a list,
+    longest first; tractors of a candidate are cut from the lead's tractors. Any prefix of a
+    feasible list is feasible, so the lexicographically largest list is built greedily.
+    """
+    chosen: list[int] = []
+    cap = min(lead_tractors[0] if lead_tractors else 0, budget)
+    used = 0
+    while True:
+        for k in range(min(cap, budget - used), 1, -1):
+            cand = (*chosen, k)
+            if _into_bins(cand, list(lead_tractors)) and tractors_fit(cand, positions):
+                chosen.append(k)
+                used += k
+                cap = k
+                break
+        else:
+            return tuple(chosen)
+
+
+@memoize(limit=1 << 16)
+def _split_key(
+    tractors: tuple[int, ...], pairs: int, positions: tuple[int, ...]
+) -> tuple[int, ...] | None:
+    """The comparison key of a play's best split into ``tractors`` + ``pairs`` (R7.5), or
+    None when its pairs cannot be split that way (the rest of the play fills the singles).
+
+    Key: the tractors' tops, longest tractors first and highest first among equal lengths,
+    then the pairs' positions, highest first. Keys of plays fitting one shape compare as
+    tuples; the best split is the largest key.
+    """
+    if sum(tractors) + pairs > len(positions):
+        return None
+    if not tractors:
+        return tuple(sorted(positions, reverse=True)[:pairs])
+    best: tuple[int, ...] | None = None
+    for tops, rest in tractor_placements(tractors, positions):
+        if len(rest) < pairs:
+            continue
+        key: list[int] = []
+        j = 0
+        while j < len(tractors):
+            # Tops of equal-length tractors are compared highest first.
+            e = j
+            while e < len(tractors) and tractors[e] == tractors[j]:
+                e += 1
+            key.extend(sorted(tops[j:e], reverse=True))
+            j = e
+        key.extend(rest[:pairs])
+        cand = tuple(key)
+        if best is None or cand > best:
+            best = cand
+    return best
+
+
+# ---------------------------------------------------------------------------------------------
+# Leads (R6.2) and throws (R6.3, R6.4)
+# ---------------------------------------------------------------------------------------------
+
+
+def missing_ids(hand: Sequence[int], play: Sequence[int]) -> list[int]:
+    """Cards of ``play`` that ``hand`` does not hold (as a multiset)."""
+    if len(play) <= 3:
+        return [c for c in set(play) if play.count(c) > hand.count(c)]
+    counts: dict[int, int] = {}
+    for c in hand:
+        counts[c] = counts.get(c, 0) + 1
+    out: list[int] = []
+    for c in play:
+        left = counts.get(c, 0) - 1
+        counts[c] = left
+        if left == -1:
+            out.append(c)
+    return out
+
+
+def check_hand_ids(hand: Sequence[int]) -> None:
+    """R1.1: a hand holds no card more than twice; raises :class:`~tuolaji.InvalidCards`."""
+    ordered = sorted(hand)
+    # A card held three times shows up as equal ids two places apart in sorted order.
+    if not any(map(int.__eq__, ordered, ordered[2:])):
+        return
+    for a, b in zip(ordered, ordered[2:], strict=False):
+        if a == b:
+            raise InvalidCards(
+                f"R1.1: every card exists twice, but the hand holds {CARDS[a]} "
+                f"{hand.count(a)} times",
+                token=str(CARDS[a]),
+            )
+
+
+def not_held_error(missing: Sequence[int], table: TrumpTable) -> IllegalAction:
+    return IllegalAction(
+        "R11", f"you do not hold {_cards_text(missing, table)}; play only cards from your hand"
+    )
+
+
+def _beats(unit: RawUnit, singles_top: int, pairs_at: Set[int]) -> bool:
+    """R6.3: does a hand with this top single position and these pair positions (in the
+    unit's suit) hold a higher unit of the same kind?"""
+    k, top = unit.pairs, unit.top
+    if k == 0:
+        return singles_top > top
+    if k == 1:
+        return any(p > top for p in pairs_at)
+    # A tractor: k pairs at consecutive positions with a higher top (maybe inside a longer run).
+    return any(p > top and all(p - j in pairs_at for j in range(1, k)) for p in pairs_at)
+
+
+def forced_unit_key(unit: RawUnit, forced_unit: ForcedUnit) -> tuple[int, int, int]:
+    """The R6.4 order of the beatable units of a failed throw: the least key is forced.
+
+    ``"lowest"``: the lowest card's position first (a tractor of k pairs topped at p holds
+    its lowest pair at p - k + 1); on a tie (only off-suit level cards share a position) the
+    smaller unit; between equal units the first in suit order ♠ ♥ ♣ ♦ (the lower card id).
+    ``"smallest"``: unit size first (single < pair < tractor(2) < ...), then the lowest
+    position, then suit order.
+    """
+    return (_lowest_first if forced_unit == "lowest" else _smallest_first)(unit)
+
+
+def _lowest_first(unit: RawUnit) -> tuple[int, int, int]:
+    """:func:`forced_unit_key` for ``"lowest"``."""
+    pairs, top = unit.pairs, unit.top
+    return (top - pairs + 1 if pairs >= 2 else top), pairs, min(unit.ids)
+
+
+def _smallest_first(unit: RawUnit) -> tuple[int, int, int]:
+    """:func:`forced_unit_key` for ``"smallest"``."""
+    pairs, top = unit.pairs, unit.top
+    return pairs, (top - pairs + 1 if pairs >= 2 else top), min(unit.ids)
+
+
+def check_throw_ids(
+    ids: Sequence[int],
+    others: Sequence[Sequence[int]],
+    table: TrumpTable,
+    forced_unit: ForcedUnit = "lowest",
+) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
+    """:func:`~tuolaji.core.tricks.check_throw` on ids: ``(ok, forced ids, beaten_by)``;
+    ``forced`` is ``ids`` itself (as a tuple) when ok."""
+    info = lead_info_ids(ids, table)
+    ok, forced, beaten_by = throw_verdict(info, others, table, forced_unit)
+    return (True, tuple(ids), ()) if ok else (False, forced, beaten_by)
+
+
+def throw_verdict(
+    info: LeadInfo,
+    others: Sequence[Sequence[int]],
+    table: TrumpTable,
+    forced_unit: ForcedUnit = "lowest",
+) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
+    """:func:`check_throw_ids` for a described lead (R6.3, R6.4): ``(ok, forced ids,
+    beaten_by)``; ``forced`` is the lead's ids when ok."""
+    if len(info.units) == 1:
+        return True, info.ids, ()
+    suit, pos = table.suit, table.pos
+    ls = info.suit
+    # Each hand's top position in the suit (-1 when void).
+    tops = [max([pos[c] for c in hand if suit[c] == ls], default=-1) for hand in others]
+    highest = max(tops, default=-1)
+    pairs: list[set[int]] | None = None  # per hand, its pairs' positions (when needed)
+    # A unit whose top no hand's card of the suit exceeds cannot be beaten (R6.3); the
+    # others are tried in R6.4's order (the sort is stable, so dropping the unbeatable
+    # units first keeps the order of the rest) and the first beaten one is forced.
+    beatable = [u for u in info.units if u.top < highest]
+    if len(beatable) > 1:
+        beatable.sort(key=_lowest_first if forced_unit == "lowest" else _smallest_first)
+    for unit in beatable:
+        if unit.pairs == 0:
+            # A single needs only the hands' top cards (most throws fail on a single): the
+            # hands' pairs are worked out only for a pair or a tractor.
+            # (_beats of a single, inlined.)
+            beaten_by = tuple([j for j, top in enumerate(tops) if top > unit.top])
+        else:
+            if pairs is None:
+                # Sorted ids of the suit: the two copies of a card sit side by side.
+                mines = [sorted([c for c in hand if suit[c] == ls]) for hand in others]
+                pairs = [{pos[c] for c, d in pairwise(mine) if c == d} for mine in mines]
+            beaten_by = tuple(
+                [
+                    j
+                    for j, (top, at) in enumerate(zip(tops, pairs, strict=True))
+                    if _beats(unit, top, at)
+                ]
+            )
+        if beaten_by:
+            return False, unit.ids, beaten_by
+    return True, info.ids, ()
+
+
+# ---------------------------------------------------------------------------------------------
+# Following (R7.1-R7.3)
+# ---------------------------------------------------------------------------------------------
+
+
+class FollowCode:
+    """Why a follow is illegal, as small ints for the hot path (0 means legal)."""
+
+    OK = 0
+    EMPTY = 1  # R7.1
+    COUNT = 2  # R7.1
+    NOT_HELD = 3  # R11
+    OFF_SUIT = 4  # R7.2: holds enough of the led suit but played other cards
+    SHORT = 5  # R7.2: holds fewer than the lead but did not play them all
+    SHAPE = 6  # R7.3
+
+
+class FollowRequirement(NamedTuple):
+    """What R7.2 and R7.3 require of a follow from one hand: the one definition that the
+    checks (:func:`follow_code_ids`), the legal-play collections
+    (:class:`~tuolaji.LegalFollows`) and the action space all read.
+
+    A legal follow is every card of ``base`` plus ``pick`` cards chosen from ``pool`` (a
+    multiset of card ids); among the chosen cards at least ``pairs`` pairs, with room for
+    tractors of ``tractors`` pairs among them (R3.4). It holds exactly ``led_cards`` cards of
+    the led suit.
+
+    * R7.2, a seat holding no more led-suit cards than the lead: ``base`` is all of them,
+      ``pool`` the seat's other cards, no pairs required.
+    * R7.3, a seat holding more: ``base`` is empty, ``pool`` the led-suit holding, ``pick``
+      the lead's size, and ``pairs``/``tractors`` the highest-ranked candidate shape the
+      holding can fit (:func:`required_pairs`).
+    """
+
+    base: tuple[CardId, ...]
+    pool: tuple[CardId, ...]
+    pick: int
+    pairs: int
+    tractors: tuple[int, ...]
+    led_cards: int
+
+
+def follow_requirement(
+    lead: LeadInfo, hand: Sequence[CardId], table: TrumpTable
+) -> FollowRequirement:
+    """The :class:`FollowRequirement` of a follow to ``lead`` from ``hand`` (card ids; no
+    card more than twice) under ``table`` (R7.2, R7.3)."""
+    suit = table.suit
+    ls = lead.suit
+    n = len(lead.ids)
+    held = [c for c in hand if suit[c] == ls]
+    h = len(held)
+    if h <= n:
+        # R7.2: with no more than the lead, all of them, plus any others.
+        return FollowRequirement(
+            tuple(held), tuple([c for c in hand if suit[c] != ls]), n - h, 0, (), h
+        )
+    # R7.2: with more, only them; R7.3: in the best candidate shape the holding fits.
+    if lead.total_pairs == 0:
+        return FollowRequirement((), tuple(held), n, 0, (), n)
+    need, want = required_pairs(lead, held, table.pos)
+    return FollowRequirement((), tuple(held), n, need, want, n)
+
+
+def follow_code_ids(
+    lead: LeadInfo, hand: Sequence[CardId], play: Sequence[CardId], table: TrumpTable
+) -> int:
+    """The :class:`FollowCode` of ``play`` from ``hand`` (which includes it) after ``lead``.
+
+    R7.1 count, R11 held, R7.2 suit, R7.3 shape (:func:`follow_requirement`). The hand must
+    hold no card more than twice.
+    """
+    n = len(lead.ids)
+    m = len(play)
+    if m != n:
+        return FollowCode.EMPTY if m == 0 else FollowCode.COUNT
+    if missing_ids(hand, play):
+        return FollowCode.NOT_HELD
+    req = follow_requirement(lead, hand, table)
+    suit = table.suit
+    ls = lead.suit
+    in_suit = 0
+    for c in play:
+        if suit[c] == ls:
+            in_suit += 1
+    if in_suit != req.led_cards:
+        # Short of the led suit but not all of it played, or enough of it but others played.
+        return FollowCode.SHORT if req.base else FollowCode.OFF_SUIT
+    need = req.pairs
+    if need == 0:
+        return FollowCode.OK
+    want = req.tractors
+    if n == 2:
+        return FollowCode.OK if play[0] == play[1] else FollowCode.SHAPE
+    play_pp = pair_positions(play, table.pos)
+    if len(play_pp) < need:
+        return FollowCode.SHAPE
+    if want and not tractors_fit(want, play_pp):
+        return FollowCode.SHAPE
+    return FollowCode.OK
+
+
+def required_pairs(
+    lead: LeadInfo, held: Sequence[int], pos: Sequence[int]
+) -> tuple[int, tuple[int, ...]]:
+    """R7.3 for a seat whose led-suit holding ``held`` is larger than the lead: the total
+    pairs and the tractor lengths of the highest-ranked candidate shape it can fit.
+
+    Candidates rank more pairs first, and a holding with p pairs fits the all-pairs
+    candidate with min(lead pairs, p) pairs, so that is the pair count; its tractors come
+    from :func:`best_candidate_tractors`. A play fits the candidate when it has that many
+    pairs and room for those tractors among its pairs (R3.4).
+    """
+    need = min(lead.total_pairs, len(held) - len(set(held)))
+    if not lead.tractors or need < 2:
+        return need, ()
+    return need, best_candidate_tractors(lead.tractors, need, pair_positions(held, pos))
+
+
+def required_follow_shape(lead: LeadInfo, hand: Sequence[int], table: TrumpTable) -> Shape:
+    """The candidate shape of R7.3 that a follow from ``hand`` must fit (its led-suit
+    holding is larger than the lead); the all-singles shape when no pairs are required."""
+    req = follow_requirement(lead, hand, table)
+    return Shape(req.tractors, req.pairs - sum(req.tractors), lead.size - 2 * req.pairs)
+
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def _count_word(n: int) -> str:
+    return _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
+
+
+def _shape_words(shape: Shape, suit_name: str, *, demand: bool) -> str:
+    """A shape in words: "a tractor of 2 pairs and a pair", "a pair and 2 more ♥ cards"."""
+    parts = [f"a tractor of {k} pairs" for k in shape.tractors]
+    if shape.pairs:
+        parts.append("a pair" if shape.pairs == 1 else f"{_count_word(shape.pairs)} pairs")
+    if shape.singles:
+        if demand:
+            more = "more " if parts else "any "
+            noun = "card" if shape.singles == 1 else "cards"
+            parts.append(f"{shape.singles} {more}{suit_name} {noun}")
+        else:
+            parts.append("a single" if shape.singles == 1 else f"{shape.singles} singles")
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def follow_error_message(
+    code: int, lead: LeadInfo, hand: Sequence[int], play: Sequence[int], table: TrumpTable
+) -> IllegalAction:
+    n = lead.size
+    name = effective_suit_name(lead.suit)
+    lead_text = _cards_text(lead.ids, table)
+    if code == FollowCode.EMPTY:
+        return IllegalAction("R7.1", f"the lead {lead_text} has {n} cards; play {n}, not none")
+    if code == FollowCode.COUNT:
+        return IllegalAction(
+            "R7.1", f"the lead {lead_text} has {n} cards; play exactly {n}, not {len(play)}"
+        )
+    if code == FollowCode.NOT_HELD:
+        return not_held_error(missing_ids(hand, play), table)
+    held = [c for c in hand if table.suit[c] == lead.suit]
+    if code == FollowCode.OFF_SUIT:
+        off = [c for c in play if table.suit[c] != lead.suit]
+        return IllegalAction(
+            "R7.2",
+            f"the lead {lead_text} is {name} and you hold {len(held)} {name} cards; "
+            f"play {n} {name} cards and no others (not {_cards_text(off, table)})",
+        )
+    if code == FollowCode.SHORT:
+        if not held:  # unreachable: with no led-suit cards any play follows suit
+            raise AssertionError("a void hand cannot miss the led suit")
+        held_text = _cards_text(held, table)
+        if len(held) == n:
+            return IllegalAction(
+                "R7.2",
+                f"the lead {lead_text} is {name} and you hold exactly {n} {name} cards "
+                f"({held_text}); play all of them",
+            )
+        which = "it" if len(held) == 1 else f"all {len(held)} of them"
+        others = n - len(held)
+        return IllegalAction(
+            "R7.2",
+            f"the lead {lead_text} is {name} and you hold only {len(held)} {name} "
+            f"({held_text}); play {which} and {others} other card{'s' if others != 1 else ''}",
+        )
+    want = required_follow_shape(lead, hand, table)
+    held_pairs = sorted({c for c in held if held.count(c) == 2})
+    pairs_text = _cards_text([c for c in held_pairs for _ in (0, 1)], table)
+    return IllegalAction(
+        "R7.3",
+        f"the lead {lead_text} has {_shape_words(lead.shape, name, demand=False)} of {name}; "
+        f"you hold {pairs_text}; play {_shape_words(want, name, demand=True)}",
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Ruffs (R7.4), the winner (R7.5, R7.6) and points (R8.1)
+# ---------------------------------------------------------------------------------------------
+
+
+def play_key_ids(lead: LeadInfo, ids: Sequence[int], table: TrumpTable) -> tuple[int, ...] | None:
+    """The comparison key of a play of one effective suit under the lead's shape (R7.5), or
+    None when it does not fit that shape (R3.4). Keys of plays of one suit compare as tuples:
+    tractors (longest first, highest first), then pairs (highest first); singles count only
+    when the lead is singles only. The best split of the play is used."""
+    pos = table.pos
+    if not lead.tractors and not lead.pairs:
+        if len(ids) == 1:
+            return (pos[ids[0]],)
+        return tuple(sorted([pos[c] for c in ids], reverse=True))
+    return _split_key(lead.tractors, lead.pairs, pair_positions(ids, pos))
+
+
+def is_ruff_ids(lead: LeadInfo, ids: Sequence[int], table: TrumpTable) -> bool:
+    suit = table.suit
+    if lead.suit == TRUMP or len(ids) != lead.size:
+        return False
+    return all(suit[c] == TRUMP for c in ids) and play_key_ids(lead, ids, table) is not None
+
+
+def trick_winner_ids(plays: Sequence[Sequence[int]], table: TrumpTable) -> int:
+    """:func:`~tuolaji.core.tricks.trick_winner` on ids."""
+    if not plays:
+        raise IllegalAction("R7.1", "a trick needs at least the lead")
+    return winner_so_far(lead_info_ids(plays[0], table), plays, table).play_index
+
+
+class WinnerSoFar(NamedTuple):
+    """The winner of a partial trick (see :func:`challenge`)."""
+
+    play_index: int
+    """The index of the winning play in the trick (0: the lead)."""
+    key: tuple[int, ...]
+    """Its comparison key under the lead's shape (R7.5)."""
+    ruffed: bool
+    """True when it is a ruff (R7.4)."""
+
+
+def winner_so_far(lead: LeadInfo, plays: Sequence[Sequence[int]], table: TrumpTable) -> WinnerSoFar:
+    """The winner of ``plays`` (``plays[0]`` is the lead described by ``lead``) as
+    ``(index, key, ruffed)``: each follow in turn :func:`challenge`-s the best so far."""
+    if len(lead.ids) == 1 and all([len(p) == 1 for p in plays]):
+        # A single lead (most tricks): challenge's rules for one card, without its calls.
+        suit, pos = table.suit, table.pos
+        ls = lead.suit
+        top = lead.key[0]
+        ruffed = False
+        winner = 0
+        for i in range(1, len(plays)):
+            c = plays[i][0]
+            s = suit[c]
+            p = pos[c]
+            if s == ls:
+                if not ruffed and p > top:
+                    winner, top = i, p
+            elif s == TRUMP and (not ruffed or p > top):
+                winner, top, ruffed = i, p, True
+        return WinnerSoFar(winner, (top,), ruffed)
+    best = WinnerSoFar(0, lead.key, False)
+    for i in range(1, len(plays)):
+        best = challenge(lead, best, i, plays[i], table)
+    return best
+
+
+def challenge(
+    lead: LeadInfo, best: WinnerSoFar, i: int, ids: Sequence[int], table: TrumpTable
+) -> WinnerSoFar:
+    """R7.5, R7.6: the winner so far after play ``i`` (``ids``) challenges ``best``.
+
+    A follow can beat the best so far only if it fits the lead's shape and is in the led
+    suit or a ruff (R7.4); any ruff beats any led-suit play; the challenger must be
+    strictly higher. A throw that stood cannot be beaten in its own suit (R7.6).
+    Raises :class:`~tuolaji.IllegalAction` (R7.1) for a play of the wrong size.
+    """
+    n = len(lead.ids)
+    if len(ids) != n:
+        raise IllegalAction(
+            "R7.1", f"play {i} has {len(ids)} cards but the lead has {n}; every play has {n}"
+        )
+    suit = table.suit
+    first = suit[ids[0]]
+    if n > 1:
+        for c in ids:
+            if suit[c] != first:
+                return best  # mixed suits: neither a led-suit play nor a ruff
+    if first == lead.suit:
+        # R7.6: a throw that stood cannot be beaten in its own suit; a ruff beats them all.
+        if best.ruffed or len(lead.units) > 1:
+            return best
+        key = play_key_ids(lead, ids, table)
+        if key is not None and key > best.key:
+            return WinnerSoFar(i, key, False)
+    elif first == TRUMP:
+        key = play_key_ids(lead, ids, table)
+        if key is None:
+            return best  # R7.4: trumps not fitting the lead's shape are a discard
+        if not best.ruffed or key > best.key:
+            return WinnerSoFar(i, key, True)
+    return best
+
+
+def points_in_trick_ids(plays: Sequence[Sequence[CardId]]) -> int:
+    """:func:`~tuolaji.core.tricks.points_in_trick` on card ids."""
+    points = POINTS
+    return sum([points[c] for p in plays for c in p])
