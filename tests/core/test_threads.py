@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import tuolaji as tl
-from tuolaji.core._cache import BoundedCache, memoize
+from tuolaji.core.caching import BoundedCache, memoize
 
 PRESETS = ("tuolaji", "shuangsheng", "tuolaji-tournament", "shuangsheng-super")
 
@@ -151,7 +151,7 @@ def test_a_cache_holds_at_least_one_entry(limit: int) -> None:
 
 def test_every_memoized_function_uses_the_one_policy() -> None:
     """#18: one cache policy. No module memoizes with functools directly (unbounded
-    ``cache`` or its own ``lru_cache`` size); they all go through ``core/_cache.py``."""
+    ``cache`` or its own ``lru_cache`` size); they all go through ``core/caching.py``."""
     src = pathlib.Path(tl.__file__).parent
     direct = re.compile(
         r"^\s*@(functools\.)?(cache|lru_cache)\b|^from functools import .*\bcache\b"

@@ -9,7 +9,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from tuolaji.core._cache import memoize
+from tuolaji.core.caching import memoize
 from tuolaji.core.cards import CARD_KINDS, CARDS, KITTY_SIZE, POINTS, SEATS, Card, Rank, Suit
 from tuolaji.core.errors import ConfigurationError, cut
 from tuolaji.core.legal import LegalFollows

@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tuolaji.bots.knowledge import Knowledge, knowledge_of
-from tuolaji.core._cache import BoundedCache
+from tuolaji.core.caching import BoundedCache
 from tuolaji.core.cards import CARD_KINDS, CARDS, DECK_SIZE, KITTY_SIZE, Card, full_deck
 from tuolaji.core.errors import IllegalAction
 from tuolaji.state.actions import (

@@ -27,8 +27,8 @@ from math import comb
 from typing import Generic, TypeVar
 
 from tuolaji.core._args import card_ids_of, trump_table_of
-from tuolaji.core._cache import memoize
 from tuolaji.core._deprecated import renamed
+from tuolaji.core.caching import memoize
 from tuolaji.core.cards import CARDS, Card, CardId
 from tuolaji.core.errors import NoLegalChoice
 from tuolaji.core.shapes import tractors_fit

@@ -16,8 +16,8 @@ from typing import Literal, NamedTuple
 import attrs
 
 from tuolaji.core._args import card_ids_of, trump_table_of
-from tuolaji.core._cache import memoize
 from tuolaji.core._deprecated import renamed
+from tuolaji.core.caching import memoize
 from tuolaji.core.cards import CARDS, Card, CardId
 from tuolaji.core.errors import InvalidCards
 from tuolaji.core.trump import TRUMP, Trump, TrumpTable

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 import attrs
 
-from tuolaji.core._cache import BoundedCache, memoize
+from tuolaji.core.caching import BoundedCache, memoize
 from tuolaji.core.cards import CARDS, POINTS, CardId
 from tuolaji.core.errors import IllegalAction, InvalidCards
 from tuolaji.core.rules import FORCED_UNIT_ORDERS, ForcedUnit

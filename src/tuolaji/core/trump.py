@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from tuolaji.core._cache import memoize
+from tuolaji.core.caching import memoize
 from tuolaji.core.cards import BIG_JOKER_ID, CARD_KINDS, SMALL_JOKER_ID, Card, Rank, Suit
 from tuolaji.core.errors import ConfigurationError, cut
 

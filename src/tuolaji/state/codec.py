@@ -15,7 +15,7 @@ from typing import Any, Literal, Union, get_args, get_origin
 
 import attrs
 
-from tuolaji.core._cache import memoize
+from tuolaji.core.caching import memoize
 from tuolaji.core.cards import Card, format_cards, parse_cards
 from tuolaji.core.errors import InvalidRecord, TuolajiError, cut
 from tuolaji.core.limits import MAX_ECHO, MAX_INT, MAX_LIST, MAX_STRING
