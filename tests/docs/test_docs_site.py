@@ -118,15 +118,15 @@ def test_site_builds_with_warnings_as_errors(tmp_path: Path) -> None:
         timeout=300,
     )
     assert out.returncode == 0, out.stderr[-3000:]
-    page = (tmp_path / "site" / "rules" / "index.html").read_text(encoding="utf-8")
+    page = (tmp_path / "site" / "rules.html").read_text(encoding="utf-8")
     assert 'id="r7.3"' in page
-    assert "tuolaji.GameState" in (tmp_path / "site" / "api" / "index.html").read_text()
+    assert "tuolaji.GameState" in (tmp_path / "site" / "api.html").read_text()
     # The architecture page (#18) is built, in the navigation of every page and linked from
     # the home page.
-    architecture = (tmp_path / "site" / "architecture" / "index.html").read_text("utf-8")
+    architecture = (tmp_path / "site" / "architecture.html").read_text("utf-8")
     assert "Imports point down" in architecture
-    assert 'href="architecture/"' in (tmp_path / "site" / "index.html").read_text("utf-8")
-    assert 'href="../architecture/"' in page
+    assert 'href="architecture.html"' in (tmp_path / "site" / "index.html").read_text("utf-8")
+    assert 'href="architecture.html"' in page
 
 
 ARCHITECTURE = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
