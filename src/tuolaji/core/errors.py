@@ -1,7 +1,7 @@
 """The exception types of tuolaji.
 
-Every error the library raises on bad input derives from :class:`TuolajiError`. The concrete
-types are also :class:`ValueError`, so code that already catches ``ValueError`` keeps working.
+Every error the library raises on bad input derives from [`TuolajiError`][tuolaji.TuolajiError].
+The concrete types are also `ValueError`, so code that already catches ``ValueError`` keeps working.
 Raising never changes any existing object (R11).
 """
 
@@ -62,8 +62,9 @@ class InvalidRecord(TuolajiError, ValueError):
 
 
 class LimitExceeded(TuolajiError, ValueError):
-    """A bound of :mod:`tuolaji.core.limits` was passed: e.g. more redeals of one deal than a
-    :class:`~tuolaji.Game` allows (bots that never bid would otherwise redeal forever)."""
+    """A bound of [`tuolaji.core.limits`][tuolaji.core.limits] was passed: e.g. more redeals of one
+    deal than a [`Game`][tuolaji.Game] allows (bots that never bid would otherwise redeal
+    forever)."""
 
 
 def cut(value: object, limit: int = MAX_ECHO) -> str:

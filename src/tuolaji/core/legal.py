@@ -2,7 +2,7 @@
 
 Like python-chess's ``board.legal_moves``: a collection is a small view over a hand. Iterating
 yields every legal play exactly once (a play is a multiset: the two copies of a card are the
-same card) as a tuple of cards in canonical order (:meth:`~tuolaji.Trump.sorted` order);
+same card) as a tuple of cards in canonical order ([`sorted`][tuolaji.Trump.sorted] order);
 ``len()``, ``play in collection`` and ``sample(rng)`` never list the plays.
 
 Counting and sampling follow one decomposition. A legal follow is either all the led-suit
@@ -63,7 +63,7 @@ class _Plays:
     _vouched: Play | None
 
     def vouched(self, play: object) -> bool:
-        """True when ``play`` is the very tuple that :meth:`sample` returned, that
+        """True when ``play`` is the very tuple that `sample` returned, that
         iteration yielded or that ``in`` accepted last: then it is one of these plays
         without checking it again (tuples never change)."""
         return play is self._vouched
@@ -88,7 +88,8 @@ class LegalLeads(_Plays):
     """Every legal lead from a hand (R6.2): each non-empty sub-multiset of one effective suit.
 
     A throw that would fail R6.3 is still a legal attempt (it is resolved by
-    :func:`~tuolaji.check_throw`), so it is listed. Build with :func:`legal_leads`.
+    [`check_throw`][tuolaji.check_throw]), so it is listed. Build with
+    [`legal_leads`][tuolaji.legal_leads].
     """
 
     __slots__ = ("_groups", "_order", "_sizes", "_suit", "_table")
@@ -227,7 +228,8 @@ def _pair_sets(
 
 class LegalFollows(_Plays):
     """Every legal follow to a lead from a hand: exactly the plays that
-    :func:`~tuolaji.is_legal_follow` accepts (R7.1-R7.3). Build with :func:`legal_follows`.
+    [`is_legal_follow`][tuolaji.is_legal_follow] accepts (R7.1-R7.3). Build with
+    [`legal_follows`][tuolaji.legal_follows].
     """
 
     __slots__ = (
@@ -480,4 +482,5 @@ def legal_follows(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> L
 
 
 LegalPlays = LegalLeads | LegalFollows
-"""What :meth:`tuolaji.GameState.legal_plays` returns: the leads or the follows of a seat."""
+"""What [`tuolaji.GameState.legal_plays`][tuolaji.GameState.legal_plays] returns: the leads or the
+follows of a seat."""

@@ -1,8 +1,8 @@
 """Units, shapes and tractors (R3.2-R3.4).
 
-The functions on :class:`~tuolaji.Card` objects are the public, readable definitions. The
-``*_ids`` variants work on card ids (see :mod:`tuolaji.core.cards`) and a
-:class:`~tuolaji.core.trump.TrumpTable`, for the engine's hot paths; the public functions are thin
+The functions on [`Card`][tuolaji.Card] objects are the public, readable definitions. The
+``*_ids`` variants work on card ids (see `tuolaji.core.cards`) and a
+`TrumpTable`, for the engine's hot paths; the public functions are thin
 wrappers over them, so there is one definition of each rule.
 """
 
@@ -110,7 +110,7 @@ def _check_copies(counts: Mapping[int, int]) -> None:
 
 
 def unit_ids(ids: Iterable[int], table: TrumpTable) -> list[RawUnit]:
-    """The canonical split of R3.3 on card ids; see :func:`units` for the order."""
+    """The canonical split of R3.3 on card ids; see [`units`][tuolaji.units] for the order."""
     counts: dict[int, int] = {}
     for c in ids:
         counts[c] = counts.get(c, 0) + 1
@@ -218,7 +218,7 @@ def _pack(
 
 
 SUIT_STRIDE = 32
-"""Cells of :func:`hosts` are ``suit * SUIT_STRIDE + position``: positions stay below 32, so
+"""Cells of `hosts` are ``suit * SUIT_STRIDE + position``: positions stay below 32, so
 cells of two suits are never consecutive."""
 
 
@@ -239,7 +239,7 @@ def hosts(lengths: tuple[int, ...], cells: tuple[int, ...]) -> bool:
 
 
 def fits_ids(ids: Sequence[int], shape: Shape, table: TrumpTable) -> bool:
-    """:func:`fits` on card ids."""
+    """[`fits`][tuolaji.fits] on card ids."""
     if len(ids) != shape.size:
         return False
     counts = Counter(ids)

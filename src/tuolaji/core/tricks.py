@@ -1,11 +1,11 @@
 """Trick rules as pure functions: leads, throws, following, ruffs, the winner (R6-R8.1).
 
-The public functions take :class:`~tuolaji.Card` sequences and a :class:`~tuolaji.Trump`.
-Each is a thin wrapper over an ``*_ids`` function on card ids (see :mod:`tuolaji.core.cards`)
-and the trump context's :class:`~tuolaji.core.trump.TrumpTable`, which the state machine and the
-legal-play collections of :mod:`tuolaji.core.legal` call directly: one definition of each rule.
+The public functions take [`Card`][tuolaji.Card] sequences and a [`Trump`][tuolaji.Trump].
+Each is a thin wrapper over an ``*_ids`` function on card ids (see `tuolaji.core.cards`)
+and the trump context's `TrumpTable`, which the state machine and the
+legal-play collections of `tuolaji.core.legal` call directly: one definition of each rule.
 
-A *lead* is described once by :func:`lead_info_ids` (its effective suit and the shape of its
+A *lead* is described once by `lead_info_ids` (its effective suit and the shape of its
 canonical split, R3.3) and cached, because every follower of a trick is checked against it.
 """
 
@@ -66,8 +66,8 @@ class LeadInfo:
 
     ``suit`` is the effective suit; ``tractors`` the tractor lengths (pairs), longest first;
     ``pairs`` and ``singles`` count the plain pairs and singles; ``units`` the canonical units
-    as ``(pairs, top position, suit, card ids)``, in :func:`~tuolaji.units` order; ``key`` the
-    lead's own comparison key (R7.5). Build one with :func:`lead_info_ids`.
+    as ``(pairs, top position, suit, card ids)``, in [`units`][tuolaji.units] order; ``key`` the
+    lead's own comparison key (R7.5). Build one with `lead_info_ids`.
     """
 
     ids: tuple[int, ...]
@@ -100,7 +100,7 @@ class LeadInfo:
 
 
 class _Tables:
-    """Derived look-ups for one :class:`TrumpTable`, built once and kept with it."""
+    """Derived look-ups for one `TrumpTable`, built once and kept with it."""
 
     __slots__ = ("leads", "order", "pos", "suit", "table")
 
@@ -139,7 +139,7 @@ def tables_for(table: TrumpTable) -> _Tables:
 
 def canonical_ids(ids: Sequence[int], table: TrumpTable) -> tuple[int, ...]:
     """``ids`` in the canonical order of a play: trumps first, then ♠ ♥ ♣ ♦, strongest
-    first (the order of :meth:`Trump.sorted`)."""
+    first (the order of [`Trump.sorted`][tuolaji.Trump.sorted])."""
     return tuple(sorted(ids, key=tables_for(table).order.__getitem__))
 
 
@@ -179,8 +179,9 @@ def _group_text(ids: Sequence[int], table: TrumpTable) -> list[str]:
 def lead_info_ids(ids: Sequence[int], table: TrumpTable) -> LeadInfo:
     """Validate a lead (R6.2: non-empty, one effective suit) and describe its shape.
 
-    Raises :class:`~tuolaji.IllegalAction` (rule ``"R6.2"``) for an empty or mixed lead and
-    :class:`~tuolaji.InvalidCards` when a card appears more than twice. Cached per trump table.
+    Raises [`IllegalAction`][tuolaji.IllegalAction] (rule ``"R6.2"``) for an empty or mixed lead and
+    [`InvalidCards`][tuolaji.InvalidCards] when a card appears more than twice. Cached per trump
+    table.
     """
     ext = tables_for(table)
     key = tuple(sorted(ids))
@@ -362,7 +363,7 @@ def _missing(hand: Sequence[int], play: Sequence[int]) -> list[int]:
 
 
 def check_hand_ids(hand: Sequence[int]) -> None:
-    """R1.1: a hand holds no card more than twice; raises :class:`~tuolaji.InvalidCards`."""
+    """R1.1: a hand holds no card more than twice; raises [`InvalidCards`][tuolaji.InvalidCards]."""
     ordered = sorted(hand)
     # A card held three times shows up as equal ids two places apart in sorted order.
     if not any(map(int.__eq__, ordered, ordered[2:])):
@@ -386,7 +387,8 @@ def lead_error(hand: Sequence[Card], cards: Sequence[Card], trump: Trump) -> Ill
     """Why leading ``cards`` from ``hand`` is illegal, or None when it is a legal lead.
 
     R6.2: a lead is a non-empty set of cards of one effective suit (a throw that fails R6.3
-    is still a legal attempt, resolved by :func:`check_throw`). Cards not in the hand: R11.
+    is still a legal attempt, resolved by [`check_throw`][tuolaji.check_throw]). Cards not in the
+    hand: R11.
     """
     table = trump.table
     ids = [c.id for c in cards]
@@ -403,8 +405,8 @@ def lead_error(hand: Sequence[Card], cards: Sequence[Card], trump: Trump) -> Ill
 
 
 def check_lead(hand: Sequence[Card], cards: Sequence[Card], trump: Trump) -> None:
-    """Raise :class:`~tuolaji.IllegalAction` when ``cards`` are not a legal lead from
-    ``hand`` (R6.2, R11); see :func:`lead_error`."""
+    """Raise [`IllegalAction`][tuolaji.IllegalAction] when ``cards`` are not a legal lead from
+    ``hand`` (R6.2, R11); see [`lead_error`][tuolaji.lead_error]."""
     err = lead_error(hand, cards, trump)
     if err is not None:
         raise err
@@ -460,13 +462,13 @@ def forced_unit_key(unit: RawUnit, forced_unit: ForcedUnit) -> tuple[int, int, i
 
 
 def _lowest_first(unit: RawUnit) -> tuple[int, int, int]:
-    """:func:`forced_unit_key` for ``"lowest"``."""
+    """`forced_unit_key` for ``"lowest"``."""
     pairs, top = unit[0], unit[1]
     return (top - pairs + 1 if pairs >= 2 else top), pairs, min(unit[3])
 
 
 def _smallest_first(unit: RawUnit) -> tuple[int, int, int]:
-    """:func:`forced_unit_key` for ``"smallest"``."""
+    """`forced_unit_key` for ``"smallest"``."""
     pairs, top = unit[0], unit[1]
     return pairs, (top - pairs + 1 if pairs >= 2 else top), min(unit[3])
 
@@ -477,8 +479,8 @@ def check_throw_ids(
     table: TrumpTable,
     forced_unit: ForcedUnit = "lowest",
 ) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
-    """:func:`check_throw` on ids: ``(ok, forced ids, beaten_by)``; ``forced`` is ``ids``
-    itself (as a tuple) when ok."""
+    """[`check_throw`][tuolaji.check_throw] on ids: ``(ok, forced ids, beaten_by)``; ``forced`` is
+    ``ids`` itself (as a tuple) when ok."""
     info = lead_info_ids(ids, table)
     ok, forced, beaten_by = throw_verdict(info, others, table, forced_unit)
     return (True, tuple(ids), ()) if ok else (False, forced, beaten_by)
@@ -490,7 +492,7 @@ def throw_verdict(
     table: TrumpTable,
     forced_unit: ForcedUnit = "lowest",
 ) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
-    """:func:`check_throw_ids` for a described lead (R6.3, R6.4): ``(ok, forced ids,
+    """`check_throw_ids` for a described lead (R6.3, R6.4): ``(ok, forced ids,
     beaten_by)``; ``forced`` is the lead's ids when ok."""
     if len(info.units) == 1:
         return True, info.ids, ()
@@ -542,11 +544,11 @@ def check_throw(
     holds, in the lead's suit, a higher unit of the same kind as one of its units (R3.3):
     a higher single, a higher pair, or for a tractor of k pairs, k pairs at consecutive
     positions with a higher top. Otherwise the thrower plays one beatable unit, chosen by
-    ``forced_unit`` (see :func:`forced_unit_key`): ``"lowest"`` (the seeds, 最小牌: the unit
+    ``forced_unit`` (see `forced_unit_key`): ``"lowest"`` (the seeds, 最小牌: the unit
     holding the lowest card) or ``"smallest"`` (smallest unit first, then lowest).
 
-    Raises :class:`~tuolaji.IllegalAction` (R6.2) for an empty or mixed-suit lead, and
-    :class:`~tuolaji.ConfigurationError` for an unknown ``forced_unit``.
+    Raises [`IllegalAction`][tuolaji.IllegalAction] (R6.2) for an empty or mixed-suit lead, and
+    [`ConfigurationError`][tuolaji.ConfigurationError] for an unknown ``forced_unit``.
 
     >>> import tuolaji as tl
     >>> from tuolaji.core.tricks import check_throw
@@ -593,7 +595,7 @@ class FollowCode:
 def follow_code_ids(
     lead: LeadInfo, hand: Sequence[int], play: Sequence[int], table: TrumpTable
 ) -> int:
-    """The :class:`FollowCode` of ``play`` from ``hand`` (which includes it) after ``lead``.
+    """The `FollowCode` of ``play`` from ``hand`` (which includes it) after ``lead``.
 
     R7.1 count, R11 held, R7.2 suit, R7.3 shape. The hand must hold no card more than twice.
     """
@@ -639,7 +641,7 @@ def required_pairs(
 
     Candidates rank more pairs first, and a holding with p pairs fits the all-pairs
     candidate with min(lead pairs, p) pairs, so that is the pair count; its tractors come
-    from :func:`best_candidate_tractors`. A play fits the candidate when it has that many
+    from `best_candidate_tractors`. A play fits the candidate when it has that many
     pairs and room for those tractors among its pairs (R3.4).
     """
     need = min(lead.total_pairs, len(held) - len(set(held)))
@@ -738,7 +740,7 @@ def follow_error(
     wrong number of cards), ``"R11"`` (cards not in the hand), ``"R7.2"`` (suit) or ``"R7.3"``
     (shape), and its message says what was required, e.g.
     ``R7.3: the lead ♥KK has a pair of ♥; you hold ♥QQ; play a pair``.
-    Raises :class:`~tuolaji.IllegalAction` (R6.2) when ``lead`` itself is not a lead.
+    Raises [`IllegalAction`][tuolaji.IllegalAction] (R6.2) when ``lead`` itself is not a lead.
     """
     table = trump.table
     info = lead_info_ids([c.id for c in lead], table)
@@ -754,7 +756,8 @@ def follow_error(
 def check_follow(
     lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card], trump: Trump
 ) -> None:
-    """Raise the :class:`~tuolaji.IllegalAction` of :func:`follow_error`, if any (R7.1-R7.3)."""
+    """Raise the [`IllegalAction`][tuolaji.IllegalAction] of
+    [`follow_error`][tuolaji.follow_error], if any (R7.1-R7.3)."""
     err = follow_error(lead, hand, play, trump)
     if err is not None:
         raise err
@@ -769,7 +772,8 @@ def is_legal_follow(
     suit as the lead plays only that suit; one holding fewer plays all of them plus any
     others. R7.3: with more led-suit cards than needed, the play must fit the highest-ranked
     candidate shape (the lead's shape and its splits: more pairs first, then longer tractors)
-    that some choice from the led-suit holding can fit. See :func:`follow_error` for why not.
+    that some choice from the led-suit holding can fit. See [`follow_error`][tuolaji.follow_error]
+    for why not.
 
     >>> import tuolaji as tl
     >>> from tuolaji.core.tricks import is_legal_follow
@@ -815,27 +819,27 @@ def _is_ruff_ids(lead: LeadInfo, ids: Sequence[int], table: TrumpTable) -> bool:
 def is_ruff(lead: Sequence[Card], play: Sequence[Card], trump: Trump) -> bool:
     """True when ``play`` ruffs ``lead`` (R7.4): the lead is in a side suit and the play is
     all trumps fitting the lead's exact shape. Any other play by a void seat is a discard,
-    which cannot win the trick. (Whether the seat was void is :func:`is_legal_follow`'s
-    business.)"""
+    which cannot win the trick. (Whether the seat was void is
+    [`is_legal_follow`][tuolaji.is_legal_follow]'s business.)"""
     table = trump.table
     info = lead_info_ids([c.id for c in lead], table)
     return _is_ruff_ids(info, [c.id for c in play], table)
 
 
 def trick_winner_ids(plays: Sequence[Sequence[int]], table: TrumpTable) -> int:
-    """:func:`trick_winner` on ids."""
+    """[`trick_winner`][tuolaji.trick_winner] on ids."""
     if not plays:
         raise IllegalAction("R7.1", "a trick needs at least the lead")
     return winner_so_far(lead_info_ids(plays[0], table), plays, table)[0]
 
 
 WinnerSoFar = tuple[int, tuple[int, ...], bool]
-"""The winner of a partial trick: ``(index, key, ruffed)`` (see :func:`challenge`)."""
+"""The winner of a partial trick: ``(index, key, ruffed)`` (see `challenge`)."""
 
 
 def winner_so_far(lead: LeadInfo, plays: Sequence[Sequence[int]], table: TrumpTable) -> WinnerSoFar:
     """The winner of ``plays`` (``plays[0]`` is the lead described by ``lead``) as
-    ``(index, key, ruffed)``: each follow in turn :func:`challenge`-s the best so far."""
+    ``(index, key, ruffed)``: each follow in turn `challenge`-s the best so far."""
     best: WinnerSoFar = (0, lead.key, False)
     if len(lead.ids) == 1 and all([len(p) == 1 for p in plays]):
         # A single lead (most tricks): challenge's rules for one card, without its calls.
@@ -866,7 +870,7 @@ def challenge(
     A follow can beat the best so far only if it fits the lead's shape and is in the led
     suit or a ruff (R7.4); any ruff beats any led-suit play; the challenger must be
     strictly higher. A throw that stood cannot be beaten in its own suit (R7.6).
-    Raises :class:`~tuolaji.IllegalAction` (R7.1) for a play of the wrong size.
+    Raises [`IllegalAction`][tuolaji.IllegalAction] (R7.1) for a play of the wrong size.
     """
     n = len(lead.ids)
     if len(ids) != n:
@@ -922,6 +926,6 @@ def trick_points(plays: Sequence[Sequence[Card]]) -> int:
 
 
 def trick_points_ids(plays: Sequence[Sequence[int]]) -> int:
-    """:func:`trick_points` on card ids."""
+    """[`trick_points`][tuolaji.trick_points] on card ids."""
     points = POINTS
     return sum([points[c] for p in plays for c in p])
