@@ -1,9 +1,15 @@
-"""A griffe extension for the API reference: the ``>>>`` examples in docstrings become
-fenced Python blocks, so their output (``['QH QH']``) is shown as code, not read as
-Markdown links."""
+"""Griffe extensions for the API reference.
+
+- The ``>>>`` examples in docstrings become fenced Python blocks, so their output
+  (``['QH QH']``) is shown as code, not read as Markdown links.
+- Private names stay out of signatures: a default that is a private helper
+  (``apply=_plain_apply``) shows as ``...``, and a private type variable (``_F``) loses its
+  underscore. A reader cannot use either name; the docstring says what the default does.
+"""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import griffe
@@ -32,3 +38,19 @@ class FenceDoctests(griffe.Extension):
     def on_instance(self, *, node: Any, obj: griffe.Object, agent: Any, **kwargs: Any) -> None:
         if obj.docstring is not None and ">>>" in obj.docstring.value:
             obj.docstring.value = fence_doctests(obj.docstring.value)
+
+
+PRIVATE = re.compile(r"^_[A-Za-z]\w*$")
+
+
+class HidePrivateNames(griffe.Extension):
+    """Show no private helper in a function's signature."""
+
+    def on_function_instance(self, *, func: griffe.Function, **kwargs: Any) -> None:
+        for parameter in func.parameters:
+            if parameter.default is not None and PRIVATE.match(str(parameter.default)):
+                parameter.default = "..."
+            if parameter.annotation is not None and PRIVATE.match(str(parameter.annotation)):
+                parameter.annotation = str(parameter.annotation).lstrip("_")
+        if func.returns is not None and PRIVATE.match(str(func.returns)):
+            func.returns = str(func.returns).lstrip("_")
