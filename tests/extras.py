@@ -26,8 +26,14 @@ def missing(what: str) -> NoReturn:
     pytest.skip(f"missing: {what}")
 
 
+MARKED_BLOCK = re.compile(r"^<!-- test: (\w+)[^\n]*-->\n```python\n(.*?)^```", flags=re.S | re.M)
+"""A Python block of the docs that needs an extra: an HTML comment (invisible on the site)
+names the extra on the line before the fence."""
+
+
 def doc_block(extra: str) -> str:
-    """The code of the ```python <extra> block of docs/rl.md (test_docs skips these)."""
+    """The code of the block of docs/rl.md marked ``<!-- test: <extra> ... -->``
+    (tests/docs/test_doc_examples.py leaves these to the tests of the extra)."""
     text = (Path(__file__).resolve().parent.parent / "docs" / "rl.md").read_text("utf-8")
-    (block,) = re.findall(rf"```python {extra}\n(.*?)```", text, flags=re.S)
+    (block,) = [code for name, code in MARKED_BLOCK.findall(text) if name == extra]
     return block

@@ -1,4 +1,4 @@
-"""``python -m tuolaji``: the command line of :mod:`tuolaji.tools.cli`."""
+"""``python -m tuolaji``: the command line of `tuolaji.tools.cli`."""
 
 import sys
 

@@ -2,7 +2,7 @@
 
 0.3 grouped the flat modules into layer folders (``docs/architecture.md``). Importing an old
 path, for example ``tuolaji.tricks``, still works and gives the module at its new path
-(``tuolaji.core.tricks``), with a :class:`DeprecationWarning` that names the new path. The old
+(``tuolaji.core.tricks``), with a `DeprecationWarning` that names the new path. The old
 paths go away in the next release. ``tuolaji.actions`` and ``tuolaji.notation`` are documented
 names (``tl.actions``, ``tl.notation``), so they stay, without a warning.
 """

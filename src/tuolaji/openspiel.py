@@ -1,6 +1,6 @@
 """The OpenSpiel game ``python_tuolaji`` (extra ``tuolaji[openspiel]``), at its documented
 path: importing it registers the game with ``pyspiel``; the code is in
-:mod:`tuolaji.rl.openspiel`."""
+`tuolaji.rl.openspiel`."""
 
 from __future__ import annotations
 

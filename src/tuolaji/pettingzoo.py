@@ -1,5 +1,5 @@
 """The PettingZoo environment (extra ``tuolaji[pettingzoo]``), at its documented path; the
-code is in :mod:`tuolaji.rl.pettingzoo`."""
+code is in `tuolaji.rl.pettingzoo`."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Pictures of cards as SVG text, at their documented path (``tl.svg``); the code is in
-:mod:`tuolaji.state.pictures`."""
+`tuolaji.state.pictures`."""
 
 from __future__ import annotations
 

@@ -9,7 +9,10 @@ A fenced ``python`` block is one of two kinds:
   script line that only shows a value in a comment (``points(hand)  # 55``) is refused: the
   claim would go unchecked, so write it as a ``>>>`` line instead.
 
-Each block runs on its own, in a fresh namespace.
+Each block runs on its own, in a fresh namespace. A block that needs an optional extra is
+marked by an HTML comment on the line before its fence, ``<!-- test: pettingzoo -->`` (hidden
+on the site, where words after the language would break the fence): the tests of that extra
+run it (``extras.doc_block``), so it is left out here.
 """
 
 from __future__ import annotations
@@ -23,8 +26,13 @@ from pathlib import Path
 
 import pytest
 
+from extras import MARKED_BLOCK, doc_block
+
 ROOT = Path(__file__).resolve().parents[2]
-FENCE = re.compile(r"^```(?:python|pycon|py)[ \t]*\n(.*?)^```", flags=re.S | re.M)
+FENCE = re.compile(
+    r"^(<!-- test: \w+[^\n]*-->\n)?```(?:python|pycon|py)[ \t]*\n(.*?)^```", flags=re.S | re.M
+)
+BROKEN_FENCE = re.compile(r"^```\w+[ \t]+\S", flags=re.M)
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 
@@ -33,9 +41,13 @@ def doc_files() -> list[Path]:
 
 
 def python_blocks(path: Path) -> list[tuple[int, str]]:
-    """``(line number, code)`` of each fenced Python block of ``path``."""
+    """``(line number, code)`` of each fenced Python block of ``path`` not marked for an extra."""
     text = path.read_text(encoding="utf-8")
-    return [(text.count("\n", 0, m.start(1)) + 1, m.group(1)) for m in FENCE.finditer(text)]
+    return [
+        (text.count("\n", 0, m.start(2)) + 1, m.group(2))
+        for m in FENCE.finditer(text)
+        if not m.group(1)
+    ]
 
 
 EXAMPLES = [
@@ -115,6 +127,33 @@ def test_a_wrong_claim_fails() -> None:
     assert run_doctest(Path("x.md"), 1, block) == ""
     assert unchecked_claims("x = 1\nx + 1  # 2\nprint(x)\n") == [2]
     assert "outside" in run_doctest(Path("x.md"), 1, ">>> x = 1\n\ny = 2\n")
+
+
+def test_fences_render() -> None:
+    """A fence line with words after the language (```` ```python pettingzoo ````) is not a
+    fence to the site's Markdown: the block renders as a paragraph and swallows what follows."""
+    broken = [
+        f"{path.relative_to(ROOT)}:{path.read_text('utf-8').count(chr(10), 0, m.start()) + 1}"
+        for path in doc_files()
+        for m in BROKEN_FENCE.finditer(path.read_text("utf-8"))
+    ]
+    assert not broken, f"fences with words after the language: {broken}"
+    assert BROKEN_FENCE.search("```python pettingzoo\n")
+
+
+def test_marked_blocks_are_run_by_their_extra() -> None:
+    """Each ``<!-- test: EXTRA -->`` block of docs/rl.md is one that the tests of EXTRA run."""
+    rl = (ROOT / "docs" / "rl.md").read_text("utf-8")
+    marked = sorted(name for name, _ in MARKED_BLOCK.findall(rl))
+    assert marked == ["openspiel", "pettingzoo"]
+    for name in marked:
+        assert "env" in doc_block(name) or "pyspiel" in doc_block(name)
+        tests = (ROOT / "tests" / "rl" / f"test_{name}.py").read_text("utf-8")
+        assert f'doc_block("{name}")' in tests
+    elsewhere = [
+        p for p in doc_files() if p.name != "rl.md" and "<!-- test:" in p.read_text("utf-8")
+    ]
+    assert not elsewhere, f"marked blocks outside docs/rl.md are run by no test: {elsewhere}"
 
 
 class _Recorder(doctest.DocTestRunner):

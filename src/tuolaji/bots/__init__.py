@@ -1,10 +1,10 @@
-"""Bots and search: the :class:`~tuolaji.Bot` protocol, the built-in bots, what a seat knows
+"""Bots and search: the [`Bot`][tuolaji.Bot] protocol, the built-in bots, what a seat knows
 and the worlds consistent with it.
 
-Modules: :mod:`~tuolaji.bots.base` (the protocol, :class:`~tuolaji.RandomBot`),
-:mod:`~tuolaji.bots.greedy` (:class:`~tuolaji.GreedyBot`), :mod:`~tuolaji.bots.knowledge`
-(voids and unseen cards from a view), :mod:`~tuolaji.bots.worlds` (sampling hidden cards) and
-:mod:`~tuolaji.bots.pimc` (:class:`~tuolaji.PIMCBot`, search over sampled worlds).
+Modules: `base` (the protocol, [`RandomBot`][tuolaji.RandomBot]),
+`greedy` ([`GreedyBot`][tuolaji.GreedyBot]), [`knowledge`][tuolaji.bots.knowledge]
+(voids and unseen cards from a view), [`worlds`][tuolaji.bots.worlds] (sampling hidden cards) and
+[`pimc`][tuolaji.bots.pimc] ([`PIMCBot`][tuolaji.PIMCBot], search over sampled worlds).
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
-"""The :class:`Bot` protocol and :class:`RandomBot`.
+"""The [`Bot`][tuolaji.Bot] protocol and [`RandomBot`][tuolaji.RandomBot].
 
 A bot has one method, ``act(view, actions)``: it sees only its seat's
-:class:`~tuolaji.state.view.PlayerView` and the :class:`~tuolaji.state.actions.ActionSet` of
+[`PlayerView`][tuolaji.PlayerView] and the [`ActionSet`][tuolaji.ActionSet] of
 legal actions, and returns one of them. While cards are dealt the actions are
-:class:`~tuolaji.Pass` ("not now") and the bids the seat may make. Bots draw randomness only
+[`Pass`][tuolaji.Pass] ("not now") and the bids the seat may make. Bots draw randomness only
 from their own ``random.Random``, so a game is reproducible from its seed and the bots' seeds.
 """
 

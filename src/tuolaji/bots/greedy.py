@@ -1,5 +1,5 @@
-"""The heuristic :class:`GreedyBot`: counts cards and plays the cheapest winning or safest
-losing play, with simple bidding and burying rules. Randomness comes only from its own
+"""The heuristic [`GreedyBot`][tuolaji.GreedyBot]: counts cards and plays the cheapest winning or
+safest losing play, with simple bidding and burying rules. Randomness comes only from its own
 ``random.Random``, so a game is reproducible from its seed and the bots' seeds.
 """
 

@@ -1,9 +1,9 @@
-"""What a seat deduces from public play: pure functions over a :class:`~tuolaji.PlayerView`.
+"""What a seat deduces from public play: pure functions over a [`PlayerView`][tuolaji.PlayerView].
 
-A search bot or a world sampler (:mod:`tuolaji.bots.worlds`) needs more than the view's raw
-fields: which cards each seat has played, which effective suits a seat is out of, and where
-a seat has shown that it holds no pair. :func:`knowledge_of` reads all of it from the view's
-public history, never from a hidden card.
+A search bot or a world sampler ([`tuolaji.bots.worlds`][tuolaji.bots.worlds]) needs more than the
+view's raw fields: which cards each seat has played, which effective suits a seat is out of, and
+where a seat has shown that it holds no pair. [`knowledge_of`][tuolaji.bots.knowledge.knowledge_of]
+reads all of it from the view's public history, never from a hidden card.
 
 Deductions (effective suits as in R2.1; trumps are suit 4):
 
@@ -44,7 +44,7 @@ __all__ = [
 
 @attrs.frozen(slots=True)
 class Knowledge:
-    """What :attr:`seat` knows besides its own hand.
+    """What `seat` knows besides its own hand.
 
     ``played[s]``: the cards seat ``s`` has played, in order; ``voids[s]``: the effective
     suits seat ``s`` is known to hold no card of (R7.2); ``no_pair[s]``: the effective suits in
@@ -148,7 +148,7 @@ def _card_id(card: Card) -> int:
 
 
 def knowledge_of(view: PlayerView) -> Knowledge:
-    """Everything :attr:`view.seat <tuolaji.PlayerView.seat>` deduces from public play."""
+    """Everything [`view.seat`][tuolaji.PlayerView.seat] deduces from public play."""
     played = played_cards(view)
     voids, no_pair, caps = no_pair_caps(view)
     # The view computes the shown cards (R4.2): one definition (view.shown_cards).

@@ -1,13 +1,13 @@
 """A determinized search bot: Perfect Information Monte Carlo (PIMC).
 
-For each play decision :class:`PIMCBot` samples worlds consistent with its view
-(:meth:`PlayerView.sample_world <tuolaji.PlayerView.sample_world>`), plays each candidate
+For each play decision [`PIMCBot`][tuolaji.bots.pimc.PIMCBot] samples worlds consistent with its
+view ([`PlayerView.sample_world`][tuolaji.PlayerView.sample_world]), plays each candidate
 play in every world, finishes the deal with a fast heuristic policy, and picks the candidate
 with the best average for its team: the attackers' final points (R8), counted positive for
 the attackers and negative for the declarers; it keeps the greedy choice unless another
-candidate beats it by :attr:`PIMCBot.margin` points on average. The rollouts use
-:func:`quick_play`. Bids, burials and redeal requests are left to
-:class:`~tuolaji.GreedyBot`, and so are the candidates when there are too many plays to try
+candidate beats it by `PIMCBot.margin` points on average. The rollouts use
+[`quick_play`][tuolaji.bots.pimc.quick_play]. Bids, burials and redeal requests are left to
+[`GreedyBot`][tuolaji.GreedyBot], and so are the candidates when there are too many plays to try
 them all: the greedy choice plus random legal plays.
 """
 
@@ -68,7 +68,8 @@ def quick_play(state: GameState, rng: random.Random, tries: int = 4) -> tuple[Ca
 
 
 def rollout(state: GameState, rng: random.Random) -> GameState:
-    """``state`` played to the end of the deal with :func:`quick_play` for every seat."""
+    """``state`` played to the end of the deal with [`quick_play`][tuolaji.bots.pimc.quick_play]
+    for every seat."""
     while state.result is None:
         state = state.play(state.turn, quick_play(state, rng))
     return state

@@ -1,11 +1,12 @@
 """Sampled worlds: full game states consistent with what one seat knows (determinization).
 
-:func:`sample_world` deals the cards a seat cannot see (the other hands, a hidden kitty, or
-the rest of the deck while dealing) at random, so that
+[`sample_world`][tuolaji.bots.worlds.sample_world] deals the cards a seat cannot see (the other
+hands, a hidden kitty, or the rest of the deck while dealing) at random, so that
 
 * every hand has its public size, and every card exists twice (R1.1);
-* each seat keeps the cards it has shown and not played (R4.2, :mod:`tuolaji.bots.knowledge`),
-  unless its deductions say it buried them (R5.1);
+* each seat keeps the cards it has shown and not played (R4.2,
+  [`tuolaji.bots.knowledge`][tuolaji.bots.knowledge]), unless its deductions say it buried them
+  (R5.1);
 * no seat holds a card of a suit it is known to be void in (R7.2), nor both copies of a card
   in a suit where it showed it had no pair left (R7.3);
 * a kitty card turned up by R4.6 stays where it was turned, until the kitty is taken;
@@ -15,12 +16,12 @@ the rest of the deck while dealing) at random, so that
 assignment of hidden cards weighted by the number of ways a shuffle of the physical cards
 produces it (a card whose two copies go to different places counts twice). The sampler
 first deals the hidden cards as a plain shuffle and keeps the result when it respects every
-constraint; that is exactly this distribution. After :data:`SHUFFLE_TRIES` failures (many
-constraints late in a deal) it places the cards one kind at a time, each with the chance an
-unconstrained deal would give, among the placements that keep the rest feasible (an exact
-max-flow test over the places, so it never dead-ends). That fallback is close to but not
-exactly the target; ``tests/bots/test_worlds.py`` measures its distance to exhaustive
-enumeration on small positions.
+constraint; that is exactly this distribution. After
+[`SHUFFLE_TRIES`][tuolaji.bots.worlds.SHUFFLE_TRIES] failures (many constraints late in a deal) it
+places the cards one kind at a time, each with the chance an unconstrained deal would give, among
+the placements that keep the rest feasible (an exact max-flow test over the places, so it never
+dead-ends). That fallback is close to but not exactly the target; ``tests/bots/test_worlds.py``
+measures its distance to exhaustive enumeration on small positions.
 
 **Not modelled** (a sampled world ignores them, which biases it slightly): what players'
 choices reveal (bids not made, throws attempted), the exact tractor structure R7.3 implies
@@ -30,7 +31,7 @@ points of a seat that did or did not ask for a weak-hand redeal (R4.7), and whet
 burier buried cards it had shown: a shown card stays in its shower's hand, unless a void or
 a cap says it cannot be there, and then it is in the kitty. The shuffled
 ``deck`` is rebuilt while dealing and until the kitty is taken; after that it is empty, as in
-:meth:`GameState.for_play <tuolaji.GameState.for_play>`.
+[`GameState.for_play`][tuolaji.GameState.for_play].
 """
 
 from __future__ import annotations
@@ -73,8 +74,8 @@ class HiddenPlaces:
 
     ``places``: the seats (other than the viewer) and then, when it is hidden, the kitty
     (or the rest of the deck while dealing) as ``KITTY`` (-2), and the cards a position
-    made by :meth:`~tuolaji.GameState.for_play` leaves out as ``GONE`` (-3); ``sizes[i]``: how many
-    hidden cards place ``i`` takes; ``pool[c]``: hidden copies of card id ``c``;
+    made by [`for_play`][tuolaji.GameState.for_play] leaves out as ``GONE`` (-3); ``sizes[i]``: how
+    many hidden cards place ``i`` takes; ``pool[c]``: hidden copies of card id ``c``;
     ``caps[i][c]``: at most how many copies of ``c`` place ``i`` may take; ``pinned[i]``:
     cards known to be at place ``i`` (shown cards); ``kitty_pin``: a turned kitty card
     ``(index, card)`` (R4.6) or None.
@@ -82,7 +83,7 @@ class HiddenPlaces:
 
     KITTY = -2
     GONE = -3
-    """The cards a :meth:`~tuolaji.GameState.for_play` position left out of the deal."""
+    """The cards a [`for_play`][tuolaji.GameState.for_play] position left out of the deal."""
 
     __slots__ = ("caps", "kitty_pin", "pinned", "places", "pool", "sizes")
 
@@ -172,9 +173,10 @@ def _pin_shown(
 
 
 def hidden_places(view: PlayerView) -> HiddenPlaces:
-    """The hidden places of ``view`` with their sizes and constraints (see :class:`HiddenPlaces`).
+    """The hidden places of ``view`` with their sizes and constraints (see
+    [`HiddenPlaces`][tuolaji.bots.worlds.HiddenPlaces]).
 
-    Raises :class:`~tuolaji.IllegalAction` when the view is not consistent (more copies
+    Raises [`IllegalAction`][tuolaji.IllegalAction] when the view is not consistent (more copies
     known than exist)."""
     know = knowledge_of(view)
     me = view.seat
@@ -333,7 +335,7 @@ def deal_hidden(
 
 
 def sample_world(view: PlayerView, rng: random.Random) -> GameState:
-    """A full :class:`~tuolaji.GameState` consistent with ``view`` (see the module docstring),
+    """A full [`GameState`][tuolaji.GameState] consistent with ``view`` (see the module docstring),
     drawn with ``rng`` only: the same rng state gives the same world.
 
     What does not depend on the draw (the slots and the state's bookkeeping fields) is

@@ -18,7 +18,7 @@ __all__ = ["card_ids_of", "plays_ids_of", "trump_table_of"]
 
 
 def trump_table_of(value: object, name: str = "trump") -> TrumpTable:
-    """The look-up table of ``value``, an argument that must be a :class:`~tuolaji.Trump`."""
+    """The look-up table of ``value``, an argument that must be a [`Trump`][tuolaji.Trump]."""
     if isinstance(value, Trump):
         return value.table
     raise TypeError(f"{name} must be a tuolaji.Trump, got {type(value).__name__}")
@@ -26,7 +26,7 @@ def trump_table_of(value: object, name: str = "trump") -> TrumpTable:
 
 def plays_ids_of(value: object, name: str = "plays") -> list[list[CardId]]:
     """The card ids of each play of ``value``, an argument that must be a sequence of plays
-    (each an iterable of :class:`~tuolaji.Card`)."""
+    (each an iterable of [`Card`][tuolaji.Card])."""
     if isinstance(value, str | bytes | bytearray) or not isinstance(value, Iterable):
         raise TypeError(f"{name} must be a sequence of plays of cards, got {type(value).__name__}")
     plays = list(itertools.islice(value, MAX_CARDS + 1))

@@ -1,4 +1,4 @@
-"""Old names kept for one release, each with a :class:`DeprecationWarning` naming the new one.
+"""Old names kept for one release, each with a `DeprecationWarning` naming the new one.
 
 A module ends with ``__getattr__ = renamed(__name__, {"old": ("new name", value)})``; the
 old names go away in the release after 0.3.0.
@@ -14,7 +14,7 @@ __all__ = ["renamed"]
 
 def renamed(module: str, names: Mapping[str, tuple[str, object]]) -> Callable[[str], object]:
     """A module ``__getattr__`` serving each old name of ``names`` (old -> (what to use
-    instead, the value)) with a :class:`DeprecationWarning`."""
+    instead, the value)) with a `DeprecationWarning`."""
 
     def __getattr__(name: str) -> object:
         if name in names:

@@ -1,13 +1,13 @@
 """Bids and their strength under both bidding systems (R4.2-R4.4, R5.2).
 
-A bid shows cards from the bidder's hand. :func:`bid_form` says what the shown cards mean
-(strength and trump suit) under a system; :func:`bid_refusal` applies R4.2, R4.4 and R5.2 to
-a bid against the standing one; :func:`bid_options` lists every bid a hand can make. Who may
-bid when (the deal, the closing round, the counter windows) is :mod:`tuolaji.state.auction`'s.
+A bid shows cards from the bidder's hand. `bid_form` says what the shown cards mean
+(strength and trump suit) under a system; `bid_refusal` applies R4.2, R4.4 and R5.2 to
+a bid against the standing one; `bid_options` lists every bid a hand can make. Who may
+bid when (the deal, the closing round, the counter windows) is `tuolaji.state.auction`'s.
 
-Every rule is one fast predicate that returns a :class:`Refusal` code (or None), never a
+Every rule is one fast predicate that returns a `Refusal` code (or None), never a
 string: bots and the state machine probe bids after every dealt card. The player-facing
-message is built by :func:`refusal_message` only when an action is refused.
+message is built by `refusal_message` only when an action is refused.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ class Bid:
 
 class Refusal(enum.Enum):
     """Why a bid may not be made now; ``rule`` is the rule it breaks. The text for players
-    comes from :func:`refusal_message`."""
+    comes from `refusal_message`."""
 
     NO_BIDS_NOW = "R4.1", "no bids in this phase"
     NOT_YOUR_TURN = "R4.1", "not this seat's turn"
@@ -116,7 +116,7 @@ def bid_form(cards: Sequence[Card], level: Rank, system: Bidding) -> tuple[int, 
 
 
 def form_message(cards: Sequence[Card], level: Rank, system: Bidding) -> tuple[str, str]:
-    """``(rule, message)`` for cards that :func:`bid_form` rejected: the valid forms."""
+    """``(rule, message)`` for cards that `bid_form` rejected: the valid forms."""
     shown = format_cards(cards, pretty=True) or "no cards"
     lvl = level.label
     if system == "reveal":
@@ -245,7 +245,7 @@ def bid_options(
 
 _RENAMED = {"BiddingSystem": "Bidding", "FIX": "LEVEL_PAIR_STRENGTH"}
 """Names of 0.2 kept for one release: ``BiddingSystem`` was the same Literal as
-:data:`tuolaji.core.rules.Bidding`; ``FIX`` said nothing of what it is."""
+`tuolaji.core.rules.Bidding`; ``FIX`` said nothing of what it is."""
 
 
 def __getattr__(name: str) -> object:

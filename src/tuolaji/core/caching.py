@@ -2,10 +2,11 @@
 
 Every module-level cache of the package is one of two things built here:
 
-* :func:`memoize` for a pure function of hashable arguments (the C ``functools.lru_cache``,
-  which is thread-safe and least-recently-used already), and
-* :class:`BoundedCache` for a value derived from an object the caller looks up itself (an
-  identity key, a key that is not the function's arguments): a dict guarded by a lock.
+* [`memoize`][tuolaji.core.caching.memoize] for a pure function of hashable arguments (the C
+  ``functools.lru_cache``, which is thread-safe and least-recently-used already), and
+* [`BoundedCache`][tuolaji.core.caching.BoundedCache] for a value derived from an object the caller
+  looks up itself (an identity key, a key that is not the function's arguments): a dict guarded by
+  a lock.
 
 A cache only saves work: every answer is the one a fresh computation gives, so losing an
 entry is always safe, and two threads computing the same entry at once both get a correct

@@ -1,8 +1,9 @@
 """Cards, parsing and printing, the deck and point values (R1).
 
-A :class:`Card` is a small frozen value. Inside the engine's hot paths cards are plain ints,
-their :attr:`Card.id` (0..53): ``suit * 13 + rank - 2`` for the 52 suited cards, 52 for the
-small joker and 53 for the big joker. :data:`CARDS` maps an id back to its canonical card.
+A [`Card`][tuolaji.Card] is a small frozen value. Inside the engine's hot paths cards are plain
+ints, their [`Card.id`][tuolaji.Card.id] (0..53): ``suit * 13 + rank - 2`` for the 52 suited cards,
+52 for the small joker and 53 for the big joker. [`CARDS`][tuolaji.CARDS] maps an id back to its
+canonical card.
 """
 
 from __future__ import annotations
@@ -94,7 +95,7 @@ class Rank(IntEnum):
     def parse(cls, text: str) -> Rank:
         """Read a rank: ``2``..``10``, ``T`` for ten, ``J Q K A``, any letter case.
 
-        Raises :class:`~tuolaji.InvalidCards` naming the valid spellings.
+        Raises [`InvalidCards`][tuolaji.InvalidCards] naming the valid spellings.
         """
         if not isinstance(text, str):
             raise InvalidCards(f"R1.1: a rank is read from a str, got {type(text).__name__}")
@@ -112,7 +113,8 @@ class Rank(IntEnum):
 
 
 class Joker(IntEnum):
-    """The two jokers (R1.1). They take the place of a rank in a :class:`Card` with no suit."""
+    """The two jokers (R1.1). They take the place of a rank in a [`Card`][tuolaji.Card] with no
+    suit."""
 
     SMALL = 15
     BIG = 16
@@ -135,7 +137,8 @@ for _suit in Suit:
 _JOKER_BY_TEXT = {"SJ": Joker.SMALL, "BJ": Joker.BIG, "小王": Joker.SMALL, "大王": Joker.BIG}
 
 CardId = int
-"""A card as an int, its :attr:`Card.id` (0..53): the form the engine's hot paths use."""
+"""A card as an int, its [`Card.id`][tuolaji.Card.id] (0..53): the form the engine's hot paths
+use."""
 
 CARD_KINDS = 54
 """Distinct cards (R1.1): 13 ranks in 4 suits and two jokers; card ids are ``0..CARD_KINDS-1``."""
@@ -190,7 +193,8 @@ class Card:
 
     ``Card(Rank.TEN, Suit.HEARTS)``, ``Card(Joker.SMALL)``, or ``Card.parse("10H")``.
     Equal cards (the two copies of the two decks) compare equal and hash alike.
-    ``str(card)`` is the ASCII form (``10H``, ``SJ``); :attr:`pretty` uses suit symbols.
+    ``str(card)`` is the ASCII form (``10H``, ``SJ``); [`pretty`][tuolaji.Card.pretty] uses suit
+    symbols.
     """
 
     rank: Rank | Joker = attrs.field(converter=_convert_rank)
@@ -247,7 +251,7 @@ class Card:
 
     @classmethod
     def from_id(cls, card_id: int) -> Card:
-        """The canonical card with this :attr:`id` (0..53)."""
+        """The canonical card with this [`id`][tuolaji.Card.id] (0..53)."""
         if (
             isinstance(card_id, bool)
             or not isinstance(card_id, int)
@@ -260,7 +264,7 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read exactly one card, e.g. ``"10H"``, ``"th"``, ``"♥10"``, ``"SJ"``, ``"BJ"``.
 
-        Raises :class:`~tuolaji.InvalidCards` quoting the bad text and its position.
+        Raises [`InvalidCards`][tuolaji.InvalidCards] quoting the bad text and its position.
         """
         cards = _parse(text)
         if len(cards) != 1:
@@ -276,7 +280,7 @@ CARDS: tuple[Card, ...] = tuple(
     [Card(Rank(r), Suit(s)) for s in range(4) for r in range(2, 15)]
     + [Card(Joker.SMALL), Card(Joker.BIG)]
 )
-"""The 54 distinct cards, indexed by :attr:`Card.id`."""
+"""The 54 distinct cards, indexed by [`Card.id`][tuolaji.Card.id]."""
 
 SMALL_JOKER = CARDS[SMALL_JOKER_ID]
 BIG_JOKER = CARDS[BIG_JOKER_ID]
@@ -367,11 +371,11 @@ def _parse(text: str) -> tuple[Card, ...]:
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Read any number of cards separated by spaces or commas (R1.1).
 
-    Accepts every spelling of :meth:`Card.parse`, plus suit-symbol groups: ``"♥KKQQ ♠22"``
-    is four hearts and two spades. An empty or blank string is no cards. Letter case is
+    Accepts every spelling of [`Card.parse`][tuolaji.Card.parse], plus suit-symbol groups: ``"♥KKQQ
+    ♠22"`` is four hearts and two spades. An empty or blank string is no cards. Letter case is
     ignored for ASCII letters only, and only the spellings listed in the error message are
-    read. Text is at most :data:`~tuolaji.core.limits.MAX_CARD_TEXT` characters. Raises
-    :class:`~tuolaji.InvalidCards` quoting the first bad token, with ``.token`` and
+    read. Text is at most [`MAX_CARD_TEXT`][tuolaji.core.limits.MAX_CARD_TEXT] characters. Raises
+    [`InvalidCards`][tuolaji.InvalidCards] quoting the first bad token, with ``.token`` and
     ``.position`` such that ``text[position:position + len(token)] == token``.
     """
     return _parse(text)
@@ -379,9 +383,9 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
 def as_cards(value: object, name: str = "cards") -> tuple[Card, ...]:
     """``value`` as a tuple of cards, for entry points that take cards: card notation (a
-    str, read by :func:`parse_cards`, e.g. ``"♥KK"``), one :class:`Card`, or an iterable of
-    cards, at most :data:`~tuolaji.core.limits.MAX_CARDS` of them. Anything else raises
-    :class:`~tuolaji.InvalidCards` naming the argument ``name``."""
+    str, read by [`parse_cards`][tuolaji.parse_cards], e.g. ``"♥KK"``), one [`Card`][tuolaji.Card],
+    or an iterable of cards, at most [`MAX_CARDS`][tuolaji.core.limits.MAX_CARDS] of them. Anything
+    else raises [`InvalidCards`][tuolaji.InvalidCards] naming the argument ``name``."""
     if type(value) is tuple and len(value) <= MAX_CARDS:
         for card in value:
             if type(card) is not Card:
@@ -410,11 +414,11 @@ def as_cards(value: object, name: str = "cards") -> tuple[Card, ...]:
 
 
 def card_ids_of(value: object, name: str = "cards") -> list[CardId]:
-    """The ids of ``value``, an argument that must be cards: an iterable of :class:`Card`
-    (not text: :func:`as_cards` reads text), at most :data:`~tuolaji.core.limits.MAX_CARDS`.
+    """The ids of ``value``, an argument that must be cards: an iterable of [`Card`][tuolaji.Card]
+    (not text: `as_cards` reads text), at most [`MAX_CARDS`][tuolaji.core.limits.MAX_CARDS].
 
     Raises ``TypeError`` naming the argument ``name`` when ``value`` is not an iterable of
-    cards, and :class:`~tuolaji.InvalidCards` when it holds too many (R1.1).
+    cards, and [`InvalidCards`][tuolaji.InvalidCards] when it holds too many (R1.1).
     """
     if type(value) is tuple and len(value) <= MAX_CARDS:
         ids: list[CardId] = []
@@ -443,7 +447,7 @@ def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
     """Write cards separated by spaces, ASCII (``10H SJ``) or with suit symbols (``♥10 SJ``).
 
     ``parse_cards(format_cards(x))`` gives back ``x`` in the same order. Raises
-    ``TypeError`` when ``cards`` is not an iterable of :class:`Card`.
+    ``TypeError`` when ``cards`` is not an iterable of [`Card`][tuolaji.Card].
     """
     ids = card_ids_of(cards)
     if pretty:
@@ -452,8 +456,9 @@ def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
 
 
 class SuitGrouping(Protocol):
-    """What :func:`format_hand` asks of a trump context (a :class:`~tuolaji.Trump` is one):
-    the effective suit of a card, so that trumps and side suits print as separate groups."""
+    """What [`format_hand`][tuolaji.format_hand] asks of a trump context (a
+    [`Trump`][tuolaji.Trump] is one): the effective suit of a card, so that trumps and side suits
+    print as separate groups."""
 
     def effective_suit(self, card: Card) -> int:
         """The card's effective suit (R2.2): its suit, or the trump suit."""
@@ -466,7 +471,7 @@ def format_hand(cards: Iterable[Card], trump: SuitGrouping | None = None) -> str
     A new group starts whenever the suit changes (or, with ``trump``, the effective suit:
     level cards and trump-suit cards stand apart from the side suits); a 10 inside a group,
     and a rank after a 10, repeat the symbol (``♠K♠10♠9``) so the ranks stay readable.
-    :func:`parse_cards` reads it back in order.
+    [`parse_cards`][tuolaji.parse_cards] reads it back in order.
     """
     groups: list[str] = []
     key: object = None

@@ -1,7 +1,7 @@
 """The exception types of tuolaji.
 
-Every error the library raises on bad input derives from :class:`TuolajiError`. The concrete
-types are also :class:`ValueError`, so code that already catches ``ValueError`` keeps working.
+Every error the library raises on bad input derives from [`TuolajiError`][tuolaji.TuolajiError].
+The concrete types are also `ValueError`, so code that already catches ``ValueError`` keeps working.
 Raising never changes any existing object (R11).
 """
 
@@ -53,7 +53,7 @@ class IllegalAction(TuolajiError, ValueError):
 
 
 class NoLegalChoice(IllegalAction):
-    """:meth:`~tuolaji.LegalSet.sample` of an empty set of legal plays or actions (R11): there
+    """[`sample`][tuolaji.LegalSet.sample] of an empty set of legal plays or actions (R11): there
     is nothing to choose from (an empty hand, or a seat that has no decision now)."""
 
     def __init__(self, message: str) -> None:
@@ -71,8 +71,9 @@ class InvalidRecord(TuolajiError, ValueError):
 
 
 class LimitExceeded(TuolajiError, ValueError):
-    """A bound of :mod:`tuolaji.core.limits` was passed: e.g. more redeals of one deal than a
-    :class:`~tuolaji.Game` allows (bots that never bid would otherwise redeal forever)."""
+    """A bound of [`tuolaji.core.limits`][tuolaji.core.limits] was passed: e.g. more redeals of one
+    deal than a [`Game`][tuolaji.Game] allows (bots that never bid would otherwise redeal
+    forever)."""
 
 
 def cut(value: object, limit: int = MAX_ECHO) -> str:

@@ -2,7 +2,7 @@
 
 Like python-chess's ``board.legal_moves``: a collection is a small view over a hand. Iterating
 yields every legal play exactly once (a play is a multiset: the two copies of a card are the
-same card) as a tuple of cards in canonical order (:meth:`~tuolaji.Trump.sorted` order);
+same card) as a tuple of cards in canonical order ([`sorted`][tuolaji.Trump.sorted] order);
 ``len()``, ``play in collection`` and ``sample(rng)`` never list the plays.
 
 Counting and sampling follow one decomposition. A legal follow is either all the led-suit
@@ -53,19 +53,20 @@ __all__ = [
 ]
 
 PlayCards = tuple[Card, ...]
-"""The cards of one play, in canonical order (not :class:`tuolaji.Play`, the action)."""
+"""The cards of one play, in canonical order (not [`tuolaji.Play`][tuolaji.Play], the action)."""
 
 T_co = TypeVar("T_co", covariant=True)
 
 
 class LegalSet(abc.ABC, Generic[T_co]):
     """What every set of legal choices offers: the legal plays of a hand
-    (:class:`LegalLeads`, :class:`LegalFollows`) and the legal actions of a state
-    (:class:`tuolaji.ActionSet`).
+    ([`LegalLeads`][tuolaji.LegalLeads], [`LegalFollows`][tuolaji.LegalFollows]) and the legal
+    actions of a state ([`tuolaji.ActionSet`][tuolaji.ActionSet]).
 
     ``len()``, ``choice in legal_set``, iteration (every choice exactly once) and
-    :meth:`sample`, none of which needs to list the choices. :meth:`sample` of an empty set
-    raises :class:`~tuolaji.NoLegalChoice` (R11).
+    [`sample`][tuolaji.LegalSet.sample], none of which needs to list the choices.
+    [`sample`][tuolaji.LegalSet.sample] of an empty set raises
+    [`NoLegalChoice`][tuolaji.NoLegalChoice] (R11).
     """
 
     __slots__ = ()
@@ -84,7 +85,7 @@ class LegalSet(abc.ABC, Generic[T_co]):
 
     @abc.abstractmethod
     def sample(self, rng: random.Random) -> T_co:
-        """A random legal choice drawn from ``rng``; raises :class:`~tuolaji.NoLegalChoice`
+        """A random legal choice drawn from ``rng``; raises [`NoLegalChoice`][tuolaji.NoLegalChoice]
         when there is none (R11)."""
 
     def __bool__(self) -> bool:
@@ -122,14 +123,14 @@ class _Plays(LegalSet[PlayCards]):
     _known_legal: PlayCards | None
 
     def is_known_legal(self, play: object) -> bool:
-        """True when ``play`` is the very tuple that :meth:`sample` returned, that
+        """True when ``play`` is the very tuple that `sample` returned, that
         iteration yielded or that ``in`` accepted last: then it is one of these plays
         without checking it again (tuples never change). The state's play reads this to
         skip a second check of a play that came from its own legal plays."""
         return play is self._known_legal
 
     def vouched(self, play: object) -> bool:
-        """Deprecated name of :meth:`is_known_legal` (tuolaji 0.3.0)."""
+        """Deprecated name of `is_known_legal` (tuolaji 0.3.0)."""
         warnings.warn(
             "LegalPlays.vouched is deprecated since tuolaji 0.3.0; use is_known_legal",
             DeprecationWarning,
@@ -157,7 +158,8 @@ class LegalLeads(_Plays):
     """Every legal lead from a hand (R6.2): each non-empty sub-multiset of one effective suit.
 
     A throw that would fail R6.3 is still a legal attempt (it is resolved by
-    :func:`~tuolaji.check_throw`), so it is listed. Build with :func:`legal_leads`.
+    [`check_throw`][tuolaji.check_throw]), so it is listed. Build with
+    [`legal_leads`][tuolaji.legal_leads].
     """
 
     __slots__ = ("_groups", "_order", "_sizes", "_suit", "_table")
@@ -183,7 +185,7 @@ class LegalLeads(_Plays):
 
     @classmethod
     def from_ids(cls, hand: Sequence[CardId], table: TrumpTable) -> LegalLeads:
-        """Deprecated name of :meth:`unchecked` (tuolaji 0.3.0)."""
+        """Deprecated name of [`unchecked`][tuolaji.LegalLeads.unchecked] (tuolaji 0.3.0)."""
         _warn_from_ids()
         return cls.unchecked(hand, table)
 
@@ -266,7 +268,7 @@ class LegalLeads(_Plays):
     def sample(self, rng: random.Random) -> PlayCards:
         """A uniformly random legal lead, without listing them (R6.2).
 
-        Raises :class:`~tuolaji.NoLegalChoice` (R11) for an empty hand.
+        Raises [`NoLegalChoice`][tuolaji.NoLegalChoice] (R11) for an empty hand.
         """
         if not self._total:
             raise NoLegalChoice("an empty hand has no leads to sample")
@@ -302,7 +304,8 @@ def _pair_sets(
 
 class LegalFollows(_Plays):
     """Every legal follow to a lead from a hand: exactly the plays that
-    :func:`~tuolaji.is_legal_follow` accepts (R7.1-R7.3). Build with :func:`legal_follows`.
+    [`is_legal_follow`][tuolaji.is_legal_follow] accepts (R7.1-R7.3). Build with
+    [`legal_follows`][tuolaji.legal_follows].
     """
 
     __slots__ = (
@@ -351,7 +354,7 @@ class LegalFollows(_Plays):
 
     @classmethod
     def from_ids(cls, lead: LeadInfo, hand: Sequence[CardId], table: TrumpTable) -> LegalFollows:
-        """Deprecated name of :meth:`unchecked` (tuolaji 0.3.0)."""
+        """Deprecated name of [`unchecked`][tuolaji.LegalFollows.unchecked] (tuolaji 0.3.0)."""
         _warn_from_ids()
         return cls.unchecked(lead, hand, table)
 
@@ -561,7 +564,7 @@ class LegalFollows(_Plays):
     def sample(self, rng: random.Random) -> PlayCards:
         """A uniformly random legal follow, without listing them (R7.1-R7.3).
 
-        Raises :class:`~tuolaji.NoLegalChoice` (R11) only when the hand is empty.
+        Raises [`NoLegalChoice`][tuolaji.NoLegalChoice] (R11) only when the hand is empty.
         """
         if not self._total:
             raise NoLegalChoice("an empty hand has no follows to sample")
@@ -624,6 +627,7 @@ def legal_follows(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> L
 
 
 LegalPlays = LegalLeads | LegalFollows
-"""What :meth:`tuolaji.GameState.legal_plays` returns: the leads or the follows of a seat."""
+"""What [`tuolaji.GameState.legal_plays`][tuolaji.GameState.legal_plays] returns: the leads or the
+follows of a seat."""
 
 __getattr__ = renamed(__name__, {"Play": ("PlayCards", PlayCards)})

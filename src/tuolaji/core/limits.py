@@ -2,8 +2,8 @@
 
 A game server feeds the engine what clients send. Every reader checks these bounds before
 doing any other work, so hostile input costs little time and memory and is refused with a
-short :class:`~tuolaji.TuolajiError`; error messages quote at most :data:`MAX_ECHO`
-characters of any value.
+short [`TuolajiError`][tuolaji.TuolajiError]; error messages quote at most
+[`MAX_ECHO`][tuolaji.core.limits.MAX_ECHO] characters of any value.
 """
 
 from __future__ import annotations
@@ -21,12 +21,13 @@ __all__ = [
 ]
 
 MAX_STATE_TEXT = 1 << 20
-"""Characters (or bytes) of :meth:`GameState.from_json` input: 1 MiB. A finished deal is
-about 20 KB; one with :data:`MAX_REDEALS` redeals stays well under the limit."""
+"""Characters (or bytes) of [`GameState.from_json`][tuolaji.GameState.from_json] input: 1 MiB. A
+finished deal is about 20 KB; one with [`MAX_REDEALS`][tuolaji.core.limits.MAX_REDEALS] redeals
+stays well under the limit."""
 
 MAX_RECORD_TEXT = 8 << 20
-"""Characters (or bytes) of a game record read by :func:`tuolaji.game.record.replay`: 8 MiB,
-about 900 deals (a deal's record is about 9 KB). Parsing JSON takes about 12 bytes of
+"""Characters (or bytes) of a game record read by [`tuolaji.game.record.replay`][tuolaji.replay]: 8
+MiB, about 900 deals (a deal's record is about 9 KB). Parsing JSON takes about 12 bytes of
 memory per byte of text, so a record at the limit peaks near 100 MB."""
 
 MAX_LIST = 100_000
@@ -40,15 +41,15 @@ MAX_INT = 2**63
 """JSON ints (seeds, counts) lie in ``-MAX_INT < n < MAX_INT``."""
 
 MAX_CARD_TEXT = 1000
-"""Characters of card text read by :func:`tuolaji.parse_cards` and every entry point that
-accepts card notation (a whole deck of 108 cards needs about 430)."""
+"""Characters of card text read by [`tuolaji.parse_cards`][tuolaji.parse_cards] and every entry
+point that accepts card notation (a whole deck of 108 cards needs about 430)."""
 
 MAX_CARDS = 108
 """Cards in one sequence given to an entry point (an action, a hand, a deck)."""
 
 MAX_REDEALS = 100
-"""Default bound on the redeals of one deal in a :class:`~tuolaji.game.facade.Game` and in
-:func:`~tuolaji.game.record.replay` (R4.6, R4.7): past it, :class:`~tuolaji.LimitExceeded`."""
+"""Default bound on the redeals of one deal in a [`Game`][tuolaji.Game] and in
+[`replay`][tuolaji.replay] (R4.6, R4.7): past it, [`LimitExceeded`][tuolaji.LimitExceeded]."""
 
 MAX_ECHO = 60
 """Characters of an input value quoted in an error message."""

@@ -1,13 +1,13 @@
 """Rules: every variant point of the rules contract as one frozen value, and the presets (R12).
 
-A :class:`Rules` holds one field per point where the seed documents differ. It is validated
-when it is built, so an impossible combination fails at once with a
-:class:`~tuolaji.ConfigurationError` naming the field, the rule and the valid values, instead
-of misbehaving in the middle of a match.
+A [`Rules`][tuolaji.Rules] holds one field per point where the seed documents differ. It is
+validated when it is built, so an impossible combination fails at once with a
+[`ConfigurationError`][tuolaji.ConfigurationError] naming the field, the rule and the valid values,
+instead of misbehaving in the middle of a match.
 
-The four presets of R12 live in :data:`RULESETS` (``"tuolaji"``, ``"tuolaji-tournament"``,
-``"shuangsheng"``, ``"shuangsheng-super"``). A house rule is one call away (the defaults are
-the ``"tuolaji"`` preset):
+The four presets of R12 live in [`RULESETS`][tuolaji.RULESETS] (``"tuolaji"``,
+``"tuolaji-tournament"``, ``"shuangsheng"``, ``"shuangsheng-super"``). A house rule is one call
+away (the defaults are the ``"tuolaji"`` preset):
 
 >>> import attrs
 >>> attrs.evolve(RULESETS["tuolaji"], throw_penalty=20)
@@ -15,9 +15,9 @@ Rules(throw_penalty=20)
 >>> Rules(kitty_multiplier="linear")
 Rules(kitty_multiplier='linear')
 
-The level table (R9.1) is a tuple of :class:`LevelBand`: each band says from which attackers'
-total it applies and what it means; a total falls in the last band whose ``min_points`` it
-reaches. See :data:`STANDARD_LEVEL_TABLE`.
+The level table (R9.1) is a tuple of [`LevelBand`][tuolaji.LevelBand]: each band says from which
+attackers' total it applies and what it means; a total falls in the last band whose ``min_points``
+it reaches. See [`STANDARD_LEVEL_TABLE`][tuolaji.STANDARD_LEVEL_TABLE].
 """
 
 from __future__ import annotations
@@ -57,15 +57,15 @@ __all__ = [
 ]
 
 Bidding = Literal["reveal", "joker"]
-"""The bidding systems: ``"reveal"`` (R4.3, seed 000) and ``"joker"`` (R4.4, seed 002)."""
+"""The bidding systems: ``"reveal"`` (R4.3, basic 拖拉机 rules) and ``"joker"`` (R4.4, 双升)."""
 
 NoBidDealer = Literal["keep", "twin"]
-"""Who deals a later deal in which nobody bid (R4.6): ``"keep"`` (seed 000) or ``"twin"``
-(seed 002: the side holding the other copy of the turned kitty card)."""
+"""Who deals a later deal in which nobody bid (R4.6): ``"keep"`` (basic 拖拉机 rules) or ``"twin"``
+(双升: the side holding the other copy of the turned kitty card)."""
 
 FirstDealer = Literal["first_bid", "winning_bid"]
-"""Who deals the match's first deal (R4.5): ``"first_bid"`` (seed 000: 先亮者为庄家) or
-``"winning_bid"`` (seed 000 tournament, seed 002: 翻主翻庄)."""
+"""Who deals the match's first deal (R4.5): ``"first_bid"`` (basic 拖拉机 rules: 先亮者为庄家) or
+``"winning_bid"`` (拖拉机 tournament rules, 双升: 翻主翻庄)."""
 
 
 KittyMultiplierMode = Literal["doubling", "linear"]
@@ -76,7 +76,7 @@ ForcedUnit = Literal["lowest", "smallest"]
 unit holding the lowest card) or ``"smallest"`` (a house rule: smallest unit size first)."""
 
 FORCED_UNIT_ORDERS: tuple[ForcedUnit, ...] = get_args(ForcedUnit)
-"""The values of :data:`ForcedUnit`."""
+"""The values of [`ForcedUnit`][tuolaji.core.rules.ForcedUnit]."""
 
 
 class LevelBand(NamedTuple):
@@ -100,7 +100,7 @@ STANDARD_LEVEL_TABLE: tuple[LevelBand, ...] = (
     LevelBand(160, False, 2),
     LevelBand(200, False, 3),
 )
-"""R9.1 of seed 000 and of seed 002 regular: declarers +3/+2/+1, then attackers +0..+3."""
+"""R9.1 of the basic 拖拉机 rules and of 双升 regular: declarers +3/+2/+1, then attackers +0..+3."""
 
 SUPER_LEVEL_TABLE: tuple[LevelBand, ...] = (
     *STANDARD_LEVEL_TABLE,
@@ -108,7 +108,7 @@ SUPER_LEVEL_TABLE: tuple[LevelBand, ...] = (
     LevelBand(280, False, 5),
     LevelBand(320, False, 6),
 )
-"""R9.1 of seed 002 super (超级版): the standard table continued up to attackers +6."""
+"""R9.1 of 双升 super (超级版): the standard table continued up to attackers +6."""
 
 TOURNAMENT_LEVEL_TABLE: tuple[LevelBand, ...] = (
     LevelBand(0, True, 3),
@@ -118,12 +118,12 @@ TOURNAMENT_LEVEL_TABLE: tuple[LevelBand, ...] = (
     LevelBand(120, False, 1),
     LevelBand(150, False, 3),  # 150分以上 升三级
 )
-"""R9.1 of seed 000's tournament (比赛, item 十一): capped at three levels, 150 and more gives the
-attackers +3; 80-115 take over and 120-145 take over and +1 are RULES.md's reading of the
+"""R9.1 of the 拖拉机 tournament rules (比赛, item 十一): capped at three levels, 150 and more
+gives the attackers +3; 80-115 take over and 120-145 take over and +1 are RULES.md's reading of the
 missing items 4-5."""
 
 FULL_LEVELS: tuple[Rank, ...] = tuple(Rank)
-"""The level sequence 2 3 4 ... K A (R9.2, seed 000 and seed 002)."""
+"""The level sequence 2 3 4 ... K A (R9.2, the basic 拖拉机 rules and 双升)."""
 
 TOURNAMENT_LEVELS: tuple[Rank, ...] = (
     Rank.TWO,
@@ -134,7 +134,7 @@ TOURNAMENT_LEVELS: tuple[Rank, ...] = (
     Rank.KING,
     Rank.ACE,
 )
-"""The level sequence of seed 000's tournament (比赛): 2 5 10 J Q K A (R9.2)."""
+"""The level sequence of the 拖拉机 tournament rules (比赛): 2 5 10 J Q K A (R9.2)."""
 
 
 @attrs.frozen(slots=True)
@@ -274,14 +274,15 @@ def _format_levels(levels: Iterable[Rank]) -> str:
 class Rules:
     """Every variant point of RULES.md as one frozen, validated value (R12).
 
-    The defaults are the ``"tuolaji"`` preset (seed 000). Build house rules by hand
+    The defaults are the ``"tuolaji"`` preset (basic 拖拉机 rules). Build house rules by hand
     (``Rules(throw_penalty=20)``) or from a preset (``attrs.evolve(RULESETS["shuangsheng"],
-    wrap=False)``); both validate every field and raise :class:`~tuolaji.ConfigurationError`
-    naming the field, the rule and the valid values.
+    wrap=False)``); both validate every field and raise
+    [`ConfigurationError`][tuolaji.ConfigurationError] naming the field, the rule and the valid
+    values.
     """
 
     bidding: Bidding = "reveal"
-    """R4.2: ``"reveal"`` (R4.3, seed 000) or ``"joker"`` (R4.4, seed 002)."""
+    """R4.2: ``"reveal"`` (R4.3, basic 拖拉机 rules) or ``"joker"`` (R4.4, 双升)."""
     counter_bids: bool = False
     """R5.2: counter-bids (反主) after the kitty."""
     no_bid_reveal: int = 0
@@ -302,11 +303,11 @@ class Rules:
     """R6.4: the unit a failed throw forces: ``"lowest"`` (the beatable unit holding the lowest
     card, the seeds) or ``"smallest"`` (smallest unit size first, then lowest)."""
     kitty_multiplier: KittyMultiplierMode = "doubling"
-    """R8.2: ``"doubling"`` (×2 ×4 ×8, seed 000) or ``"linear"`` (×2 ×4 ×4k, seed 002)."""
+    """R8.2: ``"doubling"`` (×2 ×4 ×8, basic 拖拉机 rules) or ``"linear"`` (×2 ×4 ×4k, 双升)."""
     level_table: tuple[LevelBand, ...] = attrs.field(
         default=STANDARD_LEVEL_TABLE, converter=_to_level_table
     )
-    """R9.1: bands of the attackers' total, lowest first (see :class:`LevelBand`)."""
+    """R9.1: bands of the attackers' total, lowest first (see [`LevelBand`][tuolaji.LevelBand])."""
     levels: tuple[Rank, ...] = attrs.field(default=FULL_LEVELS, converter=_to_levels)
     """R9.2: the level sequence, strictly increasing; every team starts on the first."""
     wrap: bool = False
@@ -316,7 +317,7 @@ class Rules:
     must_play: frozenset[Rank] = attrs.field(factory=frozenset, converter=_to_must_play)
     """R9.3: levels a team leaves only by winning a deal as declarers (必打)."""
     jack_hook: bool = False
-    """R9.4: the J hook (钩J); needs J in :attr:`levels`."""
+    """R9.4: the J hook (钩J); needs J in [`levels`][tuolaji.Rules.levels]."""
     permanent_twos: bool = False
     """R2.5: every 2 is trump (常主 2)."""
 
@@ -360,8 +361,8 @@ class Rules:
 
     @classmethod
     def upgrade_data(cls, data: Mapping[str, object]) -> dict[str, object]:
-        """JSON data of older :class:`Rules` brought up to date, so that old states and
-        records still load (:func:`tuolaji.state.codec.from_data` calls this before reading).
+        """JSON data of older [`Rules`][tuolaji.Rules] brought up to date, so that old states and
+        records still load (`tuolaji.state.codec.from_data` calls this before reading).
 
         ``no_bid_first_deal`` (replaced, R4.6) maps ``"twin"`` to ``no_bid_dealer="twin"``
         and ``"redeal"`` to ``"keep"``; a first deal without a bid is now always redealt.
@@ -387,8 +388,8 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """The preset called ``name`` (R12); raises :class:`UnknownRuleset` listing the valid
-        names."""
+        """The preset called ``name`` (R12); raises [`UnknownRuleset`][tuolaji.UnknownRuleset]
+        listing the valid names."""
         return RULESETS[name]
 
     @property
@@ -403,10 +404,10 @@ class Rules:
         return self.levels[-1]
 
     def level_index(self, level: Rank) -> int:
-        """The index of ``level`` in :attr:`levels` (R9.2).
+        """The index of ``level`` in [`levels`][tuolaji.Rules.levels] (R9.2).
 
-        Raises :class:`~tuolaji.IllegalAction` (rule R9.2) naming the sequence when ``level``
-        is not in it.
+        Raises [`IllegalAction`][tuolaji.IllegalAction] (rule R9.2) naming the sequence when
+        ``level`` is not in it.
         """
         try:
             return self.levels.index(level)
@@ -421,7 +422,7 @@ class Rules:
         """The result of a deal whose attackers scored ``attacker_points`` in total (R9.1).
 
         Totals at or below 0 count as 0. A total that is not a multiple of 5 cannot happen
-        (R1.2, R6.5) and raises :class:`~tuolaji.IllegalAction` with rule ``"R9.1"``.
+        (R1.2, R6.5) and raises [`IllegalAction`][tuolaji.IllegalAction] with rule ``"R9.1"``.
         """
         if not _is_int(attacker_points):
             raise IllegalAction("R9.1", f"the attackers' total is an int, got {attacker_points!r}")
@@ -441,9 +442,10 @@ class Rules:
 
     def trump(self, level: Rank, suit: Suit | None) -> Trump:
         """The trump context of a deal at ``level`` with trump ``suit`` (None: no trump),
-        with :attr:`permanent_twos` from these rules (R2, R2.5).
+        with [`permanent_twos`][tuolaji.Rules.permanent_twos] from these rules (R2, R2.5).
 
-        ``level`` must be in :attr:`levels` (R1.4: the level rank is the declarers' level).
+        ``level`` must be in [`levels`][tuolaji.Rules.levels] (R1.4: the level rank is the
+        declarers' level).
         """
         self.level_index(level)
         return Trump(level, suit, permanent_twos=self.permanent_twos)
@@ -486,7 +488,7 @@ Rules.__init__ = _rules_init  # type: ignore[method-assign]
 
 
 class UnknownRuleset(ConfigurationError, KeyError):
-    """No preset has this name (R12). Also a :class:`KeyError`, as :data:`RULESETS` is a
+    """No preset has this name (R12). Also a `KeyError`, as [`RULESETS`][tuolaji.RULESETS] is a
     mapping; ``name`` is the name asked for and ``valid`` the preset names."""
 
     def __init__(self, name: object, valid: tuple[str, ...]) -> None:
@@ -501,8 +503,8 @@ class UnknownRuleset(ConfigurationError, KeyError):
 
 
 class _Presets(Mapping[str, Rules]):
-    """A read-only name -> :class:`Rules` mapping whose missing keys raise
-    :class:`UnknownRuleset`."""
+    """A read-only name -> [`Rules`][tuolaji.Rules] mapping whose missing keys raise
+    [`UnknownRuleset`][tuolaji.UnknownRuleset]."""
 
     def __init__(self, presets: Mapping[str, Rules]) -> None:
         self._presets = dict(presets)
@@ -552,8 +554,9 @@ RULESETS: Mapping[str, Rules] = _Presets(
     }
 )
 """The four presets of R12 by name: ``"tuolaji"``, ``"tuolaji-tournament"``,
-``"shuangsheng"``, ``"shuangsheng-super"``. A missing name raises :class:`UnknownRuleset`
-(a :class:`KeyError` and a :class:`~tuolaji.ConfigurationError`) listing them."""
+``"shuangsheng"``, ``"shuangsheng-super"``. A missing name raises
+[`UnknownRuleset`][tuolaji.UnknownRuleset] (a `KeyError` and a
+[`ConfigurationError`][tuolaji.ConfigurationError]) listing them."""
 
 
 def preset_name(rules: Rules) -> str | None:
@@ -582,11 +585,12 @@ def _value_repr(value: object) -> str:
 
 
 def as_rules(rules: object, name: str = "rules") -> Rules:
-    """``rules`` as a :class:`Rules`: a Rules value as it is, or a preset name (R12).
+    """``rules`` as a [`Rules`][tuolaji.Rules]: a Rules value as it is, or a preset name (R12).
 
     The one coercion of the engine's entry points: an unknown name raises
-    :class:`UnknownRuleset` (a ``KeyError`` and a :class:`~tuolaji.ConfigurationError`),
-    anything else :class:`~tuolaji.ConfigurationError`, naming ``name``."""
+    [`UnknownRuleset`][tuolaji.UnknownRuleset] (a ``KeyError`` and a
+    [`ConfigurationError`][tuolaji.ConfigurationError]), anything else
+    [`ConfigurationError`][tuolaji.ConfigurationError], naming ``name``."""
     if isinstance(rules, str):
         if len(rules) > MAX_ECHO and rules not in RULESETS:
             raise UnknownRuleset(rules[:MAX_ECHO] + "...", tuple(RULESETS))  # echo it cut

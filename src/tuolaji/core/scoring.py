@@ -1,8 +1,8 @@
 """Scoring a deal: points, the kitty bonus, levels, match end and the next deal (R8-R10).
 
 Every function is pure and works on plain values, so the state machine, bots and outside
-tests can call each rule on its own. :func:`score_deal` strings them together from the raw
-facts of a finished deal into a :class:`DealResult`.
+tests can call each rule on its own. [`score_deal`][tuolaji.score_deal] strings them together from
+the raw facts of a finished deal into a [`DealResult`][tuolaji.DealResult].
 
 Readings of points RULES.md leaves open, and rules worth restating (each is also stated where
 it is implemented):
@@ -49,7 +49,7 @@ __all__ = [
 
 
 def check_seat(seat: object, what: str = "seat") -> int:
-    """``seat`` as a seat (an int 0..3, R1.3), or :class:`~tuolaji.IllegalAction` naming
+    """``seat`` as a seat (an int 0..3, R1.3), or [`IllegalAction`][tuolaji.IllegalAction] naming
     ``what`` it is (``"dealer"``, ``"seat"``): the one seat check of the engine."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
         raise IllegalAction("R1.3", f"seats are 0, 1, 2 and 3; got {what} {cut(seat)}")
@@ -99,12 +99,13 @@ def kitty_multiplier_for_lead(lead: Iterable[Card], trump: Trump, rules: Rules) 
     ``lead`` is what was finally led: after a failed throw, the forced unit (R6.4). A lead
     of more than one unit (R3.3) is a throw. With ``rules.kitty_multiplier``:
 
-    - ``"doubling"`` (seed 000): single ×2, pair ×4, tractor of any length ×8; a throw
+    - ``"doubling"`` (basic 拖拉机 rules): single ×2, pair ×4, tractor of any length ×8; a throw
       counts as a single, ×2.
-    - ``"linear"`` (seed 002): single ×2, pair ×4, tractor of k pairs ×4k; a throw counts as
+    - ``"linear"`` (双升): single ×2, pair ×4, tractor of k pairs ×4k; a throw counts as
       its largest unit only.
 
-    Raises :class:`~tuolaji.IllegalAction` for an empty lead or one of several suits (R6.2).
+    Raises [`IllegalAction`][tuolaji.IllegalAction] for an empty lead or one of several suits
+    (R6.2).
     """
     lead_units = units(lead, trump)
     if not lead_units:
@@ -165,7 +166,7 @@ def advance_level(level: Rank, steps: int, rules: Rules, *, as_declarers: bool) 
     R9.3: a team on a must-play level advances only as declarers (``as_declarers``); any
     advance stops at the first must-play level it reaches (on any lap, with ``wrap``).
 
-    Raises :class:`~tuolaji.IllegalAction` when ``level`` is not in the sequence (R9.2) or
+    Raises [`IllegalAction`][tuolaji.IllegalAction] when ``level`` is not in the sequence (R9.2) or
     ``steps`` is negative.
     """
     if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
@@ -223,7 +224,7 @@ def levels_after(
     ``levels`` are the levels before the deal (team 0, team 1); the declarers are the
     dealer's team. When the declarers keep the deal they advance ``outcome.steps`` as
     declarers; when the attackers take over, the attackers advance ``outcome.steps`` as
-    attackers and the declarers stay. ``hooked`` (R9.4, see :func:`is_jack_hook`): the
+    attackers and the declarers stay. ``hooked`` (R9.4, see `is_jack_hook`): the
     declarers drop to the first level instead of any advance; the rest still applies.
     """
     before = _check_levels(levels, rules)
@@ -365,7 +366,7 @@ def score_deal(
     declarers' level, R1.4); ``failed_throws``: the seat of each failed throw (R6.5);
     ``counters``: the number of counter-bids (R5.2).
 
-    Raises :class:`~tuolaji.IllegalAction` naming the rule for inputs that cannot come from
+    Raises [`IllegalAction`][tuolaji.IllegalAction] naming the rule for inputs that cannot come from
     a deal (bad seat, level not in the sequence, points not a multiple of 5, ...).
     """
     check_seat(dealer, "dealer")

@@ -1,8 +1,8 @@
 """Units, shapes and tractors (R3.2-R3.4).
 
-The functions on :class:`~tuolaji.Card` objects are the public, readable definitions. The
-``*_ids`` variants work on card ids (see :mod:`tuolaji.core.cards`) and a
-:class:`~tuolaji.core.trump.TrumpTable`, for the engine's hot paths; the public functions are thin
+The functions on [`Card`][tuolaji.Card] objects are the public, readable definitions. The
+``*_ids`` variants work on card ids (see `tuolaji.core.cards`) and a
+`TrumpTable`, for the engine's hot paths; the public functions are thin
 wrappers over them, so there is one definition of each rule.
 """
 
@@ -129,7 +129,7 @@ def _check_copies(counts: Mapping[int, int]) -> None:
 
 
 def unit_ids(ids: Iterable[int], table: TrumpTable) -> list[RawUnit]:
-    """The canonical split of R3.3 on card ids; see :func:`units` for the order."""
+    """The canonical split of R3.3 on card ids; see [`units`][tuolaji.units] for the order."""
     counts: dict[int, int] = {}
     for c in ids:
         counts[c] = counts.get(c, 0) + 1
@@ -222,13 +222,13 @@ def tractor_placements(
     lengths: tuple[int, ...], cells: Sequence[int]
 ) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Every way to lay disjoint tractors of ``lengths`` (longest first) on the pairs at
-    ``cells`` (one entry per pair; see :func:`tractors_fit` for cells), R3.4: a tractor of k
+    ``cells`` (one entry per pair; see `tractors_fit` for cells), R3.4: a tractor of k
     pairs takes k pairs at consecutive cells, possibly part of a longer run.
 
     Yields, for each placement, the tractors' tops (in the order of ``lengths``) and the
     cells left over, highest first. Equal lengths are interchangeable, so each placement is
     yielded once (equal-length tractors in non-decreasing start order). The one tractor
-    packer: :func:`tractors_fit` asks for a first placement, the trick rules for the best.
+    packer: `tractors_fit` asks for a first placement, the trick rules for the best.
     """
     free: dict[int, int] = {}
     for c in cells:
@@ -259,7 +259,7 @@ def tractor_placements(
 
 
 SUIT_STRIDE = 32
-"""Cells of :func:`tractors_fit` are ``suit * SUIT_STRIDE + position``: positions stay below 32, so
+"""Cells of `tractors_fit` are ``suit * SUIT_STRIDE + position``: positions stay below 32, so
 cells of two suits are never consecutive."""
 
 
@@ -277,7 +277,7 @@ def tractors_fit(lengths: tuple[int, ...], cells: tuple[int, ...]) -> bool:
 
 
 def fits_ids(ids: Sequence[int], shape: Shape, table: TrumpTable) -> bool:
-    """:func:`fits` on card ids."""
+    """[`fits`][tuolaji.fits] on card ids."""
     if len(ids) != shape.size:
         return False
     counts = Counter(ids)

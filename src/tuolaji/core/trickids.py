@@ -1,16 +1,17 @@
-"""The trick rules on card ids: the kernels behind :mod:`tuolaji.core.tricks` (R6-R8.1).
+"""The trick rules on card ids: the kernels behind `tuolaji.core.tricks` (R6-R8.1).
 
-Every public function of :mod:`~tuolaji.core.tricks` is a thin wrapper over a function here,
-which takes card ids (see :mod:`tuolaji.core.cards`) and a trump context's
-:class:`~tuolaji.core.trump.TrumpTable`: one definition of each rule. The state machine, the
-legal-play collections of :mod:`tuolaji.core.legal` and the bots call these directly: they are
+Every public function of `tricks` is a thin wrapper over a function here,
+which takes card ids (see `tuolaji.core.cards`) and a trump context's
+`TrumpTable`: one definition of each rule. The state machine, the
+legal-play collections of `tuolaji.core.legal` and the bots call these directly: they are
 the named fast paths of the engine, and they trust their input (a hand never holds a card
 three times, ids are in range) where the card-level functions check it.
 
-A *lead* is described once by :func:`lead_info_ids` (its effective suit and the shape of its
-canonical split, R3.3) and cached, because every follower of a trick is checked against it.
-What may follow a lead is :func:`follow_requirement` (R7.2, R7.3), read by the checks, the
-legal-follow collections and the action space.
+A *lead* is described once by [`lead_info_ids`][tuolaji.core.trickids.lead_info_ids] (its effective
+suit and the shape of its canonical split, R3.3) and cached, because every follower of a trick is
+checked against it. What may follow a lead is
+[`follow_requirement`][tuolaji.core.trickids.follow_requirement] (R7.2, R7.3), read by the checks,
+the legal-follow collections and the action space.
 """
 
 from __future__ import annotations
@@ -69,8 +70,9 @@ class LeadInfo:
 
     ``suit`` is the effective suit; ``tractors`` the tractor lengths (pairs), longest first;
     ``pairs`` and ``singles`` count the plain pairs and singles; ``units`` the canonical units
-    as ``(pairs, top position, suit, card ids)``, in :func:`~tuolaji.units` order; ``key`` the
-    lead's own comparison key (R7.5). Build one with :func:`lead_info_ids`.
+    as ``(pairs, top position, suit, card ids)``, in [`units`][tuolaji.units] order; ``key`` the
+    lead's own comparison key (R7.5). Build one with
+    [`lead_info_ids`][tuolaji.core.trickids.lead_info_ids].
     """
 
     ids: tuple[int, ...]
@@ -111,7 +113,7 @@ _LEADS: BoundedCache[tuple[int, tuple[int, ...]], tuple[TrumpTable, LeadInfo]] =
 
 def _canonical_ids(ids: Sequence[int], table: TrumpTable) -> tuple[int, ...]:
     """``ids`` in the canonical order of a play: trumps first, then ♠ ♥ ♣ ♦, strongest
-    first (the order of :meth:`Trump.sorted`)."""
+    first (the order of [`Trump.sorted`][tuolaji.Trump.sorted])."""
     return tuple(sorted(ids, key=table.order.__getitem__))
 
 
@@ -151,8 +153,9 @@ def _group_text(ids: Sequence[int], table: TrumpTable) -> list[str]:
 def lead_info_ids(ids: Sequence[int], table: TrumpTable) -> LeadInfo:
     """Validate a lead (R6.2: non-empty, one effective suit) and describe its shape.
 
-    Raises :class:`~tuolaji.IllegalAction` (rule ``"R6.2"``) for an empty or mixed lead and
-    :class:`~tuolaji.InvalidCards` when a card appears more than twice. Cached per trump table.
+    Raises [`IllegalAction`][tuolaji.IllegalAction] (rule ``"R6.2"``) for an empty or mixed lead and
+    [`InvalidCards`][tuolaji.InvalidCards] when a card appears more than twice. Cached per trump
+    table.
     """
     key = tuple(sorted(ids))
     hit = _LEADS.get((id(table), key))
@@ -306,7 +309,7 @@ def missing_ids(hand: Sequence[int], play: Sequence[int]) -> list[int]:
 
 
 def check_hand_ids(hand: Sequence[int]) -> None:
-    """R1.1: a hand holds no card more than twice; raises :class:`~tuolaji.InvalidCards`."""
+    """R1.1: a hand holds no card more than twice; raises [`InvalidCards`][tuolaji.InvalidCards]."""
     ordered = sorted(hand)
     # A card held three times shows up as equal ids two places apart in sorted order.
     if not any(map(int.__eq__, ordered, ordered[2:])):
@@ -351,13 +354,13 @@ def forced_unit_key(unit: RawUnit, forced_unit: ForcedUnit) -> tuple[int, int, i
 
 
 def _lowest_first(unit: RawUnit) -> tuple[int, int, int]:
-    """:func:`forced_unit_key` for ``"lowest"``."""
+    """[`forced_unit_key`][tuolaji.core.trickids.forced_unit_key] for ``"lowest"``."""
     pairs, top = unit.pairs, unit.top
     return (top - pairs + 1 if pairs >= 2 else top), pairs, min(unit.ids)
 
 
 def _smallest_first(unit: RawUnit) -> tuple[int, int, int]:
-    """:func:`forced_unit_key` for ``"smallest"``."""
+    """[`forced_unit_key`][tuolaji.core.trickids.forced_unit_key] for ``"smallest"``."""
     pairs, top = unit.pairs, unit.top
     return pairs, (top - pairs + 1 if pairs >= 2 else top), min(unit.ids)
 
@@ -368,7 +371,7 @@ def check_throw_ids(
     table: TrumpTable,
     forced_unit: ForcedUnit = "lowest",
 ) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
-    """:func:`~tuolaji.core.tricks.check_throw` on ids: ``(ok, forced ids, beaten_by)``;
+    """[`check_throw`][tuolaji.check_throw] on ids: ``(ok, forced ids, beaten_by)``;
     ``forced`` is ``ids`` itself (as a tuple) when ok."""
     info = lead_info_ids(ids, table)
     ok, forced, beaten_by = throw_verdict(info, others, table, forced_unit)
@@ -381,8 +384,8 @@ def throw_verdict(
     table: TrumpTable,
     forced_unit: ForcedUnit = "lowest",
 ) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
-    """:func:`check_throw_ids` for a described lead (R6.3, R6.4): ``(ok, forced ids,
-    beaten_by)``; ``forced`` is the lead's ids when ok."""
+    """[`check_throw_ids`][tuolaji.core.trickids.check_throw_ids] for a described lead (R6.3,
+    R6.4): ``(ok, forced ids, beaten_by)``; ``forced`` is the lead's ids when ok."""
     if len(info.units) == 1:
         return True, info.ids, ()
     suit, pos = table.suit, table.pos
@@ -439,8 +442,8 @@ class FollowCode:
 
 class FollowRequirement(NamedTuple):
     """What R7.2 and R7.3 require of a follow from one hand: the one definition that the
-    checks (:func:`follow_code_ids`), the legal-play collections
-    (:class:`~tuolaji.LegalFollows`) and the action space all read.
+    checks ([`follow_code_ids`][tuolaji.core.trickids.follow_code_ids]), the legal-play collections
+    ([`LegalFollows`][tuolaji.LegalFollows]) and the action space all read.
 
     A legal follow is every card of ``base`` plus ``pick`` cards chosen from ``pool`` (a
     multiset of card ids); among the chosen cards at least ``pairs`` pairs, with room for
@@ -451,7 +454,7 @@ class FollowRequirement(NamedTuple):
       ``pool`` the seat's other cards, no pairs required.
     * R7.3, a seat holding more: ``base`` is empty, ``pool`` the led-suit holding, ``pick``
       the lead's size, and ``pairs``/``tractors`` the highest-ranked candidate shape the
-      holding can fit (:func:`required_pairs`).
+      holding can fit ([`required_pairs`][tuolaji.core.trickids.required_pairs]).
     """
 
     base: tuple[CardId, ...]
@@ -465,8 +468,8 @@ class FollowRequirement(NamedTuple):
 def follow_requirement(
     lead: LeadInfo, hand: Sequence[CardId], table: TrumpTable
 ) -> FollowRequirement:
-    """The :class:`FollowRequirement` of a follow to ``lead`` from ``hand`` (card ids; no
-    card more than twice) under ``table`` (R7.2, R7.3)."""
+    """The [`FollowRequirement`][tuolaji.core.trickids.FollowRequirement] of a follow to ``lead``
+    from ``hand`` (card ids; no card more than twice) under ``table`` (R7.2, R7.3)."""
     suit = table.suit
     ls = lead.suit
     n = len(lead.ids)
@@ -487,10 +490,12 @@ def follow_requirement(
 def follow_code_ids(
     lead: LeadInfo, hand: Sequence[CardId], play: Sequence[CardId], table: TrumpTable
 ) -> int:
-    """The :class:`FollowCode` of ``play`` from ``hand`` (which includes it) after ``lead``.
+    """The [`FollowCode`][tuolaji.core.trickids.FollowCode] of ``play`` from ``hand`` (which
+    includes it) after ``lead``.
 
-    R7.1 count, R11 held, R7.2 suit, R7.3 shape (:func:`follow_requirement`). The hand must
-    hold no card more than twice.
+    R7.1 count, R11 held, R7.2 suit, R7.3 shape
+    ([`follow_requirement`][tuolaji.core.trickids.follow_requirement]). The hand must hold no card
+    more than twice.
     """
     n = len(lead.ids)
     m = len(play)
@@ -530,8 +535,8 @@ def required_pairs(
 
     Candidates rank more pairs first, and a holding with p pairs fits the all-pairs
     candidate with min(lead pairs, p) pairs, so that is the pair count; its tractors come
-    from :func:`best_candidate_tractors`. A play fits the candidate when it has that many
-    pairs and room for those tractors among its pairs (R3.4).
+    from [`best_candidate_tractors`][tuolaji.core.trickids.best_candidate_tractors]. A play fits
+    the candidate when it has that many pairs and room for those tractors among its pairs (R3.4).
     """
     need = min(lead.total_pairs, len(held) - len(set(held)))
     if not lead.tractors or need < 2:
@@ -645,14 +650,14 @@ def is_ruff_ids(lead: LeadInfo, ids: Sequence[int], table: TrumpTable) -> bool:
 
 
 def trick_winner_ids(plays: Sequence[Sequence[int]], table: TrumpTable) -> int:
-    """:func:`~tuolaji.core.tricks.trick_winner` on ids."""
+    """[`trick_winner`][tuolaji.trick_winner] on ids."""
     if not plays:
         raise IllegalAction("R7.1", "a trick needs at least the lead")
     return winner_so_far(lead_info_ids(plays[0], table), plays, table).play_index
 
 
 class WinnerSoFar(NamedTuple):
-    """The winner of a partial trick (see :func:`challenge`)."""
+    """The winner of a partial trick (see [`challenge`][tuolaji.core.trickids.challenge])."""
 
     play_index: int
     """The index of the winning play in the trick (0: the lead)."""
@@ -664,7 +669,8 @@ class WinnerSoFar(NamedTuple):
 
 def winner_so_far(lead: LeadInfo, plays: Sequence[Sequence[int]], table: TrumpTable) -> WinnerSoFar:
     """The winner of ``plays`` (``plays[0]`` is the lead described by ``lead``) as
-    ``(index, key, ruffed)``: each follow in turn :func:`challenge`-s the best so far."""
+    ``(index, key, ruffed)``: each follow in turn [`challenge`][tuolaji.core.trickids.challenge]-s
+    the best so far."""
     if len(lead.ids) == 1 and all([len(p) == 1 for p in plays]):
         # A single lead (most tricks): challenge's rules for one card, without its calls.
         suit, pos = table.suit, table.pos
@@ -696,7 +702,7 @@ def challenge(
     A follow can beat the best so far only if it fits the lead's shape and is in the led
     suit or a ruff (R7.4); any ruff beats any led-suit play; the challenger must be
     strictly higher. A throw that stood cannot be beaten in its own suit (R7.6).
-    Raises :class:`~tuolaji.IllegalAction` (R7.1) for a play of the wrong size.
+    Raises [`IllegalAction`][tuolaji.IllegalAction] (R7.1) for a play of the wrong size.
     """
     n = len(lead.ids)
     if len(ids) != n:
@@ -726,6 +732,6 @@ def challenge(
 
 
 def points_in_trick_ids(plays: Sequence[Sequence[CardId]]) -> int:
-    """:func:`~tuolaji.core.tricks.points_in_trick` on card ids."""
+    """[`points_in_trick`][tuolaji.points_in_trick] on card ids."""
     points = POINTS
     return sum([points[c] for p in plays for c in p])

@@ -1,8 +1,8 @@
 """Trick rules as pure functions: leads, throws, following, ruffs, the winner (R6-R8.1).
 
-The public functions take :class:`~tuolaji.Card` sequences and a :class:`~tuolaji.Trump`,
+The public functions take [`Card`][tuolaji.Card] sequences and a [`Trump`][tuolaji.Trump],
 check their arguments (``TypeError`` naming a wrong one) and call the id-level kernel of
-:mod:`tuolaji.core.trickids` that defines the rule: one definition of each rule.
+[`tuolaji.core.trickids`][tuolaji.core.trickids] that defines the rule: one definition of each rule.
 """
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ def lead_error(hand: Sequence[Card], cards: Sequence[Card], trump: Trump) -> Ill
     """Why leading ``cards`` from ``hand`` is illegal, or None when it is a legal lead.
 
     R6.2: a lead is a non-empty set of cards of one effective suit (a throw that fails R6.3
-    is still a legal attempt, resolved by :func:`check_throw`). Cards not in the hand: R11.
+    is still a legal attempt, resolved by [`check_throw`][tuolaji.check_throw]). Cards not in the
+    hand: R11.
     """
     table = trump_table_of(trump)
     ids = card_ids_of(cards)
@@ -57,8 +58,8 @@ def lead_error(hand: Sequence[Card], cards: Sequence[Card], trump: Trump) -> Ill
 
 
 def check_lead(hand: Sequence[Card], cards: Sequence[Card], trump: Trump) -> None:
-    """Raise :class:`~tuolaji.IllegalAction` when ``cards`` are not a legal lead from
-    ``hand`` (R6.2, R11); see :func:`lead_error`."""
+    """Raise [`IllegalAction`][tuolaji.IllegalAction] when ``cards`` are not a legal lead from
+    ``hand`` (R6.2, R11); see [`lead_error`][tuolaji.lead_error]."""
     err = lead_error(hand, cards, trump)
     if err is not None:
         raise err
@@ -99,11 +100,12 @@ def check_throw(
     holds, in the lead's suit, a higher unit of the same kind as one of its units (R3.3):
     a higher single, a higher pair, or for a tractor of k pairs, k pairs at consecutive
     positions with a higher top. Otherwise the thrower plays one beatable unit, chosen by
-    ``forced_unit`` (see :func:`forced_unit_key`): ``"lowest"`` (the seeds, 最小牌: the unit
-    holding the lowest card) or ``"smallest"`` (smallest unit first, then lowest).
+    ``forced_unit`` (see [`forced_unit_key`][tuolaji.core.trickids.forced_unit_key]): ``"lowest"``
+    (the seeds, 最小牌: the unit holding the lowest card) or ``"smallest"`` (smallest unit first,
+    then lowest).
 
-    Raises :class:`~tuolaji.IllegalAction` (R6.2) for an empty or mixed-suit lead, and
-    :class:`~tuolaji.ConfigurationError` for an unknown ``forced_unit``.
+    Raises [`IllegalAction`][tuolaji.IllegalAction] (R6.2) for an empty or mixed-suit lead, and
+    [`ConfigurationError`][tuolaji.ConfigurationError] for an unknown ``forced_unit``.
 
     >>> import tuolaji as tl
     >>> from tuolaji.core.tricks import check_throw
@@ -139,7 +141,7 @@ def follow_error(
     wrong number of cards), ``"R11"`` (cards not in the hand), ``"R7.2"`` (suit) or ``"R7.3"``
     (shape), and its message says what was required, e.g.
     ``R7.3: the lead ♥KK has a pair of ♥; you hold ♥QQ; play a pair``.
-    Raises :class:`~tuolaji.IllegalAction` (R6.2) when ``lead`` itself is not a lead.
+    Raises [`IllegalAction`][tuolaji.IllegalAction] (R6.2) when ``lead`` itself is not a lead.
     """
     table = trump_table_of(trump)
     info = trickids.lead_info_ids(card_ids_of(lead, "lead"), table)
@@ -155,7 +157,8 @@ def follow_error(
 def check_follow(
     lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card], trump: Trump
 ) -> None:
-    """Raise the :class:`~tuolaji.IllegalAction` of :func:`follow_error`, if any (R7.1-R7.3)."""
+    """Raise the [`IllegalAction`][tuolaji.IllegalAction] of
+    [`follow_error`][tuolaji.follow_error], if any (R7.1-R7.3)."""
     err = follow_error(lead, hand, play, trump)
     if err is not None:
         raise err
@@ -170,7 +173,8 @@ def is_legal_follow(
     suit as the lead plays only that suit; one holding fewer plays all of them plus any
     others. R7.3: with more led-suit cards than needed, the play must fit the highest-ranked
     candidate shape (the lead's shape and its splits: more pairs first, then longer tractors)
-    that some choice from the led-suit holding can fit. See :func:`follow_error` for why not.
+    that some choice from the led-suit holding can fit. See [`follow_error`][tuolaji.follow_error]
+    for why not.
 
     >>> import tuolaji as tl
     >>> from tuolaji.core.tricks import is_legal_follow
@@ -194,8 +198,8 @@ def is_legal_follow(
 def is_ruff(lead: Sequence[Card], play: Sequence[Card], trump: Trump) -> bool:
     """True when ``play`` ruffs ``lead`` (R7.4): the lead is in a side suit and the play is
     all trumps fitting the lead's exact shape. Any other play by a void seat is a discard,
-    which cannot win the trick. (Whether the seat was void is :func:`is_legal_follow`'s
-    business.)"""
+    which cannot win the trick. (Whether the seat was void is
+    [`is_legal_follow`][tuolaji.is_legal_follow]'s business.)"""
     table = trump_table_of(trump)
     info = trickids.lead_info_ids(card_ids_of(lead, "lead"), table)
     return trickids.is_ruff_ids(info, card_ids_of(play, "play"), table)
@@ -233,7 +237,7 @@ def _table_itself(table: TrumpTable) -> TrumpTable:
 
 
 def _canonical_ids(ids: Sequence[int], table: TrumpTable) -> tuple[int, ...]:
-    """What ``canonical_ids`` gave (0.2): ids in :meth:`~tuolaji.Trump.sorted` order."""
+    """What ``canonical_ids`` gave (0.2): ids in [`sorted`][tuolaji.Trump.sorted] order."""
     return tuple(sorted(ids, key=table.order.__getitem__))
 
 

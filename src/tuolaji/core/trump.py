@@ -1,7 +1,7 @@
 """The trump context of a deal: which cards are trump, effective suits, strength, positions.
 
-R2 (trump and card order) and R3.1 (positions). A :class:`Trump` is a small frozen value; the
-per-card answers come from a :class:`TrumpTable` of tuples indexed by card id, built once per
+R2 (trump and card order) and R3.1 (positions). A [`Trump`][tuolaji.Trump] is a small frozen value;
+the per-card answers come from a `TrumpTable` of tuples indexed by card id, built once per
 distinct trump context and shared, so the engine's hot paths are tuple look-ups.
 """
 
@@ -18,7 +18,8 @@ from tuolaji.core.errors import ConfigurationError, cut
 __all__ = ["TRUMP", "Trump", "TrumpTable", "effective_suit_name"]
 
 TRUMP = 4
-"""The effective suit of every trump card (R2.1); side suits keep their :class:`Suit` value."""
+"""The effective suit of every trump card (R2.1); side suits keep their [`Suit`][tuolaji.Suit]
+value."""
 
 TRUMP_STRENGTH_BASE = 32
 """Added to a trump card's position to make its strength, so that every trump outranks every
@@ -29,12 +30,12 @@ side card (positions within a suit never reach 32)."""
 class TrumpTable:
     """Per-card look-ups for one trump context, each a tuple indexed by card id (0..53).
 
-    ``suit[id]``: effective suit (0..3 side suits, :data:`TRUMP` for trumps, R2.1);
+    ``suit[id]``: effective suit (0..3 side suits, [`TRUMP`][tuolaji.TRUMP] for trumps, R2.1);
     ``pos[id]``: position within the effective suit (R3.1); ``strength[id]``: R2 order,
     comparable within one effective suit and between a trump and a side card;
     ``suit_size[s]``: the number of positions in effective suit ``s``; ``order[id]``: the
-    card's place in the canonical order of a play (:meth:`Trump.sorted`: trumps first, then
-    ♠ ♥ ♣ ♦, strongest first, equal cards by id).
+    card's place in the canonical order of a play ([`Trump.sorted`][tuolaji.Trump.sorted]: trumps
+    first, then ♠ ♥ ♣ ♦, strongest first, equal cards by id).
     """
 
     suit: tuple[int, ...]
@@ -134,7 +135,8 @@ class Trump:
         return self.table.suit[card.id] == TRUMP
 
     def effective_suit(self, card: Card) -> int:
-        """The suit ``card`` follows as (R2.1): its :class:`Suit`, or :data:`TRUMP` (4)."""
+        """The suit ``card`` follows as (R2.1): its [`Suit`][tuolaji.Suit], or
+        [`TRUMP`][tuolaji.TRUMP] (4)."""
         return self.table.suit[card.id]
 
     def position(self, card: Card) -> int:
@@ -157,7 +159,8 @@ class Trump:
         return (-1 if suit == TRUMP else suit, -table.strength[card.id], card.id)
 
     def sorted(self, cards: Iterable[Card]) -> tuple[Card, ...]:
-        """``cards`` in :meth:`sort_key` order: trumps first, strongest first in each suit."""
+        """``cards`` in [`sort_key`][tuolaji.Trump.sort_key] order: trumps first, strongest first
+        in each suit."""
         return tuple(sorted(cards, key=self.sort_key))
 
     def __str__(self) -> str:

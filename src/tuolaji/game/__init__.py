@@ -1,5 +1,5 @@
-"""The facade: :class:`~tuolaji.Game` chains the state machine and four bots into deals and
-matches; :mod:`~tuolaji.game.record` writes and replays game records."""
+"""The facade: [`Game`][tuolaji.Game] chains the state machine and four bots into deals and
+matches; `record` writes and replays game records."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
 """The ``Game`` facade: deals chained into a match, played by bots (R4-R10).
 
-A :class:`Game` is deterministic from ``(rules, seed)`` and its bots' own seeds: every deal's
-shuffle comes from the seed and the deal number, and bots draw only from their own
+A [`Game`][tuolaji.Game] is deterministic from ``(rules, seed)`` and its bots' own seeds: every
+deal's shuffle comes from the seed and the deal number, and bots draw only from their own
 ``random.Random``. It keeps every applied action (not every state: states are recomputed on
 demand), so a caller can inspect the whole history and write a record that
-:func:`tuolaji.game.record.replay` plays back.
+[`tuolaji.game.record.replay`][tuolaji.replay] plays back.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class MatchResult:
 
 
 class History(Sequence[GameState]):
-    """Every state of a :class:`Game` in order, recomputed on demand from its actions.
+    """Every state of a [`Game`][tuolaji.Game] in order, recomputed on demand from its actions.
 
     A game keeps its actions, not its states (a state per action would cost about 200 KB per
     deal), so this sequence replays them: iterating costs one replay of the match (states
@@ -124,14 +124,15 @@ _DEAL_CARD = DealCard()
 
 
 class Game:
-    """A match: ``Game(rules, seed)``, then :meth:`play_deal` or :meth:`play_match`.
+    """A match: ``Game(rules, seed)``, then [`play_deal`][tuolaji.Game.play_deal] or
+    [`play_match`][tuolaji.Game.play_match].
 
     ``actions[i]`` holds the actions applied in deal ``i`` (chance actions included), enough
-    to replay it; ``history`` (a :class:`History`) gives every state, recomputed from them.
-    A game keeps only its actions, results and each deal's starting state: a few KB per
+    to replay it; ``history`` (a [`History`][tuolaji.History]) gives every state, recomputed from
+    them. A game keeps only its actions, results and each deal's starting state: a few KB per
     deal. ``max_redeals`` bounds the redeals of one deal (R4.6, R4.7): bots that never bid
-    would otherwise redeal forever, so past it :class:`~tuolaji.LimitExceeded` is raised and
-    the game stays as it was.
+    would otherwise redeal forever, so past it [`LimitExceeded`][tuolaji.LimitExceeded] is raised
+    and the game stays as it was.
     """
 
     def __init__(
@@ -144,14 +145,15 @@ class Game:
         self.seed = seed
         self.max_redeals = max_redeals
         self.starts: list[GameState] = [self.state]
-        """The starting state of each deal (replays of :attr:`history` begin there)."""
+        """The starting state of each deal (replays of [`history`][tuolaji.Game.history] begin
+        there)."""
         self.actions: list[list[Action]] = [[]]
         self.results: list[DealResult] = []
 
     @property
     def history(self) -> History:
-        """Every state of the match in order, recomputed from :attr:`actions` on demand
-        (see :class:`History`)."""
+        """Every state of the match in order, recomputed from [`actions`][tuolaji.testing.actions]
+        on demand (see [`History`][tuolaji.History])."""
         return History(self)
 
     @property
@@ -162,8 +164,8 @@ class Game:
     def apply(self, action: Action) -> GameState:
         """Apply one action to the current state, recording it; returns the new state.
 
-        Raises :class:`~tuolaji.IllegalAction` for an illegal action and
-        :class:`~tuolaji.LimitExceeded` past ``max_redeals``; either way nothing changes.
+        Raises [`IllegalAction`][tuolaji.IllegalAction] for an illegal action and
+        [`LimitExceeded`][tuolaji.LimitExceeded] past ``max_redeals``; either way nothing changes.
         """
         state = self.state.next_deal() if self.state.phase is Phase.FINISHED else None
         new = (state or self.state).apply(action)
@@ -193,13 +195,13 @@ class Game:
         bids, redeals, the kitty, counters, 25 tricks and the score.
 
         While cards are dealt, a seat that could bid is asked (it may answer
-        :class:`~tuolaji.Pass` for "not now") whenever its hand or the standing bid changed
+        [`Pass`][tuolaji.Pass] for "not now") whenever its hand or the standing bid changed
         since it was last considered: between cards nothing else changes, so a seat that
         passed is not asked the same question again. Seats are asked in turn from the one
         that received the last card. A decision with a single legal action is taken without
         asking. ``on_action(state, action)`` is called before each action
-        is applied. Raises :class:`~tuolaji.IllegalAction` when a bot answers with an action
-        that is not legal, naming the seat.
+        is applied. Raises [`IllegalAction`][tuolaji.IllegalAction] when a bot answers with an
+        action that is not legal, naming the seat.
         """
         if len(bots) != 4:
             raise IllegalAction("R1.3", f"a deal needs four bots, one per seat; got {len(bots)}")

@@ -2,7 +2,7 @@
 
 A record holds what is needed to reproduce a game exactly: the rules, the seed (every
 shuffle derives from it) and, deal by deal, every action applied (chance actions
-included). :func:`replay` applies them again and gives back a :class:`~tuolaji.game.facade.Game`
+included). [`replay`][tuolaji.replay] applies them again and gives back a [`Game`][tuolaji.Game]
 with the same states and results.
 """
 
@@ -38,19 +38,21 @@ def record_of(game: Game) -> dict[str, Any]:
 
 
 def write_record(game: Game) -> str:
-    """``game``'s record as JSON text (see :func:`record_of`)."""
+    """``game``'s record as JSON text (see [`record_of`][tuolaji.record_of])."""
     return json.dumps(record_of(game), ensure_ascii=False, indent=1)
 
 
 def read_record(text: str | bytes) -> dict[str, Any]:
     """Parse a record's JSON text (str or UTF-8 bytes), checking its form and the limits of
-    :mod:`tuolaji.core.limits` (not yet its actions). Raises :class:`InvalidRecord` only."""
+    [`tuolaji.core.limits`][tuolaji.core.limits] (not yet its actions). Raises
+    [`InvalidRecord`][tuolaji.InvalidRecord] only."""
     return check_record(load_json(text, "a record", MAX_RECORD_TEXT))
 
 
 def check_record(data: object) -> dict[str, Any]:
     """``data`` if it has the form of a record (format, int version, int seed, a list of
-    deals each a list of actions, within the limits); else :class:`InvalidRecord`."""
+    deals each a list of actions, within the limits); else
+    [`InvalidRecord`][tuolaji.InvalidRecord]."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InvalidRecord(f'not a game record: expected {{"format": "{FORMAT}", ...}}')
     version = data.get("version")
@@ -76,14 +78,14 @@ def check_record(data: object) -> dict[str, Any]:
 def replay(
     record: str | bytes | dict[str, Any], *, partial: bool = False, max_redeals: int = MAX_REDEALS
 ) -> Game:
-    """Play a record back: a :class:`~tuolaji.game.facade.Game` with the same states and results.
+    """Play a record back: a [`Game`][tuolaji.Game] with the same states and results.
 
-    Untrusted records are fine: the text is checked against :mod:`tuolaji.core.limits` before it
-    is parsed, the cost is linear in the record's length, and every problem raises
-    :class:`InvalidRecord` (and nothing else): one naming the first action that does not
-    apply (an edited record), or, unless ``partial``, saying where an unfinished deal stops
-    (a truncated one). A deal redealt more than ``max_redeals`` times is refused (see
-    :class:`~tuolaji.game.facade.Game`).
+    Untrusted records are fine: the text is checked against
+    [`tuolaji.core.limits`][tuolaji.core.limits] before it is parsed, the cost is linear in the
+    record's length, and every problem raises [`InvalidRecord`][tuolaji.InvalidRecord] (and nothing
+    else): one naming the first action that does not apply (an edited record), or, unless
+    ``partial``, saying where an unfinished deal stops (a truncated one). A deal redealt more than
+    ``max_redeals`` times is refused (see [`Game`][tuolaji.Game]).
     """
     data = check_record(record) if isinstance(record, dict) else read_record(record)
     try:

@@ -2,26 +2,27 @@
 
 Learning agents want a fixed list of actions and a mask of the legal ones. A Tractor
 decision does not fit one list (burying 8 of 33 cards has millions of choices, a long lead
-thousands), so each decision is built **step by step** over :data:`NUM_ACTIONS` ids:
+thousands), so each decision is built **step by step** over
+[`NUM_ACTIONS`][tuolaji.rl.actionspace.NUM_ACTIONS] ids:
 
 ====================  ===================================================================
 id                    meaning
 ====================  ===================================================================
-0..53                 add one card of that kind (:attr:`Card.id <tuolaji.Card.id>`)
-:data:`PASS` (54)     pass: no bid, no counter, no redeal (only as the first step)
-:data:`DONE` (55)     the selected cards are the action: play, bury, bid or counter
-:data:`ASK_REDEAL`    ask for a weak-hand redeal (R4.7)
+0..53                 add one card of that kind ([`Card.id`][tuolaji.Card.id])
+`PASS` (54)     pass: no bid, no counter, no redeal (only as the first step)
+`DONE` (55)     the selected cards are the action: play, bury, bid or counter
+`ASK_REDEAL`    ask for a weak-hand redeal (R4.7)
 ====================  ===================================================================
 
 Cards are added in non-decreasing id order, so each action has exactly one sequence. At
-each step :meth:`Decision.mask` allows exactly the ids that keep the selection completable
-to a legal action, and ``DONE`` exactly when the selection is one; so the complete
-sequences are exactly the legal actions (``tests/rl/test_actionspace.py`` proves it against
+each step [`Decision.mask`][tuolaji.rl.actionspace.Decision.mask] allows exactly the ids that keep
+the selection completable to a legal action, and ``DONE`` exactly when the selection is one; so the
+complete sequences are exactly the legal actions (``tests/rl/test_actionspace.py`` proves it against
 ``legal_plays()`` and ``legal_actions()``). Nothing here ever lists all burials or plays.
 
 While cards are dealt (R4.1) a seat that may bid answers with a bid or ``PASS``, which
-:meth:`Decision.action` returns as :class:`~tuolaji.Pass` meaning "not now", as in
-:class:`~tuolaji.Game`.
+[`Decision.action`][tuolaji.rl.actionspace.Decision.action] returns as [`Pass`][tuolaji.Pass]
+meaning "not now", as in [`Game`][tuolaji.Game].
 """
 
 from __future__ import annotations
@@ -51,9 +52,9 @@ NUM_ACTIONS = 57
 class Decision:
     """One decision of ``seat`` in ``state`` being built id by id (see the module docstring).
 
-    Immutable: :meth:`push` returns a new decision. :attr:`selected` holds the card ids
-    chosen so far (sorted); :meth:`action` is the finished action after ``DONE`` or
-    ``PASS`` or ``ASK_REDEAL``.
+    Immutable: [`push`][tuolaji.rl.actionspace.Decision.push] returns a new decision. `selected`
+    holds the card ids chosen so far (sorted); [`action`][tuolaji.rl.actionspace.Decision.action]
+    is the finished action after ``DONE`` or ``PASS`` or ``ASK_REDEAL``.
     """
 
     __slots__ = ("_finished", "_kind", "_options", "_plays", "seat", "selected", "state")
@@ -118,7 +119,8 @@ class Decision:
         return ids
 
     def mask(self) -> list[bool]:
-        """A list of :data:`NUM_ACTIONS` booleans: True for the ids allowed now."""
+        """A list of [`NUM_ACTIONS`][tuolaji.rl.actionspace.NUM_ACTIONS] booleans: True for the ids
+        allowed now."""
         out = [False] * NUM_ACTIONS
         for i in self.legal_ids():
             out[i] = True
@@ -179,7 +181,7 @@ class Decision:
     # --- steps -----------------------------------------------------------------------------
 
     def push(self, action_id: int) -> Decision:
-        """The decision after one more id; raises :class:`~tuolaji.IllegalAction` when the
+        """The decision after one more id; raises [`IllegalAction`][tuolaji.IllegalAction] when the
         mask does not allow it."""
         if action_id not in self.legal_ids():
             raise IllegalAction("R11", f"id {action_id} is not allowed now")
@@ -207,7 +209,7 @@ class Decision:
         return self._finished is not None
 
     def action(self) -> Action:
-        """The finished action; raises :class:`~tuolaji.IllegalAction` before it is."""
+        """The finished action; raises [`IllegalAction`][tuolaji.IllegalAction] before it is."""
         if self._finished is None:
             raise IllegalAction("R11", "the decision is not finished: push DONE")
         return self._finished
@@ -231,11 +233,13 @@ def action_ids(action: Action) -> list[int]:
 class Driver:
     """A whole deal driven one id at a time, with an explicit chance step for each card.
 
-    The adapters (:mod:`tuolaji.pettingzoo`, :mod:`tuolaji.openspiel`) share it. After each
-    card every seat that may bid is asked in turn, starting from the seat that received
-    the card (as :class:`~tuolaji.Game` does); ``PASS`` is "not now". :attr:`seat` is the
-    seat deciding now; None when the next step is a card (:meth:`card_odds` and
-    :meth:`deal`) or the deal is over (:attr:`finished`).
+    The adapters ([`tuolaji.pettingzoo`][tuolaji.pettingzoo],
+    [`tuolaji.openspiel`][tuolaji.openspiel]) share it. After each card every seat that may bid is
+    asked in turn, starting from the seat that received the card (as [`Game`][tuolaji.Game] does);
+    ``PASS`` is "not now". [`seat`][tuolaji.rl.actionspace.Driver.seat] is the seat deciding now;
+    None when the next step is a card ([`card_odds`][tuolaji.rl.actionspace.Driver.card_odds] and
+    [`deal`][tuolaji.rl.actionspace.Driver.deal]) or the deal is over
+    ([`finished`][tuolaji.rl.actionspace.Driver.finished]).
     """
 
     __slots__ = ("decision", "queue", "state")
@@ -306,7 +310,7 @@ class Driver:
         self._settle()
 
     def push(self, action_id: int) -> None:
-        """One id of the deciding seat (see :class:`Decision`)."""
+        """One id of the deciding seat (see [`Decision`][tuolaji.rl.actionspace.Decision])."""
         if self.decision is None:
             raise IllegalAction("R11", "no seat is deciding now")
         decision = self.decision.push(action_id)

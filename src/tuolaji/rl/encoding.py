@@ -1,11 +1,12 @@
 """Fixed-length encodings of cards and of a seat's view, in plain Python (numpy optional).
 
-Cards are encoded as **count vectors** of :data:`CARD_KINDS` (54) entries, one per card kind
-(:attr:`Card.id <tuolaji.Card.id>`: ``suit * 13 + rank - 2``, small joker 52, big joker 53),
-each 0, 1 or 2. :func:`observation` encodes a :class:`~tuolaji.PlayerView` as
-:data:`OBSERVATION_SIZE` floats, laid out as :data:`OBSERVATION_LAYOUT` says. Seats in an
-observation are **relative**: 0 is the observing seat, 1 the next seat (R1.3), 2 the partner,
-3 the seat before. Only what the view holds goes in: a view never holds a hidden card.
+Cards are encoded as **count vectors** of [`CARD_KINDS`][tuolaji.rl.encoding.CARD_KINDS] (54)
+entries, one per card kind ([`Card.id`][tuolaji.Card.id]: ``suit * 13 + rank - 2``, small joker 52,
+big joker 53), each 0, 1 or 2. [`observation`][tuolaji.rl.encoding.observation] encodes a
+[`PlayerView`][tuolaji.PlayerView] as [`OBSERVATION_SIZE`][tuolaji.rl.encoding.OBSERVATION_SIZE]
+floats, laid out as [`OBSERVATION_LAYOUT`][tuolaji.rl.encoding.OBSERVATION_LAYOUT] says. Seats in
+an observation are **relative**: 0 is the observing seat, 1 the next seat (R1.3), 2 the partner, 3
+the seat before. Only what the view holds goes in: a view never holds a hidden card.
 
 >>> import tuolaji as tl
 >>> from tuolaji.rl.encoding import card_counts, OBSERVATION_SIZE, observation
@@ -64,7 +65,7 @@ OBSERVATION_LAYOUT: tuple[tuple[str, int], ...] = (
 """The observation's parts in order, each ``(name, length)``."""
 
 OBSERVATION_SIZE = sum(n for _, n in OBSERVATION_LAYOUT)
-"""The length of :func:`observation`: 867."""
+"""The length of [`observation`][tuolaji.rl.encoding.observation]: 867."""
 
 
 def card_counts(cards: Iterable[Card]) -> list[int]:
@@ -83,7 +84,8 @@ def _one_hot(size: int, index: int | None) -> list[float]:
 
 
 def observation(view: PlayerView) -> list[float]:
-    """The view as :data:`OBSERVATION_SIZE` floats (see :data:`OBSERVATION_LAYOUT`)."""
+    """The view as [`OBSERVATION_SIZE`][tuolaji.rl.encoding.OBSERVATION_SIZE] floats (see
+    [`OBSERVATION_LAYOUT`][tuolaji.rl.encoding.OBSERVATION_LAYOUT])."""
     me = view.seat
 
     def rel(seat: int | None) -> int | None:
@@ -126,7 +128,8 @@ def observation(view: PlayerView) -> list[float]:
 
 
 def observation_array(view: PlayerView) -> Any:
-    """:func:`observation` as a ``numpy`` float32 array (needs numpy installed)."""
+    """[`observation`][tuolaji.rl.encoding.observation] as a ``numpy`` float32 array (needs numpy
+    installed)."""
     import numpy as np  # noqa: PLC0415  (optional dependency)
 
     return np.asarray(observation(view), dtype=np.float32)

@@ -12,14 +12,14 @@ Importing this module registers ``python_tuolaji`` with ``pyspiel``:
 One OpenSpiel game is one deal. Game parameters: ``rules`` (a preset name, R12) and
 ``seed`` (the shuffle used for redeals and the kitty's order). Each card dealt is a chance
 node whose outcomes are the undealt card ids, weighted by copies (R4.1). Players act over
-the factored action space of :mod:`tuolaji.rl.actionspace` (57 ids: a play, a burial or a bid
-is built card by card, then ``DONE``); after each card every seat that may bid is asked in
-turn (``PASS``: not now). Imperfect information: the information state and observation
-tensors are :func:`~tuolaji.rl.encoding.observation` of the seat's view plus the cards it has
-selected in its current decision; the strings show the seat's view.
-``resample_from_infostate`` draws a world with :func:`~tuolaji.bots.worlds.sample_world`; an
-unfinished decision of another seat starts over in it. Returns are
-:meth:`GameState.returns <tuolaji.GameState.returns>` at the end, zeros before.
+the factored action space of [`tuolaji.rl.actionspace`][tuolaji.rl.actionspace] (57 ids: a play, a
+burial or a bid is built card by card, then ``DONE``); after each card every seat that may bid is
+asked in turn (``PASS``: not now). Imperfect information: the information state and observation
+tensors are [`observation`][tuolaji.rl.encoding.observation] of the seat's view plus the cards it
+has selected in its current decision; the strings show the seat's view.
+``resample_from_infostate`` draws a world with [`sample_world`][tuolaji.bots.worlds.sample_world];
+an unfinished decision of another seat starts over in it. Returns are
+[`GameState.returns`][tuolaji.GameState.returns] at the end, zeros before.
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ class TuolajiGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class TuolajiState(pyspiel.State):  # type: ignore[misc]
-    """A point of the deal: a :class:`~tuolaji.rl.actionspace.Driver` over a GameState."""
+    """A point of the deal: a [`Driver`][tuolaji.rl.actionspace.Driver] over a GameState."""
 
     def __init__(self, game: TuolajiGame, driver: Driver | None = None) -> None:
         super().__init__(game)
@@ -131,7 +131,7 @@ class TuolajiState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TuolajiState:
         """A state of ``player_id``'s information set drawn from
-        :func:`~tuolaji.bots.worlds.sample_world` (``probability_sampler`` seeds it)."""
+        [`sample_world`][tuolaji.bots.worlds.sample_world] (``probability_sampler`` seeds it)."""
         seed = int(probability_sampler() * (1 << 31))
         world = sample_world(self.driver.state.view(player_id), random.Random(seed))
         driver = self.driver.copy()
@@ -151,8 +151,8 @@ class TuolajiState(pyspiel.State):  # type: ignore[misc]
 
 
 class TuolajiObserver:
-    """Tensors and strings of one seat: :func:`~tuolaji.rl.encoding.observation` of its view,
-    then the counts of the cards selected in its current decision."""
+    """Tensors and strings of one seat: [`observation`][tuolaji.rl.encoding.observation] of its
+    view, then the counts of the cards selected in its current decision."""
 
     def __init__(self, params: dict[str, Any] | None) -> None:
         if params:

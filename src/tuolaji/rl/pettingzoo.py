@@ -7,14 +7,15 @@
 True
 
 Agents are ``seat_0`` .. ``seat_3``. Each step is one id of the factored action space
-(:mod:`tuolaji.rl.actionspace`, ``Discrete(57)``): a play, a burial or a bid is built card by
-card and finished with ``DONE``. The observation is a dict: ``"observation"``, the seat's
-:func:`~tuolaji.rl.encoding.observation` followed by the 54 counts of the cards selected so far
-in the current decision (float32, :data:`OBSERVATION_LENGTH`), and ``"action_mask"``, the
-57 legal ids (int8). Cards are dealt by the environment; after each card every seat that may
-bid is asked in turn (``PASS`` is "not now"), as :class:`~tuolaji.Game` does. The episode is
-one deal; at its end each agent's reward is :meth:`GameState.returns
-<tuolaji.GameState.returns>` for its seat. ``reset(seed=N)`` makes the deal reproducible.
+([`tuolaji.rl.actionspace`][tuolaji.rl.actionspace], ``Discrete(57)``): a play, a burial or a bid
+is built card by card and finished with ``DONE``. The observation is a dict: ``"observation"``, the
+seat's [`observation`][tuolaji.rl.encoding.observation] followed by the 54 counts of the cards
+selected so far in the current decision (float32,
+[`OBSERVATION_LENGTH`][tuolaji.pettingzoo.OBSERVATION_LENGTH]), and ``"action_mask"``, the 57 legal
+ids (int8). Cards are dealt by the environment; after each card every seat that may bid is asked in
+turn (``PASS`` is "not now"), as [`Game`][tuolaji.Game] does. The episode is one deal; at its end
+each agent's reward is [`GameState.returns`][tuolaji.GameState.returns] for its seat.
+``reset(seed=N)`` makes the deal reproducible.
 """
 
 from __future__ import annotations
@@ -85,7 +86,7 @@ class TuolajiEnv(AECEnv):  # type: ignore[misc]
 
     @property
     def deal_state(self) -> GameState:
-        """The deal's current :class:`~tuolaji.GameState` (all hands: for tests and tools)."""
+        """The deal's current [`GameState`][tuolaji.GameState] (all hands: for tests and tools)."""
         return self.driver.state
 
     def _advance(self) -> None:
@@ -142,5 +143,5 @@ class TuolajiEnv(AECEnv):  # type: ignore[misc]
 
 
 def env(rules: Rules | str = "tuolaji", render_mode: str | None = None) -> TuolajiEnv:
-    """A new environment for ``rules`` (a preset name or a :class:`~tuolaji.Rules`)."""
+    """A new environment for ``rules`` (a preset name or a [`Rules`][tuolaji.Rules])."""
     return TuolajiEnv(rules, render_mode=render_mode)

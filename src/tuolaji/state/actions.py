@@ -1,6 +1,6 @@
 """The values the state machine speaks in: phases, actions, events, tricks, and the
 collections of legal actions (R4-R8). (Game records, a whole game as JSON, are in
-:mod:`tuolaji.game.record`.)
+`tuolaji.game.record`.)
 
 Everything here is a small frozen value; nothing here knows the rules. Events hold only
 public facts, so a log of events never reveals a hidden card.
@@ -56,13 +56,14 @@ __all__ = [
 ]
 
 CHANCE = -1
-""":attr:`GameState.to_act` while the next step is the deal of a card (a chance event)."""
+"""[`GameState.to_act`][tuolaji.GameState.to_act] while the next step is the deal of a card (a
+chance event)."""
 
 Hand = tuple[Card, ...]
 
 
 def _to_hand(cards: Iterable[Card] | str) -> Hand:
-    """Cards of an action: card notation (``"♥KK"``) or Card values (see :func:`as_cards`)."""
+    """Cards of an action: card notation (``"♥KK"``) or Card values (see `as_cards`)."""
     return as_cards(cards, "an action's cards")
 
 
@@ -78,7 +79,7 @@ def replace_hand(hands: Hands, seat: int, hand: Hand) -> Hands:
 
 
 class Phase(enum.Enum):
-    """The phases of a deal, in order (see :mod:`tuolaji.state.gamestate`)."""
+    """The phases of a deal, in order (see `tuolaji.state.gamestate`)."""
 
     DEALING = "dealing"
     CLOSING = "closing"
@@ -95,8 +96,8 @@ class Phase(enum.Enum):
 
 class _ActionText:
     """Actions print in the action notation (``"1 play ♥KK"``, which
-    :func:`tuolaji.state.notation.parse_action` reads back); their repr pastes back into
-    Python (``parse_action('1 play ♥KK')``)."""
+    [`tuolaji.state.notation.parse_action`][tuolaji.state.notation.parse_action] reads back); their
+    repr pastes back into Python (``parse_action('1 play ♥KK')``)."""
 
     __slots__ = ()
 
@@ -335,8 +336,8 @@ def holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
 
 class ActionSet(LegalSet[Action]):
     """The legal actions of a state: iterable, ``len()``, ``action in actions`` and
-    :meth:`sample`, the last three without listing every action (there can be millions).
-    A :class:`~tuolaji.LegalSet`, like the legal plays of a hand."""
+    [`sample`][tuolaji.ActionSet.sample], the last three without listing every action (there can be
+    millions). A [`LegalSet`][tuolaji.LegalSet], like the legal plays of a hand."""
 
     __slots__ = ()
 
@@ -404,7 +405,7 @@ class ListedActions(ActionSet):
 
 
 class PlayActions(ActionSet):
-    """The play phase's legal actions: :class:`Play` wrappers over a legal-play collection,
+    """The play phase's legal actions: [`Play`][tuolaji.Play] wrappers over a legal-play collection,
     as lazy as it is."""
 
     __slots__ = ("_plays", "_seat")
@@ -415,7 +416,7 @@ class PlayActions(ActionSet):
 
     @property
     def plays(self) -> LegalLeads | LegalFollows:
-        """The legal plays themselves, as card tuples without :class:`Play` wrappers."""
+        """The legal plays themselves, as card tuples without [`Play`][tuolaji.Play] wrappers."""
         return self._plays
 
     def __len__(self) -> int:

@@ -1,9 +1,9 @@
 """The state machine before play: dealing, bidding, redeals, the kitty and counter-bids
 (R4, R5).
 
-Each step is a function from a :class:`~tuolaji.state.gamestate.GameState` to the next one; the bid
+Each step is a function from a [`GameState`][tuolaji.GameState] to the next one; the bid
 rules themselves (what cards make a bid, what may overturn what) are in
-:mod:`tuolaji.core.bidding`. A redeal starts the same deal over with a fresh shuffle derived from
+`tuolaji.core.bidding`. A redeal starts the same deal over with a fresh shuffle derived from
 the game's seed.
 """
 
@@ -219,7 +219,7 @@ def declaring_team(state: GameState, seat: int) -> int:
 
 def bid_level(state: GameState, seat: int) -> Rank:
     """The level rank ``seat`` bids with now: the level of the team that would declare if
-    its bid stood (R4.2; see :func:`declaring_team`)."""
+    its bid stood (R4.2; see `declaring_team`)."""
     return state.levels[declaring_team(state, seat)]
 
 
@@ -402,7 +402,7 @@ def _close_bidding(state: GameState) -> GameState:
 
 
 def _twin_dealer(state: GameState, card: Card, dealer: int) -> int:
-    """R4.6 ``"twin"`` (seed 002: 玩家中有人能与此张牌配对的一方为庄家): an attacker holding the
+    """R4.6 ``"twin"`` (双升: 玩家中有人能与此张牌配对的一方为庄家): an attacker holding the
     other copy of the turned card becomes the dealer; otherwise (the dealer's side holds it,
     or both copies are in the kitty) the dealer stays."""
     for seat in range(4):

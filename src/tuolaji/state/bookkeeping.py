@@ -1,11 +1,11 @@
 """The state machine's bookkeeping, read back from the public record of a deal.
 
-A :class:`~tuolaji.GameState` carries counters beside its cards (``dealt``, ``turn``,
+A [`GameState`][tuolaji.GameState] carries counters beside its cards (``dealt``, ``turn``,
 ``passes``, ``counters``, ``buried_by``, ...). The transitions keep them up to date step by
-step; :meth:`Bookkeeping.of` derives the same values from the public events and the public
-facts of a position, which is what a state built from a view needs
-(:meth:`GameState.from_view`, used by the world sampler). Every field is public: nothing
-here reads a hidden card.
+step; [`Bookkeeping.of`][tuolaji.state.bookkeeping.Bookkeeping.of] derives the same values from the
+public events and the public facts of a position, which is what a state built from a view needs
+([`GameState.from_view`][tuolaji.GameState.from_view], used by the world sampler). Every field is
+public: nothing here reads a hidden card.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def _last(events: Sequence[Event], kind: type | tuple[type, ...]) -> int:
 
 
 class Bookkeeping(NamedTuple):
-    """The counters of a :class:`~tuolaji.GameState` besides its cards (see the state's
+    """The counters of a [`GameState`][tuolaji.GameState] besides its cards (see the state's
     fields for what each means), and the seat the cards went out from (R4.1)."""
 
     deal_number: int

@@ -83,12 +83,14 @@ def to_data(tp: Any, value: Any) -> Any:
 
 
 def from_data(tp: Any, data: Any) -> Any:
-    """The value of declared type ``tp`` that :func:`to_data` wrote as ``data``.
+    """The value of declared type ``tp`` that [`to_data`][tuolaji.tools.arena.ArenaResult.to_data]
+    wrote as ``data``.
 
-    Checks the form strictly and within :mod:`tuolaji.core.limits` (lists of at most
-    :data:`~tuolaji.core.limits.MAX_LIST` items, strings of :data:`~tuolaji.core.limits.MAX_STRING`
-    characters, ints below :data:`~tuolaji.core.limits.MAX_INT`), and raises only
-    :class:`~tuolaji.InvalidRecord` (a ``ValueError``), with a short message saying where
+    Checks the form strictly and within [`tuolaji.core.limits`][tuolaji.core.limits] (lists of at
+    most [`MAX_LIST`][tuolaji.core.limits.MAX_LIST] items, strings of
+    [`MAX_STRING`][tuolaji.core.limits.MAX_STRING] characters, ints below
+    [`MAX_INT`][tuolaji.core.limits.MAX_INT]), and raises only
+    [`InvalidRecord`][tuolaji.InvalidRecord] (a ``ValueError``), with a short message saying where
     the data went wrong.
     """
     try:
@@ -230,7 +232,7 @@ def _scalar(tp: Any, data: Any, where: str) -> Any:
 
 def load_json(text: object, what: str, limit: int) -> Any:
     """Parse untrusted JSON ``text`` (str or UTF-8 bytes) of at most ``limit`` characters;
-    anything else raises :class:`~tuolaji.InvalidRecord` saying what ``what`` should be."""
+    anything else raises [`InvalidRecord`][tuolaji.InvalidRecord] saying what ``what`` should be."""
     if isinstance(text, bytes | bytearray):
         if len(text) > limit:
             raise InvalidRecord(f"{what} is at most {limit} bytes, got {len(text)}")

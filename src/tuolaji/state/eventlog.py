@@ -1,10 +1,10 @@
 """The event log of a deal: a persistent sequence, shared between successive states.
 
-Every action appends a few events to :attr:`GameState.events`. Copying a tuple for each
-action would make a deal cost quadratic time and memory (and a record of many redeals far
-more); instead an :class:`EventLog` is a chain of immutable nodes, each holding one event and
-pointing at the log before it. Appending makes one node and shares everything else, so the
-states of a deal share one chain.
+Every action appends a few events to [`GameState.events`][tuolaji.GameState.events]. Copying a
+tuple for each action would make a deal cost quadratic time and memory (and a record of many
+redeals far more); instead an [`EventLog`][tuolaji.state.eventlog.EventLog] is a chain of immutable
+nodes, each holding one event and pointing at the log before it. Appending makes one node and
+shares everything else, so the states of a deal share one chain.
 
 For users the log behaves like a tuple of events: iteration (oldest first), ``len``,
 indexing and slicing (slices are tuples), ``reversed``, ``in``, ``==`` with another log or
@@ -26,19 +26,21 @@ __all__ = ["EMPTY_LOG", "EventLog"]
 
 
 class EventLog(Sequence[Event]):
-    """An immutable sequence of events; :meth:`add` and :meth:`extend` return a longer log
-    that shares this one (see the module docstring)."""
+    """An immutable sequence of events; [`add`][tuolaji.state.eventlog.EventLog.add] and
+    [`extend`][tuolaji.state.eventlog.EventLog.extend] return a longer log that shares this one
+    (see the module docstring)."""
 
     __slots__ = ("_event", "_len", "_play", "_prev", "shown_cards_cache")
 
     _prev: EventLog | None
     _event: Event | None
     _play: tuple[int, tuple[Card, ...]] | None
-    """A node made by :meth:`add_played` holds ``(seat, cards)`` until its event is read:
-    most of a simulated deal's events are never read, and a tuple is cheaper to make."""
+    """A node made by [`add_played`][tuolaji.state.eventlog.EventLog.add_played] holds ``(seat,
+    cards)`` until its event is read: most of a simulated deal's events are never read, and a tuple
+    is cheaper to make."""
     _len: int
     shown_cards_cache: tuple[Hand, Hand, Hand, Hand] | None
-    """The shown cards after the events up to here (:func:`tuolaji.state.view.shown_cards`),
+    """The shown cards after the events up to here (`tuolaji.state.view.shown_cards`),
     cached on the node by that function; None until it asks. Not part of the log's value."""
 
     def __init__(self, events: Iterable[Event] = ()) -> None:
@@ -66,7 +68,7 @@ class EventLog(Sequence[Event]):
         return node
 
     def add_played(self, seat: int, cards: tuple[Card, ...]) -> EventLog:
-        """``add(Played(seat, cards))``, the :class:`~tuolaji.state.actions.Played` event made
+        """``add(Played(seat, cards))``, the [`Played`][tuolaji.Played] event made
         only when it is read (the log's value is the same)."""
         node = _new_object(EventLog)
         node._prev = self
@@ -77,7 +79,8 @@ class EventLog(Sequence[Event]):
         return node
 
     def _item(self) -> Event:
-        """This node's event (made now if :meth:`add_played` left it as a tuple)."""
+        """This node's event (made now if
+        [`add_played`][tuolaji.state.eventlog.EventLog.add_played] left it as a tuple)."""
         event = self._event
         if event is None:
             assert self._play is not None, "the empty log has no event"
@@ -185,4 +188,6 @@ def _memo(log: EventLog) -> tuple[Hand, Hand, Hand, Hand] | None:
 
 
 EventLog.memo = property(_memo)  # type: ignore[attr-defined]
-"""Deprecated (0.2's name of :attr:`EventLog.shown_cards_cache`), kept for one release."""
+"""Deprecated (0.2's name of
+[`EventLog.shown_cards_cache`][tuolaji.state.eventlog.EventLog.shown_cards_cache]), kept for one
+release."""

@@ -1,32 +1,33 @@
 """One deal as an immutable state machine, from the shuffle to the score (R4-R10).
 
-A :class:`GameState` is a frozen record; :meth:`GameState.apply` takes an action and returns
-a new state (the old one never changes). Rules live in their own modules (bidding, tricks,
-scoring); this module only sequences them.
+A [`GameState`][tuolaji.GameState] is a frozen record; [`GameState.apply`][tuolaji.GameState.apply]
+takes an action and returns a new state (the old one never changes). Rules live in their own
+modules (bidding, tricks, scoring); this module only sequences them.
 
 Phases, in order (see ``docs/state.md``):
 
 ``DEALING``
-    Cards are dealt one at a time (the chance action :class:`DealCard`); between cards any
-    seat that may bid can :class:`Declare` (R4.1-R4.4). :attr:`GameState.to_act` is
-    :data:`CHANCE` here and :attr:`GameState.may_act` lists the seats that could bid now.
+    Cards are dealt one at a time (the chance action [`DealCard`][tuolaji.DealCard]); between cards
+    any seat that may bid can [`Declare`][tuolaji.Declare] (R4.1-R4.4).
+    [`GameState.to_act`][tuolaji.GameState.to_act] is [`CHANCE`][tuolaji.CHANCE] here and
+    [`GameState.may_act`][tuolaji.GameState.may_act] lists the seats that could bid now.
 ``CLOSING``
     After the last card every seat gets one more chance (R4.1): seats in turn declare or
-    :class:`Pass`; a full round of passes closes bidding. Then R4.6 (nobody bid) applies.
+    [`Pass`][tuolaji.Pass]; a full round of passes closes bidding. Then R4.6 (nobody bid) applies.
 ``WEAK_HAND``
     R4.7: every attacker in turn may pass; one holding fewer than ``rules.weak_hand_redeal``
-    points may also :class:`AskRedeal`.
+    points may also [`AskRedeal`][tuolaji.AskRedeal].
 ``FIRST_COUNTERS``
     R5.2, first deal: counters before the kitty; a counter makes its bidder the dealer.
 ``BURYING``
-    R5.1: the dealer (or the last counter-bidder) holds 33 cards and :class:`Bury` 8.
+    R5.1: the dealer (or the last counter-bidder) holds 33 cards and [`Bury`][tuolaji.Bury] 8.
 ``COUNTERS``
     R5.2, later deals (炒底): seats in turn counter or pass; a counter-bidder takes the kitty
     and buries again.
 ``PLAYING``
-    R6-R7: :class:`Play` in turn; 25 tricks.
+    R6-R7: [`Play`][tuolaji.Play] in turn; 25 tricks.
 ``FINISHED``
-    :attr:`GameState.result` holds the :class:`~tuolaji.core.scoring.DealResult` (R8-R10).
+    `GameState.result` holds the [`DealResult`][tuolaji.DealResult] (R8-R10).
 """
 
 from __future__ import annotations
@@ -81,7 +82,8 @@ __all__ = ["GameState", "PlayContext", "bookkeeping_of"]
 
 class PlayContext(NamedTuple):
     """What a play-phase state's legal plays are built from, and the plays: derived once
-    per state (:meth:`GameState.play_context`); the state's play reads them again."""
+    per state ([`GameState.play_context`][tuolaji.GameState.play_context]); the state's play reads
+    them again."""
 
     plays: LegalPlays
     """The legal plays of the seat to play."""
@@ -119,10 +121,13 @@ def _count(value: object, name: str) -> int:
 class GameState:
     """One deal of Tractor as an immutable value (R4-R10).
 
-    Build one with :meth:`new` (from the shuffle) or :meth:`for_play` (from a play position);
-    move it with :meth:`apply` or the convenience methods (:meth:`deal_card`, :meth:`declare`,
-    :meth:`pass_`, :meth:`ask_redeal`, :meth:`bury`, :meth:`play`). Every method returns a new
-    state; illegal actions raise :class:`~tuolaji.IllegalAction` naming the rule.
+    Build one with [`new`][tuolaji.GameState.new] (from the shuffle) or
+    [`for_play`][tuolaji.GameState.for_play] (from a play position); move it with
+    [`apply`][tuolaji.GameState.apply] or the convenience methods
+    ([`deal_card`][tuolaji.GameState.deal_card], [`declare`][tuolaji.GameState.declare],
+    [`pass_`][tuolaji.GameState.pass_], [`ask_redeal`][tuolaji.GameState.ask_redeal],
+    [`bury`][tuolaji.GameState.bury], [`play`][tuolaji.GameState.play]). Every method returns a new
+    state; illegal actions raise [`IllegalAction`][tuolaji.IllegalAction] naming the rule.
     """
 
     rules: Rules
@@ -155,15 +160,15 @@ class GameState:
     """The deal's trump context, fixed when bidding closes."""
     leader: int = 0
     trick: tuple[Hand, ...] = ()
-    """The current trick's plays so far, from :attr:`leader` on."""
+    """The current trick's plays so far, from `leader` on."""
     tricks: tuple[Trick, ...] = ()
     trick_points: int = 0
     """Points of the tricks the attackers have won (R8.1)."""
     failed_throws: tuple[int, ...] = ()
     """The seat of each failed throw so far (R6.5)."""
     events: EventLog = EMPTY_LOG
-    """The public log of the deal (see :class:`~tuolaji.state.eventlog.EventLog`: it behaves like a
-    tuple of events and is shared with the states before this one)."""
+    """The public log of the deal (see [`EventLog`][tuolaji.state.eventlog.EventLog]: it behaves
+    like a tuple of events and is shared with the states before this one)."""
     result: DealResult | None = None
 
     # --- construction ----------------------------------------------------------------------
@@ -184,8 +189,9 @@ class GameState:
         ``dealer`` None is the match's first deal (R4.5: the winning bid sets the dealer;
         cards go out from seat 0); otherwise cards go out from the dealer. ``levels``
         (team 0's, team 1's) default to both teams on the first level. ``deck`` stacks the
-        deck (the 108 cards in dealing order, see :func:`tuolaji.testing.stacked_deck`)
-        instead of shuffling; a redeal still shuffles from the seed.
+        deck (the 108 cards in dealing order, see
+        [`tuolaji.testing.stacked_deck`][tuolaji.testing.stacked_deck]) instead of shuffling; a
+        redeal still shuffles from the seed.
         """
         rules = as_rules(rules)
         _count(seed, "seed")
@@ -287,11 +293,12 @@ class GameState:
         """The state that ``view`` sees, with the hidden cards filled in: ``hands`` (the
         viewer's own hand included), ``kitty`` and ``deck`` (the shuffle, or () for a play
         position). The bookkeeping comes from the view's public record
-        (:func:`bookkeeping_of`; pass it in when building many states of one view).
+        (`bookkeeping_of`; pass it in when building many states of one view).
 
         Unchecked, for speed: a search bot builds thousands of these. The caller (the world
-        sampler, :func:`tuolaji.sample_world`) guarantees that the cards fit the view; a
-        test checks its worlds with :func:`~tuolaji.state.validate.check_consistency`.
+        sampler, [`tuolaji.sample_world`][tuolaji.sample_world]) guarantees that the cards fit the
+        view; a test checks its worlds with
+        [`check_consistency`][tuolaji.state.validate.check_consistency].
         """
         if not isinstance(view, PlayerView):
             raise TypeError(f"from_view takes a PlayerView, got {type(view).__name__}")
@@ -330,9 +337,10 @@ class GameState:
 
     def advanced(self, **changes: Any) -> GameState:
         """A copy with ``changes``, unchecked: the state machine's own step (used by
-        :mod:`~tuolaji.state.auction` and :mod:`~tuolaji.state.playing`, which have checked
-        the action). Outside the state machine, build states with :meth:`new`,
-        :meth:`for_play`, :meth:`from_view` and move them with :meth:`apply`.
+        `auction` and `playing`, which have checked
+        the action). Outside the state machine, build states with [`new`][tuolaji.GameState.new],
+        [`for_play`][tuolaji.GameState.for_play], [`from_view`][tuolaji.GameState.from_view] and
+        move them with [`apply`][tuolaji.GameState.apply].
 
         The engine's own fast ``attrs.evolve`` (which inspects the class and runs
         ``__init__`` on every call); derived values cached on ``self`` are not copied."""
@@ -346,7 +354,8 @@ class GameState:
     def with_deck(self, deck: Sequence[Card]) -> GameState:
         """This dealing state with the undealt part of the deck reordered: ``deck`` must
         keep the cards dealt so far in place and hold the 108 cards (R4.1, R1.1). For a
-        chance node that picks the next card (:mod:`tuolaji.rl.actionspace`)."""
+        chance node that picks the next card
+        ([`tuolaji.rl.actionspace`][tuolaji.rl.actionspace])."""
         if self.phase is not Phase.DEALING:
             raise IllegalAction(
                 "R4.1", f"the deck is reordered only while dealing, not in {self.phase.value}"
@@ -395,8 +404,9 @@ class GameState:
 
     @property
     def to_act(self) -> int:
-        """The seat whose decision is pending, or :data:`CHANCE` (-1) while dealing (where
-        :attr:`may_act` lists the seats that may bid between cards) and when finished."""
+        """The seat whose decision is pending, or [`CHANCE`][tuolaji.CHANCE] (-1) while dealing
+        (where [`may_act`][tuolaji.GameState.may_act] lists the seats that may bid between cards)
+        and when finished."""
         if self.phase is _DEALING or self.phase is _FINISHED:
             return CHANCE
         return self.turn
@@ -416,11 +426,11 @@ class GameState:
         return self.trick[0] if self.trick else None
 
     def bid_level(self, seat: int) -> Rank:
-        """The level rank ``seat`` bids with now (see :func:`tuolaji.state.auction.bid_level`)."""
+        """The level rank ``seat`` bids with now (see `tuolaji.state.auction.bid_level`)."""
         return auction.bid_level(self, check_seat(seat))
 
     def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know (see :class:`~tuolaji.state.view.PlayerView`)."""
+        """What ``seat`` may know (see [`PlayerView`][tuolaji.PlayerView])."""
         return view_of(self, check_seat(seat))
 
     def returns(self) -> tuple[float, float, float, float]:
@@ -428,7 +438,7 @@ class GameState:
         deal is scored: the declarers keeping the deal with ``k`` levels is ``+k`` for them
         and ``-k`` for the attackers; the attackers taking over with ``k`` levels is
         ``k + 1`` for them (taking the deal counts as one level) and ``-(k + 1)`` for the
-        declarers. Zero-sum; raises :class:`~tuolaji.IllegalAction` before the end."""
+        declarers. Zero-sum; raises [`IllegalAction`][tuolaji.IllegalAction] before the end."""
         if self.result is None or self.dealer is None:
             raise IllegalAction("R9.1", "returns are known once the deal is scored")
         outcome = self.result.outcome
@@ -443,8 +453,8 @@ class GameState:
         """The legal actions now, for ``seat`` or (None) for every seat that may act.
 
         Iterable, with ``len``, ``in`` and ``sample(rng)``; in the play and burying phases
-        these never list every action. While dealing, :class:`DealCard` is included when
-        ``seat`` is None.
+        these never list every action. While dealing, [`DealCard`][tuolaji.DealCard] is included
+        when ``seat`` is None.
         """
         phase = self.phase
         if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
@@ -467,8 +477,8 @@ class GameState:
         return ListedActions((Pass(s), *(Declare(s, c) for c in options)))
 
     def legal_plays(self) -> LegalPlays:
-        """The legal plays of :attr:`to_act` (R6.2, R7.1-R7.3): a lazy collection with
-        ``len``, ``in`` and ``sample(rng)``. Only in the play phase."""
+        """The legal plays of [`to_act`][tuolaji.GameState.to_act] (R6.2, R7.1-R7.3): a lazy
+        collection with ``len``, ``in`` and ``sample(rng)``. Only in the play phase."""
         context = self.__dict__.get(_CONTEXT)
         if context is not None:
             return context.plays  # type: ignore[no-any-return]
@@ -485,7 +495,8 @@ class GameState:
     def play_context(self) -> PlayContext:
         """What this play-phase state's legal plays are built from (the seat's hand as card
         ids, the trick's lead described) and the plays themselves, built once per state:
-        :meth:`legal_plays` and the following play both read it. Only in the play phase."""
+        [`legal_plays`][tuolaji.GameState.legal_plays] and the following play both read it. Only in
+        the play phase."""
         context: PlayContext | None = self.__dict__.get(_CONTEXT)
         if context is not None:
             return context
@@ -507,8 +518,8 @@ class GameState:
         return context
 
     def known_play_context(self) -> PlayContext | None:
-        """:meth:`play_context` if it was built for this state already, else None (a play
-        that nobody asked the legal plays of does not build them)."""
+        """[`play_context`][tuolaji.GameState.play_context] if it was built for this state already,
+        else None (a play that nobody asked the legal plays of does not build them)."""
         return self.__dict__.get(_CONTEXT)
 
     def hand_ids(self, seat: int) -> tuple[int, ...]:
@@ -527,15 +538,16 @@ class GameState:
         """Record that ``ids`` are the card ids of ``hand``, ``seat``'s hand in this state and
         in the states after it that still hold this very tuple (the play step derives a
         hand's ids anyway when it removes the played cards). Unchecked, like
-        :meth:`advanced`: for the state machine's own steps."""
+        [`advanced`][tuolaji.GameState.advanced]: for the state machine's own steps."""
         known = self.__dict__.get(_HAND_IDS) or _NO_HAND_IDS
         entries = list(known)
         entries[seat] = (hand, ids)
         self.__dict__[_HAND_IDS] = tuple(entries)
 
     def lead_info(self) -> LeadInfo | None:
-        """The current trick's lead described (:func:`~tuolaji.core.trickids.lead_info_ids`),
-        or None before the lead; derived once per trick."""
+        """The current trick's lead described
+        ([`lead_info_ids`][tuolaji.core.trickids.lead_info_ids]), or None before the lead; derived
+        once per trick."""
         if not self.trick:
             return None
         assert self.trump is not None
@@ -550,8 +562,8 @@ class GameState:
     def remember_lead(self, lead: Hand, info: LeadInfo) -> None:
         """Record that ``info`` describes ``lead``, the current trick's lead in this state
         and the states after it while that trick lasts (the play step describes a lead
-        anyway when it checks it). Unchecked, like :meth:`advanced`: for the state
-        machine's own steps."""
+        anyway when it checks it). Unchecked, like [`advanced`][tuolaji.GameState.advanced]: for
+        the state machine's own steps."""
         assert self.trump is not None
         self.__dict__[_LEAD] = (lead, self.trump.table, info)
 
@@ -562,8 +574,8 @@ class GameState:
     # --- actions ---------------------------------------------------------------------------
 
     def apply(self, action: Action) -> GameState:
-        """The state after ``action``; raises :class:`~tuolaji.IllegalAction` (naming the rule
-        and what was expected) and leaves ``self`` unchanged when it is not legal."""
+        """The state after ``action``; raises [`IllegalAction`][tuolaji.IllegalAction] (naming the
+        rule and what was expected) and leaves ``self`` unchanged when it is not legal."""
         if isinstance(action, Play):
             return playing.play(self, check_seat(action.seat), action.cards)
         if isinstance(action, DealCard):
@@ -603,7 +615,7 @@ class GameState:
         """``seat`` plays ``cards`` (R6, R7), as Card values or card notation (``"♥KK"``).
 
         A throw that fails R6.3 is not an error: the forced unit is played (R6.4) and a
-        :class:`ThrowFailed` event records it."""
+        [`ThrowFailed`][tuolaji.ThrowFailed] event records it."""
         # The same as apply(Play(seat, cards)), without building the action.
         if type(seat) is not int or not 0 <= seat <= 3:
             check_seat(seat)  # raises
@@ -632,18 +644,20 @@ class GameState:
     # --- serialisation ---------------------------------------------------------------------
 
     def to_json(self) -> str:
-        """This state as JSON text; :meth:`from_json` gives back an equal state."""
+        """This state as JSON text; [`from_json`][tuolaji.GameState.from_json] gives back an equal
+        state."""
         return json.dumps(to_data(GameState, self), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameState:
-        """The state written by :meth:`to_json`.
+        """The state written by [`to_json`][tuolaji.GameState.to_json].
 
-        Untrusted text is fine: it is checked against :mod:`tuolaji.core.limits` before it is
-        parsed, read strictly, and then checked for meaning by
-        :func:`tuolaji.state.validate.check_consistency` (every card accounted for, seats in range,
-        fields consistent with the phase, hand sizes right). Anything else raises
-        :class:`~tuolaji.InvalidRecord` (a ``ValueError``) naming the first problem.
+        Untrusted text is fine: it is checked against [`tuolaji.core.limits`][tuolaji.core.limits]
+        before it is parsed, read strictly, and then checked for meaning by
+        [`tuolaji.state.validate.check_consistency`][tuolaji.state.validate.check_consistency]
+        (every card accounted for, seats in range, fields consistent with the phase, hand sizes
+        right). Anything else raises [`InvalidRecord`][tuolaji.InvalidRecord] (a ``ValueError``)
+        naming the first problem.
         """
         data = load_json(text, "a state", MAX_STATE_TEXT)
         state: GameState = from_data(GameState, data)
@@ -693,15 +707,15 @@ class GameState:
         return "\n".join(lines)
 
     def table_hands(self, seat: int | None = None) -> svg.SeatedHands:
-        """For a picture of the table (:class:`tuolaji.svg.Table`): the seat at the bottom
-        and the four hands as ``seat`` sees them, a hidden card as None; ``seat`` None shows
+        """For a picture of the table ([`tuolaji.svg.Table`][tuolaji.svg.Table]): the seat at the
+        bottom and the four hands as ``seat`` sees them, a hidden card as None; ``seat`` None shows
         every hand face up."""
         if seat is None:
             return svg.SeatedHands(0, self.hands)
         return self.view(seat).table_hands()
 
     def _repr_svg_(self) -> str:
-        """The table as a picture, for Jupyter (see :func:`tuolaji.svg.table`)."""
+        """The table as a picture, for Jupyter (see [`tuolaji.svg.table`][tuolaji.svg.table])."""
         return svg.table(self)
 
     def _repr_html_(self) -> str:
@@ -710,7 +724,7 @@ class GameState:
 
 def bookkeeping_of(view: PlayerView) -> Bookkeeping:
     """The bookkeeping of the state ``view`` sees, from its public facts alone (see
-    :class:`~tuolaji.state.bookkeeping.Bookkeeping`)."""
+    [`Bookkeeping`][tuolaji.state.bookkeeping.Bookkeeping])."""
     return Bookkeeping.of(
         view.events,
         phase=view.phase,

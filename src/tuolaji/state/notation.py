@@ -1,9 +1,9 @@
 """Action notation: how an action is written and read back (``"1 play ♥KK"``).
 
 Actions print themselves in this notation (``str(action)``, defined on each action class);
-:func:`parse_action` reads it back. This module sits above the actions: nothing below it
-imports it. Text for states, views, rules and results lives on those classes
-(``str(state)``, ``repr(rules)``); the old helpers here (``state_text``, ``trump_repr``,
+[`parse_action`][tuolaji.state.notation.parse_action] reads it back. This module sits above the
+actions: nothing below it imports it. Text for states, views, rules and results lives on those
+classes (``str(state)``, ``repr(rules)``); the old helpers here (``state_text``, ``trump_repr``,
 ...) are deprecated aliases of those, kept for one release.
 
 Action notation, seat first::
@@ -44,19 +44,19 @@ _ACTIONS = (
 
 def format_action(action: Action) -> str:
     """The notation of ``action`` (see the module docstring), the same as ``str(action)``;
-    :func:`parse_action` reads it back to an equal action."""
+    [`parse_action`][tuolaji.state.notation.parse_action] reads it back to an equal action."""
     if not isinstance(action, _ACTIONS):
         raise TypeError(f"format_action takes an action, got {type(action).__name__}")
     return str(action)
 
 
 def parse_action(text: str) -> Action:
-    """Read an action written as :func:`format_action` writes it: ``"1 play ♥KK"``,
-    ``"0 bury ..."``, ``"2 pass"``, ``"deal"``; cards in any spelling
-    :func:`~tuolaji.parse_cards` accepts.
+    """Read an action written as [`format_action`][tuolaji.state.notation.format_action] writes it:
+    ``"1 play ♥KK"``, ``"0 bury ..."``, ``"2 pass"``, ``"deal"``; cards in any spelling
+    [`parse_cards`][tuolaji.parse_cards] accepts.
 
-    Raises :class:`~tuolaji.IllegalAction` (rule ``"R11"``) for text that is not an action,
-    and :class:`~tuolaji.InvalidCards` for cards that cannot be read.
+    Raises [`IllegalAction`][tuolaji.IllegalAction] (rule ``"R11"``) for text that is not an action,
+    and [`InvalidCards`][tuolaji.InvalidCards] for cards that cannot be read.
     """
     if not isinstance(text, str):
         raise IllegalAction("R11", f"an action is read from a str, got {type(text).__name__}")

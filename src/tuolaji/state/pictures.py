@@ -45,7 +45,8 @@ _FONT = "font-family='DejaVu Sans, Arial, sans-serif'"
 
 
 def card_id(card: Card | None) -> str:
-    """The id of a card's drawing in :func:`card_defs` (``tl-10H``); None: the back."""
+    """The id of a card's drawing in [`card_defs`][tuolaji.state.pictures.card_defs] (``tl-10H``);
+    None: the back."""
     return "tl-back" if card is None else f"tl-{card}"
 
 
@@ -188,8 +189,8 @@ class SeatedHands(NamedTuple):
 
 
 class Table(Protocol):
-    """What :func:`table` draws: a :class:`~tuolaji.GameState` and a
-    :class:`~tuolaji.PlayerView` are both one. The picture reads only these, so this module
+    """What [`table`][tuolaji.state.pictures.table] draws: a [`GameState`][tuolaji.GameState] and a
+    [`PlayerView`][tuolaji.PlayerView] are both one. The picture reads only these, so this module
     knows neither class."""
 
     @property
@@ -238,7 +239,7 @@ def table(state: Table, seat: int | None = None) -> str:
     (``*``), the levels and the attackers' points.
 
     ``seat`` None shows a state as it is, every hand face up. With a seat (or for a
-    :class:`~tuolaji.PlayerView`, its own seat) only what that seat may know is shown,
+    [`PlayerView`][tuolaji.PlayerView], its own seat) only what that seat may know is shown,
     other hands face down, and that seat sits at the bottom.
     """
     bottom, seen = state.table_hands(seat)

@@ -1,7 +1,7 @@
 """The state machine's play phase: leads, throws, follows, tricks and the score (R6-R10).
 
-The rules are the pure functions of :mod:`tuolaji.core.tricks` and :mod:`tuolaji.core.scoring`; this
-module only applies them to a :class:`~tuolaji.state.gamestate.GameState`.
+The rules are the pure functions of `tuolaji.core.tricks` and `tuolaji.core.scoring`; this
+module only applies them to a [`GameState`][tuolaji.GameState].
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     """``seat`` plays ``cards`` (R6, R7): a lead is checked against R6.2 and, when it is a
     throw, against the other hands (R6.3; a failed throw plays the forced unit, R6.4); a
     follow against R7.1-R7.3. The fourth play closes the trick (R7.5, R8.1); the last trick
-    scores the deal (R8-R10). ``given``: the cards, as :func:`~tuolaji.core.cards.as_cards`
+    scores the deal (R8-R10). ``given``: the cards, as `as_cards`
     reads them."""
     # A play that this state's legal plays know is legal (by sample, iteration or ``in``) is
     # a tuple of cards and one of the legal plays: it needs neither reading nor checking,
@@ -175,7 +175,7 @@ def _lead(
 ) -> tuple[Hand, LeadInfo, ThrowFailed | None]:
     """A lead (R6.2), and for a throw the check against the other hands (R6.3, R6.4): the
     cards actually led, their description and, for a failed throw, its
-    :class:`ThrowFailed` event (the caller logs the play)."""
+    [`ThrowFailed`][tuolaji.ThrowFailed] event (the caller logs the play)."""
     assert state.trump is not None
     table = state.trump.table
     info = lead_info_ids(ids, table)  # R6.2: raises for an empty or mixed lead
@@ -198,7 +198,8 @@ def _lead(
 
 def deal_result(state: GameState) -> DealResult:
     """The score of a deal whose tricks are all played (R8-R10): the one definition that
-    scoring a deal and checking a finished state's result (:mod:`tuolaji.state.validate`) share."""
+    scoring a deal and checking a finished state's result
+    ([`tuolaji.state.validate`][tuolaji.state.validate]) share."""
     assert state.dealer is not None and state.trump is not None
     last = state.tricks[-1]
     return score_deal(

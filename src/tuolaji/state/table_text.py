@@ -2,7 +2,7 @@
 ``repr(view)``): the phase line, a seat's hand line, the current trick and the score line.
 
 The helpers take plain values (no state, no view), so that both classes print through them
-without this module knowing either; cards print with :func:`~tuolaji.core.cards.format_hand`.
+without this module knowing either; cards print with [`format_hand`][tuolaji.format_hand].
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ __all__ = ["hand_line", "phase_line", "seat_text", "tail_lines", "view_phase_lin
 
 
 def seat_text(seat: int) -> str:
-    """``seat 2``, or ``chance (dealing)`` for :data:`~tuolaji.CHANCE` (-1)."""
+    """``seat 2``, or ``chance (dealing)`` for [`CHANCE`][tuolaji.CHANCE] (-1)."""
     return "chance (dealing)" if seat < 0 else f"seat {seat}"
 
 

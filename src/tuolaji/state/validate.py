@@ -1,13 +1,14 @@
-"""Checking that a :class:`~tuolaji.state.gamestate.GameState` read from outside could exist.
+"""Checking that a [`GameState`][tuolaji.GameState] read from outside could exist.
 
-:meth:`GameState.from_json` builds a state from untrusted JSON. Types alone do not make a
-state possible: a third big joker, ``turn=7``, a dealing state relabelled ``playing`` or an
-emptied burying hand would break later, far from the input. :func:`check_consistency` checks the
-meaning: seats in range, every field consistent with the phase, every card accounted for
-(exactly the 108 cards of R1.1 across deck, hands, kitty and tricks when the state holds a
-shuffled deck; at most two of each card in a play position built by ``for_play``), hand
-sizes, tricks and their winners (R7.5), the trick points (R8.1) and the score (R8-R10).
-It raises :class:`~tuolaji.InvalidRecord` naming the first problem.
+[`GameState.from_json`][tuolaji.GameState.from_json] builds a state from untrusted JSON. Types
+alone do not make a state possible: a third big joker, ``turn=7``, a dealing state relabelled
+``playing`` or an emptied burying hand would break later, far from the input.
+[`check_consistency`][tuolaji.state.validate.check_consistency] checks the meaning: seats in range,
+every field consistent with the phase, every card accounted for (exactly the 108 cards of R1.1
+across deck, hands, kitty and tricks when the state holds a shuffled deck; at most two of each card
+in a play position built by ``for_play``), hand sizes, tricks and their winners (R7.5), the trick
+points (R8.1) and the score (R8-R10). It raises [`InvalidRecord`][tuolaji.InvalidRecord] naming the
+first problem.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ def _seat(value: object, name: str, *, optional: bool = False) -> None:
 
 
 def check_consistency(state: GameState) -> None:
-    """Raise :class:`~tuolaji.InvalidRecord` naming the first reason ``state`` cannot arise
+    """Raise [`InvalidRecord`][tuolaji.InvalidRecord] naming the first reason ``state`` cannot arise
     in a deal (see the module docstring); return None when it can."""
     try:
         _check_fields(state)

@@ -1,4 +1,4 @@
-"""What one seat may know of a deal: :class:`PlayerView` (R5.1, R4.2).
+"""What one seat may know of a deal: [`PlayerView`][tuolaji.PlayerView] (R5.1, R4.2).
 
 A view holds the seat's own hand, the public bids and shown cards, the trick history, the
 other hands' sizes, and the kitty only for the seat that buried it (every seat sees it once
@@ -7,7 +7,7 @@ every field is computed from public facts and the seat's own cards (a property t
 the hidden cards of the other seats and checks that the view does not change).
 
 A view is a value, but a bot running in the same process as the engine can still reach
-engine objects (e.g. the state through :mod:`gc`). Run untrusted bots in another process
+engine objects (e.g. the state through `gc`). Run untrusted bots in another process
 and send them views.
 """
 
@@ -41,12 +41,13 @@ __all__ = ["PlayerView", "shown_cards", "view_of"]
 @attrs.frozen(slots=True)
 class PlayerView:
     """One seat's knowledge of a deal; see the module docstring for what it holds, and
-    :func:`tuolaji.bots.knowledge.knowledge_of` for what the seat deduces from it."""
+    [`tuolaji.bots.knowledge.knowledge_of`][tuolaji.bots.knowledge.knowledge_of] for what the seat
+    deduces from it."""
 
     seat: int
     """The seat this view belongs to (R1.3)."""
     phase: Phase
-    """The deal's phase (see :mod:`tuolaji.state.gamestate`)."""
+    """The deal's phase (see `tuolaji.state.gamestate`)."""
     hand: Hand
     """This seat's own cards, in the order they were dealt (minus the cards played)."""
     hand_sizes: tuple[int, int, int, int]
@@ -62,22 +63,23 @@ class PlayerView:
     shown: tuple[Hand, Hand, Hand, Hand]
     """Per seat, the cards it showed in bids of this attempt minus those it has since played
     (R4.2). Public facts only: a shown card the seat later buried stays listed, since the
-    other seats cannot know it left the hand (see :func:`shown_cards`)."""
+    other seats cannot know it left the hand (see `shown_cards`)."""
     kitty: Hand | None
     """The buried cards: only for the seat that buried them, or for all once scored."""
     to_act: int
-    """The seat whose decision is pending, or -1 (:data:`~tuolaji.CHANCE`) while dealing and
+    """The seat whose decision is pending, or -1 ([`CHANCE`][tuolaji.CHANCE]) while dealing and
     once finished."""
     leader: int
     """The seat that led (or will lead) the current trick (R6.1)."""
     trick: tuple[Hand, ...]
-    """The current trick's plays so far, from :attr:`leader` on."""
+    """The current trick's plays so far, from [`leader`][tuolaji.PlayerView.leader] on."""
     tricks: tuple[Trick, ...]
     """The finished tricks, in order."""
     attacker_points: int
     """The attackers' total so far (R8.1, R6.5)."""
     events: EventLog
-    """The public log of the deal (shared with the state, see :mod:`tuolaji.state.eventlog`)."""
+    """The public log of the deal (shared with the state, see
+    [`tuolaji.state.eventlog`][tuolaji.state.eventlog])."""
     result: DealResult | None
     """The deal's result once scored (R8-R10), else None."""
     rules: Rules
@@ -86,7 +88,8 @@ class PlayerView:
     """True for the match's first deal, whose dealer is chosen by bidding (R4.5, R5.2)."""
 
     def sample_world(self, rng: random.Random) -> GameState:
-        """Deprecated: call :func:`tuolaji.bots.worlds.sample_world` ``(view, rng)``.
+        """Deprecated: call [`tuolaji.bots.worlds.sample_world`][tuolaji.bots.worlds.sample_world]
+        ``(view, rng)``.
 
         Sampling worlds belongs to the search layer, above the views; this alias of 0.2
         stays for one release and looks the sampler up when called, so that the view
@@ -139,8 +142,8 @@ class PlayerView:
         return "\n".join(lines)
 
     def table_hands(self, seat: int | None = None) -> svg.SeatedHands:
-        """For a picture of the table (:class:`tuolaji.svg.Table`): this seat at the bottom,
-        its own hand face up and the others' cards hidden (None). ``seat`` is ignored: a
+        """For a picture of the table ([`tuolaji.svg.Table`][tuolaji.svg.Table]): this seat at the
+        bottom, its own hand face up and the others' cards hidden (None). ``seat`` is ignored: a
         view shows only what its own seat knows."""
         rows: list[Sequence[Card | None]] = [
             self.hand if s == self.seat else (None,) * self.hand_sizes[s] for s in range(4)
@@ -148,7 +151,7 @@ class PlayerView:
         return svg.SeatedHands(self.seat, tuple(rows))
 
     def _repr_svg_(self) -> str:
-        """The table as a picture, for Jupyter (see :func:`tuolaji.svg.table`)."""
+        """The table as a picture, for Jupyter (see [`tuolaji.svg.table`][tuolaji.svg.table])."""
         return svg.table(self)
 
     def _repr_html_(self) -> str:
@@ -235,7 +238,7 @@ def shown_cards(log: EventLog) -> tuple[Hand, Hand, Hand, Hand]:
 
 
 def view_of(state: GameState, seat: int) -> PlayerView:
-    """The :class:`PlayerView` of ``seat`` in ``state``."""
+    """The [`PlayerView`][tuolaji.PlayerView] of ``seat`` in ``state``."""
     sees_kitty = state.result is not None or (state.buried_by == seat and len(state.kitty) == 8)
     return PlayerView(
         seat=seat,

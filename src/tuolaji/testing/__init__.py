@@ -2,9 +2,10 @@
 hypothesis strategies and state machines.
 
 Install with ``pip install 'tuolaji[testing]'``. The invariant checks
-(:mod:`tuolaji.testing.invariants`), :func:`stacked_deck`, :func:`accounted_cards` and the
-seeded random play of :mod:`tuolaji.testing.driver` need no ``hypothesis``; the strategies
-and the state machines (``DealMachine``, ``MatchMachine``) import it when first used.
+(`tuolaji.testing.invariants`), [`stacked_deck`][tuolaji.testing.decks.stacked_deck],
+[`accounted_cards`][tuolaji.testing.decks.accounted_cards] and the seeded random play of
+`tuolaji.testing.driver` need no ``hypothesis``; the strategies and the state machines
+(``DealMachine``, ``MatchMachine``) import it when first used.
 
 See ``docs/testing.md`` for a guide.
 """

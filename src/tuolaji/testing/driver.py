@@ -1,12 +1,12 @@
 """Random legal play, seeded: the moves behind the strategies, the state machines and the soak.
 
-Every function takes an explicit :class:`random.Random` (never the global one) and uses only
-the public API of :class:`~tuolaji.GameState`. Needs no ``hypothesis``.
+Every function takes an explicit `random.Random` (never the global one) and uses only
+the public API of [`GameState`][tuolaji.GameState]. Needs no ``hypothesis``.
 
 The choices are biased towards what finds bugs, not towards good play: while dealing a
 card is dealt most of the time (bids still happen, at random moments); a lead is a single
 unit half of the time (pairs and tractors to follow) and any legal lead otherwise (mostly
-throws, many of which fail, R6.4); :func:`plausible_play` proposes plays that may be
+throws, many of which fail, R6.4); `plausible_play` proposes plays that may be
 illegal, to check that the engine refuses exactly the illegal ones.
 """
 
@@ -52,7 +52,7 @@ T = TypeVar("T")
 
 
 class Chooser(Protocol):
-    """Picks one of ``options`` (a :class:`random.Random`'s ``choice``, or a hypothesis
+    """Picks one of ``options`` (a `random.Random`'s ``choice``, or a hypothesis
     draw); the first option is the simplest, where shrinking goes."""
 
     def __call__(self, options: Sequence[T], /) -> T: ...
@@ -90,9 +90,10 @@ def _options(name: str, hint: object, base: Rules) -> tuple[object, ...] | None:
 
 
 def build_rules(pick: Chooser) -> Rules:
-    """A valid :class:`~tuolaji.Rules`: a preset, or a preset with random changes to every
+    """A valid [`Rules`][tuolaji.Rules]: a preset, or a preset with random changes to every
     field (R12: "every field can also be set by hand"). ``pick`` makes every choice, so the
-    same code serves :func:`random_rules` and the hypothesis strategy ``rules()``.
+    same code serves [`random_rules`][tuolaji.testing.driver.random_rules] and the hypothesis
+    strategy ``rules()``.
 
     Fields with a fixed set of values (``Literal`` or ``bool`` annotations) are drawn
     generically, so rule fields added later are drawn too; the others from lists of sensible
@@ -128,7 +129,7 @@ def build_rules(pick: Chooser) -> Rules:
 
 
 def random_rules(rng: random.Random) -> Rules:
-    """:func:`build_rules` with choices from ``rng``: a preset or valid custom rules."""
+    """`build_rules` with choices from ``rng``: a preset or valid custom rules."""
     return build_rules(rng.choice)
 
 
@@ -201,7 +202,7 @@ def advance(
 def random_deal(
     rules: Rules | str, seed: int, *, dealer: int | None = None, bid_rate: float = 0.15
 ) -> list[GameState]:
-    """Every state of one deal played by :func:`random_action` from ``random.Random(seed)``,
+    """Every state of one deal played by `random_action` from ``random.Random(seed)``,
     the last one scored. ``dealer`` None is a match's first deal."""
     rng = random.Random(seed)
     state = GameState.new(rules, seed, dealer=dealer, deal_number=int(dealer is not None))
@@ -258,8 +259,8 @@ def phase_step(
     once the deal is scored.
 
     Before each action, ``probe`` (when given) is offered actions that may be illegal: in
-    play up to three :func:`plausible_play` of a follower, and one of a leader now and then
-    (the first accepted is played); elsewhere, one action in ten, a :func:`stray_action`
+    play up to three `plausible_play` of a follower, and one of a leader now and then
+    (the first accepted is played); elsewhere, one action in ten, a `stray_action`
     (whose result is dropped)."""
     phase = state.phase
     if phase is Phase.FINISHED:

@@ -2,18 +2,24 @@
 ``hypothesis``.
 
 Each ``check_*`` function returns nothing when the invariant holds and raises
-:class:`InvariantViolation` (an ``AssertionError``, so every test runner reports it as a
-failure) naming the rule and what was found otherwise. They read only the public API of
-:class:`~tuolaji.GameState`, and they are written from the rules contract (R1-R11), not from
-the engine's code: R8.2's multiplier, for instance, is recounted here from the rule text.
+[`InvariantViolation`][tuolaji.testing.invariants.InvariantViolation] (an ``AssertionError``, so
+every test runner reports it as a failure) naming the rule and what was found otherwise. They read
+only the public API of [`GameState`][tuolaji.GameState], and they are written from the rules
+contract (R1-R11), not from the engine's code: R8.2's multiplier, for instance, is recounted here
+from the rule text.
 
-State invariants (one state): :func:`check_cards`, :func:`check_points`,
-:func:`check_turn_order`, :func:`check_result`, :func:`check_views`,
-:func:`check_json_round_trip`; :func:`check_state` runs them all.
-Action invariants (a state and an action): :func:`check_apply` (``apply`` never changes its
-input, and refuses exactly the actions that ``legal_actions`` does not list, with an
-:class:`~tuolaji.IllegalAction`), :func:`check_legal_actions` (listed actions apply) and
-:func:`check_step` (what one action may change).
+State invariants (one state): [`check_cards`][tuolaji.testing.invariants.check_cards],
+[`check_points`][tuolaji.testing.invariants.check_points],
+[`check_turn_order`][tuolaji.testing.invariants.check_turn_order],
+[`check_result`][tuolaji.testing.invariants.check_result],
+[`check_views`][tuolaji.testing.invariants.check_views],
+[`check_json_round_trip`][tuolaji.testing.invariants.check_json_round_trip];
+[`check_state`][tuolaji.testing.invariants.check_state] runs them all. Action invariants (a state
+and an action): [`check_apply`][tuolaji.testing.invariants.check_apply] (``apply`` never changes
+its input, and refuses exactly the actions that ``legal_actions`` does not list, with an
+[`IllegalAction`][tuolaji.IllegalAction]),
+[`check_legal_actions`][tuolaji.testing.invariants.check_legal_actions] (listed actions apply) and
+[`check_step`][tuolaji.testing.invariants.check_step] (what one action may change).
 """
 
 from __future__ import annotations
@@ -388,8 +394,8 @@ def check_state(state: GameState, rng: random.Random | None = None, *, json: boo
 
 def check_apply(state: GameState, action: Action, *, deep: bool = False) -> GameState | None:
     """R11 and immutability: ``action in state.legal_actions()`` exactly when
-    ``state.apply(action)`` succeeds; a refusal is an :class:`~tuolaji.IllegalAction` (never
-    another exception); ``state`` is unchanged either way (its fields are the same objects,
+    ``state.apply(action)`` succeeds; a refusal is an [`IllegalAction`][tuolaji.IllegalAction]
+    (never another exception); ``state`` is unchanged either way (its fields are the same objects,
     all immutable; ``deep`` also compares its JSON text, which is slower). Returns the new
     state, or None when the action was refused."""
     fields = [getattr(state, f.name) for f in attrs.fields(GameState)]
@@ -421,7 +427,8 @@ def check_apply(state: GameState, action: Action, *, deep: bool = False) -> Game
 def check_legal_actions(state: GameState, rng: random.Random, *, samples: int = 2) -> None:
     """The legal actions of ``state`` are consistent: ``len`` counts the distinct actions
     that iteration gives (when there are few enough to list), each listed action is ``in``
-    the set, and sampled ones apply (see :func:`check_apply`)."""
+    the set, and sampled ones apply (see
+    [`check_apply`][tuolaji.testing.invariants.check_apply])."""
     actions = state.legal_actions()
     n = len(actions)
     if state.phase is Phase.FINISHED:

@@ -3,9 +3,11 @@ every step (needs the ``testing`` extra: ``hypothesis``).
 
 A step is a whole phase or a trick, never a single dealt card, so the default 50 steps of a
 hypothesis state machine play a deal to its score. Use a machine as is
-(``TestDeal = DealMachine.TestCase``) or subclass it: set :attr:`DealMachine.preset` or
-override :meth:`DealMachine.rules_strategy` to choose the rules, add ``@invariant()`` or
-``@rule()`` methods, or override :meth:`DealMachine.check` to add a check after every
+(``TestDeal = DealMachine.TestCase``) or subclass it: set
+[`DealMachine.preset`][tuolaji.testing.machines.DealMachine.preset] or override
+[`DealMachine.rules_strategy`][tuolaji.testing.machines.DealMachine.rules_strategy] to choose the
+rules, add ``@invariant()`` or ``@rule()`` methods, or override
+[`DealMachine.check`][tuolaji.testing.machines.DealMachine.check] to add a check after every
 action. See ``docs/testing.md``.
 """
 
@@ -52,14 +54,16 @@ class DealMachine(RuleBasedStateMachine):
     to three plausible plays that may be illegal (and a lead now and then), and one action in
     ten in the other phases a stray action:
     ``apply`` must accept exactly the actions ``legal_actions`` lists (R11) and never change
-    its input. After every action :meth:`check` runs (cards conserved, events only
-    appended); after every step the ``@invariant`` methods run: cards (R1.1), points (R8.1),
-    turn order (R6.1, R7.1), the result against the events (R8-R10), view secrecy, and the
-    JSON round trip.
+    its input. After every action [`check`][tuolaji.testing.machines.DealMachine.check] runs (cards
+    conserved, events only appended); after every step the ``@invariant`` methods run: cards
+    (R1.1), points (R8.1), turn order (R6.1, R7.1), the result against the events (R8-R10), view
+    secrecy, and the JSON round trip.
 
-    Attributes a subclass may set: :attr:`preset` (a preset name; None draws presets and
-    custom rules), :attr:`first_deal` (None draws first and later deals). After a run,
-    :attr:`state` is the last state and :attr:`finished` tells whether the deal was scored.
+    Attributes a subclass may set: [`preset`][tuolaji.testing.machines.DealMachine.preset] (a
+    preset name; None draws presets and custom rules),
+    [`first_deal`][tuolaji.testing.machines.DealMachine.first_deal] (None draws first and later
+    deals). After a run, `state` is the last state and
+    [`finished`][tuolaji.testing.machines.DealMachine.finished] tells whether the deal was scored.
     """
 
     preset: str | None = None
@@ -76,7 +80,8 @@ class DealMachine(RuleBasedStateMachine):
     # --- what to play ---------------------------------------------------------------------
 
     def rules_strategy(self) -> st.SearchStrategy[Rules]:
-        """The rules of the deal: :attr:`preset`, or any preset or custom rules."""
+        """The rules of the deal: [`preset`][tuolaji.testing.machines.DealMachine.preset], or any
+        preset or custom rules."""
         return rules() if self.preset is None else st.just(RULESETS[self.preset])
 
     @property
@@ -86,7 +91,8 @@ class DealMachine(RuleBasedStateMachine):
 
     @initialize(data=st.data(), seed=_SEEDS, dealer=st.sampled_from([None, 0, 1, 2, 3]))
     def start(self, data: st.DataObject, seed: int, dealer: int | None) -> None:
-        """A new deal: a match's first deal when ``dealer`` is None (or :attr:`first_deal`)."""
+        """A new deal: a match's first deal when ``dealer`` is None (or
+        [`first_deal`][tuolaji.testing.machines.DealMachine.first_deal])."""
         if self.first_deal is True:
             dealer = None
         elif self.first_deal is False and dealer is None:
@@ -109,13 +115,14 @@ class DealMachine(RuleBasedStateMachine):
     # --- checks -----------------------------------------------------------------------------
 
     def current(self) -> GameState:
-        """The current state (after :meth:`start`)."""
+        """The current state (after [`start`][tuolaji.testing.machines.DealMachine.start])."""
         assert self.state is not None, "the machine has not started"
         return self.state
 
     def check(self, before: GameState, action: Action, after: GameState) -> None:
-        """Runs after every applied action; by default :func:`check_step`. Override it (and
-        call ``super().check``) to check more."""
+        """Runs after every applied action; by default
+        [`check_step`][tuolaji.testing.invariants.check_step]. Override it (and call
+        ``super().check``) to check more."""
         check_step(before, action, after)
 
     def _apply(self, state: GameState, action: Action) -> GameState:
@@ -140,42 +147,42 @@ class DealMachine(RuleBasedStateMachine):
 
     @invariant()
     def cards_are_conserved(self) -> None:
-        """R1.1, R7.1: see :func:`~tuolaji.testing.check_cards`."""
+        """R1.1, R7.1: see [`check_cards`][tuolaji.testing.check_cards]."""
         state = self.unchecked()
         if state is not None:
             check_cards(state)
 
     @invariant()
     def points_are_conserved(self) -> None:
-        """R1.2, R8.1: see :func:`~tuolaji.testing.check_points`."""
+        """R1.2, R8.1: see [`check_points`][tuolaji.testing.check_points]."""
         state = self.unchecked()
         if state is not None:
             check_points(state)
 
     @invariant()
     def turns_follow_the_rules(self) -> None:
-        """R6.1, R7.1: see :func:`~tuolaji.testing.check_turn_order`."""
+        """R6.1, R7.1: see [`check_turn_order`][tuolaji.testing.check_turn_order]."""
         state = self.unchecked()
         if state is not None:
             check_turn_order(state)
 
     @invariant()
     def result_matches_the_events(self) -> None:
-        """R8-R10: see :func:`~tuolaji.testing.check_result`."""
+        """R8-R10: see [`check_result`][tuolaji.testing.check_result]."""
         state = self.unchecked()
         if state is not None:
             check_result(state)
 
     @invariant()
     def views_keep_secrets(self) -> None:
-        """R4.2, R5.1: see :func:`~tuolaji.testing.check_views`."""
+        """R4.2, R5.1: see [`check_views`][tuolaji.testing.check_views]."""
         state = self.unchecked()
         if state is not None:
             check_views(state, random.Random(self.steps))
 
     @invariant()
     def json_round_trips(self) -> None:
-        """See :func:`~tuolaji.testing.check_json_round_trip`."""
+        """See [`check_json_round_trip`][tuolaji.testing.check_json_round_trip]."""
         state = self.unchecked()
         if state is not None:
             check_json_round_trip(state)
@@ -183,10 +190,11 @@ class DealMachine(RuleBasedStateMachine):
 
 class MatchMachine(DealMachine):
     """Plays a match deal after deal: each step is a whole deal (played as
-    :class:`DealMachine` plays one, with the same per-action checks), then the next deal
-    from the result (R10). Checks, besides :class:`DealMachine`'s invariants after every
-    deal: the next deal starts with the result's levels and dealer (R10.1-R10.3), and once a
-    team has won (R9.5) no next deal starts. :attr:`deals` counts the deals played."""
+    [`DealMachine`][tuolaji.testing.machines.DealMachine] plays one, with the same per-action
+    checks), then the next deal from the result (R10). Checks, besides
+    [`DealMachine`][tuolaji.testing.machines.DealMachine]'s invariants after every deal: the next
+    deal starts with the result's levels and dealer (R10.1-R10.3), and once a team has won (R9.5)
+    no next deal starts. [`deals`][tuolaji.MatchResult.deals] counts the deals played."""
 
     first_deal = True
 

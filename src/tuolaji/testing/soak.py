@@ -1,17 +1,19 @@
 """A soak of the engine: many random deals over every preset and random custom rules, with
-the invariants of :mod:`tuolaji.testing.invariants` checked as they are played.
+the invariants of `tuolaji.testing.invariants` checked as they are played.
 
 Run ``python -m tuolaji.testing.soak --deals 100000`` (or ``benchmarks/soak.py``); it prints
 the deals played, the actions applied, the violations found (each with its rules and seed, so
 it can be replayed) and the rate. Needs no ``hypothesis``.
 
-What is checked, per deal: after every action the step invariants (:func:`check_step`:
-events only appended, tricks never rewritten); before every play and one in ten other
-actions a probe with a plausible or stray action (:func:`check_apply`: ``apply`` accepts
-exactly the listed actions and never changes its input); after every phase and every trick
-the 108 cards (:func:`check_cards`), and in play the points and turn order; on the final
-state and on the state after trick 12 every state invariant (:func:`check_state`: also the
-result against the events, view secrecy; JSON on every tenth deal's final state).
+What is checked, per deal: after every action the step invariants
+([`check_step`][tuolaji.testing.invariants.check_step]: events only appended, tricks never
+rewritten); before every play and one in ten other actions a probe with a plausible or stray action
+([`check_apply`][tuolaji.testing.invariants.check_apply]: ``apply`` accepts exactly the listed
+actions and never changes its input); after every phase and every trick the 108 cards
+([`check_cards`][tuolaji.testing.invariants.check_cards]), and in play the points and turn order;
+on the final state and on the state after trick 12 every state invariant
+([`check_state`][tuolaji.testing.invariants.check_state]: also the result against the events, view
+secrecy; JSON on every tenth deal's final state).
 """
 
 from __future__ import annotations
@@ -74,8 +76,8 @@ def rules_for(seed: int) -> tuple[str, Rules]:
 
 def soak_deal(rules: Rules, seed: int) -> int:
     """Play one random deal from ``seed`` under ``rules`` with the checks of this module;
-    returns how many actions it took. Raises :class:`InvariantViolation` at the first
-    violation."""
+    returns how many actions it took. Raises
+    [`InvariantViolation`][tuolaji.testing.invariants.InvariantViolation] at the first violation."""
     rng = random.Random(seed)
     dealer = None if seed % 3 == 0 else seed % 4
     state = GameState.new(rules, seed, dealer=dealer, deal_number=int(dealer is not None))

@@ -3,9 +3,10 @@
 Every strategy builds valid values directly rather than filtering, and shrinks towards small,
 simple values: the first preset, small hands, few random actions.
 
-:func:`register_type_strategies` registers them for ``st.from_type`` (``Card``, ``Trump``,
-``Rules``, ``GameState``); hypothesis calls it through the ``hypothesis`` entry point of the
-installed package, so a user's tests need no import for ``st.from_type(tl.Card)``.
+[`register_type_strategies`][tuolaji.testing.strategies.register_type_strategies] registers them
+for ``st.from_type`` (``Card``, ``Trump``, ``Rules``, ``GameState``); hypothesis calls it through
+the ``hypothesis`` entry point of the installed package, so a user's tests need no import for
+``st.from_type(tl.Card)``.
 """
 
 from __future__ import annotations
@@ -91,7 +92,7 @@ def hands(
 
 def rules(*, presets_only: bool = False) -> st.SearchStrategy[Rules]:
     """A preset (R12) or, unless ``presets_only``, valid custom rules: a preset with random
-    changes to its fields (see :func:`tuolaji.testing.driver.build_rules`). Shrinks to the
+    changes to its fields (see `tuolaji.testing.driver.build_rules`). Shrinks to the
     ``"tuolaji"`` preset."""
     if presets_only:
         return st.sampled_from([RULESETS[name] for name in RULESETS])
@@ -153,7 +154,7 @@ def game_states(
 ) -> GameState:
     """A state reached from ``GameState.new`` by random legal actions (a first deal or a
     later one): in any phase, or in ``phase`` when given. The actions come from a drawn seed
-    (see :mod:`tuolaji.testing.driver`); the state shrinks towards fewer actions."""
+    (see `tuolaji.testing.driver`); the state shrinks towards fewer actions."""
     chosen = _draw_rules(draw, rules)
     dealer = draw(st.sampled_from([None, 0, 1, 2, 3]))
     if phase is Phase.FIRST_COUNTERS:

@@ -1,3 +1,3 @@
-"""Tools built on the library: the command line (:mod:`~tuolaji.tools.cli`), the arena
-(:mod:`~tuolaji.tools.arena`, with its statistics and worker pool), the benchmark
-(:mod:`~tuolaji.tools.bench`), text reports and the HTML replay viewer."""
+"""Tools built on the library: the command line (`cli`), the arena
+([`arena`][tuolaji.tools.arena], with its statistics and worker pool), the benchmark
+(`bench`), text reports and the HTML replay viewer."""

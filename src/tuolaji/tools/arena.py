@@ -5,7 +5,7 @@ Cards decide more of a deal than play does, so bots are compared by **duplicate 
 is played twice, bot A's team on seats 0 and 2 the first time and on seats 1 and 3 the
 second. Whatever the cards give one side, each bot gets once.
 
-For every deal pair, from A's side (see :class:`DealPair`):
+For every deal pair, from A's side (see [`DealPair`][tuolaji.tools.arena.DealPair]):
 
 - ``level``: A's team's level gain minus B's team's (R9), summed over the two games;
 - ``points``: the attackers' points (R8.1) when A's team attacked, minus those when B's
@@ -15,12 +15,14 @@ For every deal pair, from A's side (see :class:`DealPair`):
   match wins decide first.
 
 Every deal pair is seeded from the run's seed and its index alone (never from a worker), so
-:func:`run_arena` gives identical results on one process, K processes or Ray.
+[`run_arena`][tuolaji.tools.arena.run_arena] gives identical results on one process, K processes or
+Ray.
 
 A bot spec ``module:Class`` **imports that module and runs its code**, in this process and in
 every worker: give only modules you trust. Of what it names, only a class with an ``act``
-method (a :class:`~tuolaji.Bot`) or a function marked with :func:`bot_factory` is ever
-called; anything else (``os:system``) is refused before it runs.
+method (a [`Bot`][tuolaji.Bot]) or a function marked with
+[`bot_factory`][tuolaji.tools.arena.bot_factory] is ever called; anything else (``os:system``) is
+refused before it runs.
 """
 
 from __future__ import annotations
@@ -86,7 +88,7 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 
 def bot_factory(function: _F) -> _F:
     """Mark ``function`` as a bot factory that an arena spec ``module:function`` may call
-    (it returns a :class:`~tuolaji.Bot`). A spec calls only bot classes (classes with an
+    (it returns a [`Bot`][tuolaji.Bot]). A spec calls only bot classes (classes with an
     ``act`` method) and functions marked so; this keeps a spec such as ``os:system`` from
     running anything. Returns ``function`` itself."""
     if not callable(function) or isinstance(function, type):
@@ -119,10 +121,10 @@ class BotSpec:
     ``random``, ``greedy``, ``pimc``, or ``module:Class`` importable where the bot runs) and
     keyword ``args`` as JSON text.
 
-    :meth:`build` passes ``seed=`` when the class takes a ``seed`` parameter, then ``args``.
-    Specs pickle (bots need not): workers build their own bots. Resolving ``module:Class``
-    imports the module (running its code); only a class with an ``act`` method or a
-    function marked :func:`bot_factory` is then called.
+    [`build`][tuolaji.tools.arena.BotSpec.build] passes ``seed=`` when the class takes a ``seed``
+    parameter, then ``args``. Specs pickle (bots need not): workers build their own bots. Resolving
+    ``module:Class`` imports the module (running its code); only a class with an ``act`` method or a
+    function marked [`bot_factory`][tuolaji.tools.arena.bot_factory] is then called.
     """
 
     name: str
@@ -130,8 +132,9 @@ class BotSpec:
     args: str = "{}"
 
     def resolve(self) -> Callable[..., Any]:
-        """The bot class (or marked factory) named by ``target``; :class:`ConfigurationError`
-        for anything else, which is never called."""
+        """The bot class (or marked factory) named by ``target``;
+        [`ConfigurationError`][tuolaji.ConfigurationError] for anything else, which is never
+        called."""
         if self.target in _BUILTINS:
             found = _BUILTINS[self.target]()
             if found is None:
@@ -285,7 +288,8 @@ class ArenaConfig:
 
     ``match``: each game of a pair is a whole match (R9.5), stopped after ``max_deals``
     deals; ``sprt``: ``(elo0, elo1, alpha, beta)`` to stop early (two bots only, see
-    :func:`tuolaji.tools.stats.sprt_test`); ``record``: keep every game's record.
+    [`tuolaji.tools.stats.sprt_test`][tuolaji.tools.stats.sprt_test]); ``record``: keep every
+    game's record.
     """
 
     bots: tuple[BotSpec, ...]
@@ -432,8 +436,10 @@ def _interval_data(interval: Interval) -> dict[str, Any]:
 
 @attrs.frozen(slots=True)
 class ArenaResult:
-    """The outcome of :func:`run_arena`: per-pair summaries, Bradley–Terry ratings and, when
-    asked for, the SPRT decision. :meth:`to_json` and :meth:`table` are deterministic."""
+    """The outcome of [`run_arena`][tuolaji.tools.arena.run_arena]: per-pair summaries,
+    Bradley–Terry ratings and, when asked for, the SPRT decision.
+    [`to_json`][tuolaji.tools.arena.ArenaResult.to_json] and
+    [`table`][tuolaji.tools.arena.ArenaResult.table] are deterministic."""
 
     config: ArenaConfig
     summaries: tuple[PairSummary, ...]
@@ -501,7 +507,7 @@ class ArenaResult:
         }
 
     def to_json(self) -> str:
-        """:meth:`to_data` as JSON text."""
+        """[`to_data`][tuolaji.tools.arena.ArenaResult.to_data] as JSON text."""
         return json.dumps(self.to_data(), indent=1, ensure_ascii=False)
 
     def table(self) -> str:
@@ -612,9 +618,9 @@ def plot(result: ArenaResult, out: Path) -> list[Path]:
 def arena_progress(
     bar: _Bar,
 ) -> Callable[[int, str, str, Sequence[DealPair]], None]:
-    """A ``progress`` callback for :func:`run_arena` drawing ``bar``
-    (:class:`tuolaji.tools.terminal.ProgressBar`, the command line's one progress bar) with
-    the running estimate of the bot pair whose deal pair just came in."""
+    """A ``progress`` callback for [`run_arena`][tuolaji.tools.arena.run_arena] drawing ``bar``
+    ([`tuolaji.tools.terminal.ProgressBar`][tuolaji.tools.terminal.ProgressBar], the command line's
+    one progress bar) with the running estimate of the bot pair whose deal pair just came in."""
 
     def show(done: int, a: str, b: str, pairs: Sequence[DealPair]) -> None:
         if not bar.enabled:
@@ -629,8 +635,8 @@ def arena_progress(
 
 class _DeprecatedProgressBar(_Bar):
     """The arena's progress bar of 0.2 (``tuolaji.tools.arena.ProgressBar``): the shared
-    :class:`~tuolaji.tools.terminal.ProgressBar`, callable as :func:`run_arena`'s
-    ``progress``."""
+    [`ProgressBar`][tuolaji.tools.terminal.ProgressBar], callable as
+    [`run_arena`][tuolaji.tools.arena.run_arena]'s ``progress``."""
 
     def __init__(self, total: int, stream: Any = None) -> None:
         super().__init__(total, "deal pairs", stream=stream)
@@ -669,10 +675,10 @@ def run_arena(
     """Play every pair of ``config.bots`` against each other and summarize.
 
     ``workers`` local processes or Ray at ``ray_address`` (see
-    :func:`tuolaji.tools.parallel.run_ordered`) give the same result as one process.
-    ``progress(done, a, b, deal_pairs)`` is called as deal pairs come in (``done`` over all
-    bot pairs; ``deal_pairs`` those of ``a`` against ``b`` so far); ``on_pair(a, b,
-    deal_pair)`` for each deal pair, in order (to write records).
+    [`tuolaji.tools.parallel.run_ordered`][tuolaji.tools.parallel.run_ordered]) give the same
+    result as one process. ``progress(done, a, b, deal_pairs)`` is called as deal pairs come in
+    (``done`` over all bot pairs; ``deal_pairs`` those of ``a`` against ``b`` so far); ``on_pair(a,
+    b, deal_pair)`` for each deal pair, in order (to write records).
     """
     for spec in config.bots:
         spec.build(0)  # fail here, clearly, rather than in a worker
@@ -779,8 +785,8 @@ def simulate_deals(
 
 
 def write_records(directory: Path) -> Callable[[str, str, DealPair], None]:
-    """An ``on_pair`` callback for :func:`run_arena` writing each game's record to
-    ``directory/A-vs-B/pair-NNNNNN-G.json`` (G 0: A on seats 0 and 2; G 1: on 1 and 3)."""
+    """An ``on_pair`` callback for [`run_arena`][tuolaji.tools.arena.run_arena] writing each game's
+    record to ``directory/A-vs-B/pair-NNNNNN-G.json`` (G 0: A on seats 0 and 2; G 1: on 1 and 3)."""
 
     def write(a: str, b: str, deal_pair: DealPair) -> None:
         folder = directory / f"{a}-vs-{b}"

@@ -130,7 +130,7 @@ def add_workers_argument(
     text: str = "run on K local processes; results are identical to one process",
 ) -> None:
     """``--workers K``: local processes (shared by ``simulate`` and ``arena``), from 1 to
-    :data:`MAX_WORKERS`."""
+    `MAX_WORKERS`."""
     parser.add_argument(
         "--workers", type=_workers, metavar="K", help=f"{text} (K <= {MAX_WORKERS})"
     )
@@ -239,7 +239,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
 
 def run_simulate_workers(args: argparse.Namespace, rules_label: str) -> int:
     """``simulate --workers K``: independent deals on K processes (see
-    :func:`tuolaji.tools.arena.simulate_deals`)."""
+    [`tuolaji.tools.arena.simulate_deals`][tuolaji.tools.arena.simulate_deals])."""
     if args.match or args.record is not None:
         print(
             "tuolaji simulate: --workers plays independent deals; it does not combine with "

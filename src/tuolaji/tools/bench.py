@@ -4,15 +4,17 @@ CPU time, and (``--kernels``) the trick rules' hot functions on realistic positi
 Workloads (one core; every deal seeded, so runs are comparable):
 
 ``W1``
-    A whole deal through :meth:`Game.play_deal` with four :class:`RandomBot`.
+    A whole deal through [`Game.play_deal`][tuolaji.Game.play_deal] with four
+    [`RandomBot`][tuolaji.RandomBot].
 ``W2``
     The play phase only, on the bare state machine: ``legal_plays()``, ``sample(rng)`` and
     ``play`` until the last trick. The deal up to its first lead is reached untimed.
 ``W3``
-    A whole deal through :meth:`Game.play_deal` with four :class:`GreedyBot`.
+    A whole deal through [`Game.play_deal`][tuolaji.Game.play_deal] with four
+    [`GreedyBot`][tuolaji.GreedyBot].
 
 A *decision* is an action a seat takes (a bid, pass, redeal request, burial or play; dealt
-cards are chance, not decisions). Time is :func:`time.process_time`, so other processes on
+cards are chance, not decisions). Time is `time.process_time`, so other processes on
 a shared machine do not count; each figure is the median of ``repeat`` runs. Timings belong
 here, never in tests.
 """
@@ -292,7 +294,7 @@ def trick_timings(seconds: float = 1.0, count: int = 300, seed: int = 1) -> dict
 def deal_rates(
     rules: Rules | str = "tuolaji", deals: int = 100, *, repeat: int = 3
 ) -> dict[str, Figure]:
-    """Every workload's :class:`Figure`, by name."""
+    """Every workload's `Figure`, by name."""
     return {w: measure(w, rules, deals, repeat=repeat) for w in WORKLOADS}
 
 

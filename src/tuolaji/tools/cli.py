@@ -7,7 +7,7 @@ Every failure is one line on stderr and a non-zero exit code: 2 for a bad argume
 that cannot be read or written (missing, a folder, a device, a full disk), 1 for a bad
 record or a deal that cannot go on, 130 for Ctrl-C, 141 (quietly) when the reader of the
 output goes away (``| head``). Arguments are checked before any work starts; an error quotes
-at most :data:`~tuolaji.tools.terminal.ECHO_LIMIT` characters of what was typed.
+at most [`ECHO_LIMIT`][tuolaji.tools.terminal.ECHO_LIMIT] characters of what was typed.
 """
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ def _cmd_deal(args: argparse.Namespace) -> int:
 def _rules(text: str) -> Rules:
     """A preset name, or a JSON file of house rules: ``{"preset": NAME, FIELD: VALUE, ...}``,
     the fields changed on top of the preset (default ``tuolaji``); ``-`` reads it from stdin.
-    The file is read with a bound (:data:`MAX_RULES_TEXT`)."""
+    The file is read with a bound (`MAX_RULES_TEXT`)."""
     if text in RULESETS:
         return RULESETS[text]
     if text != "-" and not os.path.lexists(text):
@@ -189,7 +189,7 @@ def _print_deal(game: Game, index: int, verbose: bool) -> None:
 class _RecordWriter:
     """Writes a game record to a file as deals finish, so an interrupted run keeps every
     finished deal: the head (format, rules, seed) first, then one line per deal, and the
-    closing brackets on :meth:`close`. The file is opened before any deal is played, so an
+    closing brackets on `close`. The file is opened before any deal is played, so an
     unwritable path fails at once."""
 
     def __init__(self, path: str, game: Game) -> None:
@@ -506,7 +506,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr (exit 2): ``tuolaji simulate:
-    error: ...``, the message cut to :data:`~tuolaji.tools.terminal.LINE_LIMIT` characters
+    error: ...``, the message cut to [`LINE_LIMIT`][tuolaji.tools.terminal.LINE_LIMIT] characters
     and a pointer to ``--help`` instead of the usage text."""
 
     def error(self, message: str) -> NoReturn:

@@ -34,8 +34,8 @@ _KINDS = {
 
 class UnreadableFile(TuolajiError, OSError):
     """A path that cannot be read as a file: missing, a folder, a device or FIFO, not
-    permitted. Also an :class:`OSError` (``errno`` set when the system gave one); the message
-    is one line naming the path (cut to :data:`~tuolaji.tools.terminal.ECHO_LIMIT`)."""
+    permitted. Also an `OSError` (``errno`` set when the system gave one); the message
+    is one line naming the path (cut to [`ECHO_LIMIT`][tuolaji.tools.terminal.ECHO_LIMIT])."""
 
     def __str__(self) -> str:
         # The message alone: OSError would prefix "[Errno N]".
@@ -61,10 +61,11 @@ def read_bounded(path: str | os.PathLike[str], limit: int, *, what: str = "the f
     """The bytes of the regular file ``path`` (``"-"``: stdin), at most ``limit`` of them.
 
     Reads at most ``limit + 1`` bytes whatever the file is. Raises
-    :class:`~tuolaji.LimitExceeded` for a longer file, :class:`UnreadableFile` for a path that
-    is missing, not permitted, or not a regular file (a folder, a FIFO, a device, a socket):
-    checked on the opened file, so nothing can swap the path in between. ``what`` names the
-    file in the messages (``"a record"``).
+    [`LimitExceeded`][tuolaji.LimitExceeded] for a longer file,
+    [`UnreadableFile`][tuolaji.tools.files.UnreadableFile] for a path that is missing, not
+    permitted, or not a regular file (a folder, a FIFO, a device, a socket): checked on the opened
+    file, so nothing can swap the path in between. ``what`` names the file in the messages (``"a
+    record"``).
     """
     if type(limit) is not int:
         raise TypeError(f"limit is an int, got {type(limit).__name__}")
@@ -105,9 +106,9 @@ def read_bounded(path: str | os.PathLike[str], limit: int, *, what: str = "the f
 
 def open_for_writing(path: str | os.PathLike[str]) -> TextIO:
     """``path`` opened to write UTF-8 text (created or truncated), without waiting: a FIFO
-    nobody reads fails at once (``ENXIO``) instead of hanging. Raises :class:`OSError` (a
+    nobody reads fails at once (``ENXIO``) instead of hanging. Raises `OSError` (a
     folder, a missing folder, no permission); write errors (a full disk) come on write or
-    close, as :class:`OSError` too."""
+    close, as `OSError` too."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK | os.O_CLOEXEC
     try:
         fd = os.open(os.fspath(path), flags | getattr(os, "O_NOCTTY", 0), 0o666)

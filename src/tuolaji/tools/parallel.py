@@ -1,9 +1,10 @@
 """Runners that map a task function over many independent tasks, in one process, on local
 worker processes, or as Ray tasks on a cluster, and give the results back in task order.
 
-The runners never seed anything: every task carries its own seed (see :func:`derive_seed`),
-so where a task runs cannot change its result, and a run on K workers or on Ray gives the
-same results, in the same order, as a one-process run.
+The runners never seed anything: every task carries its own seed (see
+[`derive_seed`][tuolaji.tools.parallel.derive_seed]), so where a task runs cannot change its
+result, and a run on K workers or on Ray gives the same results, in the same order, as a
+one-process run.
 
 Ray is an optional extra (``pip install 'tuolaji[ray]'``); it is imported only when a Ray
 address is given.

@@ -2,7 +2,8 @@
 ``simulate``, ``arena`` and ``bench``) and the shortened echo of values a user typed.
 
 Every message that quotes a user's value (a path, an argument, a bot spec) quotes at most
-:data:`ECHO_LIMIT` characters of it, so a 100,000-character argument gives a short line.
+[`ECHO_LIMIT`][tuolaji.tools.terminal.ECHO_LIMIT] characters of it, so a 100,000-character argument
+gives a short line.
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ LINE_LIMIT = 1000
 
 
 def echo(value: object) -> str:
-    """``value`` quoted for an error message: its ``repr``, at most :data:`ECHO_LIMIT`
-    characters, line breaks escaped (so the message stays one line)."""
+    """``value`` quoted for an error message: its ``repr``, at most
+    [`ECHO_LIMIT`][tuolaji.tools.terminal.ECHO_LIMIT] characters, line breaks escaped (so the
+    message stays one line)."""
     return cut(value, ECHO_LIMIT)
 
 
@@ -39,10 +41,10 @@ _LONG_WORD = re.compile(rf"\S{{{ECHO_LIMIT + 1},}}")
 
 
 def one_line(message: str) -> str:
-    """``message`` as one line of at most :data:`LINE_LIMIT` characters: line breaks (and
-    the other line separators) become spaces, every run of more than :data:`ECHO_LIMIT`
-    characters without a space is cut (so an echo made elsewhere, e.g. by argparse, is cut
-    too), and a longer text ends in ``...``."""
+    """``message`` as one line of at most [`LINE_LIMIT`][tuolaji.tools.terminal.LINE_LIMIT]
+    characters: line breaks (and the other line separators) become spaces, every run of more than
+    [`ECHO_LIMIT`][tuolaji.tools.terminal.ECHO_LIMIT] characters without a space is cut (so an echo
+    made elsewhere, e.g. by argparse, is cut too), and a longer text ends in ``...``."""
     flat = " ".join(message.splitlines())
     flat = _LONG_WORD.sub(lambda m: shorten(m.group()), flat)
     return shorten(flat, LINE_LIMIT)
@@ -53,8 +55,9 @@ class ProgressBar:
     a run has taken ``delay`` seconds, at most every ``interval`` seconds.
 
     ``update(done, note)`` redraws it: ``[####....] done/total unit  rate/s  note`` (no bar
-    when ``total`` is unknown). Call :meth:`clear` before printing a result line so lines
-    never run into the bar, and :meth:`close` at the end (it clears the bar too).
+    when ``total`` is unknown). Call [`clear`][tuolaji.tools.terminal.ProgressBar.clear] before
+    printing a result line so lines never run into the bar, and
+    [`close`][tuolaji.tools.terminal.ProgressBar.close] at the end (it clears the bar too).
     """
 
     def __init__(
@@ -99,7 +102,8 @@ class ProgressBar:
 
     def clear(self) -> None:
         """Erase the bar (carriage return, clear to the end of the line) so that the next
-        line printed starts clean; it is drawn again on the next :meth:`update`."""
+        line printed starts clean; it is drawn again on the next
+        [`update`][tuolaji.tools.terminal.ProgressBar.update]."""
         if self.shown:
             sys.stdout.flush()
             self.stream.write("\r\x1b[K")

@@ -1,9 +1,10 @@
 """The replay viewer: one self-contained HTML page that steps through a recorded game
 trick by trick (``python -m tuolaji replay FILE --html OUT.html``).
 
-The page needs no network: its style, script and card drawings (:func:`tuolaji.svg.card_defs`)
-are inline, and the game is embedded as JSON, one frame per trick (the hands after it, the
-trick's plays, the attackers' points), plus the kitty and the result at the end of each deal.
+The page needs no network: its style, script and card drawings
+([`tuolaji.svg.card_defs`][tuolaji.svg.card_defs]) are inline, and the game is embedded as JSON,
+one frame per trick (the hands after it, the trick's plays, the attackers' points), plus the kitty
+and the result at the end of each deal.
 
 Keys: → / ← next and previous trick, ↓ / ↑ next and previous deal, Home / End the start and
 the end of the game. A URL fragment drives the page without a person, for tests and links:
@@ -13,8 +14,8 @@ nextdeal``).
 
 Whatever a record or a title holds, it stays data (issue #19): the game goes into the page
 only as JSON inside ``<script type="application/json">``, escaped for that element
-(:func:`script_json`) and read with ``JSON.parse``; the title is HTML-escaped once; the
-template is filled in one pass (:func:`fill`), so a value holding a placeholder such as
+(`script_json`) and read with ``JSON.parse``; the title is HTML-escaped once; the
+template is filled in one pass (`fill`), so a value holding a placeholder such as
 ``__DATA__`` is never substituted again; and a Content-Security-Policy lets the browser run
 only the page's own script and style (pinned by their SHA-256 hashes), nothing injected.
 """
@@ -135,7 +136,7 @@ _PLACEHOLDER = re.compile(r"__([A-Z]+)__")
 def fill(template: str, values: Mapping[str, str]) -> str:
     """``template`` with every ``__NAME__`` replaced by ``values["NAME"]``, in one pass: the
     values are inserted as they are and never searched for placeholders themselves. A
-    placeholder without a value raises :class:`KeyError` (a bug in the template)."""
+    placeholder without a value raises `KeyError` (a bug in the template)."""
     return _PLACEHOLDER.sub(lambda m: values[m.group(1)], template)
 
 
