@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_viewer import finished_states, short_match
 
 import tuolaji as tl
 from extras import missing, need
-from test_viewer import finished_states, short_match
 from tuolaji.state.actions import Declared, ThrowFailed
 from tuolaji.state.pictures import INDEX_HEIGHT, card_label
 from tuolaji.tools.viewer import game_frames, replay_html
@@ -124,10 +124,26 @@ def hidden_indexes(shown: dict[str, Any], index: dict[str, list[float]]) -> list
     return hidden
 
 
+def check_trick(shown: dict[str, Any], trick: Any, number: int, where: str) -> None:
+    """The trick's cards by seat, with their names; "led" at the leader, "wins N" at the
+    winner; the step's line names the leader first."""
+    for i, cards in enumerate(trick.plays):
+        group = shown["groups"][f"trick-{(trick.leader + i) % 4}"]
+        assert [u["id"] for u in group] == [str(c) for c in cards], where
+        assert [u["label"] for u in group] == [card_label(c) for c in cards], where
+    marks = {label["text"] for label in shown["labels"]}
+    won = f"wins {trick.points}"
+    assert (f"led, {won}" if trick.leader == trick.winner else "led") in marks, where
+    assert trick.leader == trick.winner or won in marks, where
+    assert shown["say"].startswith(f"trick {number}: seat {trick.leader} "), where
+
+
 def test_stepping_through_a_match_shows_the_record(chromium: Any, match: tuple[Path, Any]) -> None:
     path, game = match
-    deals = game_frames(game)
-    lasts = finished_states(game)
+    deals, lasts = game_frames(game), finished_states(game)
+    points = {}  # (deal, tricks done) -> the attackers' points when that trick was won
+    for state in reversed(list(game.history)):
+        points[state.deal_number, len(state.tricks)] = state.attacker_points
     page, errors = open_page(chromium, path)
     try:
         index = page.evaluate(INDEX_BOXES)
@@ -140,15 +156,12 @@ def test_stepping_through_a_match_shows_the_record(chromium: Any, match: tuple[P
                 if number > 1 or step > 0:
                     page.keyboard.press("ArrowRight")
                 shown = page.evaluate(READ)
-                layouts.add(tuple(map(tuple, shown["layout"][:4])) + (shown["layout"][4],))
+                layouts.add((*map(tuple, shown["layout"][:4]), shown["layout"][4]))
                 where = f"deal {number} step {step}"
-                assert shown["deal"] == str(number), where
-                assert shown["trick"] == str(frame["tricks"]), where
+                assert (shown["deal"], shown["trick"]) == (str(number), str(frame["tricks"]))
                 assert hidden_indexes(shown, index) == [], where
                 hands = [[u["id"] for u in shown["groups"][f"seat-{s}"]] for s in range(4)]
                 assert hands == frame["hands"], where
-                if step < len(deal["frames"]) - 1:
-                    assert shown["result"] == "", where
                 if frame["shown"] is not None:  # a bid, overturn or counter (R4, R5.2)
                     bid = next(bids)
                     group = shown["groups"][f"shown-{bid.seat}"]
@@ -157,27 +170,20 @@ def test_stepping_through_a_match_shows_the_record(chromium: Any, match: tuple[P
                 if " buries " in frame["say"]:  # the burier's view: the buried cards
                     kitty = [u["id"] for u in shown["groups"]["kitty"]]
                     assert Counter(kitty) == Counter(map(str, last.kitty)), where
-                trick_number = frame["trick"]["number"] if frame["trick"] else 0
-                if trick_number:
-                    trick = last.tricks[trick_number - 1]
-                    for i, cards in enumerate(trick.plays):
-                        seat = (trick.leader + i) % 4
-                        group = shown["groups"][f"trick-{seat}"]
-                        assert [u["id"] for u in group] == [str(c) for c in cards], where
-                        assert [u["label"] for u in group] == [card_label(c) for c in cards]
-                    marks = {label["text"] for label in shown["labels"]}
-                    won = f"wins {trick.points}"
-                    assert ("led, " + won if trick.leader == trick.winner else "led") in marks
-                    assert trick.leader == trick.winner or won in marks, where
-                    assert shown["say"].startswith(f"trick {trick_number}: seat {trick.leader} ")
-                    if step < len(deal["frames"]) - 1:
-                        assert shown["groups"]["kitty"][0]["id"] == "back", where
                 for note in frame["notes"]:  # a failed throw (R6.4), with its penalty (R6.5)
                     event = next(failed)
                     assert note in shown["notes"], where
                     assert tl.format_hand(event.attempt) in shown["notes"], where
+                if step == len(deal["frames"]) - 1:
+                    break
+                assert shown["result"] == "", where
+                if frame["trick"]:
+                    check_trick(shown, last.tricks[frame["tricks"] - 1], frame["tricks"], where)
+                    assert shown["points"] == str(points[number - 1, frame["tricks"]]), where
+                    assert shown["groups"]["kitty"][0]["id"] == "back", where
             end = page.evaluate(READ)
             assert last.result is not None
+            check_trick(end, last.tricks[-1], len(last.tricks), "the end")
             assert end["result"] == f"Result: {last.result}"
             assert end["points"] == str(last.result.attacker_points)
             assert Counter(u["id"] for u in end["groups"]["kitty"]) == Counter(map(str, last.kitty))
