@@ -1,15 +1,19 @@
 """The replay viewer: one self-contained HTML page that steps through a recorded game
-trick by trick (``python -m tuolaji replay FILE --html OUT.html``).
+(``python -m tuolaji replay FILE --html OUT.html``; the page is described in
+``docs/viewer.md``).
 
 The page needs no network: its style, script and card drawings (:func:`tuolaji.svg.card_defs`)
-are inline, and the game is embedded as JSON, one frame per trick (the hands after it, the
-trick's plays, the attackers' points), plus the kitty and the result at the end of each deal.
+are inline, and the game is embedded as JSON (:func:`game_frames`): per deal, numbered from 1,
+one frame per step — each bid, overturn and counter, a turned-up card, a redeal, the dealer,
+each burial and each trick — with the hands, a line saying what happened, the attackers'
+points, the kitty, failed throws and, at the end, the result. The cards are placed with the
+numbers of :data:`tuolaji.state.pictures.TABLE_LAYOUT`, as in :func:`tuolaji.svg.table`.
 
-Keys: → / ← next and previous trick, ↓ / ↑ next and previous deal, Home / End the start and
+Keys: → / ← next and previous step, ↓ / ↑ next and previous deal, Home / End the start and
 the end of the game. A URL fragment drives the page without a person, for tests and links:
-``#deal=3&trick=5`` opens that frame, ``#keys=ArrowRight:30,End`` presses keys in order
-(``key:count``), ``#click=next:4`` clicks a button (``first prev next last prevdeal
-nextdeal``).
+``#deal=3&trick=5`` opens deal 3 after its trick 5 (``#deal=3&step=4``: its step 4 from 0),
+``#keys=ArrowRight:30,End`` presses keys in order (``key:count``), ``#click=next:4`` clicks
+a button (``first prev next last prevdeal nextdeal``).
 
 Whatever a record or a title holds, it stays data (issue #19): the game goes into the page
 only as JSON inside ``<script type="application/json">``, escaped for that element
