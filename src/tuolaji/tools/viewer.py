@@ -111,7 +111,14 @@ class _DealFrames:
     def event(self, event: Event, before: GameState, state: GameState) -> None:
         if isinstance(event, Declared):
             if before.phase in _BIDDING:
-                verb = "bids" if self.bids == 0 else "overturns with"
+                standing = before.bid.seat if before.bid is not None else None
+                verb = (
+                    "bids"
+                    if self.bids == 0
+                    else "reinforces with"
+                    if standing == event.seat
+                    else "overturns with"
+                )
                 when = f" after {event.dealt} cards dealt"
             else:
                 verb, when = "counters with", ""
