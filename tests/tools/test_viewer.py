@@ -126,3 +126,17 @@ def test_cli_writes_the_page(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert main(["replay", str(record), "--html", str(out)]) == 0
     assert "wrote" in capsys.readouterr().out
     assert str(game.results[0]) in html.unescape(out.read_text(encoding="utf-8"))
+
+
+def test_redeals_and_reinforcements_are_steps() -> None:
+    """A weak-hand redeal (R4.7) is a step with its reason, and the bids after it count
+    afresh; a standing bidder's second declaration reinforces (R4.3), another seat's
+    overturns (R4.2)."""
+    rules = attrs.evolve(tl.RULESETS["tuolaji"], weak_hand_redeal=60)
+    game = tl.Game(rules, seed=0)
+    game.play_deal([tl.RandomBot(s) for s in range(4)])
+    (deal,) = game_frames(game)
+    steps = [f["shown"][2] if f["shown"] else f["say"] for f in deal["frames"] if not f["trick"]]
+    assert steps[:2] == ["bids", "reinforces"] and steps[4:6] == ["bids", "overturns"]
+    assert steps[3].startswith("the cards are thrown in") and "R4.7" in steps[3]
+    assert steps[-1].startswith("seat 1 buries ")

@@ -138,6 +138,7 @@ def check_trick(shown: dict[str, Any], trick: Any, number: int, where: str) -> N
     assert shown["say"].startswith(f"trick {number}: seat {trick.leader} "), where
 
 
+@pytest.mark.slow
 def test_stepping_through_a_match_shows_the_record(chromium: Any, match: tuple[Path, Any]) -> None:
     path, game = match
     deals, lasts = game_frames(game), finished_states(game)
