@@ -268,9 +268,10 @@ def replay_html(game: Game, title: str = "tuolaji replay") -> str:
         raise TypeError(f"game is a tuolaji Game, got {type(game).__name__}")
     if not isinstance(title, str):
         raise TypeError(f"title is a str, got {type(title).__name__}")
+    preset = preset_name(game.rules)
     data = {
         "title": title,
-        "rules": preset_name(game.rules) or "house rules",
+        "rules": f"{preset} rules" if preset else "house rules",
         "seed": game.seed,
         "layout": TABLE_LAYOUT,
         "names": {**{str(c): card_label(c) for c in CARDS}, "back": "a card face down"},
@@ -297,13 +298,13 @@ nav button { font-size: 15px; padding: 4px 10px; }
 #info span { background: #fff; padding: 3px 8px; border-radius: 4px; }
 main { display: flex; gap: 12px; align-items: flex-start; margin-top: 8px; }
 #table { background: #1f6b3a; border-radius: 14px; display: block; flex: none; }
-aside { width: 330px; height: 640px; display: flex; flex-direction: column; gap: 6px;
-  flex: none; }
+aside { width: 330px; height: 640px; font-size: 14px; display: flex;
+  flex-direction: column; gap: 6px; flex: none; }
 aside p, #log { margin: 0; background: #fff; border-radius: 4px; padding: 4px 8px;
   overflow-y: auto; flex: none; }
-#say { height: 5.4em; font-weight: bold; }
+#say { height: 7.2em; font-weight: bold; }
 #notes { height: 4.2em; color: #8a1c1c; }
-#result { height: 2.8em; }
+#result { height: 4.2em; }
 #log { flex: 1 1 auto; padding-left: 2.2em; font-size: 13px; }
 #log li.now { font-weight: bold; }
 aside h2 { font-size: 15px; margin: 4px 0 0 0; }
@@ -392,7 +393,7 @@ function draw() {
     f.kitty.cards.forEach((c, i) => g.appendChild(card(c, 12 + i * STEP, H - CH - 112)));
     table.appendChild(el("text", {x: 12, y: H - CH - 118, class: "seat"}, f.kitty.label));
   }
-  set("meta", GAME.rules + " rules, seed " + GAME.seed);
+  set("meta", GAME.rules + ", seed " + GAME.seed);
   set("deal", d.number); set("deals", GAME.deals[GAME.deals.length - 1].number);
   set("trump", f.trump); set("dealer", f.dealer === null ? "not yet" : f.dealer);
   set("trick", f.tricks); set("points", f.points);
