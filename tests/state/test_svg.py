@@ -212,3 +212,16 @@ def test_side_hands_are_rows_of_side_row_cards() -> None:
     rows = sorted({y for _, y in slots})
     assert len(rows) == 4 and all(b - a == INDEX_HEIGHT for a, b in itertools.pairwise(rows))
     assert [sum(1 for _, y in slots if y == r) for r in rows] == [SIDE_ROW, SIDE_ROW, SIDE_ROW, 1]
+
+
+def test_each_card_is_named_and_the_drawings_are_out_of_the_text() -> None:
+    s = playing_state()
+    root = ET.fromstring(tl.svg.table(s, seat=1))
+    names = {tl.svg.card_id(c): tl.svg.card_label(c) for c in tl.CARDS}
+    names["tl-back"] = "a card face down"
+    placed = list(root.iter(f"{NS}use"))
+    assert len(placed) == sum(len(h) for h in s.hands) + sum(len(p) for p in s.trick)
+    for use in placed:
+        assert use.get("role") == "img" and use.get("aria-label") == names[use.get("href")[1:]]
+    (hidden,) = [e for e in root if e.get("display") == "none"]
+    assert hidden.get("aria-hidden") == "true" and hidden.find(f"{NS}defs") is not None

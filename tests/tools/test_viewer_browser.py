@@ -6,6 +6,7 @@ text holds no card-drawing noise."""
 
 from __future__ import annotations
 
+import random
 import shutil
 from collections import Counter
 from collections.abc import Iterator
@@ -233,5 +234,24 @@ def test_the_fragment_and_the_buttons(chromium: Any, match: tuple[Path, Any]) ->
         page.goto(f"{path.as_uri()}#deal=1&step=0")
         assert page.text_content("#say") == deals[0]["frames"][0]["say"]
         assert errors == []
+    finally:
+        page.close()
+
+
+def test_a_notebook_table_shows_no_drawing_text(chromium: Any, tmp_path: Path) -> None:
+    """``GameState._repr_html_`` in a page: the text is the table's labels, and the cards
+    are drawn (they have a size) though their drawings are defined out of sight."""
+    state, rng = tl.GameState.new("tuolaji", seed=7), random.Random(1)
+    while state.phase is not tl.Phase.PLAYING:
+        state = state.apply(state.legal_actions().sample(rng))
+    path = tmp_path / "notebook.html"
+    path.write_text(f"<html><body>{state._repr_html_()}</body></html>", encoding="utf-8")
+    page = chromium.new_page()
+    try:
+        page.goto(path.as_uri())
+        lines = [line for line in page.inner_text("body").splitlines() if line.strip()]
+        assert len(lines) == 5 and all(line.startswith(("seat ", "playing")) for line in lines)
+        width = page.evaluate("document.querySelector('g.seat-0 use').getBBox().width")
+        assert width == tl.svg.CARD_WIDTH
     finally:
         page.close()

@@ -132,7 +132,8 @@ def card_defs() -> str:
 
 
 def _use(card: Card | None, x: float, y: float) -> str:
-    return f"<use href='#{card_id(card)}' x='{x:g}' y='{y:g}'/>"
+    name = "a card face down" if card is None else card_label(card)
+    return f"<use href='#{card_id(card)}' x='{x:g}' y='{y:g}' role='img' aria-label='{name}'/>"
 
 
 def _row(cards: Sequence[Card | None], x: float, y: float, step: float = STEP) -> str:
@@ -146,7 +147,9 @@ def _row_width(n: int, step: float = STEP) -> float:
 def _svg(width: float, height: float, body: str, title: str) -> str:
     return (
         f"<svg xmlns='http://www.w3.org/2000/svg' width='{width:g}' height='{height:g}' "
-        f"viewBox='0 0 {width:g} {height:g}'><title>{title}</title>{card_defs()}{body}</svg>"
+        f"viewBox='0 0 {width:g} {height:g}'><title>{title}</title>"
+        # The drawings are not shown where they are defined: out of the page's text too.
+        f"<svg display='none' aria-hidden='true'>{card_defs()}</svg>{body}</svg>"
     )
 
 
