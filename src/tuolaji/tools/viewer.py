@@ -88,7 +88,6 @@ class _DealFrames:
         self.frames: list[dict[str, Any]] = []
         self.notes: list[str] = []
         self.bids = 0
-        self.burier: int | None = None
         self.kitty: dict[str, Any] | None = None
 
     def add(self, state: GameState, say: str, **extra: Any) -> None:
@@ -131,7 +130,7 @@ class _DealFrames:
         elif isinstance(event, TrumpRevealed):
             self.add(state, f"nobody bid: the kitty's card {event.card.pretty} is turned up")
         elif isinstance(event, Redeal):
-            self.bids = 0
+            self.bids, self.kitty = 0, None  # the cards, the kitty with them, go back
             self.add(state, f"the cards are thrown in and dealt again ({event.reason})")
         elif isinstance(event, RedealAsked):
             self.notes = [*self.notes, f"seat {event.seat} asks for a redeal (weak hand)"]
@@ -140,7 +139,6 @@ class _DealFrames:
                 self.kitty = {"cards": _ids(before.kitty), "face": True, "label": "kitty"}
             self.add(state, f"seat {event.seat} is the dealer, {_trump_text(state)}")
         elif isinstance(event, Buried):
-            self.burier = event.seat
             self.kitty = {
                 "cards": _ids(state.kitty),
                 "face": True,
