@@ -139,4 +139,6 @@ def test_redeals_and_reinforcements_are_steps() -> None:
     steps = [f["shown"][2] if f["shown"] else f["say"] for f in deal["frames"] if not f["trick"]]
     assert steps[:2] == ["bids", "reinforces"] and steps[4:6] == ["bids", "overturns"]
     assert steps[3].startswith("the cards are thrown in") and "R4.7" in steps[3]
+    redeal = next(f for f in deal["frames"] if f["say"].startswith("the cards are thrown in"))
+    assert redeal["kitty"] is None  # the kitty went back with the cards
     assert steps[-1].startswith("seat 1 buries ")
