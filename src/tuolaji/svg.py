@@ -10,7 +10,9 @@ from tuolaji.state.pictures import (
     Table,
     card_defs,
     card_id,
+    card_label,
     hand,
+    hand_slots,
     table,
     trick,
 )
@@ -22,7 +24,9 @@ __all__ = [
     "Table",
     "card_defs",
     "card_id",
+    "card_label",
     "hand",
+    "hand_slots",
     "table",
     "trick",
 ]

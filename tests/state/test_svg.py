@@ -3,10 +3,12 @@ other hands (issue 13, item 4)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import xml.etree.ElementTree as ET
 
 import tuolaji as tl
+from tuolaji.state.pictures import INDEX_HEIGHT, SIDE_ROW, STEP, hand_slots
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -85,3 +87,141 @@ def test_jupyter_reprs() -> None:
     fresh = tl.GameState.new("shuangsheng", seed=1)
     ET.fromstring(fresh._repr_svg_())  # well-formed before any card is dealt
     assert "trump not fixed" in fresh._repr_svg_()
+
+
+# --- readable hands (issue 20): no card hides another's index, no label lies on a card ------
+
+# Upper bounds of DejaVu Sans / Arial advances, in em: the widest bold capital (Q) and the
+# card suits stay under 0.9 em; a label's average character under 0.7 em.
+WIDEST = 0.9
+AVERAGE = 0.7
+Box = tuple[float, float, float, float]
+
+
+def overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def index_boxes() -> dict[str, Box]:
+    """Each drawing's index (its first two texts: rank and suit, or a joker's "J" "O"),
+    relative to the card, from the text's place, size and (when squeezed) textLength."""
+    root = ET.fromstring(f"<svg xmlns='http://www.w3.org/2000/svg'>{tl.svg.card_defs()}</svg>")
+    boxes: dict[str, Box] = {}
+    for g in root.iter(f"{NS}g"):
+        texts = list(g.iter(f"{NS}text"))[:2]
+        if not texts:
+            continue
+        parts = []
+        for t in texts:
+            size = float(t.get("font-size", "0"))
+            width = float(t.get("textLength") or len(t.text or "") * WIDEST * size)
+            x, y = float(t.get("x", "0")), float(t.get("y", "0"))
+            parts.append((x, y - size, x + width, y + 0.25 * size))
+        left, top = min(p[0] for p in parts), min(p[1] for p in parts)
+        boxes[g.get("id", "")] = (
+            left,
+            top,
+            max(p[2] for p in parts) - left,
+            max(p[3] for p in parts) - top,
+        )
+    return boxes
+
+
+def covered(svg_text: str) -> list[str]:
+    """Every card index that a card drawn later covers, and every label on a card."""
+    root = ET.fromstring(svg_text)
+    index = index_boxes()
+    size = (tl.svg.CARD_WIDTH, tl.svg.CARD_HEIGHT)
+    found = []
+    cards: list[Box] = []
+    for g in root.iter(f"{NS}g"):
+        if not (g.get("class") or "").startswith(("seat-", "trick-")):
+            continue
+        placed = [
+            (u.get("href", "").lstrip("#"), float(u.get("x", "0")), float(u.get("y", "0")))
+            for u in g.iter(f"{NS}use")
+        ]
+        for i, (card, x, y) in enumerate(placed):
+            cards.append((x, y, *size))
+            if card == "tl-back":
+                continue
+            ix, iy, w, h = index[card]
+            mine = (x + ix, y + iy, w, h)
+            for later, lx, ly in placed[i + 1 :]:
+                if overlap(mine, (lx, ly, *size)):
+                    found.append(f"{g.get('class')}: {card} under {later}")
+    for t in root.iter(f"{NS}text"):
+        if t.get("fill") != "#f4f4f4":  # the table's own labels
+            continue
+        fs, text = float(t.get("font-size", "0")), t.text or ""
+        width = len(text) * AVERAGE * fs
+        x = float(t.get("x", "0")) - (width / 2 if t.get("text-anchor") == "middle" else 0)
+        box = (x, float(t.get("y", "0")) - fs, width, 1.25 * fs)
+        found += [f"label {text!r} on a card" for c in cards if overlap(box, c)]
+    return found
+
+
+def test_the_index_boxes_are_measured() -> None:
+    boxes = index_boxes()
+    assert len(boxes) == 54
+    assert boxes["tl-10H"][0] + boxes["tl-10H"][2] <= STEP
+    assert boxes["tl-QS"][3] <= INDEX_HEIGHT
+
+
+def test_no_card_hides_another_s_index_on_the_table() -> None:
+    # At the start of play (25 cards a hand), during play, with the dealer's 33 cards before
+    # the burial, and a hand of many tens at a side.
+    rng = random.Random(3)
+    s = tl.GameState.new("tuolaji", seed=3)
+    pictures = []
+    while s.phase is not tl.Phase.PLAYING:
+        if s.phase is tl.Phase.BURYING:
+            pictures.append(tl.svg.table(s))
+        s = s.apply(s.legal_actions().sample(rng))
+    pictures += [tl.svg.table(s), tl.svg.table(playing_state(plays=9))]
+    pictures.append(tl.svg.table(TensEverywhere()))
+    assert len(pictures) == 4
+    for picture in pictures:
+        assert covered(picture) == []
+
+
+class TensEverywhere:
+    """A table (the :class:`tuolaji.svg.Table` protocol) where every seat holds 25 tens and
+    every seat has played two tens to the trick: the widest index in every place."""
+
+    phase = tl.Phase.PLAYING
+    dealer = 0
+    trump = tl.Trump(tl.Rank.TWO, tl.Suit.SPADES)
+    levels = (tl.Rank.TWO, tl.Rank.TWO)
+    leader = 1
+    trick = tuple(tuple(tl.parse_cards("10H 10H")) for _ in range(4))
+    attacker_points = 0
+    tens = tuple(tl.parse_cards(" ".join(["10H", "10S", "10C", "10D"] * 6 + ["10H"])))
+
+    def table_hands(self, seat: int | None = None) -> tl.svg.SeatedHands:
+        return tl.svg.SeatedHands(0, (self.tens,) * 4)
+
+
+def test_the_check_finds_a_hidden_index() -> None:
+    squeezed = tl.svg.table(TensEverywhere()).replace("x='32'", "x='20'", 1)
+    assert covered(squeezed) != []
+
+
+def test_side_hands_are_rows_of_side_row_cards() -> None:
+    slots = hand_slots(1, 25)
+    rows = sorted({y for _, y in slots})
+    assert len(rows) == 4 and all(b - a == INDEX_HEIGHT for a, b in itertools.pairwise(rows))
+    assert [sum(1 for _, y in slots if y == r) for r in rows] == [SIDE_ROW, SIDE_ROW, SIDE_ROW, 1]
+
+
+def test_each_card_is_named_and_the_drawings_are_out_of_the_text() -> None:
+    s = playing_state()
+    root = ET.fromstring(tl.svg.table(s, seat=1))
+    names = {tl.svg.card_id(c): tl.svg.card_label(c) for c in tl.CARDS}
+    names["tl-back"] = "a card face down"
+    placed = list(root.iter(f"{NS}use"))
+    assert len(placed) == sum(len(h) for h in s.hands) + sum(len(p) for p in s.trick)
+    for use in placed:
+        assert use.get("role") == "img" and use.get("aria-label") == names[use.get("href")[1:]]
+    (hidden,) = [e for e in root if e.get("display") == "none"]
+    assert hidden.get("aria-hidden") == "true" and hidden.find(f"{NS}defs") is not None

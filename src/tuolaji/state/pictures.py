@@ -26,19 +26,38 @@ if TYPE_CHECKING:
 __all__ = [
     "CARD_HEIGHT",
     "CARD_WIDTH",
+    "INDEX_HEIGHT",
+    "INDEX_X",
+    "RANK_WIDTH",
+    "SIDE_ROW",
+    "STEP",
+    "TABLE_LAYOUT",
     "SeatedHands",
     "Table",
     "card_defs",
     "card_id",
+    "card_label",
     "hand",
+    "hand_slots",
     "table",
     "trick",
 ]
 
 CARD_WIDTH = 56
 CARD_HEIGHT = 80
-_STEP = 22
-"""Horizontal distance between overlapping cards of a hand."""
+STEP = 22
+"""Horizontal distance between overlapping cards of a hand or a trick: wider than a card's
+index (``INDEX_X + RANK_WIDTH``), so each card's rank and suit stay in sight."""
+INDEX_X = 4
+"""Where a card's index (its rank above its suit) starts, from the card's left edge."""
+RANK_WIDTH = 16
+"""The width a two-character rank ("10") is drawn at; one character is narrower."""
+INDEX_HEIGHT = 38
+"""Below this, from a card's top edge, its index (rank and suit) is done: the rows of a side
+hand are this far apart, so a row on top leaves the index of the row under it in sight."""
+SIDE_ROW = 8
+"""Cards per row of a hand at the sides of [`table`][tuolaji.state.pictures.table] (a long row
+would reach the trick)."""
 _RED = "#c0392b"
 _BLACK = "#1a1a1a"
 _FONT = "font-family='DejaVu Sans, Arial, sans-serif'"
@@ -48,6 +67,18 @@ def card_id(card: Card | None) -> str:
     """The id of a card's drawing in [`card_defs`][tuolaji.state.pictures.card_defs] (``tl-10H``);
     None: the back."""
     return "tl-back" if card is None else f"tl-{card}"
+
+
+def card_label(card: Card) -> str:
+    """A card in words for a screen reader or a tooltip: its [`pretty`][tuolaji.Card.pretty]
+    form (``♥10``), the jokers spelled out.
+
+    >>> card_label(Card(Rank.TEN, Suit.HEARTS)), card_label(Card(Joker.SMALL))
+    ('♥10', 'small joker')
+    """
+    if isinstance(card.rank, Joker):
+        return "big joker" if card.rank is Joker.BIG else "small joker"
+    return card.pretty
 
 
 def _color(card: Card) -> str:
@@ -75,9 +106,15 @@ def _face(card: Card) -> str:
             f"text-anchor='middle' fill='{color}' {_FONT}>{word}</text>"
         )
     assert card.suit is not None
+    label = card.rank.label
+    # "10" is squeezed to RANK_WIDTH so that a card on top, one STEP along, never hides the
+    # "0": the index of every card of a fanned hand reads whole.
+    squeeze = (
+        f" textLength='{RANK_WIDTH}' lengthAdjust='spacingAndGlyphs'" if len(label) > 1 else ""
+    )
     return (
-        f"{frame}<text x='4' y='17' font-size='15' font-weight='bold' fill='{color}' {_FONT}>"
-        f"{card.rank.label}</text><text x='4' y='33' font-size='14' fill='{color}' {_FONT}>"
+        f"{frame}<text x='{INDEX_X}' y='17' font-size='15' font-weight='bold' fill='{color}'"
+        f"{squeeze} {_FONT}>{label}</text><text x='4' y='33' font-size='14' fill='{color}' {_FONT}>"
         f"{card.suit.symbol}</text><text x='{CARD_WIDTH / 2 + 6}' y='60' font-size='30' "
         f"text-anchor='middle' fill='{color}' {_FONT}>{card.suit.symbol}</text>"
     )
@@ -96,21 +133,24 @@ def card_defs() -> str:
 
 
 def _use(card: Card | None, x: float, y: float) -> str:
-    return f"<use href='#{card_id(card)}' x='{x:g}' y='{y:g}'/>"
+    name = "a card face down" if card is None else card_label(card)
+    return f"<use href='#{card_id(card)}' x='{x:g}' y='{y:g}' role='img' aria-label='{name}'/>"
 
 
-def _row(cards: Sequence[Card | None], x: float, y: float, step: float = _STEP) -> str:
+def _row(cards: Sequence[Card | None], x: float, y: float, step: float = STEP) -> str:
     return "".join(_use(card, x + i * step, y) for i, card in enumerate(cards))
 
 
-def _row_width(n: int, step: float = _STEP) -> float:
+def _row_width(n: int, step: float = STEP) -> float:
     return 0 if n == 0 else CARD_WIDTH + (n - 1) * step
 
 
 def _svg(width: float, height: float, body: str, title: str) -> str:
     return (
         f"<svg xmlns='http://www.w3.org/2000/svg' width='{width:g}' height='{height:g}' "
-        f"viewBox='0 0 {width:g} {height:g}'><title>{title}</title>{card_defs()}{body}</svg>"
+        f"viewBox='0 0 {width:g} {height:g}'><title>{title}</title>"
+        # The drawings are not shown where they are defined: out of the page's text too.
+        f"<svg display='none' aria-hidden='true'>{card_defs()}</svg>{body}</svg>"
     )
 
 
@@ -143,40 +183,63 @@ def trick(plays: Sequence[Sequence[Card]], leader: int = 0) -> str:
 
 _W, _H = 960, 640
 """The table picture's size."""
-_SIDE_STEP = 13
+_SIDE_TOP = 130
+"""The top of the first row of a side hand."""
+_SIDE_WIDTH = CARD_WIDTH + (SIDE_ROW - 1) * STEP
+"""The width of a full row of a side hand."""
+_MARGIN = 10
+
+_LABELS = (
+    (_W / 2, _H - CARD_HEIGHT - 36),
+    (_W - _MARGIN - _SIDE_WIDTH / 2, _SIDE_TOP - 8),
+    (_W / 2, 20),
+    (_MARGIN + _SIDE_WIDTH / 2, _SIDE_TOP - 8),
+)
+"""Where each place's seat label goes (its middle), by place."""
+_TRICKS = ((_W / 2, 430), (_W / 2 + 210, 350), (_W / 2, 270), (_W / 2 - 210, 350))
+"""Where each place's play of the current trick goes (the middle of its top edge), by place."""
+
+TABLE_LAYOUT: dict[str, object] = {
+    "width": _W,
+    "height": _H,
+    "card_width": CARD_WIDTH,
+    "card_height": CARD_HEIGHT,
+    "step": STEP,
+    "side_row": SIDE_ROW,
+    "row_gap": INDEX_HEIGHT,
+    "side_top": _SIDE_TOP,
+    "margin": _MARGIN,
+    "labels": _LABELS,
+    "tricks": _TRICKS,
+}
+"""The numbers that place the cards of [`table`][tuolaji.state.pictures.table] (see
+[`hand_slots`][tuolaji.state.pictures.hand_slots]); the replay viewer (`tuolaji.tools.viewer`)
+places its cards with the same numbers."""
 
 
-def _seat_place(place: int, n: int) -> tuple[float, float, float]:
-    """Where a hand of ``n`` cards goes for a seat at ``place`` (0 bottom, 1 right, 2 top,
-    3 left, the playing order counter-clockwise): x, y and the step between cards."""
-    step = _STEP if place in (0, 2) else _SIDE_STEP
-    width = _row_width(n, step)
-    if place == 0:
-        return (_W - width) / 2, _H - CARD_HEIGHT - 30, step
-    if place == 2:
-        return (_W - width) / 2, 28, step
-    x = _W - 10 - max(width, CARD_WIDTH) if place == 1 else 10
-    return x, 150, step
+def hand_slots(place: int, n: int) -> list[tuple[float, float]]:
+    """Where each card of a hand of ``n`` cards goes (its top-left corner) for a seat at
+    ``place`` (0 bottom, 1 right, 2 top, 3 left, the playing order counter-clockwise).
 
+    Hands at the bottom and the top are one row; a hand at a side is rows of
+    `SIDE_ROW` cards, `INDEX_HEIGHT` apart, so no card hides another's index:
 
-def _label_place(place: int) -> tuple[float, float]:
-    return {
-        0: (_W / 2, _H - CARD_HEIGHT - 36),
-        1: (_W - 80, 150 + CARD_HEIGHT + 18),
-        2: (_W / 2, 20),
-        3: (80, 150 + CARD_HEIGHT + 18),
-    }[place]
+    >>> hand_slots(3, 10)[7:]
+    [(164, 130), (10, 168), (32, 168)]
+    """
+    if place in (0, 2):
+        x0 = (_W - _row_width(n)) / 2
+        y = _H - CARD_HEIGHT - 30 if place == 0 else 28
+        return [(x0 + i * STEP, y) for i in range(n)]
+    x0 = _MARGIN if place == 3 else _W - _MARGIN - _SIDE_WIDTH
+    return [
+        (x0 + (i % SIDE_ROW) * STEP, _SIDE_TOP + (i // SIDE_ROW) * INDEX_HEIGHT) for i in range(n)
+    ]
 
 
 def _trick_place(place: int, n: int) -> tuple[float, float]:
-    width = _row_width(n, 14)
-    centre, y = {
-        0: (_W / 2, 430),
-        1: (_W / 2 + 190, 350),
-        2: (_W / 2, 270),
-        3: (_W / 2 - 190, 350),
-    }[place]
-    return centre - width / 2, y
+    centre, y = _TRICKS[place]
+    return centre - _row_width(n) / 2, y
 
 
 class SeatedHands(NamedTuple):
@@ -253,16 +316,17 @@ def table(state: Table, seat: int | None = None) -> str:
     body = f"<rect width='{_W}' height='{_H}' rx='14' fill='#1f6b3a'/>"
     for s in range(4):
         place = (s - bottom) % 4
-        x, y, step = _seat_place(place, len(hands[s]))
-        body += f"<g class='seat-{s}'>{_row(hands[s], x, y, step)}</g>"
+        slots = hand_slots(place, len(hands[s]))
+        uses = "".join(_use(c, x, y) for c, (x, y) in zip(hands[s], slots, strict=True))
+        body += f"<g class='seat-{s}'>{uses}</g>"
         label = f"seat {s}{' *' if s == state.dealer else ''} ({len(hands[s])})"
-        lx, ly = _label_place(place)
+        lx, ly = _LABELS[place]
         body += _text(lx, ly, label, anchor="middle")
     plays = state.trick
     for i, cards in enumerate(plays):
         s = (state.leader + i) % 4
         x, y = _trick_place((s - bottom) % 4, len(cards))
-        body += f"<g class='trick-{s}'>{_row(cards, x, y, 14)}</g>"
+        body += f"<g class='trick-{s}'>{_row(cards, x, y)}</g>"
     level = state.trump.level.label if state.trump is not None else "-"
     if state.trump is None:
         trump_text = "trump not fixed"

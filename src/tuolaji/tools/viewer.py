@@ -1,16 +1,20 @@
 """The replay viewer: one self-contained HTML page that steps through a recorded game
-trick by trick (``python -m tuolaji replay FILE --html OUT.html``).
+(``python -m tuolaji replay FILE --html OUT.html``; the page is described in
+``docs/viewer.md``).
 
 The page needs no network: its style, script and card drawings
-([`tuolaji.svg.card_defs`][tuolaji.svg.card_defs]) are inline, and the game is embedded as JSON,
-one frame per trick (the hands after it, the trick's plays, the attackers' points), plus the kitty
-and the result at the end of each deal.
+([`tuolaji.svg.card_defs`][tuolaji.svg.card_defs]) are inline, and the game is embedded as JSON
+(`game_frames`): per deal, numbered from 1, one frame per step — each bid, overturn and counter, a
+turned-up card, a redeal, the dealer, each burial and each trick — with the hands, a line saying
+what happened, the attackers' points, the kitty, failed throws and, at the end, the result. The
+cards are placed with the numbers of `tuolaji.state.pictures.TABLE_LAYOUT`, as in
+[`tuolaji.svg.table`][tuolaji.svg.table].
 
-Keys: → / ← next and previous trick, ↓ / ↑ next and previous deal, Home / End the start and
+Keys: → / ← next and previous step, ↓ / ↑ next and previous deal, Home / End the start and
 the end of the game. A URL fragment drives the page without a person, for tests and links:
-``#deal=3&trick=5`` opens that frame, ``#keys=ArrowRight:30,End`` presses keys in order
-(``key:count``), ``#click=next:4`` clicks a button (``first prev next last prevdeal
-nextdeal``).
+``#deal=3&trick=5`` opens deal 3 after its trick 5 (``#deal=3&step=4``: its step 4 from 0),
+``#keys=ArrowRight:30,End`` presses keys in order (``key:count``), ``#click=next:4`` clicks
+a button (``first prev next last prevdeal nextdeal``).
 
 Whatever a record or a title holds, it stays data (issue #19): the game goes into the page
 only as JSON inside ``<script type="application/json">``, escaped for that element
@@ -30,68 +34,183 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from tuolaji.core.cards import Card, format_hand
+from tuolaji.core.cards import CARDS, Card, format_hand
 from tuolaji.core.rules import preset_name
+from tuolaji.core.scoring import net_throw_penalty
 from tuolaji.game.facade import Game
-from tuolaji.state.actions import Phase, ThrowFailed
+from tuolaji.state.actions import (
+    Buried,
+    DealerSet,
+    DealScored,
+    Declared,
+    Event,
+    KittyRevealed,
+    Phase,
+    Redeal,
+    RedealAsked,
+    ThrowFailed,
+    TrickWon,
+    TrumpRevealed,
+)
 from tuolaji.state.gamestate import GameState
-from tuolaji.state.pictures import card_defs
+from tuolaji.state.pictures import TABLE_LAYOUT, card_defs, card_label
 
 __all__ = ["fill", "game_frames", "replay_html", "script_json"]
+
+_BIDDING = (Phase.DEALING, Phase.CLOSING)
+"""Phases whose declarations are bids and overturns (R4.2-R4.4); later ones are counters
+(R5.2)."""
 
 
 def _ids(cards: tuple[Card, ...] | list[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
-def _frame(state: GameState, previous: GameState | None) -> dict[str, Any]:
+def _shown(cards: tuple[Card, ...]) -> str:
+    return format_hand(cards) if cards else "nothing"
+
+
+def _hands(state: GameState) -> list[list[str]]:
     trump = state.trump
-    hands = [_ids(trump.sorted(h) if trump is not None else h) for h in state.hands]
-    frame: dict[str, Any] = {
-        "hands": hands,
-        "points": state.attacker_points,
-        "trick": None,
-        "notes": [],
-    }
-    if state.tricks and (previous is None or len(previous.tricks) < len(state.tricks)):
-        last = state.tricks[-1]
-        frame["trick"] = {
-            "number": len(state.tricks),
-            "leader": last.leader,
-            "plays": [_ids(p) for p in last.plays],
-            "winner": last.winner,
-            "points": last.points,
+    if trump is None:  # before the trump is fixed, the cards in the deck's order
+        return [_ids(sorted(h, key=lambda c: c.id)) for h in state.hands]
+    return [_ids(trump.sorted(h)) for h in state.hands]
+
+
+def _trump_text(state: GameState) -> str:
+    return "trump not fixed" if state.trump is None else str(state.trump)
+
+
+class _DealFrames:
+    """The frames of one deal, built event by event: a frame per bid, overturn or counter,
+    turned-up card, redeal, dealer, burial and trick."""
+
+    def __init__(self) -> None:
+        self.frames: list[dict[str, Any]] = []
+        self.notes: list[str] = []
+        self.bids = 0
+        self.kitty: dict[str, Any] | None = None
+
+    def add(self, state: GameState, say: str, **extra: Any) -> None:
+        frame: dict[str, Any] = {
+            "say": say,
+            "hands": _hands(state),
+            "tricks": len(state.tricks),
+            "points": state.attacker_points,
+            "trump": _trump_text(state),
+            "dealer": state.dealer,
+            "trick": None,
+            "kitty": self.kitty,
+            "notes": self.notes,
+            "shown": None,
         }
-    start = len(previous.events) if previous is not None else 0
-    for event in state.events[start:]:
-        if isinstance(event, ThrowFailed):
-            frame["notes"].append(
-                f"seat {event.seat}'s throw {format_hand(event.attempt)} failed: "
-                f"{format_hand(event.forced)} was led"
+        frame.update(extra)
+        self.frames.append(frame)
+        self.notes = []
+
+    def event(self, event: Event, before: GameState, state: GameState) -> None:
+        if isinstance(event, Declared):
+            if before.phase in _BIDDING:
+                standing = before.bid.seat if before.bid is not None else None
+                verb = (
+                    "bids"
+                    if self.bids == 0
+                    else "reinforces with"
+                    if standing == event.seat
+                    else "overturns with"
+                )
+                when = f" after {event.dealt} cards dealt"
+            else:
+                verb, when = "counters with", ""
+            self.bids += 1
+            self.add(
+                state,
+                f"seat {event.seat} {verb} {_shown(event.cards)}{when}",
+                shown=[event.seat, _ids(event.cards), verb.split()[0]],
             )
-    return frame
+        elif isinstance(event, TrumpRevealed):
+            self.add(state, f"nobody bid: the kitty's card {event.card.pretty} is turned up")
+        elif isinstance(event, Redeal):
+            self.bids, self.kitty = 0, None  # the cards, the kitty with them, go back
+            self.add(state, f"the cards are thrown in and dealt again ({event.reason})")
+        elif isinstance(event, RedealAsked):
+            self.notes = [*self.notes, f"seat {event.seat} asks for a redeal (weak hand)"]
+        elif isinstance(event, DealerSet):
+            if before.kitty:
+                self.kitty = {"cards": _ids(before.kitty), "face": True, "label": "kitty"}
+            self.add(state, f"seat {event.seat} is the dealer, {_trump_text(state)}")
+        elif isinstance(event, Buried):
+            self.kitty = {
+                "cards": _ids(state.kitty),
+                "face": True,
+                "label": f"buried by seat {event.seat}",
+            }
+            self.add(state, f"seat {event.seat} buries {_shown(state.kitty)}")
+            # Once play starts the buried cards lie face down until the end (R8.2).
+            self.kitty = {"cards": ["back"] * len(state.kitty), "face": False, "label": "kitty"}
+        elif isinstance(event, ThrowFailed):
+            penalty = net_throw_penalty((event.seat,), state.dealer or 0, state.rules)
+            self.notes = [
+                *self.notes,
+                f"seat {event.seat}'s throw {_shown(event.attempt)} failed (beaten by seat "
+                f"{', '.join(map(str, event.beaten_by))}): {_shown(event.forced)} was led; "
+                f"attackers {penalty:+d} points",
+            ]
+        elif isinstance(event, TrickWon):
+            trick = state.tricks[event.number]
+            plays = ", ".join(
+                f"seat {(trick.leader + i) % 4} {_shown(cards)}"
+                for i, cards in enumerate(trick.plays)
+            )
+            self.add(
+                state,
+                f"trick {event.number + 1}: {plays}; seat {event.seat} wins {event.points} points",
+                trick={
+                    "number": event.number + 1,
+                    "leader": trick.leader,
+                    "plays": [_ids(p) for p in trick.plays],
+                    "winner": trick.winner,
+                    "points": trick.points,
+                },
+            )
+        elif isinstance(event, KittyRevealed):
+            last = self.frames[-1]
+            last["kitty"] = {"cards": _ids(event.cards), "face": True, "label": "kitty"}
+            if event.multiplier:
+                last["say"] += (
+                    f"; the attackers take the kitty {_shown(event.cards)}: "
+                    f"×{event.multiplier}, +{event.bonus} points"
+                )
+            else:
+                last["say"] += f"; the kitty {_shown(event.cards)} stays with the declarers"
+        elif isinstance(event, DealScored):
+            last = self.frames[-1]
+            last["points"] = event.result.attacker_points
+            last["result"] = str(event.result)
+            last["levels"] = [lv.label for lv in event.result.levels]
 
 
 def _deal(states: list[GameState], number: int) -> dict[str, Any]:
-    first = states[0]
-    frames = [_frame(first, None)]
-    frames[0]["notes"] = []
-    previous = first
+    frames = _DealFrames()
+    previous = states[0]
+    for event in previous.events:
+        frames.event(event, previous, previous)
     for state in states[1:]:
-        if len(state.tricks) > len(previous.tricks):
-            frames.append(_frame(state, previous))
-            previous = state
+        # A redeal starts a new log, shorter than the last one.
+        start = len(previous.events) if len(state.events) >= len(previous.events) else 0
+        for event in list(state.events)[start:]:
+            frames.event(event, previous, state)
+        previous = state
     last = states[-1]
-    assert first.trump is not None and first.dealer is not None
+    if not frames.frames:
+        frames.add(last, "the cards are being dealt")
     deal: dict[str, Any] = {
         "number": number,
-        "dealer": first.dealer,
-        "trump": str(first.trump),
-        "levels": [lv.label for lv in first.levels],
-        "frames": frames,
-        "kitty": None,
+        "levels": [lv.label for lv in states[0].levels],
+        "frames": frames.frames,
         "result": None,
         "final_points": None,
+        "kitty": None,
     }
     if last.result is not None:
         deal["kitty"] = _ids(last.kitty)
@@ -102,12 +221,13 @@ def _deal(states: list[GameState], number: int) -> dict[str, Any]:
 
 
 def game_frames(game: Game) -> list[dict[str, Any]]:
-    """The deals of ``game`` that reached play, each with its frames (see the module
-    docstring); the data the page embeds."""
+    """The deals of ``game``, numbered from 1 as the command line does, each with its frames:
+    one per bid, overturn or counter, turned-up card, redeal, the dealer, each burial and
+    each trick (the hands after it, what happened as a line of text, the attackers' points,
+    the kitty), and the result at the end; the data the page embeds."""
     by_deal: dict[int, list[GameState]] = {}
     for state in game.history:
-        if state.phase in (Phase.PLAYING, Phase.FINISHED):
-            by_deal.setdefault(state.deal_number, []).append(state)
+        by_deal.setdefault(state.deal_number, []).append(state)
     return [_deal(states, number + 1) for number, states in sorted(by_deal.items())]
 
 
@@ -147,10 +267,13 @@ def replay_html(game: Game, title: str = "tuolaji replay") -> str:
         raise TypeError(f"game is a tuolaji Game, got {type(game).__name__}")
     if not isinstance(title, str):
         raise TypeError(f"title is a str, got {type(title).__name__}")
+    preset = preset_name(game.rules)
     data = {
         "title": title,
-        "rules": preset_name(game.rules) or "house rules",
+        "rules": f"{preset} rules" if preset else "house rules",
         "seed": game.seed,
+        "layout": TABLE_LAYOUT,
+        "names": {**{str(c): card_label(c) for c in CARDS}, "back": "a card face down"},
         "deals": game_frames(game),
     }
     return fill(
@@ -166,21 +289,36 @@ def replay_html(game: Game, title: str = "tuolaji replay") -> str:
     )
 
 
-_STYLE = """body { font-family: "DejaVu Sans", Arial, sans-serif; background: #eee; margin: 12px; }
-header, nav, #info { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
+_STYLE = """body { font-family: "DejaVu Sans", Arial, sans-serif; background: #eee; margin: 12px;
+  min-width: 1320px; }
+header, nav, #info { display: flex; gap: 10px; align-items: center; flex-wrap: nowrap;
+  white-space: nowrap; height: 34px; }
 nav button { font-size: 15px; padding: 4px 10px; }
-#table { background: #1f6b3a; border-radius: 14px; display: block; margin-top: 8px; }
 #info span { background: #fff; padding: 3px 8px; border-radius: 4px; }
-#notes { color: #8a1c1c; min-height: 1.2em; }
+main { display: flex; gap: 12px; align-items: flex-start; margin-top: 8px; }
+#table { background: #1f6b3a; border-radius: 14px; display: block; flex: none; }
+aside { width: 330px; height: 640px; font-size: 14px; display: flex;
+  flex-direction: column; gap: 6px; flex: none; }
+aside p, #log { margin: 0; background: #fff; border-radius: 4px; padding: 4px 8px;
+  overflow-y: auto; flex: none; }
+#say { height: 7.2em; font-weight: bold; }
+#notes { height: 4.2em; color: #8a1c1c; }
+#result { height: 4.2em; }
+#log { flex: 1 1 auto; padding-left: 2.2em; font-size: 13px; }
+#log li.now { font-weight: bold; }
+aside h2 { font-size: 15px; margin: 4px 0 0 0; }
+#keys { font-size: 13px; color: #444; }
 .seat { fill: #f4f4f4; font-size: 14px; }
+.mark { fill: #f4f4f4; font-size: 12px; }
 .win { fill: #ffd84a; font-weight: bold; }
 h1 { font-size: 20px; margin: 0; }
-#defs { position: absolute; }
+#defs { display: none; }
 """
 
 _SCRIPT = """"use strict";
 const GAME = JSON.parse(document.getElementById("game").textContent);
-const W = 960, H = 640, CW = 56, CH = 80, SVGNS = "http://www.w3.org/2000/svg";
+const L = GAME.layout, W = L.width, H = L.height, CW = L.card_width, CH = L.card_height;
+const STEP = L.step, SVGNS = "http://www.w3.org/2000/svg";
 let deal = 0, frame = 0;
 
 function el(name, attrs, text) {
@@ -189,57 +327,88 @@ function el(name, attrs, text) {
   if (text !== undefined) node.textContent = text;
   return node;
 }
-function row(parent, cards, x, y, step, cls) {
-  const g = el("g", {class: cls});
-  cards.forEach((c, i) => g.appendChild(el("use", {href: "#tl-" + c, x: x + i * step, y: y})));
+// One card: the drawing is hidden from the text layer (its <use> is an image), its name
+// ("♥10") is the text alternative.
+function card(c, x, y) {
+  return el("use", {href: "#tl-" + c, x: x, y: y, role: "img", "aria-label": GAME.names[c]});
+}
+function rowWidth(n) { return n === 0 ? 0 : CW + (n - 1) * STEP; }
+// The same places as tuolaji.state.pictures.hand_slots.
+function handSlots(place, n) {
+  const slots = [];
+  if (place % 2 === 0) {
+    const x0 = (W - rowWidth(n)) / 2, y = place === 0 ? H - CH - 30 : 28;
+    for (let i = 0; i < n; i++) slots.push([x0 + i * STEP, y]);
+    return slots;
+  }
+  const x0 = place === 3 ? L.margin : W - L.margin - rowWidth(L.side_row);
+  for (let i = 0; i < n; i++) {
+    slots.push([x0 + (i % L.side_row) * STEP, L.side_top + Math.floor(i / L.side_row) * L.row_gap]);
+  }
+  return slots;
+}
+function group(parent, cls, label) {
+  const g = el("g", {class: cls, role: "group", "aria-label": label});
   parent.appendChild(g);
+  return g;
 }
-function width(n, step) { return n === 0 ? 0 : CW + (n - 1) * step; }
-function handPlace(place, n) {
-  const step = place % 2 === 0 ? 22 : 13, w = width(n, step);
-  if (place === 0) return [(W - w) / 2, H - CH - 30, step];
-  if (place === 2) return [(W - w) / 2, 28, step];
-  return [place === 1 ? W - 10 - Math.max(w, CW) : 10, 150, step];
-}
-const LABEL = [[W / 2, H - CH - 36], [W - 80, 248], [W / 2, 20], [80, 248]];
-const TRICK = [[W / 2, 430], [W / 2 + 190, 350], [W / 2, 270], [W / 2 - 190, 350]];
+function names(cards) { return cards.map((c) => GAME.names[c]).join(" "); }
 
 function frames() { return GAME.deals[deal].frames.length; }
 function draw() {
   const table = document.getElementById("table");
   table.replaceChildren(el("rect", {width: W, height: H, rx: 14, fill: "#1f6b3a"}));
   const set = (id, text) => { document.getElementById(id).textContent = text; };
-  if (GAME.deals.length === 0) { set("result", "no deal of this record reached play"); return; }
-  const d = GAME.deals[deal], f = d.frames[frame], end = frame === frames() - 1;
+  if (GAME.deals.length === 0) { set("say", "this record holds no deal"); return; }
+  const d = GAME.deals[deal], f = d.frames[frame], t = f.trick;
   f.hands.forEach((hand, seat) => {
-    const [x, y, step] = handPlace(seat, hand.length);
-    row(table, hand, x, y, step, "seat-" + seat);
-    const [lx, ly] = LABEL[seat];
-    const win = f.trick && f.trick.winner === seat;
-    table.appendChild(el("text", {x: lx, y: ly, "text-anchor": "middle",
-      class: win ? "seat win" : "seat"},
-      "seat " + seat + (seat === d.dealer ? " *" : "") + (win ? " takes it" : "")));
+    const g = group(table, "seat-" + seat, "seat " + seat + "'s hand: " + names(hand));
+    handSlots(seat, hand.length).forEach(([x, y], i) => g.appendChild(card(hand[i], x, y)));
+    const [lx, ly] = L.labels[seat];
+    table.appendChild(el("text", {x: lx, y: ly, "text-anchor": "middle", class: "seat"},
+      "seat " + seat + (seat === f.dealer ? " · dealer" : "") + " · " + hand.length));
   });
-  if (f.trick) {
-    f.trick.plays.forEach((cards, i) => {
-      const seat = (f.trick.leader + i) % 4, w = width(cards.length, 14);
-      const [cx, y] = TRICK[seat];
-      row(table, cards, cx - w / 2, y, 14, "trick-" + seat);
+  if (t) {
+    t.plays.forEach((cards, i) => {
+      const seat = (t.leader + i) % 4, w = rowWidth(cards.length), [cx, y] = L.tricks[seat];
+      const g = group(table, "trick-" + seat, "seat " + seat + " played " + names(cards));
+      cards.forEach((c, j) => g.appendChild(card(c, cx - w / 2 + j * STEP, y)));
+      const marks = (i === 0 ? ["led"] : []).concat(seat === t.winner ? ["wins " + t.points] : []);
+      if (marks.length) {
+        table.appendChild(el("text", {x: cx, y: y - 6, "text-anchor": "middle",
+          class: seat === t.winner ? "mark win" : "mark"}, marks.join(", ")));
+      }
     });
   }
-  if (end && d.kitty) {
-    table.appendChild(el("text", {x: 12, y: H - 100, class: "seat"}, "kitty"));
-    row(table, d.kitty, 12, H - CH - 12 - 100, 16, "kitty");
+  if (f.shown) {
+    const [seat, cards, mark] = f.shown, w = rowWidth(cards.length), [cx, y] = L.tricks[seat];
+    const g = group(table, "shown-" + seat, "seat " + seat + " " + mark + " " + names(cards));
+    cards.forEach((c, j) => g.appendChild(card(c, cx - w / 2 + j * STEP, y)));
+    table.appendChild(el("text", {x: cx, y: y - 6, "text-anchor": "middle", class: "mark win"},
+      mark));
   }
-  set("meta", GAME.rules + " rules, seed " + GAME.seed);
+  if (f.kitty) {
+    const g = group(table, "kitty", f.kitty.label + ": " + names(f.kitty.cards));
+    f.kitty.cards.forEach((c, i) => g.appendChild(card(c, 12 + i * STEP, H - CH - 112)));
+    table.appendChild(el("text", {x: 12, y: H - CH - 118, class: "seat"}, f.kitty.label));
+  }
+  set("meta", GAME.rules + ", seed " + GAME.seed);
   set("deal", d.number); set("deals", GAME.deals[GAME.deals.length - 1].number);
-  set("trump", d.trump); set("dealer", d.dealer);
-  set("trick", f.trick ? f.trick.number : 0);
-  set("points", end && d.final_points !== null ? d.final_points : f.points);
-  const lv = end && d.levels_after ? d.levels_after : d.levels;
+  set("trump", f.trump); set("dealer", f.dealer === null ? "not yet" : f.dealer);
+  set("trick", f.tricks); set("points", f.points);
+  const lv = f.levels || d.levels;
   set("levels", "team 0: " + lv[0] + ", team 1: " + lv[1]);
-  set("result", end && d.result ? "Result: " + d.result : "");
+  set("say", f.say);
+  set("result", f.result ? "Result: " + f.result : "");
   set("notes", f.notes.join("; "));
+  const log = document.getElementById("log");
+  log.replaceChildren(...d.frames.slice(0, frame + 1).map((g, i) => {
+    const li = document.createElement("li");
+    li.textContent = g.say;
+    if (i === frame) li.className = "now";
+    return li;
+  }));
+  log.scrollTop = log.scrollHeight;
 }
 function go(newDeal, newFrame) {
   deal = Math.max(0, Math.min(GAME.deals.length - 1, newDeal));
@@ -270,10 +439,19 @@ function steps(spec) {
     return Array(Math.max(1, parseInt(count || "1", 10) || 1)).fill(name);
   });
 }
+// trick=T: the step that ends trick T (0: the deal's first step); step=S: step S from 0.
+function frameOf(params) {
+  if (params.has("step")) return parseInt(params.get("step"), 10) || 0;
+  const want = parseInt(params.get("trick") || "0", 10) || 0;
+  if (want <= 0 || GAME.deals.length === 0) return 0;
+  const found = GAME.deals[deal].frames.findIndex((f) => f.trick && f.tricks >= want);
+  return found < 0 ? "end" : found;
+}
 function fromFragment() {
   const params = new URLSearchParams(location.hash.slice(1));
-  if (params.has("deal") || params.has("trick")) {
-    go(parseInt(params.get("deal") || "1", 10) - 1, parseInt(params.get("trick") || "0", 10));
+  if (params.has("deal") || params.has("trick") || params.has("step")) {
+    go(parseInt(params.get("deal") || "1", 10) - 1, 0);
+    go(deal, frameOf(params));
   }
   for (const key of steps(params.get("keys") || "")) {
     document.dispatchEvent(new KeyboardEvent("keydown", {key: key, bubbles: true}));
@@ -313,23 +491,32 @@ _PAGE = """<!DOCTYPE html>
 <nav aria-label="replay controls">
 <button id="first" title="start (Home)">|◀ start</button>
 <button id="prevdeal" title="previous deal (↑)">⇞ deal</button>
-<button id="prev" title="previous trick (←)">◀ trick</button>
-<button id="next" title="next trick (→)">trick ▶</button>
+<button id="prev" title="previous step (←)">◀ step</button>
+<button id="next" title="next step (→)">step ▶</button>
 <button id="nextdeal" title="next deal (↓)">deal ⇟</button>
 <button id="last" title="end (End)">end ▶|</button>
+<span id="keys">keys: → ← step, ↓ ↑ deal, Home End</span>
 </nav>
 <div id="info">
 <span>deal <output id="deal"></output> of <output id="deals"></output></span>
 <span><output id="trump"></output>, dealer <output id="dealer"></output></span>
-<span>trick <output id="trick"></output></span>
+<span>tricks <output id="trick"></output></span>
 <span>attackers <output id="points"></output> points</span>
 <span>levels <output id="levels"></output></span>
 </div>
-<p id="result"></p>
-<p id="notes"></p>
-<svg id="defs" xmlns="http://www.w3.org/2000/svg" width="0" height="0">__DEFS__</svg>
+<main>
 <svg id="table" xmlns="http://www.w3.org/2000/svg" width="960" height="640"
- viewBox="0 0 960 640" role="img" aria-label="the table"></svg>
+ viewBox="0 0 960 640" role="group" aria-label="the table"></svg>
+<aside aria-live="polite">
+<p id="say"></p>
+<p id="notes"></p>
+<p id="result"></p>
+<h2>this deal</h2>
+<ol id="log"></ol>
+</aside>
+</main>
+<svg id="defs" xmlns="http://www.w3.org/2000/svg" width="0" height="0"
+ aria-hidden="true">__DEFS__</svg>
 <script id="game" type="application/json">__DATA__</script>
 <script>__SCRIPT__</script>
 </body></html>
