@@ -72,6 +72,7 @@ from tuolaji.state.actions import (
 from tuolaji.state.bookkeeping import Bookkeeping
 from tuolaji.state.codec import from_data, load_json, to_data
 from tuolaji.state.eventlog import EMPTY_LOG, EventLog
+from tuolaji.state.position_text import read_position, write_position
 from tuolaji.state.table_text import hand_line, kitty_line, phase_line, seat_text, tail_lines
 from tuolaji.state.validate import check_consistency
 from tuolaji.state.view import PlayerView, view_of
@@ -661,6 +662,27 @@ class GameState:
         state: GameState = from_data(GameState, data)
         check_consistency(state)
         return state
+
+    def to_text(self) -> str:
+        """This state as one short line (like a chess FEN), for bug reports and tests:
+        :meth:`from_text` reads it back exactly. A play position takes a few hundred
+        characters (see :mod:`tuolaji.state.position_text`).
+
+        >>> state = GameState.new("shuangsheng", 7)
+        >>> state.to_text()[:17]
+        "T1:'shuangsheng,7"
+        >>> GameState.from_text(state.to_text()) == state
+        True
+        """
+        return write_position(self)
+
+    @classmethod
+    def from_text(cls, text: str) -> GameState:
+        """The state written by :meth:`to_text`. Untrusted text is fine: it is bounded
+        (:data:`~tuolaji.state.position_text.MAX_POSITION_TEXT`), read strictly and checked
+        like :meth:`from_json`; :class:`~tuolaji.InvalidRecord` names the first problem,
+        :class:`TypeError` a non-string."""
+        return read_position(text, cls)
 
     def __repr__(self) -> str:
         """One line: ``<GameState tuolaji deal 1, playing, level 10, trump ♠, seat 1 to
