@@ -23,6 +23,7 @@ reading failed; a non-string raises :class:`TypeError`.
 from __future__ import annotations
 
 import enum
+import re
 import types
 import typing
 from functools import cache
@@ -60,7 +61,7 @@ _CARD_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqr"
 _CARD_OF = {char: card for char, card in zip(_CARD_CHARS, CARDS, strict=True)}
 _CHAR_OF = {card: char for char, card in _CARD_OF.items()}
 _NONE = type(None)
-_MAX_DIGITS = 20
+_INT = re.compile(r"-?[0-9]{1,20}")
 _ENDS = ",()"
 
 
@@ -201,7 +202,7 @@ def _seed_deck(seed: int, deal_number: int, attempt: int) -> tuple[Card, ...]:
 
 def write_position(state: GameState) -> str:
     """The position string of ``state`` (see the module docstring)."""
-    cls = type(state)
+    cls: Any = type(state)  # Any: a class with eq=True does not type as Hashable
     data = to_data(cls, state)
     parts = []
     for name, tp in _fields(cls):
@@ -270,7 +271,7 @@ class _Reader:
             except UnicodeDecodeError:
                 self.at = start
                 raise self.fail("percent-escaped UTF-8 text") from None
-        if len(token) <= _MAX_DIGITS and token.lstrip("-").isdigit():
+        if _INT.fullmatch(token):  # ASCII digits only: str.isdigit takes "²"
             return int(token)
         self.at = start
         raise self.fail(what)
@@ -365,7 +366,8 @@ def read_position(text: object, cls: type[GameState]) -> GameState:
     reader = _Reader(text)
     reader.at = len(PREFIX)
     data: dict[str, Any] = {}
-    for index, (name, tp) in enumerate(_fields(cls)):
+    schema: Any = cls  # Any: a class with eq=True does not type as Hashable
+    for index, (name, tp) in enumerate(_fields(schema)):
         if index:
             reader.expect(",")
         if name == "rules" and reader.peek() == "'":
