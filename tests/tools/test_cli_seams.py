@@ -79,6 +79,7 @@ def test_the_rules_help_is_the_same_everywhere(
         main([command, "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "--rules NAME|FILE" in out and "JSON file of house rules" in out
+    assert "'tuolaji docs R7.3' prints the rule" in out
 
 
 SPECS = ["pimc", 'greedy{"candidates": 5}', "tuolaji.bots.greedy:GreedyBot"]

@@ -411,6 +411,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Every pair of bots plays duplicate deal pairs (the same cards twice, "
         "teams exchanging seats); prints level change and points per pair with 95% "
         "intervals, the share of pairs won and Bradley–Terry ratings. See docs/arena.md.",
+        epilog=RULES_HELP,
     )
     add_arena_arguments(arena)
     arena.set_defaults(func=run_arena_command)
@@ -439,6 +440,7 @@ def build_parser() -> argparse.ArgumentParser:
         "legal_plays, sample, play) and W3 (full deal, 4 GreedyBots) on seeded deals and "
         "print deals/s, decisions/s and µs per decision in CPU time, the median of --repeat "
         "runs. See benchmarks/README.md.",
+        epilog=RULES_HELP,
     )
     add_rules_argument(ben)
     ben.add_argument("--deals", type=_positive, default=100, help="deals per run (default 100)")
