@@ -26,7 +26,6 @@ import enum
 import re
 import types
 import typing
-from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, Union, get_args, get_origin
 from urllib.parse import quote, unquote
 
@@ -65,10 +64,18 @@ _INT = re.compile(r"-?[0-9]{1,20}")
 _ENDS = ",()"
 
 
-@cache
+# The fields of each class of the schema: a fixed, small set of classes, so the memo is
+# bounded by the schema, never by the input.
+_FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
 def _fields(cls: Any) -> tuple[tuple[str, Any], ...]:
-    hints = typing.get_type_hints(cls)
-    return tuple((f.name, hints[f.name]) for f in attrs.fields(cls) if f.init)
+    found = _FIELDS.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls)
+        found = tuple((f.name, hints[f.name]) for f in attrs.fields(cls) if f.init)
+        _FIELDS[cls] = found
+    return found
 
 
 def _is_union(tp: Any) -> bool:
