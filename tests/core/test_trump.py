@@ -98,15 +98,33 @@ def test_r3_1_positions_level_10_spades() -> None:
 
 
 def test_trump_rejects_bad_level_and_suit() -> None:
-    for level in (1, 15, "10", None, True):
+    for level in (1, 15, "1", "10S", "", None, True, 10.0):
         with pytest.raises(tl.ConfigurationError, match="R1.4: a level is a rank") as info:
             tl.Trump(level, Suit.SPADES)  # type: ignore[arg-type]
         assert isinstance(info.value, ValueError)
-    with pytest.raises(tl.ConfigurationError, match="R2.1"):
-        tl.Trump(Rank.TEN, "S")  # type: ignore[arg-type]
+    for suit in ("X", "SS", "", "joker", "♠♠", 4, 1.0, b"S"):
+        with pytest.raises(tl.ConfigurationError, match="R2.1"):
+            tl.Trump(Rank.TEN, suit)
     with pytest.raises(tl.ConfigurationError, match="R2.5"):
         tl.Trump(Rank.TEN, None, permanent_twos=1)  # type: ignore[arg-type]
     assert tl.Trump(10, 0) == tl.Trump(Rank.TEN, Suit.SPADES)
+
+
+@pytest.mark.parametrize("suit", list(Suit))
+def test_trump_reads_a_suit_s_letter_symbol_and_name(suit: Suit) -> None:
+    """``Trump(suit="S")``: a suit's letter, symbol or name in any case (R2.1), as the
+    command line's ``--trump`` reads it."""
+    spellings = {suit.letter, suit.letter.lower(), suit.symbol, suit.name, suit.name.lower()}
+    spellings |= {suit.name.lower().rstrip("s"), f" {suit.letter} "}
+    for spelling in spellings:
+        assert tl.Trump(Rank.TEN, spelling) == tl.Trump(Rank.TEN, suit), spelling
+        assert tl.Trump(level="10", suit=spelling).suit is suit
+
+
+def test_trump_reads_a_level_s_text() -> None:
+    for text, rank in (("2", Rank.TWO), ("10", Rank.TEN), ("t", Rank.TEN), ("j", Rank.JACK)):
+        assert tl.Trump(text, None).level is rank
+    assert tl.Trump("A", "S") == tl.Trump(Rank.ACE, Suit.SPADES)
 
 
 def test_trump_is_frozen_and_hashable() -> None:

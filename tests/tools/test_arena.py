@@ -78,7 +78,7 @@ def test_bot_spec_builds_with_seed_and_arguments() -> None:
         ("a=greedy,b=random[1]", "neither a built-in"),
         ('a=greedy,b=random["x"]', "neither a built-in"),
         ("a=greedy,,b=random", "empty bot"),
-        ("a=greedy,tuolaji.bots.greedy:GreedyBot", "bot name"),
+        ("a=greedy,tuolaji.bots.greedy:GreedyBot,GreedyBot=random", "names must differ"),
         ("a=greedy,x/y=random", "bot name"),
     ],
 )

@@ -19,7 +19,7 @@ import pytest
 
 import tuolaji as tl
 from tuolaji.core.limits import MAX_RECORD_TEXT
-from tuolaji.tools import cli, terminal
+from tuolaji.tools import arena, cli, terminal
 from tuolaji.tools.cli import main, make_bots
 
 
@@ -91,13 +91,13 @@ def test_deal_sorts_trumps_first_strongest_first(capsys: pytest.CaptureFixture[s
         (["deal", "--seed", "x"], "'x' is not an int within ±2**63"),
         (["deal", "--dealer", "4"], "invalid choice"),
         (["nope"], "invalid choice"),
-        (["simulate", "--rules", "nope"], "neither a rules preset (tuolaji, tuolaji-tournament"),
-        (["simulate", "--bots", "greedy,smart"], "give 1, 2 (one per team) or 4"),
+        (["simulate", "--rules", "nope"], "no rules preset 'nope' and no such file; the presets"),
+        (["simulate", "--bots", "greedy,smart"], "'smart' is neither a built-in"),
         (["simulate", "--bots", "greedy,random,greedy"], "give 1, 2 (one per team) or 4"),
         (["simulate", "--deals", "2", "--match"], "not allowed with argument"),
         (["simulate", "--deals", "0"], "not a positive number of deals"),
         (["bench", "--workloads", "W1,W4"], "unknown workloads ['W4']; valid: W1, W2, W3"),
-        (["bench", "--rules", "nope"], "neither a rules preset (tuolaji"),
+        (["bench", "--rules", "nope"], "no rules preset 'nope' and no such file"),
     ],
 )
 def test_usage_errors_exit_2(
@@ -196,7 +196,7 @@ def test_help_lists_presets_and_explains_rule_numbers(capsys: pytest.CaptureFixt
     out = " ".join(capsys.readouterr().out.split())
     for name in tl.RULESETS:
         assert name in out
-    assert "docs/rules.md" in out and "#r7.3" in out
+    assert "tuolaji docs R7.3" in out
 
 
 def test_rules_from_a_json_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -365,7 +365,7 @@ def test_simulate_with_bots_that_never_bid_stops_with_one_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Bots that never bid used to loop forever; the redeal bound ends the run, exit 1."""
-    monkeypatch.setitem(cli.BOTS, "greedy", _NeverBids)
+    monkeypatch.setitem(arena._BUILTINS, "greedy", lambda: _NeverBids)
     monkeypatch.setattr(tl.Game.__init__, "__kwdefaults__", {"max_redeals": 3})
     assert main(["simulate", "--deals", "2"]) == 1
     err = capsys.readouterr().err

@@ -193,9 +193,9 @@ def test_house_rules_that_nest_too_deeply_or_are_too_long(
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["simulate", "--bots", HUGE], "give 1, 2"),
+        (["simulate", "--bots", HUGE], "bot name"),
         (["simulate", "--deals", HUGE], "not a positive number"),
-        (["simulate", "--rules", HUGE], "neither a rules preset"),
+        (["simulate", "--rules", HUGE], "no such file"),
         (["deal", "--dealer", HUGE], "argument --dealer"),
         (["deal", "--level", HUGE], "argument --level"),
         (["deal", "--trump", HUGE], "not a trump suit"),

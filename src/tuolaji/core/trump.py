@@ -13,7 +13,7 @@ import attrs
 
 from tuolaji.core.caching import memoize
 from tuolaji.core.cards import BIG_JOKER_ID, CARD_KINDS, SMALL_JOKER_ID, Card, Rank, Suit
-from tuolaji.core.errors import ConfigurationError, cut
+from tuolaji.core.errors import ConfigurationError, InvalidCards, cut
 
 __all__ = ["TRUMP", "Trump", "TrumpTable", "effective_suit_name"]
 
@@ -50,9 +50,23 @@ def _convert_level(value: object) -> Rank:
         return value
     if isinstance(value, int) and not isinstance(value, bool) and 2 <= value <= 14:
         return Rank(value)
+    if isinstance(value, str) and len(value) <= 2:
+        try:
+            return Rank.parse(value)
+        except InvalidCards:
+            pass
     raise ConfigurationError(
-        f"R1.4: a level is a rank from Rank.TWO to Rank.ACE (2..14), got {cut(value)}"
+        f"R1.4: a level is a rank from Rank.TWO to Rank.ACE (2..14, or '2'..'10', 'J', 'Q', "
+        f"'K', 'A'), got {cut(value)}"
     )
+
+
+# Every spelling of a suit that Trump accepts: its letter, symbol and name, any case.
+_SUIT_NAMES = {
+    key: suit
+    for suit in Suit
+    for key in (suit.letter.upper(), suit.symbol, suit.name.upper(), suit.name.upper().rstrip("S"))
+}
 
 
 def _convert_trump_suit(value: object) -> Suit | None:
@@ -60,8 +74,11 @@ def _convert_trump_suit(value: object) -> Suit | None:
         return value
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
         return Suit(value)
+    if isinstance(value, str) and value.strip().upper() in _SUIT_NAMES:
+        return _SUIT_NAMES[value.strip().upper()]
     raise ConfigurationError(
-        f"R2.1: a trump suit is a Suit, or None for no trump, got {cut(value)}"
+        "R2.1: a trump suit is a Suit, 'S', 'H', 'C', 'D' (or '♠', '♥', '♣', '♦', 'spades', ...), "
+        f"or None for no trump, got {cut(value)}"
     )
 
 
@@ -118,7 +135,11 @@ class Trump:
     """The trump context of a deal (R2): the level rank and the trump suit (None: no trump).
 
     ``permanent_twos`` switches on the R2.5 variant (every 2 is trump when the level is not 2).
-    Build one with ``Trump(Rank.TEN, Suit.SPADES)`` or ``Trump(level=10, suit=None)``.
+    Build one with ``Trump(Rank.TEN, Suit.SPADES)`` or ``Trump(level=10, suit=None)``; the
+    level may be a rank's text and the suit its letter, symbol or name:
+
+    >>> Trump("10", suit="S") == Trump(Rank.TEN, "♠") == Trump(10, "spades")
+    True
     """
 
     level: Rank = attrs.field(converter=_convert_level)

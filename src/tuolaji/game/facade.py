@@ -16,10 +16,10 @@ import attrs
 
 from tuolaji.bots.base import Bot
 from tuolaji.core.bidding import Bid
-from tuolaji.core.cards import Card
+from tuolaji.core.cards import Card, level_text
 from tuolaji.core.errors import ConfigurationError, IllegalAction, LimitExceeded, cut
 from tuolaji.core.limits import MAX_REDEALS
-from tuolaji.core.rules import Rules
+from tuolaji.core.rules import Rules, rules_text
 from tuolaji.core.scoring import DealResult
 from tuolaji.state.actions import Action, ActionSet, DealCard, Declare, ListedActions, Pass, Phase
 from tuolaji.state.gamestate import GameState
@@ -149,6 +149,27 @@ class Game:
         there)."""
         self.actions: list[list[Action]] = [[]]
         self.results: list[DealResult] = []
+
+    def __repr__(self) -> str:
+        """One line: rules, seed, deals played, levels and what comes next.
+
+        >>> Game("shuangsheng", 7)
+        <Game shuangsheng seed 7: no deal played; levels 2/2; deal 1 next>
+        """
+        played = len(self.results)
+        deals = "no deal played" if not played else f"{played} deal{'s' * (played != 1)} played"
+        levels = "/".join(level_text(level) for level in self.state.levels)
+        if self.over:
+            status = f"team {self.results[-1].match_winner} won the match"
+        elif self.state.result is not None:
+            status = f"deal {self.state.deal_number + 2} next"
+        else:
+            status = (
+                f"deal {self.state.deal_number + 1} {'in play' if self.actions[-1] else 'next'}"
+            )
+        return (
+            f"<Game {rules_text(self.rules)} seed {self.seed}: {deals}; levels {levels}; {status}>"
+        )
 
     @property
     def history(self) -> History:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import abc
 import enum
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
@@ -361,7 +362,19 @@ class ActionSet(LegalSet[Action]):
         return len(self) > 0
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__}: {len(self)} actions>"
+        """The count and the first few actions: ``<PlayActions: 594 actions: 1 play ♠3,
+        1 play ♠4, 1 play ♠5, ...>``; lazy collections list only what they show."""
+        count = len(self)
+        if count == 0:
+            return f"<{type(self).__name__}: no actions>"
+        shown = [str(action) for action in itertools.islice(self, _PREVIEW)]
+        more = ", ..." if count > len(shown) else ""
+        noun = "action" if count == 1 else "actions"
+        return f"<{type(self).__name__}: {count} {noun}: {', '.join(shown)}{more}>"
+
+
+_PREVIEW = 3
+"""How many actions the repr of an action collection shows."""
 
 
 def _multiset_key(action: object) -> object:

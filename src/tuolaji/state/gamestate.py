@@ -40,7 +40,7 @@ from typing import Any, NamedTuple
 import attrs
 
 from tuolaji.core.bidding import Bid
-from tuolaji.core.cards import Card, Rank, as_cards, format_hand, full_deck
+from tuolaji.core.cards import Card, Rank, as_cards, full_deck
 from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE
 from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
 from tuolaji.core.legal import LegalFollows, LegalLeads, LegalPlays
@@ -73,7 +73,8 @@ from tuolaji.state.actions import (
 from tuolaji.state.bookkeeping import Bookkeeping
 from tuolaji.state.codec import from_data, load_json, to_data
 from tuolaji.state.eventlog import EMPTY_LOG, EventLog
-from tuolaji.state.table_text import hand_line, phase_line, seat_text, tail_lines
+from tuolaji.state.position_text import read_position, write_position
+from tuolaji.state.table_text import hand_line, kitty_line, phase_line, seat_text, tail_lines
 from tuolaji.state.validate import check_consistency
 from tuolaji.state.view import PlayerView, view_of
 
@@ -135,6 +136,8 @@ class GameState:
     levels: tuple[Rank, Rank]
     """Team 0's and team 1's levels (R1.4)."""
     deal_number: int = 0
+    """The deal's place in the match, counting from 0 (a state prints it from 1, as the
+    command line and the viewer do)."""
     attempt: int = 0
     """How many times this deal was thrown in and redealt (R4.6, R4.7)."""
     opening: bool = False
@@ -425,6 +428,16 @@ class GameState:
         """The current trick's lead (after any failed throw), or None before it is led."""
         return self.trick[0] if self.trick else None
 
+    @property
+    def is_terminal(self) -> bool:
+        """True once the deal is over and scored ([`result`][tuolaji.PlayerView.result] is set,
+        R9): no seat acts again until [`next_deal`][tuolaji.GameState.next_deal].
+
+        >>> GameState.new("tuolaji", 1).is_terminal
+        False
+        """
+        return self.phase is _FINISHED
+
     def bid_level(self, seat: int) -> Rank:
         """The level rank ``seat`` bids with now (see `tuolaji.state.auction.bid_level`)."""
         return auction.bid_level(self, check_seat(seat))
@@ -664,10 +677,33 @@ class GameState:
         check_consistency(state)
         return state
 
+    def to_text(self) -> str:
+        """This state as one short line (like a chess FEN), for bug reports and tests:
+        [`from_text`][tuolaji.GameState.from_text] reads it back exactly. A play position takes a
+        few hundred characters (see [`tuolaji.state.position_text`][tuolaji.state.position_text]).
+
+        >>> state = GameState.new("shuangsheng", 7)
+        >>> state.to_text()[:17]
+        "T1:'shuangsheng,7"
+        >>> GameState.from_text(state.to_text()) == state
+        True
+        """
+        return write_position(self)
+
+    @classmethod
+    def from_text(cls, text: str) -> GameState:
+        """The state written by [`to_text`][tuolaji.GameState.to_text]. Untrusted text is fine: it
+        is bounded ([`MAX_POSITION_TEXT`][tuolaji.state.position_text.MAX_POSITION_TEXT]), read
+        strictly and checked like [`from_json`][tuolaji.GameState.from_json];
+        [`InvalidRecord`][tuolaji.InvalidRecord] names the first problem, `TypeError` a
+        non-string."""
+        return read_position(text, cls)
+
     def __repr__(self) -> str:
-        """One line: ``<GameState tuolaji deal 0, playing, level 10, trump ♠, seat 1 to
-        act, attackers 35>``."""
-        parts = [f"{rules_text(self.rules)} deal {self.deal_number}", self.phase.value]
+        """One line: ``<GameState tuolaji deal 1, playing, level 10, trump ♠, seat 1 to
+        act, attackers 35>``. Deals print numbered from 1, as the command line and the
+        viewer number them ([`deal_number`][tuolaji.GameState.deal_number] counts from 0)."""
+        parts = [f"{rules_text(self.rules)} deal {self.deal_number + 1}", self.phase.value]
         if self.trump is not None:
             parts.append(str(self.trump))
         if self.result is not None:
@@ -678,12 +714,13 @@ class GameState:
         return f"<GameState {', '.join(parts)}>"
 
     def __str__(self) -> str:
-        """A few lines: phase, dealer and trump; each hand (sorted by the trump when it is
-        known); the current trick; the attackers' points or the result."""
+        """A few lines: the deal (numbered from 1), phase, dealer and trump; each hand and
+        the kitty (sorted by the trump when it is known); the current trick; the attackers'
+        points or the result."""
         lines = [
             phase_line(
                 rules=self.rules,
-                deal_number=self.deal_number,
+                deal_number=self.deal_number + 1,
                 phase=self.phase.value,
                 dealer=self.dealer,
                 trump=self.trump,
@@ -694,7 +731,7 @@ class GameState:
         for seat, hand in enumerate(self.hands):
             lines.append(hand_line(seat, seat == self.dealer, hand, self.trump))
         if self.kitty:
-            lines.append(f"kitty {format_hand(self.kitty)}")
+            lines.append(kitty_line(self.kitty, self.trump))
         lines += tail_lines(
             phase=self.phase.value,
             to_act=self.to_act,

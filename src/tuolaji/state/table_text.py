@@ -14,7 +14,14 @@ from tuolaji.core.rules import Rules, rules_text
 from tuolaji.core.scoring import DealResult
 from tuolaji.core.trump import Trump
 
-__all__ = ["hand_line", "phase_line", "seat_text", "tail_lines", "view_phase_line"]
+__all__ = [
+    "hand_line",
+    "kitty_line",
+    "phase_line",
+    "seat_text",
+    "tail_lines",
+    "view_phase_line",
+]
 
 
 def seat_text(seat: int) -> str:
@@ -36,7 +43,8 @@ def phase_line(
     level: Rank | None,
     levels: Sequence[Rank],
 ) -> str:
-    """A state's first line: rules, deal number and phase; dealer; trump; levels."""
+    """A state's first line: rules, deal number (as printed: from 1) and phase; dealer;
+    trump; levels."""
     what = f"{rules_text(rules)} deal {deal_number}, {phase}"
     who = "dealer not known yet" if dealer is None else f"dealer {dealer}"
     context = str(trump) if trump is not None else f"level {level_text(level)}, trump not fixed"
@@ -58,6 +66,13 @@ def hand_line(seat: int, dealer: bool, hand: Sequence[Card], trump: Trump | None
     cards = trump.sorted(hand) if trump is not None else hand
     mark = "*" if dealer else " "
     return f"{seat}{mark} ({len(hand):2}) {format_hand(cards, trump) or '-'}"
+
+
+def kitty_line(kitty: Sequence[Card], trump: Trump | None) -> str:
+    """``kitty ♠AK ♦5``: the kitty sorted by the trump when it is known (trumps first,
+    strongest first), else in card order."""
+    cards = trump.sorted(kitty) if trump is not None else sorted(kitty, key=lambda c: c.id)
+    return f"kitty {format_hand(cards, trump)}"
 
 
 def tail_lines(

@@ -30,7 +30,7 @@ from tuolaji.core.trump import Trump
 from tuolaji.state import pictures as svg
 from tuolaji.state.actions import CardsDealt, Declared, Event, Hand, Phase, Played, Trick
 from tuolaji.state.eventlog import EventLog
-from tuolaji.state.table_text import hand_line, tail_lines, view_phase_line
+from tuolaji.state.table_text import hand_line, kitty_line, tail_lines, view_phase_line
 
 if TYPE_CHECKING:
     from tuolaji.state.gamestate import GameState
@@ -129,7 +129,7 @@ class PlayerView:
             hidden = "hidden" if self.hand_sizes[seat] else "-"
             lines.append(f"{seat}{mark} ({self.hand_sizes[seat]:2}) {hidden}{shown}")
         if self.kitty is not None:
-            lines.append(f"kitty {format_hand(self.kitty)}")
+            lines.append(kitty_line(self.kitty, self.trump))
         lines += tail_lines(
             phase=self.phase.value,
             to_act=self.to_act,

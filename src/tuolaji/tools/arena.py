@@ -70,10 +70,13 @@ __all__ = [
     "PairSummary",
     "arena_progress",
     "bot_factory",
+    "builtin_bots",
+    "parse_bot_spec",
     "parse_bots",
     "play_deal_pair",
     "run_arena",
     "simulate_deals",
+    "split_bot_list",
 ]
 
 FORMAT = "tuolaji-arena"
@@ -115,6 +118,23 @@ _BUILTINS: dict[str, Callable[[], Any]] = {
 }
 
 
+def builtin_bots() -> list[str]:
+    """The names of the built-in bots of this tuolaji, as bot specs take them."""
+    return [name for name, find in _BUILTINS.items() if find() is not None]
+
+
+def _path_hint(exc: ImportError, module_name: str) -> str:
+    # The tuolaji console script, unlike python -m, does not put the current folder on
+    # sys.path, so a bots.py next to the user is "not found": say what to do.
+    top = module_name.partition(".")[0]
+    if isinstance(exc, ModuleNotFoundError) and exc.name == top:
+        return (
+            "; if it is a file or folder in the current folder, run with PYTHONPATH=. "
+            "(the tuolaji script does not look there; python -m tuolaji does)"
+        )
+    return ""
+
+
 @attrs.frozen(slots=True)
 class BotSpec:
     """How to build a bot in any process: a ``name`` for the tables, a ``target`` (a built-in
@@ -140,7 +160,7 @@ class BotSpec:
             if found is None:
                 raise ConfigurationError(
                     f"bot {self.name!r}: {self.target!r} is not in this tuolaji "
-                    f"(built-ins here: random, greedy)"
+                    f"(built-ins here: {', '.join(builtin_bots())})"
                 )
             return found  # type: ignore[no-any-return]
         target = echo(self.target)
@@ -155,6 +175,7 @@ class BotSpec:
         except ImportError as exc:
             raise ConfigurationError(
                 f"bot {self.name!r}: cannot import {echo(module_name)}: {shorten(str(exc))}"
+                f"{_path_hint(exc, module_name)}"
             ) from None
         except Exception as exc:  # the module's own code failed while importing
             raise ConfigurationError(
@@ -216,8 +237,9 @@ class BotSpec:
         return self.target if self.args == "{}" else f"{self.target}{self.args}"
 
 
-def _split_top_level(text: str) -> list[str]:
-    # Commas inside JSON arguments ({...} or [...], strings included) do not separate bots.
+def split_bot_list(text: str) -> list[str]:
+    """The specs of a comma-separated bot list, stripped: commas inside JSON arguments
+    (``{...}`` or ``[...]``, strings included) do not separate bots."""
     parts, depth, start = [], 0, 0
     quoted = escaped = False
     for i, char in enumerate(text):
@@ -241,39 +263,59 @@ def _split_top_level(text: str) -> list[str]:
     return [p.strip() for p in parts]
 
 
+def parse_bot_spec(part: str, context: str | None = None) -> BotSpec:
+    """One bot spec, ``NAME=SPEC`` or ``SPEC``, as [`parse_bots`][tuolaji.tools.arena.parse_bots]
+    and ``simulate --bots`` read it.
+
+    SPEC is a built-in (``random``, ``greedy``, ``pimc``) or ``module:Class``, optionally
+    followed by a JSON object of keyword arguments. Without ``NAME=`` the name is the
+    built-in's or the class's: ``mybots:Leader{"depth": 2}`` is named ``Leader``. The spec is
+    not resolved here (nothing is imported); [`BotSpec.build`][tuolaji.tools.arena.BotSpec.build]
+    does that. ``context`` is the whole text, quoted by the error for an empty spec.
+
+    >>> parse_bot_spec('fast=greedy{"candidates": 20}')
+    BotSpec(name='fast', target='greedy', args='{"candidates": 20}')
+    >>> parse_bot_spec("tuolaji.bots.greedy:GreedyBot").name
+    'GreedyBot'
+    """
+    part = part.strip()
+    if not part:
+        shown = (context if context is not None else part)[:80]
+        raise ConfigurationError(f"empty bot in {shown!r}: use NAME=SPEC,NAME=SPEC")
+    name, eq, spec = part.partition("=")
+    if not eq or "{" in name:  # a bare SPEC (its JSON arguments may hold "=")
+        spec = part
+        name = spec.partition("{")[0].strip().rpartition(":")[2].rpartition(".")[2]
+    name, spec = name.strip(), spec.strip()
+    if not _NAME.fullmatch(name):
+        raise ConfigurationError(
+            f"bot name {name[:40]!r}: use letters, digits, '_', '-' or '.' (NAME=SPEC)"
+        )
+    target, brace, rest = spec.partition("{")
+    args = "{}"
+    if brace:
+        try:
+            value = json.loads(brace + rest)
+        except json.JSONDecodeError as exc:
+            raise ConfigurationError(f"bot {name!r}: arguments are not JSON: {exc}") from None
+        if not isinstance(value, dict):
+            raise ConfigurationError(f"bot {name!r}: arguments are a JSON object")
+        args = json.dumps(value, sort_keys=True)
+    if not target.strip():
+        raise ConfigurationError(f"bot {part[:80]!r}: expected NAME=SPEC")
+    return BotSpec(name, target.strip(), args)
+
+
 def parse_bots(text: str) -> tuple[BotSpec, ...]:
     """Bot specs from ``NAME=SPEC,NAME=SPEC,...``.
 
     SPEC is ``random``, ``greedy``, ``pimc`` or ``module:Class``, optionally followed by a
-    JSON object of keyword arguments: ``fast=greedy{"candidates": 20}``. ``NAME=`` may be left
-    out when SPEC is a bare built-in. Names are unique, of letters, digits, ``_``, ``-`` and
-    ``.``; at least two bots.
+    JSON object of keyword arguments: ``fast=greedy{"candidates": 20}``. Without ``NAME=`` a
+    bot is named after its built-in or class (see
+    [`parse_bot_spec`][tuolaji.tools.arena.parse_bot_spec]). Names are unique, of letters, digits,
+    ``_``, ``-`` and ``.``; at least two bots.
     """
-    specs: list[BotSpec] = []
-    for part in _split_top_level(text):
-        if not part:
-            raise ConfigurationError(f"empty bot in {text[:80]!r}: use NAME=SPEC,NAME=SPEC")
-        name, eq, spec = part.partition("=")
-        if not eq:
-            name, spec = part, part
-        name, spec = name.strip(), spec.strip()
-        if not _NAME.fullmatch(name):
-            raise ConfigurationError(
-                f"bot name {name[:40]!r}: use letters, digits, '_', '-' or '.' (NAME=SPEC)"
-            )
-        target, brace, rest = spec.partition("{")
-        args = "{}"
-        if brace:
-            try:
-                value = json.loads(brace + rest)
-            except json.JSONDecodeError as exc:
-                raise ConfigurationError(f"bot {name!r}: arguments are not JSON: {exc}") from None
-            if not isinstance(value, dict):
-                raise ConfigurationError(f"bot {name!r}: arguments are a JSON object")
-            args = json.dumps(value, sort_keys=True)
-        if not name or not target.strip():
-            raise ConfigurationError(f"bot {part[:80]!r}: expected NAME=SPEC")
-        specs.append(BotSpec(name, target.strip(), args))
+    specs = [parse_bot_spec(part, text) for part in split_bot_list(text)]
     names = [s.name for s in specs]
     if len(set(names)) != len(names):
         raise ConfigurationError(f"bot names must differ, got {', '.join(names)}")
@@ -734,7 +776,7 @@ def run_arena(
 class _SimulateTask:
     rules: Rules
     seed: int
-    bots: tuple[str, ...]
+    bots: tuple[BotSpec, ...]
     verbose: bool
     start: int
     stop: int
@@ -745,8 +787,8 @@ def _simulate_task(task: _SimulateTask) -> tuple[str, ...]:
     for index in range(task.start, task.stop):
         game = Game(task.rules, derive_seed(task.seed, index))
         bots = [
-            BotSpec(name, name).build(derive_seed(task.seed, index, "bot", seat))
-            for seat, name in enumerate(task.bots)
+            spec.build(derive_seed(task.seed, index, "bot", seat))
+            for seat, spec in enumerate(task.bots)
         ]
         game.play_deal(bots)
         final = game.state
@@ -761,7 +803,7 @@ def simulate_deals(
     rules: Rules,
     seed: int,
     deals: int,
-    bots: Sequence[str],
+    bots: Sequence[BotSpec | str],
     *,
     verbose: bool = False,
     workers: int = 1,
@@ -769,15 +811,16 @@ def simulate_deals(
 ) -> Iterator[str]:
     """The report of ``deals`` independent deals, in order, one text per deal.
 
-    Deal ``i`` is the first deal of ``Game(rules, derive_seed(seed, i))`` with the built-in
-    bots named by ``bots`` (four, one per seat), the bot on seat ``s`` seeded with
+    Deal ``i`` is the first deal of ``Game(rules, derive_seed(seed, i))`` with the bots of
+    ``bots`` (four specs or built-in names, one per seat), the bot on seat ``s`` seeded with
     ``derive_seed(seed, i, "bot", s)``: the same on any number of workers.
     """
     if len(bots) != 4:
-        raise ConfigurationError(f"four bot names, one per seat; got {len(bots)}")
+        raise ConfigurationError(f"four bot specs, one per seat; got {len(bots)}")
+    specs = tuple(b if isinstance(b, BotSpec) else BotSpec(b, b) for b in bots)
     size = 1 if workers == 1 and ray_address is None else max(1, min(16, deals // (4 * workers)))
     tasks = [
-        _SimulateTask(rules, seed, tuple(bots), verbose, start, min(start + size, deals))
+        _SimulateTask(rules, seed, specs, verbose, start, min(start + size, deals))
         for start in range(0, deals, size)
     ]
     for chunk in run_ordered(_simulate_task, tasks, workers=workers, ray_address=ray_address):

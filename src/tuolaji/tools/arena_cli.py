@@ -10,16 +10,17 @@ from pathlib import Path
 
 from tuolaji.core.errors import ConfigurationError, TuolajiError
 from tuolaji.core.limits import MAX_INT
-from tuolaji.core.rules import RULESETS
 from tuolaji.tools.arena import (
     ArenaConfig,
     BotSpec,
     arena_progress,
+    builtin_bots,
     parse_bots,
     run_arena,
     simulate_deals,
     write_records,
 )
+from tuolaji.tools.arguments import add_rules_argument
 from tuolaji.tools.terminal import ProgressBar, echo, one_line
 
 __all__ = [
@@ -31,10 +32,12 @@ __all__ = [
 ]
 
 BOTS_HELP = (
-    "bots to compare: SPEC is random, greedy, pimc or module:Class, optionally with JSON "
-    'keyword arguments, e.g. a=greedy,b=random,c=mybots:Smart{"depth": 2}. A module:Class '
-    "spec IMPORTS AND RUNS THAT MODULE'S CODE (give only modules you trust); only a class "
-    "with an act method, or a function marked @tuolaji.tools.arena.bot_factory, is called"
+    "bots to compare: SPEC is a built-in ({builtins}) or module:Class, optionally with JSON "
+    'keyword arguments, e.g. a=greedy,b=random,c=mybots:Smart{{"depth": 2}}; NAME= may be '
+    "left out. A module:Class spec IMPORTS AND RUNS THAT MODULE'S CODE (give only modules "
+    "you trust); only a class with an act method, or a function marked "
+    "@tuolaji.tools.arena.bot_factory, is called. The tuolaji script does not look in the "
+    "current folder: for mybots.py there, run with PYTHONPATH=."
 )
 
 
@@ -143,14 +146,12 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
         type=_bots,
         required=True,
         metavar="NAME=SPEC,...",
-        help=BOTS_HELP,
+        help=BOTS_HELP.format(builtins=", ".join(builtin_bots())),
     )
     parser.add_argument(
         "--deals", type=_count, default=100, help="duplicate deal pairs per bot pair (default 100)"
     )
-    parser.add_argument(
-        "--rules", choices=list(RULESETS), default="tuolaji", help="a preset (default tuolaji)"
-    )
+    add_rules_argument(parser)
     seed_argument(parser, "run seed")
     add_workers_argument(parser)
     parser.add_argument(
@@ -196,7 +197,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
         config = ArenaConfig(
             bots=args.bots,
             deals=args.deals,
-            rules=RULESETS[args.rules],
+            rules=args.rules,
             seed=args.seed,
             match=args.match,
             max_deals=args.max_deals,
@@ -247,12 +248,11 @@ def run_simulate_workers(args: argparse.Namespace, rules_label: str) -> int:
             file=sys.stderr,
         )
         return 2
-    names: list[str] = args.bots
-    per_seat = [names[s % len(names)] for s in range(4)]
+    specs: tuple[BotSpec, ...] = args.bots
+    per_seat = [specs[s % len(specs)] for s in range(4)]
     deals = args.deals or 1
-    print(
-        f"{rules_label} rules, seed {args.seed}, bots {','.join(names)}, {deals} independent deals"
-    )
+    shown = ",".join(str(spec) for spec in specs)
+    print(f"{rules_label} rules, seed {args.seed}, bots {shown}, {deals} independent deals")
     progress = ProgressBar(deals, "deals", delay=2.0)
     try:
         for done, text in enumerate(

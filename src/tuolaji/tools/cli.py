@@ -1,7 +1,8 @@
 """The command line (``python -m tuolaji`` or the ``tuolaji`` script).
 
 ``simulate`` plays deals or a whole match with bots; ``replay`` plays a record back;
-``deal`` shows a seeded deal; ``bench`` measures the engine.
+``deal`` shows a seeded deal; ``bench`` measures the engine; ``arena`` compares bots;
+``docs R7.3`` prints the explanation of a rule number that a message cites.
 
 Every failure is one line on stderr and a non-zero exit code: 2 for a bad argument, a file
 that cannot be read or written (missing, a folder, a device, a full disk), 1 for a bad
@@ -19,14 +20,12 @@ import math
 import os
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-import attrs
-
 from tuolaji import __version__
-from tuolaji.bots import Bot, GreedyBot, RandomBot
+from tuolaji.bots import Bot
 from tuolaji.core.cards import Card, Rank, Suit, points
 from tuolaji.core.deal import deal_cards, shuffled_deck
 from tuolaji.core.errors import InvalidCards, LimitExceeded, TuolajiError
@@ -37,8 +36,9 @@ from tuolaji.core.trump import Trump, effective_suit_name
 from tuolaji.game.facade import Game
 from tuolaji.game.record import record_of, replay
 from tuolaji.state.actions import Action, Phase
-from tuolaji.state.codec import load_json, to_data
+from tuolaji.state.codec import to_data
 from tuolaji.tools import bench
+from tuolaji.tools.arena import BotSpec
 from tuolaji.tools.arena_cli import (
     add_arena_arguments,
     add_workers_argument,
@@ -46,19 +46,16 @@ from tuolaji.tools.arena_cli import (
     run_simulate_workers,
     seed_argument,
 )
+from tuolaji.tools.arguments import add_rules_argument, read_seat_bots, seat_bots_help
 from tuolaji.tools.files import UnreadableFile, open_for_writing, read_bounded
 from tuolaji.tools.report import deal_lines, summary_line
-from tuolaji.tools.terminal import ProgressBar, echo, one_line, shorten
+from tuolaji.tools.rulebook import rule_numbers, rule_text
+from tuolaji.tools.terminal import ProgressBar, echo, one_line
 from tuolaji.tools.viewer import replay_html
 
-BOTS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
-
-MAX_RULES_TEXT = 1 << 16
-"""The most bytes of a ``--rules`` file (house rules are a few hundred)."""
-
 RULES_HELP = (
-    "Messages cite rule numbers such as R7.3; the rules page explains each one "
-    "(docs/rules.md in the source, anchor #r7.3 for R7.3)."
+    "Messages cite rule numbers such as R7.3: 'tuolaji docs R7.3' prints the rule "
+    "(from the rules page, docs/rules.md)."
 )
 
 
@@ -114,43 +111,6 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rules(text: str) -> Rules:
-    """A preset name, or a JSON file of house rules: ``{"preset": NAME, FIELD: VALUE, ...}``,
-    the fields changed on top of the preset (default ``tuolaji``); ``-`` reads it from stdin.
-    The file is read with a bound (`MAX_RULES_TEXT`)."""
-    if text in RULESETS:
-        return RULESETS[text]
-    if text != "-" and not os.path.lexists(text):
-        valid = ", ".join(RULESETS)
-        raise argparse.ArgumentTypeError(
-            f"{echo(text)} is neither a rules preset ({valid}) nor a JSON file of house rules"
-        )
-    try:
-        data = load_json(
-            read_bounded(text, MAX_RULES_TEXT, what="a rules file"), "a rules file", MAX_RULES_TEXT
-        )
-    except TuolajiError as exc:
-        raise argparse.ArgumentTypeError(f"{echo(text)}: {exc}") from None
-    if not isinstance(data, dict):
-        raise argparse.ArgumentTypeError(f'{echo(text)}: expected a JSON object {{"field": value}}')
-    fields = {f.name for f in attrs.fields(Rules)}
-    unknown = sorted(str(k) for k in data if k != "preset" and k not in fields)
-    if unknown:
-        raise argparse.ArgumentTypeError(
-            f"{echo(text)}: unknown Rules field {unknown[0][:40]!r}; the fields are "
-            f'{", ".join(sorted(fields))} (and "preset")'
-        )
-    base = data.pop("preset", "tuolaji")
-    if not isinstance(base, str) or base not in RULESETS:
-        raise argparse.ArgumentTypeError(
-            f"{echo(text)}: no rules preset {echo(base)}; the presets are {', '.join(RULESETS)}"
-        )
-    try:
-        return attrs.evolve(RULESETS[base], **data)
-    except (TuolajiError, TypeError, ValueError, ArithmeticError, RecursionError) as exc:
-        raise argparse.ArgumentTypeError(f"{echo(text)}: {shorten(str(exc))}") from None
-
-
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -161,21 +121,12 @@ def _positive(text: str) -> int:
     return value
 
 
-def _bot_names(text: str) -> list[str]:
-    names = [n.strip().lower() for n in text.split(",")]
-    if len(names) not in (1, 2, 4) or any(n not in BOTS for n in names):
-        raise argparse.ArgumentTypeError(
-            f"{echo(text)}: give 1, 2 (one per team) or 4 (one per seat) bot names from "
-            f"{', '.join(BOTS)}, separated by commas"
-        )
-    return names
-
-
-def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
-    """Four bots from 1, 2 (team 0's, team 1's) or 4 names, each seeded from ``seed`` and
-    its seat."""
-    per_seat = [names[0]] * 4 if len(names) == 1 else [names[s % len(names)] for s in range(4)]
-    return [BOTS[name](seed * 4 + seat) for seat, name in enumerate(per_seat)]
+def make_bots(specs: Sequence[BotSpec | str], seed: int) -> list[Bot]:
+    """Four bots from 1, 2 (team 0's, team 1's) or 4 bot specs (or built-in names), the bot
+    on seat ``s`` built with the seed ``seed * 4 + s``."""
+    given = [s if isinstance(s, BotSpec) else BotSpec(s, s) for s in specs]
+    per_seat = [given[0]] * 4 if len(given) == 1 else [given[s % len(given)] for s in range(4)]
+    return [spec.build(seed * 4 + seat) for seat, spec in enumerate(per_seat)]
 
 
 def _print_deal(game: Game, index: int, verbose: bool) -> None:
@@ -241,7 +192,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             _error("simulate", f"cannot write {echo(args.record)}: {_reason(exc)}")
             return 2
     print(
-        f"{rules_name(rules)} rules, seed {args.seed}, bots {','.join(args.bots)}; "
+        f"{rules_name(rules)} rules, seed {args.seed}, "
+        f"bots {','.join(str(spec) for spec in args.bots)}; "
         "team 0 is seats 0 and 2, team 1 seats 1 and 3"
     )
     progress = ProgressBar(limit, "deals", delay=2.0)
@@ -378,6 +330,19 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_docs(args: argparse.Namespace) -> int:
+    if args.rule is None:
+        numbers = [f"R{n}" for n in rule_numbers() if "." not in n]
+        print(f"the rules are {', '.join(numbers)}; e.g. tuolaji docs R7.3 or tuolaji docs R7")
+        return 0
+    try:
+        print(rule_text(args.rule))
+    except TuolajiError as exc:
+        _error("docs", str(exc))
+        return 2
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m tuolaji``."""
     parser = OneLineParser(
@@ -419,24 +384,17 @@ def build_parser() -> argparse.ArgumentParser:
         "the bidding, the buried kitty and every trick).",
         epilog=RULES_HELP,
     )
-    sim.add_argument(
-        "--rules",
-        type=_rules,
-        default=RULESETS["tuolaji"],
-        metavar="NAME|FILE",
-        help=f"a preset ({', '.join(RULESETS)}; default tuolaji) or a JSON file of house "
-        'rules such as {"preset": "shuangsheng", "wrap": false} (see docs/house-rules.md); '
-        "- reads it from stdin",
-    )
+    add_rules_argument(sim)
     seed_argument(sim, "game seed")
     count = sim.add_mutually_exclusive_group()
     count.add_argument("--deals", type=_positive, help="how many deals (default 1)")
     count.add_argument("--match", action="store_true", help="play until the match ends (R9.5)")
     sim.add_argument(
         "--bots",
-        type=_bot_names,
-        default=["greedy"],
-        help="bot names (greedy, random): one for all, two per team, or four per seat",
+        type=read_seat_bots,
+        default=(BotSpec("greedy", "greedy"),),
+        metavar="SPEC,...",
+        help=seat_bots_help(),
     )
     sim.add_argument("--verbose", action="store_true", help="print bids, kitty and tricks")
     sim.add_argument("--record", metavar="FILE", help="write the game record (JSON) to FILE")
@@ -453,6 +411,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Every pair of bots plays duplicate deal pairs (the same cards twice, "
         "teams exchanging seats); prints level change and points per pair with 95% "
         "intervals, the share of pairs won and Bradley–Terry ratings. See docs/arena.md.",
+        epilog=RULES_HELP,
     )
     add_arena_arguments(arena)
     arena.set_defaults(func=run_arena_command)
@@ -481,10 +440,9 @@ def build_parser() -> argparse.ArgumentParser:
         "legal_plays, sample, play) and W3 (full deal, 4 GreedyBots) on seeded deals and "
         "print deals/s, decisions/s and µs per decision in CPU time, the median of --repeat "
         "runs. See benchmarks/README.md.",
+        epilog=RULES_HELP,
     )
-    ben.add_argument(
-        "--rules", type=_rules, default=RULESETS["tuolaji"], help="a preset name (default tuolaji)"
-    )
+    add_rules_argument(ben)
     ben.add_argument("--deals", type=_positive, default=100, help="deals per run (default 100)")
     ben.add_argument("--repeat", type=_positive, default=3, help="runs per figure (default 3)")
     ben.add_argument(
@@ -501,6 +459,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--seconds", type=_seconds, default=1.0, help="time per kernel measurement (default 1)"
     )
     ben.set_defaults(func=_cmd_bench)
+
+    docs = sub.add_parser(
+        "docs",
+        help="print the rule a message cites, e.g. docs R7.3 (from the rules page)",
+        description="Print the explanation of a rule number (R7.3) or a whole section (R7) "
+        "from the rules page shipped with tuolaji (docs/rules.md in the source); with no "
+        "number, list the sections.",
+    )
+    docs.add_argument("rule", nargs="?", help="a rule number such as R7.3, or a section: R7")
+    docs.set_defaults(func=_cmd_docs)
     return parser
 
 

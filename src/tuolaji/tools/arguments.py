@@ -1,0 +1,124 @@
+"""The arguments every subcommand of ``python -m tuolaji`` reads the same way.
+
+``--rules NAME|FILE`` (a preset or a JSON file of house rules) and the bot specs of
+``simulate --bots`` and ``arena --bots`` are parsed here once, so that ``simulate``,
+``arena`` and ``bench`` accept the same values and say the same thing about a bad one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import os
+
+import attrs
+
+from tuolaji.core.errors import TuolajiError
+from tuolaji.core.rules import RULESETS, Rules
+from tuolaji.state.codec import load_json
+from tuolaji.tools.arena import BotSpec, builtin_bots, parse_bot_spec, split_bot_list
+from tuolaji.tools.files import read_bounded
+from tuolaji.tools.terminal import echo, shorten
+
+__all__ = [
+    "MAX_RULES_TEXT",
+    "add_rules_argument",
+    "read_rules",
+    "read_seat_bots",
+    "seat_bots_help",
+]
+
+MAX_RULES_TEXT = 1 << 16
+"""The most bytes of a ``--rules`` file (house rules are a few hundred)."""
+
+
+def _missing_rules(text: str) -> str:
+    presets = ", ".join(RULESETS)
+    close = difflib.get_close_matches(text, list(RULESETS), n=1) if len(text) < 64 else []
+    if close:
+        return f"no rules preset {echo(text)} (did you mean {close[0]}?) and no such file"
+    if os.sep in text or "/" in text or text.endswith(".json"):
+        return f"no such file {echo(text)} (--rules takes a preset, {presets}, or a JSON file)"
+    return f"no rules preset {echo(text)} and no such file; the presets are {presets}"
+
+
+def read_rules(text: str) -> Rules:
+    """A ``--rules`` value: a preset name, or a JSON file of house rules
+    ``{"preset": NAME, FIELD: VALUE, ...}``, the fields changed on top of the preset (default
+    ``tuolaji``); ``-`` reads it from stdin. The file is read with a bound
+    (`MAX_RULES_TEXT`). Every failure is an `argparse.ArgumentTypeError` that
+    says what is wrong: a missing file is "no such file"."""
+    if text in RULESETS:
+        return RULESETS[text]
+    if text != "-" and not os.path.lexists(text):
+        raise argparse.ArgumentTypeError(_missing_rules(text))
+    try:
+        data = load_json(
+            read_bounded(text, MAX_RULES_TEXT, what="a rules file"), "a rules file", MAX_RULES_TEXT
+        )
+    except TuolajiError as exc:
+        raise argparse.ArgumentTypeError(f"{echo(text)}: {exc}") from None
+    if not isinstance(data, dict):
+        raise argparse.ArgumentTypeError(f'{echo(text)}: expected a JSON object {{"field": value}}')
+    fields = {f.name for f in attrs.fields(Rules)}
+    unknown = sorted(str(k) for k in data if k != "preset" and k not in fields)
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"{echo(text)}: unknown Rules field {unknown[0][:40]!r}; the fields are "
+            f'{", ".join(sorted(fields))} (and "preset")'
+        )
+    base = data.pop("preset", "tuolaji")
+    if not isinstance(base, str) or base not in RULESETS:
+        raise argparse.ArgumentTypeError(
+            f"{echo(text)}: no rules preset {echo(base)}; the presets are {', '.join(RULESETS)}"
+        )
+    try:
+        return attrs.evolve(RULESETS[base], **data)
+    except (TuolajiError, TypeError, ValueError, ArithmeticError, RecursionError) as exc:
+        raise argparse.ArgumentTypeError(f"{echo(text)}: {shorten(str(exc))}") from None
+
+
+def add_rules_argument(parser: argparse.ArgumentParser) -> None:
+    """``--rules NAME|FILE`` (default ``tuolaji``), read by `read_rules`: the same
+    option, help and messages on every subcommand."""
+    parser.add_argument(
+        "--rules",
+        type=read_rules,
+        default=RULESETS["tuolaji"],
+        metavar="NAME|FILE",
+        help=f"a preset ({', '.join(RULESETS)}; default tuolaji) or a JSON file of house "
+        'rules such as {"preset": "shuangsheng", "wrap": false} (see docs/house-rules.md); '
+        "- reads it from stdin",
+    )
+
+
+def read_seat_bots(text: str) -> tuple[BotSpec, ...]:
+    """A ``simulate --bots`` value: 1 spec (for every seat), 2 (team 0's, team 1's) or 4
+    (one per seat), separated by commas, each as ``arena --bots`` reads one (a built-in,
+    ``module:Class``, JSON arguments, an optional ``NAME=``). Each bot is built once here,
+    so that a bad spec stops the command before any deal."""
+    try:
+        specs = tuple(parse_bot_spec(part, text) for part in split_bot_list(text))
+        if len(specs) not in (1, 2, 4):
+            raise argparse.ArgumentTypeError(
+                f"{echo(text)}: give 1, 2 (one per team) or 4 (one per seat) bots, separated "
+                f"by commas; got {len(specs)}"
+            )
+        for spec in specs:
+            spec.build(0)
+    except TuolajiError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return specs
+
+
+_SEAT_BOTS_HELP = (
+    "one bot for every seat, two (team 0's, team 1's) or four (one per seat), separated by "
+    "commas; each is a built-in ({builtins}) or module:Class, optionally with JSON keyword "
+    'arguments, as for arena: e.g. greedy,pimc{{"worlds": 8}}. A module:Class spec imports '
+    "and runs that module's code"
+)
+
+
+def seat_bots_help() -> str:
+    """The help text of ``simulate --bots``, listing the built-ins of this tuolaji."""
+    return _SEAT_BOTS_HELP.format(builtins=", ".join(builtin_bots()))
