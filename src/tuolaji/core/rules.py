@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterable, Iterator, Mapping
-from itertools import pairwise
+from itertools import islice, pairwise
 from typing import Any, Literal, NamedTuple, TypeGuard, get_args
 
 import attrs
@@ -37,6 +37,9 @@ from tuolaji.core.trump import Trump
 __all__ = [
     "FORCED_UNIT_ORDERS",
     "FULL_LEVELS",
+    "MAX_BAND_POINTS",
+    "MAX_BAND_STEPS",
+    "MAX_THROW_PENALTY",
     "RULESETS",
     "STANDARD_LEVEL_TABLE",
     "SUPER_LEVEL_TABLE",
@@ -50,6 +53,7 @@ __all__ = [
     "NoBidDealer",
     "Outcome",
     "Rules",
+    "RulesTypeError",
     "UnknownRuleset",
     "as_rules",
     "preset_name",
@@ -77,6 +81,28 @@ unit holding the lowest card) or ``"smallest"`` (a house rule: smallest unit siz
 
 FORCED_UNIT_ORDERS: tuple[ForcedUnit, ...] = get_args(ForcedUnit)
 """The values of :data:`ForcedUnit`."""
+
+
+MAX_THROW_PENALTY = TOTAL_POINTS
+"""The largest :attr:`Rules.throw_penalty` (R6.5): all the points of the deck. A bound keeps
+every total a deal can reach far inside the ints a state or record stores (±2**63)."""
+
+MAX_BAND_POINTS = 10_000
+"""The largest ``min_points`` of a :class:`LevelBand` (R9.1): far above any total a deal can
+reach, so every useful table fits, and every table reads back from JSON."""
+
+MAX_BAND_STEPS = len(Rank)
+"""The most levels one band may advance (R9.1): a whole lap of the 13 ranks."""
+
+_MAX_BANDS = 2 * (MAX_BAND_STEPS + 1)
+"""The most bands a valid table can have: each band is better for the attackers than the one
+below it, and there are that many (keep or take over, steps) values."""
+
+
+class RulesTypeError(ConfigurationError, TypeError):
+    """A :class:`Rules` field of the wrong type, e.g. ``Rules(throw_penalty=10.0)``: a
+    :class:`TypeError` and, like every wrong rules value, a
+    :class:`~tuolaji.ConfigurationError` naming the field and the rule (R12)."""
 
 
 class LevelBand(NamedTuple):
@@ -169,58 +195,85 @@ def _is_int(value: object) -> TypeGuard[int]:
 
 
 def _field_error(name: str, rule: str, expected: str, got: object) -> ConfigurationError:
-    return ConfigurationError(f"Rules.{name} ({rule}): expected {expected}; got {got!r}")
+    return ConfigurationError(f"Rules.{name} ({rule}): expected {expected}; got {cut(got)}")
+
+
+def _type_error(name: str, rule: str, expected: str, got: object) -> RulesTypeError:
+    return RulesTypeError(f"Rules.{name} ({rule}): expected {expected}; got {cut(got)}")
 
 
 def _to_rank(value: object, name: str, rule: str) -> Rank:
     if isinstance(value, Rank):
         return value
-    if _is_int(value) and 2 <= value <= 14:
+    expected = "ranks Rank.TWO..Rank.ACE (ints 2..14)"
+    if not _is_int(value):
+        raise _type_error(name, rule, expected, value)
+    if 2 <= value <= 14:
         return Rank(value)
-    raise _field_error(name, rule, "ranks Rank.TWO..Rank.ACE (ints 2..14)", value)
+    raise _field_error(name, rule, expected, value)
 
 
-def _items(value: object, name: str, rule: str, expected: str) -> tuple[object, ...]:
+def _items(value: object, name: str, rule: str, expected: str, limit: int) -> tuple[object, ...]:
     # A str is iterable but never a sensible collection of ranks or bands.
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise _field_error(name, rule, expected, value)
-    return tuple(value)
+        raise _type_error(name, rule, expected, value)
+    # Read one item past the limit, never more: an endless iterable is refused quickly.
+    items = tuple(islice(value, limit + 1))
+    if len(items) > limit:
+        raise ConfigurationError(
+            f"Rules.{name} ({rule}): expected {expected}; got more than {limit} items"
+        )
+    return items
 
 
 def _to_levels(value: Iterable[int]) -> tuple[Rank, ...]:
-    items = _items(value, "levels", "R9.2", "a sequence of ranks such as (2, 5, 10, 11, 12)")
+    expected = "a sequence of ranks such as (2, 5, 10, 11, 12)"
+    items = _items(value, "levels", "R9.2", expected, len(Rank))
     return tuple(_to_rank(item, "levels", "R9.2") for item in items)
 
 
 def _to_must_play(value: Iterable[int]) -> frozenset[Rank]:
-    items = _items(value, "must_play", "R9.3", "a set of ranks from Rules.levels")
+    items = _items(value, "must_play", "R9.3", "a set of ranks from Rules.levels", len(Rank))
     return frozenset(_to_rank(item, "must_play", "R9.3") for item in items)
 
 
 def _to_band(value: object) -> LevelBand:
     expected = "bands (min_points, declarers_keep, steps), e.g. (40, True, 1)"
-    if not isinstance(value, tuple | list) or len(value) != 3:
+    if not isinstance(value, tuple | list):
+        raise _type_error("level_table", "R9.1", expected, value)
+    if len(value) != 3:
         raise _field_error("level_table", "R9.1", expected, value)
     min_points, keep, steps = value
     if not (_is_int(min_points) and isinstance(keep, bool) and _is_int(steps)):
-        raise _field_error("level_table", "R9.1", expected, value)
+        raise _type_error("level_table", "R9.1", expected, value)
     return LevelBand(min_points, keep, steps)
 
 
 def _to_level_table(value: Iterable[tuple[int, bool, int]]) -> tuple[LevelBand, ...]:
     expected = "a tuple of bands (min_points, declarers_keep, steps)"
-    return tuple(_to_band(item) for item in _items(value, "level_table", "R9.1", expected))
+    items = _items(value, "level_table", "R9.1", expected, _MAX_BANDS)
+    return tuple(_to_band(item) for item in items)
 
 
 def _check_choice(name: str, rule: str, value: object, choices: object) -> None:
     valid: tuple[str, ...] = get_args(choices)
+    expected = " or ".join(repr(v) for v in valid)
+    if not isinstance(value, str):
+        raise _type_error(name, rule, expected, value)
     if value not in valid:
-        raise _field_error(name, rule, " or ".join(repr(v) for v in valid), value)
+        raise _field_error(name, rule, expected, value)
 
 
 def _check_flag(name: str, rule: str, value: object) -> None:
     if not isinstance(value, bool):
-        raise _field_error(name, rule, "True or False", value)
+        raise _type_error(name, rule, "True or False", value)
+
+
+def _check_int(name: str, rule: str, value: object, *, low: int, high: int, expected: str) -> None:
+    if not _is_int(value):
+        raise _type_error(name, rule, expected, value)
+    if not low <= value <= high:
+        raise _field_error(name, rule, expected, value)
 
 
 def _check_level_table(table: tuple[LevelBand, ...]) -> None:
@@ -232,14 +285,16 @@ def _check_level_table(table: tuple[LevelBand, ...]) -> None:
             f"total has a result; it starts at {table[0].min_points}"
         )
     for band in table:
-        if band.min_points < 0 or band.min_points % 5:
+        if not 0 <= band.min_points <= MAX_BAND_POINTS or band.min_points % 5:
             raise ConfigurationError(
-                f"Rules.level_table (R9.1): band bounds are multiples of 5 from 0 (totals "
-                f"are multiples of 5, R1.2); got {band.min_points} in {band!r}"
+                f"Rules.level_table (R9.1): band bounds are multiples of 5 from 0 to "
+                f"{MAX_BAND_POINTS} (totals are multiples of 5, R1.2); got "
+                f"{cut(band.min_points)} in a band"
             )
-        if band.steps < 0:
+        if not 0 <= band.steps <= MAX_BAND_STEPS:
             raise ConfigurationError(
-                f"Rules.level_table (R9.1): steps are 0 or more; got {band.steps} in {band!r}"
+                f"Rules.level_table (R9.1): steps are 0 or more, at most {MAX_BAND_STEPS}; got "
+                f"{cut(band.steps)} in a band"
             )
     for lower, upper in pairwise(table):
         if upper.min_points <= lower.min_points:
@@ -323,22 +378,38 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         _check_choice("bidding", "R4.2", self.bidding, Bidding)
         _check_flag("counter_bids", "R5.2", self.counter_bids)
-        if not (_is_int(self.no_bid_reveal) and 0 <= self.no_bid_reveal < KITTY_SIZE):
-            raise _field_error("no_bid_reveal", "R4.6", "a kitty index 0..7", self.no_bid_reveal)
+        _check_int(
+            "no_bid_reveal",
+            "R4.6",
+            self.no_bid_reveal,
+            low=0,
+            high=KITTY_SIZE - 1,
+            expected="a kitty index 0..7",
+        )
         _check_choice("no_bid_dealer", "R4.6", self.no_bid_dealer, NoBidDealer)
         _check_choice("first_dealer", "R4.5", self.first_dealer, FirstDealer)
         _check_choice("forced_unit", "R6.4", self.forced_unit, ForcedUnit)
-        weak = self.weak_hand_redeal
-        if weak is not None and not (_is_int(weak) and 0 < weak <= TOTAL_POINTS):
-            raise _field_error(
-                "weak_hand_redeal", "R4.7", "None (off) or a number of points 1..200", weak
+        if self.weak_hand_redeal is not None:
+            _check_int(
+                "weak_hand_redeal",
+                "R4.7",
+                self.weak_hand_redeal,
+                low=1,
+                high=TOTAL_POINTS,
+                expected="None (off) or a number of points 1..200",
             )
-        penalty = self.throw_penalty
-        if not (_is_int(penalty) and penalty >= 0 and penalty % 5 == 0):
-            # Multiples of 5 keep every attackers' total a multiple of 5, as R9.1 needs.
-            raise _field_error(
-                "throw_penalty", "R6.5", "a multiple of 5 that is 0 or more", penalty
-            )
+        # Multiples of 5 keep every attackers' total a multiple of 5, as R9.1 needs.
+        expected = f"a multiple of 5 from 0 to {MAX_THROW_PENALTY}"
+        _check_int(
+            "throw_penalty",
+            "R6.5",
+            self.throw_penalty,
+            low=0,
+            high=MAX_THROW_PENALTY,
+            expected=expected,
+        )
+        if self.throw_penalty % 5:
+            raise _field_error("throw_penalty", "R6.5", expected, self.throw_penalty)
         _check_choice("kitty_multiplier", "R8.2", self.kitty_multiplier, KittyMultiplierMode)
         _check_level_table(self.level_table)
         _check_levels(self.levels)
