@@ -456,6 +456,138 @@ class Rules:
             out.setdefault(name, getattr(like, name))
         return out
 
+    def to_dict(self) -> dict[str, Any]:
+        """Every field by name as JSON data (R12): ranks as ints 2..14, bands as lists
+        ``[min_points, declarers_keep, steps]``, ``must_play`` sorted. The same data as the
+        ``rules`` of a state or record; :meth:`from_dict` reads it back.
+
+        >>> Rules(throw_penalty=20).to_dict()["throw_penalty"]
+        20
+        >>> Rules.preset("tuolaji-tournament").to_dict()["levels"]
+        [2, 5, 10, 11, 12, 13, 14]
+        """
+        return {field.name: _json_value(getattr(self, field.name)) for field in attrs.fields(Rules)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> Rules:
+        """The rules named by ``data``: field names to JSON values, as :meth:`to_dict` writes
+        them (R12). Fields left out take the values of the preset named by an optional
+        ``"preset"`` key, else of ``Rules()`` (the ``tuolaji`` preset); so a complete dict
+        names a rule set without any preset, and a rules file may list only what it changes.
+
+        Raises :class:`RulesTypeError` for a ``data`` that is not a mapping,
+        :class:`~tuolaji.ConfigurationError` naming an unknown field, :class:`UnknownRuleset`
+        for an unknown preset, and whatever the field checks raise.
+
+        >>> house = Rules.from_dict({"preset": "shuangsheng", "wrap": False})
+        >>> house.differences(Rules.preset("shuangsheng"))
+        {'wrap': (True, False)}
+        >>> Rules.from_dict(Rules(jack_hook=True).to_dict())
+        Rules(jack_hook=True)
+        """
+        if not isinstance(data, Mapping):
+            raise RulesTypeError(
+                f"R12: Rules.from_dict takes a mapping of field names to values, got "
+                f"{type(data).__name__}"
+            )
+        names = [field.name for field in attrs.fields(Rules)]
+        # Keys are unique, so a mapping with more keys than fields holds an unknown one.
+        unknown = next((key for key in data if key != "preset" and key not in names), None)
+        if unknown is not None:
+            raise ConfigurationError(
+                f"R12: unknown Rules field {cut(unknown)}; the fields are "
+                f'{", ".join(names)} (and "preset")'
+            )
+        values: dict[str, Any] = dict(data)
+        base = as_rules(values.pop("preset", "tuolaji"), "preset")
+        return attrs.evolve(base, **values)
+
+    def differences(self, base: Rules) -> dict[str, tuple[Any, Any]]:
+        """The fields where these rules differ from ``base``, in field order, each as
+        ``(base value, value)`` in JSON form (R12).
+
+        >>> Rules.preset("tuolaji-tournament").differences(Rules())["levels"]
+        ([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14], [2, 5, 10, 11, 12, 13, 14])
+        """
+        if not isinstance(base, Rules):
+            raise RulesTypeError(f"R12: base is a Rules, got {type(base).__name__}")
+        mine, theirs = self.to_dict(), base.to_dict()
+        return {name: (theirs[name], mine[name]) for name in mine if mine[name] != theirs[name]}
+
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:
+        """A JSON Schema (draft 2020-12) of a rules file: the data :meth:`from_dict` reads
+        (R12). It checks each field's type and bounds; what joins fields (``must_play`` in
+        ``levels``, a table growing with the points) only :class:`Rules` itself checks.
+
+        >>> schema = Rules.json_schema()
+        >>> schema["properties"]["throw_penalty"]["maximum"]
+        200
+        """
+        rank = {"type": "integer", "minimum": 2, "maximum": 14}
+        band = {
+            "type": "array",
+            "prefixItems": [
+                {"type": "integer", "minimum": 0, "maximum": MAX_BAND_POINTS, "multipleOf": 5},
+                {"type": "boolean"},
+                {"type": "integer", "minimum": 0, "maximum": MAX_BAND_STEPS},
+            ],
+            "items": False,
+            "minItems": 3,
+        }
+        flag = {"type": "boolean"}
+        fields: dict[str, dict[str, Any]] = {
+            "bidding": {"enum": list(get_args(Bidding))},
+            "counter_bids": flag,
+            "no_bid_reveal": {"type": "integer", "minimum": 0, "maximum": KITTY_SIZE - 1},
+            "no_bid_dealer": {"enum": list(get_args(NoBidDealer))},
+            "first_dealer": {"enum": list(get_args(FirstDealer))},
+            "weak_hand_redeal": {
+                "type": ["integer", "null"],
+                "minimum": 1,
+                "maximum": TOTAL_POINTS,
+            },
+            "throw_penalty": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": MAX_THROW_PENALTY,
+                "multipleOf": 5,
+            },
+            "forced_unit": {"enum": list(get_args(ForcedUnit))},
+            "kitty_multiplier": {"enum": list(get_args(KittyMultiplierMode))},
+            "level_table": {
+                "type": "array",
+                "items": band,
+                "minItems": 1,
+                "maxItems": _MAX_BANDS,
+            },
+            "levels": {"type": "array", "items": rank, "minItems": 1, "maxItems": len(Rank)},
+            "wrap": flag,
+            "must_play": {"type": "array", "items": rank, "maxItems": len(Rank)},
+            "jack_hook": flag,
+            "permanent_twos": flag,
+        }
+        properties = {
+            name: {
+                **schema,
+                "description": _FIELD_RULES[name],
+                "default": _json_value(getattr(_TUOLAJI, name)),
+            }
+            for name, schema in fields.items()
+        }
+        properties["preset"] = {
+            "enum": list(RULESETS),
+            "description": "R12: the preset whose values the fields left out take",
+        }
+        return {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "tuolaji rules",
+            "description": "A Tractor rule set (docs/house-rules.md): field names and values",
+            "type": "object",
+            "properties": properties,
+            "additionalProperties": False,
+        }
+
     @classmethod
     def preset(cls, name: str) -> Rules:
         """The preset called ``name`` (R12); raises :class:`UnknownRuleset` listing the valid
@@ -639,6 +771,37 @@ def rules_text(rules: Rules) -> str:
     """The preset name, or the pasteable repr of house rules."""
     name = preset_name(rules)
     return name if name is not None else repr(rules)
+
+
+_FIELD_RULES: dict[str, str] = {
+    "bidding": "R4.2: the bidding system",
+    "counter_bids": "R5.2: counter-bids after the kitty",
+    "no_bid_reveal": "R4.6: the kitty card turned up when nobody bids",
+    "no_bid_dealer": "R4.6: who deals a later deal in which nobody bid",
+    "first_dealer": "R4.5: who deals the match's first deal",
+    "weak_hand_redeal": "R4.7: a weak hand may ask for a redeal below these points",
+    "throw_penalty": "R6.5: points a failed throw costs",
+    "forced_unit": "R6.4: the unit a failed throw forces",
+    "kitty_multiplier": "R8.2: how the last trick multiplies the kitty",
+    "level_table": "R9.1: bands [min_points, declarers_keep, steps], lowest first",
+    "levels": "R9.2: the level sequence, strictly increasing ranks 2..14",
+    "wrap": "R9.2: the level sequence is a cycle",
+    "must_play": "R9.3: levels left only by winning as declarers",
+    "jack_hook": "R9.4: the J hook",
+    "permanent_twos": "R2.5: every 2 is trump",
+}
+"""The rule and meaning of each field, for :meth:`Rules.json_schema`."""
+
+
+def _json_value(value: object) -> object:
+    """A field value as JSON data: ranks as ints, tuples as lists, sets sorted."""
+    if isinstance(value, Rank):
+        return int(value)
+    if isinstance(value, frozenset):
+        return [_json_value(v) for v in sorted(value)]
+    if isinstance(value, tuple):
+        return [_json_value(v) for v in value]
+    return value
 
 
 def _value_repr(value: object) -> str:

@@ -1,7 +1,8 @@
 """The command line (``python -m tuolaji`` or the ``tuolaji`` script).
 
 ``simulate`` plays deals or a whole match with bots; ``replay`` plays a record back;
-``deal`` shows a seeded deal; ``bench`` measures the engine.
+``deal`` shows a seeded deal; ``rules`` prints a rule set, its differences from a preset or
+the rules file schema; ``bench`` measures the engine.
 
 Every failure is one line on stderr and a non-zero exit code: 2 for a bad argument, a file
 that cannot be read or written (missing, a folder, a device, a full disk), 1 for a bad
@@ -22,8 +23,6 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
-
-import attrs
 
 from tuolaji import __version__
 from tuolaji.bots import Bot, GreedyBot, RandomBot
@@ -133,20 +132,8 @@ def _rules(text: str) -> Rules:
         raise argparse.ArgumentTypeError(f"{echo(text)}: {exc}") from None
     if not isinstance(data, dict):
         raise argparse.ArgumentTypeError(f'{echo(text)}: expected a JSON object {{"field": value}}')
-    fields = {f.name for f in attrs.fields(Rules)}
-    unknown = sorted(str(k) for k in data if k != "preset" and k not in fields)
-    if unknown:
-        raise argparse.ArgumentTypeError(
-            f"{echo(text)}: unknown Rules field {unknown[0][:40]!r}; the fields are "
-            f'{", ".join(sorted(fields))} (and "preset")'
-        )
-    base = data.pop("preset", "tuolaji")
-    if not isinstance(base, str) or base not in RULESETS:
-        raise argparse.ArgumentTypeError(
-            f"{echo(text)}: no rules preset {echo(base)}; the presets are {', '.join(RULESETS)}"
-        )
     try:
-        return attrs.evolve(RULESETS[base], **data)
+        return Rules.from_dict(data)
     except (TuolajiError, TypeError, ValueError, ArithmeticError, RecursionError) as exc:
         raise argparse.ArgumentTypeError(f"{echo(text)}: {shorten(str(exc))}") from None
 
@@ -272,6 +259,33 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 "the match is over (R9.5)"
             )
     return 0
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    if args.schema:
+        print(json.dumps(Rules.json_schema(), ensure_ascii=False, indent=1))
+        return 0
+    if args.diff is not None:
+        rules: Rules = args.diff
+        base_name = args.base if args.base is not None else _nearest_preset(rules)
+        changes = rules.differences(RULESETS[base_name])
+        if not changes:
+            print(f"the same as the preset {base_name}")
+            return 0
+        print(f"differences from the preset {base_name} (preset value -> this value):")
+        for name, (was, now) in changes.items():
+            print(f"  {name}: {json.dumps(was)} -> {json.dumps(now)}")
+        return 0
+    # No default in the parser: argparse finds a clash with --diff/--schema only for a
+    # value that is not the default object itself.
+    shown: Rules = args.rules if args.rules is not None else RULESETS["tuolaji"]
+    print(json.dumps(shown.to_dict(), ensure_ascii=False, indent=1))
+    return 0
+
+
+def _nearest_preset(rules: Rules) -> str:
+    """The preset from which ``rules`` differs in the fewest fields (the first on a tie)."""
+    return min(RULESETS, key=lambda name: len(rules.differences(RULESETS[name])))
 
 
 def rules_name(rules: Rules) -> str:
@@ -473,6 +487,36 @@ def build_parser() -> argparse.ArgumentParser:
         help="write a replay viewer to OUT.html (no network needed; keys: arrows, Home, End)",
     )
     rep.set_defaults(func=_cmd_replay)
+
+    rul = sub.add_parser(
+        "rules",
+        help="print a rule set as JSON, its differences from a preset, or the rules file schema",
+        description="Print the rules (a preset or a JSON rules file) with every field as "
+        "JSON; --diff prints only where they differ from a preset (the nearest one unless "
+        "--base names one); --schema prints the JSON Schema of a rules file. See "
+        "docs/house-rules.md.",
+        epilog=RULES_HELP,
+    )
+    shown = rul.add_mutually_exclusive_group()
+    shown.add_argument(
+        "rules",
+        nargs="?",
+        type=_rules,
+        metavar="NAME|FILE",
+        help="a preset or a JSON file of house rules (default tuolaji); - reads stdin",
+    )
+    shown.add_argument(
+        "--diff", type=_rules, metavar="NAME|FILE", help="print the differences from a preset"
+    )
+    shown.add_argument(
+        "--schema", action="store_true", help="print the JSON Schema of a rules file"
+    )
+    rul.add_argument(
+        "--base",
+        choices=list(RULESETS),
+        help="the preset --diff compares with (default: the one with fewest differences)",
+    )
+    rul.set_defaults(func=_cmd_rules)
 
     ben = sub.add_parser(
         "bench",
