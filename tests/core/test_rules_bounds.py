@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tuolaji import ConfigurationError, Game, replay, write_record
+from tuolaji import ConfigurationError, Game, GameState, replay, write_record
 from tuolaji.core.rules import (
     MAX_BAND_POINTS,
     MAX_BAND_STEPS,
@@ -174,6 +174,7 @@ def test_anything_rules_accepts_is_written_and_read_back(
     rng = random.Random(seed)
     for _ in range(steps):
         game.apply(random_action(game.state, rng))
+    assert GameState.from_json(game.state.to_json()) == game.state
     again = replay(write_record(game), partial=True)
     assert again.rules == rules
     assert again.state == game.state
