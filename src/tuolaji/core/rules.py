@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterable, Iterator, Mapping
-from itertools import pairwise
+from itertools import islice, pairwise
 from typing import Any, Literal, NamedTuple, TypeGuard, get_args
 
 import attrs
@@ -37,6 +37,9 @@ from tuolaji.core.trump import Trump
 __all__ = [
     "FORCED_UNIT_ORDERS",
     "FULL_LEVELS",
+    "MAX_BAND_POINTS",
+    "MAX_BAND_STEPS",
+    "MAX_THROW_PENALTY",
     "RULESETS",
     "STANDARD_LEVEL_TABLE",
     "SUPER_LEVEL_TABLE",
@@ -50,6 +53,7 @@ __all__ = [
     "NoBidDealer",
     "Outcome",
     "Rules",
+    "RulesTypeError",
     "UnknownRuleset",
     "as_rules",
     "preset_name",
@@ -77,6 +81,29 @@ unit holding the lowest card) or ``"smallest"`` (a house rule: smallest unit siz
 
 FORCED_UNIT_ORDERS: tuple[ForcedUnit, ...] = get_args(ForcedUnit)
 """The values of [`ForcedUnit`][tuolaji.core.rules.ForcedUnit]."""
+
+
+MAX_THROW_PENALTY = TOTAL_POINTS
+"""The largest [`Rules.throw_penalty`][tuolaji.Rules.throw_penalty] (R6.5): all the points of the
+deck. A bound keeps every total a deal can reach far inside the ints a state or record stores
+(±2**63)."""
+
+MAX_BAND_POINTS = 10_000
+"""The largest ``min_points`` of a [`LevelBand`][tuolaji.LevelBand] (R9.1): far above any total a
+deal can reach, so every useful table fits, and every table reads back from JSON."""
+
+MAX_BAND_STEPS = len(Rank)
+"""The most levels one band may advance (R9.1): a whole lap of the 13 ranks."""
+
+_MAX_BANDS = 2 * (MAX_BAND_STEPS + 1)
+"""The most bands a valid table can have: each band is better for the attackers than the one
+below it, and there are that many (keep or take over, steps) values."""
+
+
+class RulesTypeError(ConfigurationError, TypeError):
+    """A [`Rules`][tuolaji.Rules] field of the wrong type, e.g. ``Rules(throw_penalty=10.0)``: a
+    `TypeError` and, like every wrong rules value, a
+    [`ConfigurationError`][tuolaji.ConfigurationError] naming the field and the rule (R12)."""
 
 
 class LevelBand(NamedTuple):
@@ -169,58 +196,85 @@ def _is_int(value: object) -> TypeGuard[int]:
 
 
 def _field_error(name: str, rule: str, expected: str, got: object) -> ConfigurationError:
-    return ConfigurationError(f"Rules.{name} ({rule}): expected {expected}; got {got!r}")
+    return ConfigurationError(f"Rules.{name} ({rule}): expected {expected}; got {cut(got)}")
+
+
+def _type_error(name: str, rule: str, expected: str, got: object) -> RulesTypeError:
+    return RulesTypeError(f"Rules.{name} ({rule}): expected {expected}; got {cut(got)}")
 
 
 def _to_rank(value: object, name: str, rule: str) -> Rank:
     if isinstance(value, Rank):
         return value
-    if _is_int(value) and 2 <= value <= 14:
+    expected = "ranks Rank.TWO..Rank.ACE (ints 2..14)"
+    if not _is_int(value):
+        raise _type_error(name, rule, expected, value)
+    if 2 <= value <= 14:
         return Rank(value)
-    raise _field_error(name, rule, "ranks Rank.TWO..Rank.ACE (ints 2..14)", value)
+    raise _field_error(name, rule, expected, value)
 
 
-def _items(value: object, name: str, rule: str, expected: str) -> tuple[object, ...]:
+def _items(value: object, name: str, rule: str, expected: str, limit: int) -> tuple[object, ...]:
     # A str is iterable but never a sensible collection of ranks or bands.
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise _field_error(name, rule, expected, value)
-    return tuple(value)
+        raise _type_error(name, rule, expected, value)
+    # Read one item past the limit, never more: an endless iterable is refused quickly.
+    items = tuple(islice(value, limit + 1))
+    if len(items) > limit:
+        raise ConfigurationError(
+            f"Rules.{name} ({rule}): expected {expected}; got more than {limit} items"
+        )
+    return items
 
 
 def _to_levels(value: Iterable[int]) -> tuple[Rank, ...]:
-    items = _items(value, "levels", "R9.2", "a sequence of ranks such as (2, 5, 10, 11, 12)")
+    expected = "a sequence of ranks such as (2, 5, 10, 11, 12)"
+    items = _items(value, "levels", "R9.2", expected, len(Rank))
     return tuple(_to_rank(item, "levels", "R9.2") for item in items)
 
 
 def _to_must_play(value: Iterable[int]) -> frozenset[Rank]:
-    items = _items(value, "must_play", "R9.3", "a set of ranks from Rules.levels")
+    items = _items(value, "must_play", "R9.3", "a set of ranks from Rules.levels", len(Rank))
     return frozenset(_to_rank(item, "must_play", "R9.3") for item in items)
 
 
 def _to_band(value: object) -> LevelBand:
     expected = "bands (min_points, declarers_keep, steps), e.g. (40, True, 1)"
-    if not isinstance(value, tuple | list) or len(value) != 3:
+    if not isinstance(value, tuple | list):
+        raise _type_error("level_table", "R9.1", expected, value)
+    if len(value) != 3:
         raise _field_error("level_table", "R9.1", expected, value)
     min_points, keep, steps = value
     if not (_is_int(min_points) and isinstance(keep, bool) and _is_int(steps)):
-        raise _field_error("level_table", "R9.1", expected, value)
+        raise _type_error("level_table", "R9.1", expected, value)
     return LevelBand(min_points, keep, steps)
 
 
 def _to_level_table(value: Iterable[tuple[int, bool, int]]) -> tuple[LevelBand, ...]:
     expected = "a tuple of bands (min_points, declarers_keep, steps)"
-    return tuple(_to_band(item) for item in _items(value, "level_table", "R9.1", expected))
+    items = _items(value, "level_table", "R9.1", expected, _MAX_BANDS)
+    return tuple(_to_band(item) for item in items)
 
 
 def _check_choice(name: str, rule: str, value: object, choices: object) -> None:
     valid: tuple[str, ...] = get_args(choices)
+    expected = " or ".join(repr(v) for v in valid)
+    if not isinstance(value, str):
+        raise _type_error(name, rule, expected, value)
     if value not in valid:
-        raise _field_error(name, rule, " or ".join(repr(v) for v in valid), value)
+        raise _field_error(name, rule, expected, value)
 
 
 def _check_flag(name: str, rule: str, value: object) -> None:
     if not isinstance(value, bool):
-        raise _field_error(name, rule, "True or False", value)
+        raise _type_error(name, rule, "True or False", value)
+
+
+def _check_int(name: str, rule: str, value: object, *, low: int, high: int, expected: str) -> None:
+    if not _is_int(value):
+        raise _type_error(name, rule, expected, value)
+    if not low <= value <= high:
+        raise _field_error(name, rule, expected, value)
 
 
 def _check_level_table(table: tuple[LevelBand, ...]) -> None:
@@ -232,14 +286,16 @@ def _check_level_table(table: tuple[LevelBand, ...]) -> None:
             f"total has a result; it starts at {table[0].min_points}"
         )
     for band in table:
-        if band.min_points < 0 or band.min_points % 5:
+        if not 0 <= band.min_points <= MAX_BAND_POINTS or band.min_points % 5:
             raise ConfigurationError(
-                f"Rules.level_table (R9.1): band bounds are multiples of 5 from 0 (totals "
-                f"are multiples of 5, R1.2); got {band.min_points} in {band!r}"
+                f"Rules.level_table (R9.1): band bounds are multiples of 5 from 0 to "
+                f"{MAX_BAND_POINTS} (totals are multiples of 5, R1.2); got "
+                f"{cut(band.min_points)} in a band"
             )
-        if band.steps < 0:
+        if not 0 <= band.steps <= MAX_BAND_STEPS:
             raise ConfigurationError(
-                f"Rules.level_table (R9.1): steps are 0 or more; got {band.steps} in {band!r}"
+                f"Rules.level_table (R9.1): steps are 0 or more, at most {MAX_BAND_STEPS}; got "
+                f"{cut(band.steps)} in a band"
             )
     for lower, upper in pairwise(table):
         if upper.min_points <= lower.min_points:
@@ -324,22 +380,38 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         _check_choice("bidding", "R4.2", self.bidding, Bidding)
         _check_flag("counter_bids", "R5.2", self.counter_bids)
-        if not (_is_int(self.no_bid_reveal) and 0 <= self.no_bid_reveal < KITTY_SIZE):
-            raise _field_error("no_bid_reveal", "R4.6", "a kitty index 0..7", self.no_bid_reveal)
+        _check_int(
+            "no_bid_reveal",
+            "R4.6",
+            self.no_bid_reveal,
+            low=0,
+            high=KITTY_SIZE - 1,
+            expected="a kitty index 0..7",
+        )
         _check_choice("no_bid_dealer", "R4.6", self.no_bid_dealer, NoBidDealer)
         _check_choice("first_dealer", "R4.5", self.first_dealer, FirstDealer)
         _check_choice("forced_unit", "R6.4", self.forced_unit, ForcedUnit)
-        weak = self.weak_hand_redeal
-        if weak is not None and not (_is_int(weak) and 0 < weak <= TOTAL_POINTS):
-            raise _field_error(
-                "weak_hand_redeal", "R4.7", "None (off) or a number of points 1..200", weak
+        if self.weak_hand_redeal is not None:
+            _check_int(
+                "weak_hand_redeal",
+                "R4.7",
+                self.weak_hand_redeal,
+                low=1,
+                high=TOTAL_POINTS,
+                expected="None (off) or a number of points 1..200",
             )
-        penalty = self.throw_penalty
-        if not (_is_int(penalty) and penalty >= 0 and penalty % 5 == 0):
-            # Multiples of 5 keep every attackers' total a multiple of 5, as R9.1 needs.
-            raise _field_error(
-                "throw_penalty", "R6.5", "a multiple of 5 that is 0 or more", penalty
-            )
+        # Multiples of 5 keep every attackers' total a multiple of 5, as R9.1 needs.
+        expected = f"a multiple of 5 from 0 to {MAX_THROW_PENALTY}"
+        _check_int(
+            "throw_penalty",
+            "R6.5",
+            self.throw_penalty,
+            low=0,
+            high=MAX_THROW_PENALTY,
+            expected=expected,
+        )
+        if self.throw_penalty % 5:
+            raise _field_error("throw_penalty", "R6.5", expected, self.throw_penalty)
         _check_choice("kitty_multiplier", "R8.2", self.kitty_multiplier, KittyMultiplierMode)
         _check_level_table(self.level_table)
         _check_levels(self.levels)
@@ -385,6 +457,141 @@ class Rules:
         for name in ("no_bid_dealer", "first_dealer", "forced_unit"):
             out.setdefault(name, getattr(like, name))
         return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field by name as JSON data (R12): ranks as ints 2..14, bands as lists
+        ``[min_points, declarers_keep, steps]``, ``must_play`` sorted. The same data as the
+        ``rules`` of a state or record; [`from_dict`][tuolaji.Rules.from_dict] reads it back.
+
+        >>> Rules(throw_penalty=20).to_dict()["throw_penalty"]
+        20
+        >>> Rules.preset("tuolaji-tournament").to_dict()["levels"]
+        [2, 5, 10, 11, 12, 13, 14]
+        """
+        return {field.name: _json_value(getattr(self, field.name)) for field in attrs.fields(Rules)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> Rules:
+        """The rules named by ``data``: field names to JSON values, as
+        [`to_dict`][tuolaji.Rules.to_dict] writes them (R12). Fields left out take the values of
+        the preset named by an optional ``"preset"`` key, else of ``Rules()`` (the ``tuolaji``
+        preset); so a complete dict names a rule set without any preset, and a rules file may list
+        only what it changes.
+
+        Raises `RulesTypeError` for a ``data`` that is not a mapping,
+        [`ConfigurationError`][tuolaji.ConfigurationError] naming an unknown field,
+        [`UnknownRuleset`][tuolaji.UnknownRuleset] for an unknown preset, and whatever the field
+        checks raise.
+
+        >>> house = Rules.from_dict({"preset": "shuangsheng", "wrap": False})
+        >>> house.differences(Rules.preset("shuangsheng"))
+        {'wrap': (True, False)}
+        >>> Rules.from_dict(Rules(jack_hook=True).to_dict())
+        Rules(jack_hook=True)
+        """
+        if not isinstance(data, Mapping):
+            raise RulesTypeError(
+                f"R12: Rules.from_dict takes a mapping of field names to values, got "
+                f"{type(data).__name__}"
+            )
+        names = [field.name for field in attrs.fields(Rules)]
+        # Keys are unique, so a mapping with more keys than fields holds an unknown one.
+        unknown = next((key for key in data if key != "preset" and key not in names), None)
+        if unknown is not None:
+            raise ConfigurationError(
+                f"R12: unknown Rules field {cut(unknown)}; the fields are "
+                f'{", ".join(names)} (and "preset")'
+            )
+        values: dict[str, Any] = dict(data)
+        base = as_rules(values.pop("preset", "tuolaji"), "preset")
+        return attrs.evolve(base, **values)
+
+    def differences(self, base: Rules) -> dict[str, tuple[Any, Any]]:
+        """The fields where these rules differ from ``base``, in field order, each as
+        ``(base value, value)`` in JSON form (R12).
+
+        >>> Rules.preset("tuolaji-tournament").differences(Rules())["levels"]
+        ([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14], [2, 5, 10, 11, 12, 13, 14])
+        """
+        if not isinstance(base, Rules):
+            raise RulesTypeError(f"R12: base is a Rules, got {type(base).__name__}")
+        mine, theirs = self.to_dict(), base.to_dict()
+        return {name: (theirs[name], mine[name]) for name in mine if mine[name] != theirs[name]}
+
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:
+        """A JSON Schema (draft 2020-12) of a rules file: the data
+        [`from_dict`][tuolaji.Rules.from_dict] reads (R12). It checks each field's type and bounds;
+        what joins fields (``must_play`` in ``levels``, a table growing with the points) only
+        [`Rules`][tuolaji.Rules] itself checks.
+
+        >>> schema = Rules.json_schema()
+        >>> schema["properties"]["throw_penalty"]["maximum"]
+        200
+        """
+        rank = {"type": "integer", "minimum": 2, "maximum": 14}
+        band = {
+            "type": "array",
+            "prefixItems": [
+                {"type": "integer", "minimum": 0, "maximum": MAX_BAND_POINTS, "multipleOf": 5},
+                {"type": "boolean"},
+                {"type": "integer", "minimum": 0, "maximum": MAX_BAND_STEPS},
+            ],
+            "items": False,
+            "minItems": 3,
+        }
+        flag = {"type": "boolean"}
+        fields: dict[str, dict[str, Any]] = {
+            "bidding": {"enum": list(get_args(Bidding))},
+            "counter_bids": flag,
+            "no_bid_reveal": {"type": "integer", "minimum": 0, "maximum": KITTY_SIZE - 1},
+            "no_bid_dealer": {"enum": list(get_args(NoBidDealer))},
+            "first_dealer": {"enum": list(get_args(FirstDealer))},
+            "weak_hand_redeal": {
+                "type": ["integer", "null"],
+                "minimum": 1,
+                "maximum": TOTAL_POINTS,
+            },
+            "throw_penalty": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": MAX_THROW_PENALTY,
+                "multipleOf": 5,
+            },
+            "forced_unit": {"enum": list(get_args(ForcedUnit))},
+            "kitty_multiplier": {"enum": list(get_args(KittyMultiplierMode))},
+            "level_table": {
+                "type": "array",
+                "items": band,
+                "minItems": 1,
+                "maxItems": _MAX_BANDS,
+            },
+            "levels": {"type": "array", "items": rank, "minItems": 1, "maxItems": len(Rank)},
+            "wrap": flag,
+            "must_play": {"type": "array", "items": rank, "maxItems": len(Rank)},
+            "jack_hook": flag,
+            "permanent_twos": flag,
+        }
+        properties = {
+            name: {
+                **schema,
+                "description": _FIELD_RULES[name],
+                "default": _json_value(getattr(_TUOLAJI, name)),
+            }
+            for name, schema in fields.items()
+        }
+        properties["preset"] = {
+            "enum": list(RULESETS),
+            "description": "R12: the preset whose values the fields left out take",
+        }
+        return {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "tuolaji rules",
+            "description": "A Tractor rule set (docs/house-rules.md): field names and values",
+            "type": "object",
+            "properties": properties,
+            "additionalProperties": False,
+        }
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -571,6 +778,37 @@ def rules_text(rules: Rules) -> str:
     """The preset name, or the pasteable repr of house rules."""
     name = preset_name(rules)
     return name if name is not None else repr(rules)
+
+
+_FIELD_RULES: dict[str, str] = {
+    "bidding": "R4.2: the bidding system",
+    "counter_bids": "R5.2: counter-bids after the kitty",
+    "no_bid_reveal": "R4.6: the kitty card turned up when nobody bids",
+    "no_bid_dealer": "R4.6: who deals a later deal in which nobody bid",
+    "first_dealer": "R4.5: who deals the match's first deal",
+    "weak_hand_redeal": "R4.7: a weak hand may ask for a redeal below these points",
+    "throw_penalty": "R6.5: points a failed throw costs",
+    "forced_unit": "R6.4: the unit a failed throw forces",
+    "kitty_multiplier": "R8.2: how the last trick multiplies the kitty",
+    "level_table": "R9.1: bands [min_points, declarers_keep, steps], lowest first",
+    "levels": "R9.2: the level sequence, strictly increasing ranks 2..14",
+    "wrap": "R9.2: the level sequence is a cycle",
+    "must_play": "R9.3: levels left only by winning as declarers",
+    "jack_hook": "R9.4: the J hook",
+    "permanent_twos": "R2.5: every 2 is trump",
+}
+"""The rule and meaning of each field, for [`Rules.json_schema`][tuolaji.Rules.json_schema]."""
+
+
+def _json_value(value: object) -> object:
+    """A field value as JSON data: ranks as ints, tuples as lists, sets sorted."""
+    if isinstance(value, Rank):
+        return int(value)
+    if isinstance(value, frozenset):
+        return [_json_value(v) for v in sorted(value)]
+    if isinstance(value, tuple):
+        return [_json_value(v) for v in value]
+    return value
 
 
 def _value_repr(value: object) -> str:

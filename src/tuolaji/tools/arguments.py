@@ -11,8 +11,6 @@ import argparse
 import difflib
 import os
 
-import attrs
-
 from tuolaji.core.errors import TuolajiError
 from tuolaji.core.rules import RULESETS, Rules
 from tuolaji.state.codec import load_json
@@ -60,20 +58,8 @@ def read_rules(text: str) -> Rules:
         raise argparse.ArgumentTypeError(f"{echo(text)}: {exc}") from None
     if not isinstance(data, dict):
         raise argparse.ArgumentTypeError(f'{echo(text)}: expected a JSON object {{"field": value}}')
-    fields = {f.name for f in attrs.fields(Rules)}
-    unknown = sorted(str(k) for k in data if k != "preset" and k not in fields)
-    if unknown:
-        raise argparse.ArgumentTypeError(
-            f"{echo(text)}: unknown Rules field {unknown[0][:40]!r}; the fields are "
-            f'{", ".join(sorted(fields))} (and "preset")'
-        )
-    base = data.pop("preset", "tuolaji")
-    if not isinstance(base, str) or base not in RULESETS:
-        raise argparse.ArgumentTypeError(
-            f"{echo(text)}: no rules preset {echo(base)}; the presets are {', '.join(RULESETS)}"
-        )
     try:
-        return attrs.evolve(RULESETS[base], **data)
+        return Rules.from_dict(data)
     except (TuolajiError, TypeError, ValueError, ArithmeticError, RecursionError) as exc:
         raise argparse.ArgumentTypeError(f"{echo(text)}: {shorten(str(exc))}") from None
 

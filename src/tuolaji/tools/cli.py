@@ -1,8 +1,9 @@
 """The command line (``python -m tuolaji`` or the ``tuolaji`` script).
 
 ``simulate`` plays deals or a whole match with bots; ``replay`` plays a record back;
-``deal`` shows a seeded deal; ``bench`` measures the engine; ``arena`` compares bots;
-``docs R7.3`` prints the explanation of a rule number that a message cites.
+``deal`` shows a seeded deal; ``rules`` prints a rule set, its differences from a preset or
+the rules file schema; ``bench`` measures the engine; ``arena`` compares bots; ``docs R7.3``
+prints the explanation of a rule number that a message cites.
 
 Every failure is one line on stderr and a non-zero exit code: 2 for a bad argument, a file
 that cannot be read or written (missing, a folder, a device, a full disk), 1 for a bad
@@ -22,7 +23,7 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 from tuolaji import __version__
 from tuolaji.bots import Bot
@@ -46,7 +47,7 @@ from tuolaji.tools.arena_cli import (
     run_simulate_workers,
     seed_argument,
 )
-from tuolaji.tools.arguments import add_rules_argument, read_seat_bots, seat_bots_help
+from tuolaji.tools.arguments import add_rules_argument, read_rules, read_seat_bots, seat_bots_help
 from tuolaji.tools.files import UnreadableFile, open_for_writing, read_bounded
 from tuolaji.tools.report import deal_lines, summary_line
 from tuolaji.tools.rulebook import rule_numbers, rule_text
@@ -226,6 +227,33 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_rules(args: argparse.Namespace) -> int:
+    if args.schema:
+        print(json.dumps(Rules.json_schema(), ensure_ascii=False, indent=1))
+        return 0
+    if args.diff is not None:
+        rules: Rules = args.diff
+        base_name = args.base if args.base is not None else _nearest_preset(rules)
+        changes = rules.differences(RULESETS[base_name])
+        if not changes:
+            print(f"the same as the preset {base_name}")
+            return 0
+        print(f"differences from the preset {base_name} (preset value -> this value):")
+        for name, (was, now) in changes.items():
+            print(f"  {name}: {json.dumps(was)} -> {json.dumps(now)}")
+        return 0
+    # No default in the parser: argparse finds a clash with --diff/--schema only for a
+    # value that is not the default object itself.
+    shown: Rules = args.rules if args.rules is not None else RULESETS["tuolaji"]
+    print(json.dumps(shown.to_dict(), ensure_ascii=False, indent=1))
+    return 0
+
+
+def _nearest_preset(rules: Rules) -> str:
+    """The preset from which ``rules`` differs in the fewest fields (the first on a tie)."""
+    return min(RULESETS, key=lambda name: len(rules.differences(RULESETS[name])))
+
+
 def rules_name(rules: Rules) -> str:
     """The preset name of ``rules``, or "custom"."""
     return next((name for name, preset in RULESETS.items() if preset == rules), "custom")
@@ -343,6 +371,39 @@ def _cmd_docs(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_rules_command(sub: Any) -> None:
+    """The ``rules`` subcommand's arguments (``sub``: the parser's subcommands)."""
+    rul = sub.add_parser(
+        "rules",
+        help="print a rule set as JSON, its differences from a preset, or the rules file schema",
+        description="Print the rules (a preset or a JSON rules file) with every field as "
+        "JSON; --diff prints only where they differ from a preset (the nearest one unless "
+        "--base names one); --schema prints the JSON Schema of a rules file. See "
+        "docs/house-rules.md.",
+        epilog=RULES_HELP,
+    )
+    shown = rul.add_mutually_exclusive_group()
+    shown.add_argument(
+        "rules",
+        nargs="?",
+        type=read_rules,
+        metavar="NAME|FILE",
+        help="a preset or a JSON file of house rules (default tuolaji); - reads stdin",
+    )
+    shown.add_argument(
+        "--diff", type=read_rules, metavar="NAME|FILE", help="print the differences from a preset"
+    )
+    shown.add_argument(
+        "--schema", action="store_true", help="print the JSON Schema of a rules file"
+    )
+    rul.add_argument(
+        "--base",
+        choices=list(RULESETS),
+        help="the preset --diff compares with (default: the one with fewest differences)",
+    )
+    rul.set_defaults(func=_cmd_rules)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m tuolaji``."""
     parser = OneLineParser(
@@ -432,6 +493,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="write a replay viewer to OUT.html (no network needed; keys: arrows, Home, End)",
     )
     rep.set_defaults(func=_cmd_replay)
+
+    _add_rules_command(sub)
 
     ben = sub.add_parser(
         "bench",

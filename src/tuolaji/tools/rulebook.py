@@ -55,11 +55,11 @@ def rule_text(number: str) -> str:
     """The explanation of rule ``number`` (``"R7.3"``, ``"r7.3"`` or ``"7.3"``; ``"R7"`` for
     the whole section) from the rules page, as plain text with its examples.
 
-    >>> print(rule_text("R1.2"))
-    R1.2 Points
+    >>> print(rule_text("R1.4"))
+    R1.4 Levels
     <BLANKLINE>
-    Point cards (分牌): every 5 counts 5, every 10 and every K counts 10, whatever the suit. The deck
-    holds 200 points.
+    Each team has a level (级). The dealer's team are the declarers; the others are the
+    attackers, who collect points. The level rank (级牌) of a deal is the declarers' level.
 
     [`ConfigurationError`][tuolaji.ConfigurationError] names the numbers there are for an unknown
     one.

@@ -1,0 +1,72 @@
+"""The ``rules`` subcommand (R12, issue #21): a rule set as JSON, its differences from a
+preset, and the JSON Schema of a rules file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tuolaji.core.rules import RULESETS, Rules
+from tuolaji.tools.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    assert main(list(args)) == 0
+    return capsys.readouterr().out
+
+
+def test_rules_prints_every_field_as_json_that_reads_back(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = run(capsys, "rules", "tuolaji-tournament")
+    assert Rules.from_dict(json.loads(out)) == RULESETS["tuolaji-tournament"]
+    assert json.loads(run(capsys, "rules")) == Rules().to_dict()
+
+
+def test_rules_schema_is_the_schema_of_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert json.loads(run(capsys, "rules", "--schema")) == Rules.json_schema()
+
+
+def test_rules_diff_of_a_file_against_the_nearest_preset(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    house = tmp_path / "house.json"
+    house.write_text('{"preset": "shuangsheng", "wrap": false, "throw_penalty": 10}')
+    out = run(capsys, "rules", "--diff", str(house))
+    assert out.splitlines() == [
+        "differences from the preset shuangsheng (preset value -> this value):",
+        "  throw_penalty: 0 -> 10",
+        "  wrap: true -> false",
+    ]
+
+
+def test_rules_diff_against_a_named_base(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "rules", "--diff", "tuolaji-tournament", "--base", "tuolaji")
+    lines = out.splitlines()
+    assert lines[0] == "differences from the preset tuolaji (preset value -> this value):"
+    assert "  jack_hook: false -> true" in lines
+    assert "  must_play: [] -> [2, 14]" in lines
+    assert len(lines) == 1 + len(RULESETS["tuolaji-tournament"].differences(Rules()))
+
+
+def test_rules_diff_of_a_preset_is_empty(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "rules", "--diff", "shuangsheng") == "the same as the preset shuangsheng\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["rules", "--diff", "bogus"], "no such file"),
+        (["rules", "--diff", "tuolaji", "--base", "house"], "invalid choice: 'house'"),
+        (["rules", "tuolaji", "--schema"], "not allowed with"),
+    ],
+)
+def test_rules_bad_arguments_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], needle: str
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(args)
+    assert info.value.code == 2
+    assert needle in capsys.readouterr().err
