@@ -19,7 +19,7 @@ to a legal action, and ``DONE`` exactly when the selection is one; so the comple
 sequences are exactly the legal actions (``tests/rl/test_actionspace.py`` proves it against
 ``legal_plays()`` and ``legal_actions()``). Nothing here ever lists all burials or plays.
 
-While cards are dealt (R4.1) a seat that may bid answers with a bid or ``PASS``, which
+While cards are dealt (R4.1) a seat that is asked answers with a bid or ``PASS``, which
 :meth:`Decision.action` returns as :class:`~tuolaji.Pass` meaning "not now", as in
 :class:`~tuolaji.Game`.
 """
@@ -33,13 +33,17 @@ from tuolaji.core.cards import CARDS
 from tuolaji.core.deal import KITTY_SIZE
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.legal import LegalFollows
+from tuolaji.game.turns import BidTurns
 from tuolaji.state.actions import Action, AskRedeal, Bury, Declare, Pass, Phase, Play
 from tuolaji.state.auction import declare_options
 
 if TYPE_CHECKING:
     from tuolaji.state.gamestate import GameState
 
-__all__ = ["ASK_REDEAL", "DONE", "NUM_ACTIONS", "PASS", "Decision", "Driver", "action_ids"]
+Step = tuple[str, int, "int | Action"]
+"""One entry of :attr:`Driver.log`: ``(kind, seat, id or action)``."""
+
+__all__ = ["ASK_REDEAL", "DONE", "NUM_ACTIONS", "PASS", "Decision", "Driver", "Step", "action_ids"]
 
 PASS = 54
 DONE = 55
@@ -231,27 +235,34 @@ def action_ids(action: Action) -> list[int]:
 class Driver:
     """A whole deal driven one id at a time, with an explicit chance step for each card.
 
-    The adapters (:mod:`tuolaji.pettingzoo`, :mod:`tuolaji.openspiel`) share it. After each
-    card every seat that may bid is asked in turn, starting from the seat that received
-    the card (as :class:`~tuolaji.Game` does); ``PASS`` is "not now". :attr:`seat` is the
-    seat deciding now; None when the next step is a card (:meth:`card_odds` and
-    :meth:`deal`) or the deal is over (:attr:`finished`).
+    The adapters (:mod:`tuolaji.pettingzoo`, :mod:`tuolaji.openspiel`) share it. While cards
+    are dealt, seats are asked in the public order of :class:`~tuolaji.game.turns.BidTurns`,
+    as :class:`~tuolaji.Game` does: the seat that received a card, and after a bid every
+    seat again in turn; a seat without a bid is asked too and answers ``PASS`` (its only
+    legal id), so who is asked never reveals a hidden card. :attr:`seat` is the seat deciding
+    now; None when the next step is a card (:meth:`card_odds` and :meth:`deal`) or the deal
+    is over (:attr:`finished`). :attr:`log` records every step (for information states).
     """
 
-    __slots__ = ("decision", "queue", "state")
+    __slots__ = ("decision", "log", "state", "turns")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
-        self.queue: list[int] = []
+        self.turns = BidTurns()
         self.decision: Decision | None = None
+        self.log: list[Step] = []
+        """Every step so far: ``("deal", seat, card id)`` for a card dealt to ``seat``,
+        ``("id", seat, id)`` for each id pushed, ``("done", seat, action)`` when a
+        decision is finished."""
         self._settle()
 
     def copy(self) -> Driver:
         """An independent driver at the same point (states and decisions are immutable)."""
         new = Driver.__new__(Driver)
         new.state = self.state
-        new.queue = list(self.queue)
+        new.turns = self.turns.copy()
         new.decision = self.decision
+        new.log = list(self.log)
         return new
 
     @property
@@ -264,22 +275,16 @@ class Driver:
         """The seat whose id is awaited, or None (a card is due, or the deal is over)."""
         return None if self.decision is None else self.decision.seat
 
-    def _bidders(self) -> list[int]:
-        state = self.state
-        first = (0 if state.dealer is None else state.dealer) + state.dealt - 1
-        bidders = state.may_act
-        return [s for s in ((first + i) % 4 for i in range(4)) if s in bidders]
-
     def _settle(self) -> None:
         state = self.state
         self.decision = None
         if state.phase is Phase.FINISHED:
             return
         if state.phase is Phase.DEALING:
-            if not self.queue:
-                return  # a card is due
-            self.decision = Decision(state, self.queue[0])
-            return
+            asked = self.turns.round(state)
+            if asked:
+                self.decision = Decision(state, asked[0])
+            return  # else a card is due
         self.decision = Decision(state, state.to_act)
 
     def card_odds(self) -> list[tuple[int, float]]:
@@ -301,8 +306,10 @@ class Driver:
                 raise IllegalAction("R4.1", f"card id {card} is not in the undealt cards")
             deck[at], deck[j] = deck[j], deck[at]
             state = state.with_deck(deck)
+        dealt = state.deck[state.dealt]
+        receiver = ((0 if state.dealer is None else state.dealer) + state.dealt) % 4
         self.state = state.deal_card()
-        self.queue = self._bidders() if self.state.phase is Phase.DEALING else []
+        self.log.append(("deal", receiver, dealt.id))
         self._settle()
 
     def push(self, action_id: int) -> None:
@@ -310,15 +317,16 @@ class Driver:
         if self.decision is None:
             raise IllegalAction("R11", "no seat is deciding now")
         decision = self.decision.push(action_id)
+        self.log.append(("id", decision.seat, action_id))
         if not decision.done:
             self.decision = decision
             return
         chosen = decision.action()
+        self.log.append(("done", decision.seat, chosen))
         if self.state.phase is Phase.DEALING:
-            self.queue.pop(0)
+            self.turns.asked(self.state, decision.seat)
             if isinstance(chosen, Declare):
                 self.state = self.state.apply(chosen)
-                self.queue = self._bidders()
         else:
             self.state = self.state.apply(chosen)
         self._settle()

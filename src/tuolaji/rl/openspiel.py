@@ -13,10 +13,12 @@ One OpenSpiel game is one deal. Game parameters: ``rules`` (a preset name, R12) 
 ``seed`` (the shuffle used for redeals and the kitty's order). Each card dealt is a chance
 node whose outcomes are the undealt card ids, weighted by copies (R4.1). Players act over
 the factored action space of :mod:`tuolaji.rl.actionspace` (57 ids: a play, a burial or a bid
-is built card by card, then ``DONE``); after each card every seat that may bid is asked in
-turn (``PASS``: not now). Imperfect information: the information state and observation
-tensors are :func:`~tuolaji.rl.encoding.observation` of the seat's view plus the cards it has
-selected in its current decision; the strings show the seat's view.
+is built card by card, then ``DONE``); while cards are dealt seats are asked in the public
+order of :class:`~tuolaji.game.turns.BidTurns` (``PASS``: not now). Imperfect information: the
+information state and observation tensors are :func:`~tuolaji.rl.encoding.observation` of the
+seat's view plus the cards it has selected in its current decision; the observation string is
+that tensor's exact text and the information-state string adds everything the seat saw, in
+order (see :class:`TuolajiObserver`), so equal strings mean equal information.
 ``resample_from_infostate`` draws a world with :func:`~tuolaji.bots.worlds.sample_world`; an
 unfinished decision of another seat starts over in it. Returns are
 :meth:`GameState.returns <tuolaji.GameState.returns>` at the end, zeros before.
@@ -25,6 +27,7 @@ unfinished decision of another seat starts over in it. Returns are
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -33,11 +36,18 @@ import pyspiel
 from tuolaji.bots.worlds import sample_world
 from tuolaji.core.cards import CARDS
 from tuolaji.core.rules import RULESETS
-from tuolaji.rl.actionspace import ASK_REDEAL, DONE, NUM_ACTIONS, PASS, Driver
-from tuolaji.rl.encoding import CARD_KINDS, OBSERVATION_SIZE, card_counts, observation
+from tuolaji.rl.actionspace import ASK_REDEAL, DONE, NUM_ACTIONS, PASS, Driver, Step
+from tuolaji.rl.encoding import (
+    CARD_KINDS,
+    OBSERVATION_SIZE,
+    card_counts,
+    observation,
+    observation_text,
+)
+from tuolaji.state.actions import Bury
 from tuolaji.state.gamestate import GameState
 
-__all__ = ["TuolajiGame", "TuolajiObserver", "TuolajiState"]
+__all__ = ["TuolajiGame", "TuolajiObserver", "TuolajiState", "seen"]
 
 _GAME_TYPE = pyspiel.GameType(
     short_name="python_tuolaji",
@@ -82,8 +92,10 @@ class TuolajiGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> TuolajiObserver:
-        """The observer of both tensors: a seat's observation and its selection."""
-        return TuolajiObserver(params)
+        """The observer of a seat: information states (perfect recall, the default) or
+        observations (``iig_obs_type.perfect_recall`` False)."""
+        recall = iig_obs_type is None or bool(iig_obs_type.perfect_recall)
+        return TuolajiObserver(params, perfect_recall=recall)
 
 
 class TuolajiState(pyspiel.State):  # type: ignore[misc]
@@ -118,8 +130,7 @@ class TuolajiState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {CARDS[action]}"
-        names = {PASS: "pass", DONE: "done", ASK_REDEAL: "ask redeal"}
-        return names.get(action, str(CARDS[action]) if 0 <= action < CARD_KINDS else "?")
+        return _id_text(action)
 
     def is_terminal(self) -> bool:
         return self.driver.finished
@@ -151,31 +162,63 @@ class TuolajiState(pyspiel.State):  # type: ignore[misc]
 
 
 class TuolajiObserver:
-    """Tensors and strings of one seat: :func:`~tuolaji.rl.encoding.observation` of its view,
-    then the counts of the cards selected in its current decision."""
+    """Tensors and strings of one seat.
 
-    def __init__(self, params: dict[str, Any] | None) -> None:
+    The tensor is :func:`~tuolaji.rl.encoding.observation` of the seat's view, then the
+    counts of the cards selected in its current decision; the observation string is its
+    exact text (:func:`~tuolaji.rl.encoding.observation_text`), so equal observation strings
+    mean equal tensors and back. With ``perfect_recall`` (information states) the string is
+    prefixed with everything the seat has seen, in order: its own cards as dealt and its own
+    ids, which seat received each other card, every other seat's finished action (a burial
+    shows no cards, R5.1); so two states share an information-state string exactly when the
+    seat cannot tell them apart."""
+
+    def __init__(self, params: dict[str, Any] | None, *, perfect_recall: bool = True) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
+        self.perfect_recall = perfect_recall
         self.tensor = np.zeros(OBSERVATION_SIZE + CARD_KINDS, np.float32)
         self.dict = {
             "view": self.tensor[:OBSERVATION_SIZE],
             "selected": self.tensor[OBSERVATION_SIZE:],
         }
 
-    def _selected(self, state: TuolajiState, player: int) -> tuple[int, ...]:
+    @staticmethod
+    def _vector(state: TuolajiState, player: int) -> list[float]:
         decision = state.driver.decision
-        return decision.selected if decision is not None and decision.seat == player else ()
+        chosen = decision.selected if decision is not None and decision.seat == player else ()
+        view = state.driver.state.view(player)
+        return observation(view) + [float(x) for x in card_counts(CARDS[c] for c in chosen)]
 
     def set_from(self, state: TuolajiState, player: int) -> None:
-        view = state.driver.state.view(player)
-        selected = card_counts(CARDS[c] for c in self._selected(state, player))
-        self.tensor[:] = observation(view) + [float(x) for x in selected]
+        self.tensor[:] = self._vector(state, player)
 
     def string_from(self, state: TuolajiState, player: int) -> str:
-        view = state.driver.state.view(player)
-        selected = " ".join(str(CARDS[c]) for c in self._selected(state, player))
-        return f"{view!r} selected [{selected}]"
+        now = observation_text(self._vector(state, player))
+        if not self.perfect_recall:
+            return now
+        return f"{seen(state.driver.log, player)} | {now}"
+
+
+def _id_text(action: int) -> str:
+    names = {PASS: "pass", DONE: "done", ASK_REDEAL: "ask redeal"}
+    return names.get(action, str(CARDS[action]) if 0 <= action < CARD_KINDS else "?")
+
+
+def seen(log: Iterable[Step], player: int) -> str:
+    """What ``player`` saw of a :attr:`Driver.log <tuolaji.rl.actionspace.Driver.log>`, in
+    order: ``d<seat>:<card>`` for a card dealt (``?`` when to another seat), its own ids,
+    and ``<seat>:<action>`` for another seat's finished action (``bury`` without cards)."""
+    out: list[str] = []
+    for kind, seat, what in log:
+        if kind == "deal":
+            out.append(f"d{seat}:{CARDS[what] if seat == player else '?'}")  # type: ignore[index]
+        elif seat == player:
+            if kind == "id":
+                out.append(_id_text(what))  # type: ignore[arg-type]
+        elif kind == "done":
+            out.append(f"{seat}:bury" if isinstance(what, Bury) else f"{seat}:{what}")
+    return " ".join(out)
 
 
 pyspiel.register_game(_GAME_TYPE, TuolajiGame)
