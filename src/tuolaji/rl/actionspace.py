@@ -244,7 +244,7 @@ class Driver:
     is over (:attr:`finished`). :attr:`log` records every step (for information states).
     """
 
-    __slots__ = ("decision", "log", "state", "turns")
+    __slots__ = ("attempt_start", "decision", "log", "state", "turns")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -254,6 +254,8 @@ class Driver:
         """Every step so far: ``("deal", seat, card id)`` for a card dealt to ``seat``,
         ``("id", seat, id)`` for each id pushed, ``("done", seat, action)`` when a
         decision is finished."""
+        self.attempt_start = 0
+        """Where the current attempt's first card is in :attr:`log` (R4.6, R4.7 redeals)."""
         self._settle()
 
     def copy(self) -> Driver:
@@ -263,6 +265,7 @@ class Driver:
         new.turns = self.turns.copy()
         new.decision = self.decision
         new.log = list(self.log)
+        new.attempt_start = self.attempt_start
         return new
 
     @property
@@ -306,9 +309,11 @@ class Driver:
                 raise IllegalAction("R4.1", f"card id {card} is not in the undealt cards")
             deck[at], deck[j] = deck[j], deck[at]
             state = state.with_deck(deck)
+        if state.dealt == 0:
+            self.attempt_start = len(self.log)
         dealt = state.deck[state.dealt]
-        receiver = ((0 if state.dealer is None else state.dealer) + state.dealt) % 4
-        self.state = state.deal_card()
+        self.state = after = state.deal_card()
+        receiver = next(s for s in range(4) if len(after.hands[s]) > len(state.hands[s]))
         self.log.append(("deal", receiver, dealt.id))
         self._settle()
 

@@ -27,14 +27,17 @@ unfinished decision of another seat starts over in it. Returns are
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 import pyspiel
 
+from tuolaji.bots.knowledge import played_cards
 from tuolaji.bots.worlds import sample_world
 from tuolaji.core.cards import CARDS
+from tuolaji.core.errors import TuolajiError
 from tuolaji.core.rules import RULESETS
 from tuolaji.rl.actionspace import ASK_REDEAL, DONE, NUM_ACTIONS, PASS, Driver, Step
 from tuolaji.rl.encoding import (
@@ -44,7 +47,7 @@ from tuolaji.rl.encoding import (
     observation,
     observation_text,
 )
-from tuolaji.state.actions import Bury
+from tuolaji.state.actions import Bury, Declare
 from tuolaji.state.gamestate import GameState
 
 __all__ = ["TuolajiGame", "TuolajiObserver", "TuolajiState", "seen"]
@@ -141,19 +144,44 @@ class TuolajiState(pyspiel.State):  # type: ignore[misc]
         return list(self.driver.state.returns())
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TuolajiState:
-        """A state of ``player_id``'s information set drawn from
-        :func:`~tuolaji.bots.worlds.sample_world` (``probability_sampler`` seeds it)."""
-        seed = int(probability_sampler() * (1 << 31))
-        world = sample_world(self.driver.state.view(player_id), random.Random(seed))
-        driver = self.driver.copy()
-        driver.state = world
+        """A state of ``player_id``'s information set, with everything hidden from a world
+        drawn by :func:`~tuolaji.bots.worlds.sample_world` (``probability_sampler`` seeds it).
+
+        The deal's history is rewritten for the world: the cards dealt to the other seats in
+        the current attempt are theirs in the world (the cards they showed in bids first, so
+        every bid is made with cards already held), another seat's burial buries the world's
+        kitty, another seat's unfinished decision starts over. When that history replays from
+        the deal's first state (it is then the returned state's ``history()``), the state is
+        that replay. Some worlds no history reaches (``sample_world`` does not keep the cards
+        of a failed throw, R6.4, in the thrower's hand; several burials, R5.2): after
+        :data:`RESAMPLE_TRIES` such draws the state is the last world itself, with the
+        rewritten record of what each seat saw and an empty ``history()``."""
+        target = self.information_state_string(player_id)
+        driver = self.driver
+        fallback: Driver | None = None
+        for _ in range(RESAMPLE_TRIES):
+            seed = int(probability_sampler() * (1 << 31))
+            world = sample_world(driver.state.view(player_id), random.Random(seed))
+            actions, log = _world_history(driver, world, player_id, random.Random(seed))
+            fallback = driver.copy()
+            fallback.state = world
+            fallback.log = log
+            state = TuolajiState(self.get_game())
+            try:
+                for action in actions:
+                    state.apply_action(action)
+            except (TuolajiError, pyspiel.SpielError):
+                continue
+            if state.information_state_string(player_id) == target:
+                return state
+        assert fallback is not None
         decision = driver.decision
         if decision is not None:
-            driver.decision = type(decision)(world, decision.seat)
+            fallback.decision = type(decision)(fallback.state, decision.seat)
             if decision.seat == player_id:
                 for c in decision.selected:
-                    driver.decision = driver.decision.push(c)
-        return TuolajiState(self.get_game(), driver)
+                    fallback.decision = fallback.decision.push(c)
+        return TuolajiState(self.get_game(), fallback)
 
     def __str__(self) -> str:
         state = self.driver.state
@@ -198,6 +226,66 @@ class TuolajiObserver:
         if not self.perfect_recall:
             return now
         return f"{seen(state.driver.log, player)} | {now}"
+
+
+RESAMPLE_TRIES = 3
+"""How many worlds :meth:`TuolajiState.resample_from_infostate` draws before giving up."""
+
+
+def _world_history(
+    driver: Driver, world: GameState, player: int, rng: random.Random
+) -> tuple[list[int], list[Step]]:
+    """The deal's actions and :attr:`Driver.log <tuolaji.rl.actionspace.Driver.log>` with
+    the other seats' hidden cards taken from ``world`` (see
+    :meth:`TuolajiState.resample_from_infostate`)."""
+    log = driver.log
+    start = driver.attempt_start
+    current = log[start:]
+    buriers = [seat for kind, seat, what in current if kind == "done" and isinstance(what, Bury)]
+    played = played_cards(driver.state.view(player))  # public
+    # Per other seat: the cards it received in this attempt, bids' cards first.
+    dealt_to: list[list[int]] = [[], [], [], []]
+    for seat in range(4):
+        if seat == player:
+            continue
+        held = Counter(c.id for c in world.hands[seat])
+        held.update(c.id for c in played[seat])
+        if buriers and buriers[-1] == seat:
+            held.update(c.id for c in world.kitty)
+        first: list[int] = []
+        for kind, s, what in current:
+            if kind == "done" and s == seat and isinstance(what, Declare):
+                need = Counter(c.id for c in what.cards) - Counter(first)
+                first += sorted(need.elements())
+        others = sorted((held - Counter(first)).elements())
+        rng.shuffle(others)
+        dealt_to[seat] = first + others
+    actions: list[int] = []
+    new_log: list[Step] = []
+    pending: list[list[Step]] = [[], [], [], []]
+    taken = [0, 0, 0, 0]
+    for i, logged in enumerate(log):
+        step = logged
+        kind, seat, what = step
+        mine = seat == player or i < start
+        if kind == "deal":
+            if not mine and taken[seat] < len(dealt_to[seat]):
+                step = (kind, seat, dealt_to[seat][taken[seat]])
+                taken[seat] += 1
+            actions.append(step[2])  # type: ignore[arg-type]
+            new_log.append(step)
+        elif kind == "id":
+            pending[seat].append(step)
+        else:
+            ids = pending[seat]
+            pending[seat] = []
+            if not mine and isinstance(what, Bury):
+                ids = [("id", seat, c) for c in [*sorted(c.id for c in world.kitty), DONE]]
+            actions += [x[2] for x in ids]  # type: ignore[misc]
+            new_log += [*ids, step]
+    actions += [x[2] for x in pending[player]]  # type: ignore[misc]  # own unfinished decision
+    new_log += pending[player]
+    return actions, new_log
 
 
 def _id_text(action: int) -> str:
