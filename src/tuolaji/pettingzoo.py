@@ -3,6 +3,6 @@ code is in :mod:`tuolaji.rl.pettingzoo`."""
 
 from __future__ import annotations
 
-from tuolaji.rl.pettingzoo import OBSERVATION_LENGTH, TuolajiEnv, env
+from tuolaji.rl.pettingzoo import OBSERVATION_LENGTH, TuolajiEnv, env, raw_env
 
-__all__ = ["OBSERVATION_LENGTH", "TuolajiEnv", "env"]
+__all__ = ["OBSERVATION_LENGTH", "TuolajiEnv", "env", "raw_env"]

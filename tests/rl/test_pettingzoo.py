@@ -55,3 +55,29 @@ def test_reset_with_a_seed_is_reproducible() -> None:
 def test_rl_docs_example_runs() -> None:
     """The ```python pettingzoo block of docs/rl.md runs as written."""
     exec(compile(doc_block("pettingzoo"), "<docs/rl.md>", "exec"), {})
+
+
+def test_render_shows_one_seats_view() -> None:
+    """#24 item 4: render() is the table text of one seat's view, never a hidden card."""
+    env = tzoo.env(render_mode="ansi", render_seat=1)
+    env.reset(seed=3)
+    for _ in range(12):
+        env.step(54)  # PASS while dealing
+    text = env.render()
+    assert text is not None and text.startswith("seat 1's view")
+    state = env.deal_state
+    assert text == str(state.view(1))
+    assert tzoo.raw_env().possible_agents == env.possible_agents
+
+
+def test_the_module_exports_only_its_names_and_honest_bounds() -> None:
+    import tuolaji.rl.pettingzoo as module  # noqa: PLC0415
+
+    public = {n for n in dir(module) if not n.startswith("_")}
+    assert not public & {"np", "random", "Any", "spaces", "AECEnv"}
+    env = tzoo.env()
+    env.reset(seed=1)
+    box = env.observation_space("seat_0")["observation"]
+    assert box.high.max() == float("inf") and box.high[0] == 2
+    obs = env.observe(env.agent_selection)["observation"]
+    assert box.contains(obs)
