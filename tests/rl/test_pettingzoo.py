@@ -81,3 +81,37 @@ def test_the_module_exports_only_its_names_and_honest_bounds() -> None:
     assert box.high.max() == float("inf") and box.high[0] == 2
     obs = env.observe(env.agent_selection)["observation"]
     assert box.contains(obs)
+
+
+def test_bot_policies_play_whole_deals_as_game_does() -> None:
+    """#24 item 4: BotPolicy turns any Bot into an environment policy; four GreedyBots
+    through the environment end the deal with zero-sum returns."""
+    import tuolaji as tl  # noqa: PLC0415
+
+    env = tzoo.env()
+    env.reset(seed=4)
+    policies = {a: tzoo.BotPolicy(tl.GreedyBot(seed=i)) for i, a in enumerate(env.agents)}
+    for agent in env.agent_iter():
+        _, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else policies[agent](env, agent))
+    assert env.deal_state.result is not None
+    assert sum(env.deal_state.returns()) == 0
+
+
+def test_single_agent_env_against_bots() -> None:
+    """#24 item 4: the Gymnasium wrapper: seat 0 plays masked random ids, three bots the
+    others; the episode ends with seat 0's return as the reward."""
+    import tuolaji as tl  # noqa: PLC0415
+
+    env = tzoo.SingleAgentEnv([tl.GreedyBot(seed=i) for i in range(3)])
+    obs, _ = env.reset(seed=6)
+    rng = random.Random(1)
+    done, reward, steps = False, 0.0, 0
+    while not done:
+        legal = [i for i, ok in enumerate(obs["action_mask"]) if ok]
+        obs, reward, done, _, _ = env.step(rng.choice(legal))
+        steps += 1
+    assert reward == env.aec.deal_state.returns()[0]
+    assert steps > 25
+    with pytest.raises(TypeError):
+        tzoo.SingleAgentEnv([tl.RandomBot()] * 3, seat="0")  # type: ignore[arg-type]

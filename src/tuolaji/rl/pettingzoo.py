@@ -21,25 +21,31 @@ one deal; at its end each agent's reward is :meth:`GameState.returns
 from __future__ import annotations
 
 import random as _random
+from collections.abc import Sequence
 from typing import Any as _Any
 from typing import ClassVar as _ClassVar
 
+import gymnasium as _gymnasium
 import numpy as _np
 from gymnasium import spaces as _spaces
 from pettingzoo import AECEnv as _AECEnv
 
+from tuolaji.bots.base import Bot
 from tuolaji.core.cards import CARDS as _CARDS
+from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import Rules, as_rules
 from tuolaji.rl.actionspace import NUM_ACTIONS as _NUM_ACTIONS
 from tuolaji.rl.actionspace import Driver as _Driver
+from tuolaji.rl.actionspace import action_ids
 from tuolaji.rl.encoding import CARD_KINDS as _CARD_KINDS
 from tuolaji.rl.encoding import OBSERVATION_LAYOUT as _LAYOUT
 from tuolaji.rl.encoding import OBSERVATION_SIZE as _OBSERVATION_SIZE
 from tuolaji.rl.encoding import card_counts as _card_counts
 from tuolaji.rl.encoding import observation as _observation
+from tuolaji.state.actions import Action, ActionSet, ListedActions, Pass, Phase
 from tuolaji.state.gamestate import GameState
 
-__all__ = ["OBSERVATION_LENGTH", "TuolajiEnv", "env", "raw_env"]
+__all__ = ["OBSERVATION_LENGTH", "BotPolicy", "SingleAgentEnv", "TuolajiEnv", "env", "raw_env"]
 
 OBSERVATION_LENGTH = _OBSERVATION_SIZE + _CARD_KINDS
 """The length of ``observation["observation"]``: the view, then the current selection."""
@@ -174,6 +180,104 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+class BotPolicy:
+    """A :class:`~tuolaji.Bot` as a policy of the environment: ``policy(env, agent)`` is the
+    next id for ``agent``. The bot is asked as :class:`~tuolaji.Game` asks it (its seat's
+    view and legal actions; ``Pass`` or a single legal action is answered without asking);
+    its action is then fed id by id (:func:`~tuolaji.rl.actionspace.action_ids`).
+
+    >>> import tuolaji as tl, tuolaji.pettingzoo as tzoo
+    >>> env, policy = tzoo.env(), tzoo.BotPolicy(tl.GreedyBot(seed=1))
+    >>> env.reset(seed=2)
+    >>> policy(env, env.agent_selection) in range(57)
+    True
+    """
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self._queue: list[int] = []
+
+    def __call__(self, env: TuolajiEnv, agent: str) -> int:
+        decision = env.driver.decision
+        seat = env.possible_agents.index(agent)
+        if decision is None or decision.seat != seat:
+            raise IllegalAction("R11", f"{agent} is not deciding now")
+        if not decision.selected or not self._queue:
+            self._queue = action_ids(self._choose(env.driver.state, seat))
+        return self._queue.pop(0)
+
+    def _choose(self, state: GameState, seat: int) -> Action:
+        if state.phase is Phase.DEALING:
+            bids = state.legal_actions(seat)
+            if not bids:
+                return Pass(seat)
+            actions: ActionSet = ListedActions((Pass(seat), *bids))
+        else:
+            actions = state.legal_actions(seat)
+            if len(actions) == 1:
+                (only,) = actions
+                return only
+        return self.bot.act(state.view(seat), actions)
+
+
+class SingleAgentEnv(_gymnasium.Env):
+    """A Gymnasium environment: you are ``seat``, the other seats are ``opponents`` (three
+    :class:`~tuolaji.Bot`, for the seats after yours in order). Observations and actions
+    are the AEC environment's (a dict with ``"observation"`` and ``"action_mask"``; one id
+    per step); the reward is your seat's :meth:`GameState.returns
+    <tuolaji.GameState.returns>` when the deal ends, 0 before.
+
+    >>> import tuolaji as tl, tuolaji.pettingzoo as tzoo
+    >>> env = tzoo.SingleAgentEnv([tl.GreedyBot(seed=i) for i in range(3)])
+    >>> obs, info = env.reset(seed=5)
+    >>> bool(obs["action_mask"].any())
+    True
+    """
+
+    def __init__(
+        self, opponents: Sequence[Bot], rules: Rules | str = "tuolaji", seat: int = 0
+    ) -> None:
+        if len(opponents) != 3:
+            raise IllegalAction(
+                "R1.3", f"three opponents, one per other seat; got {len(opponents)}"
+            )
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"seat is an int, got {type(seat).__name__}")
+        if seat not in range(4):
+            raise IllegalAction("R1.3", f"seat is 0..3, got {seat}")
+        self.seat = seat
+        self.aec = TuolajiEnv(rules)
+        self.agent = self.aec.possible_agents[seat]
+        others = [(seat + i) % 4 for i in (1, 2, 3)]
+        self.policies = {
+            self.aec.possible_agents[s]: BotPolicy(b)
+            for s, b in zip(others, opponents, strict=True)
+        }
+        self.observation_space = self.aec.observation_space(self.agent)
+        self.action_space = self.aec.action_space(self.agent)
+
+    def _play_others(self) -> None:
+        aec = self.aec
+        while not aec.terminations[self.agent] and aec.agent_selection != self.agent:
+            agent = aec.agent_selection
+            aec.step(self.policies[agent](aec, agent))
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, _Any] | None = None
+    ) -> tuple[dict[str, _Any], dict[str, _Any]]:
+        super().reset(seed=seed)
+        self.aec.reset(seed=seed)
+        self._play_others()
+        return self.aec.observe(self.agent), {}
+
+    def step(self, action: int) -> tuple[dict[str, _Any], float, bool, bool, dict[str, _Any]]:
+        self.aec.step(int(action))
+        self._play_others()
+        done = bool(self.aec.terminations[self.agent])
+        reward = float(self.aec.rewards[self.agent]) if done else 0.0
+        return self.aec.observe(self.agent), reward, done, False, {}
 
 
 def raw_env(
