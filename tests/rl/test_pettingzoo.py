@@ -115,3 +115,8 @@ def test_single_agent_env_against_bots() -> None:
     assert steps > 25
     with pytest.raises(TypeError):
         tzoo.SingleAgentEnv([tl.RandomBot()] * 3, seat="0")  # type: ignore[arg-type]
+
+
+def test_rl_docs_training_example_runs() -> None:
+    """The ```python pettingzoo-train block of docs/rl.md runs as written (4 deals)."""
+    exec(compile(doc_block("pettingzoo-train"), "<docs/rl.md>", "exec"), {})
