@@ -26,7 +26,7 @@ def missing(what: str) -> NoReturn:
     pytest.skip(f"missing: {what}")
 
 
-MARKED_BLOCK = re.compile(r"^<!-- test: (\w+)[^\n]*-->\n```python\n(.*?)^```", flags=re.S | re.M)
+MARKED_BLOCK = re.compile(r"^<!-- test: ([\w-]+)[^\n]*-->\n```python\n(.*?)^```", flags=re.S | re.M)
 """A Python block of the docs that needs an extra: an HTML comment (invisible on the site)
 names the extra on the line before the fence."""
 

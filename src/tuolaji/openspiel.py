@@ -4,6 +4,6 @@ path: importing it registers the game with ``pyspiel``; the code is in
 
 from __future__ import annotations
 
-from tuolaji.rl.openspiel import TuolajiGame, TuolajiObserver, TuolajiState
+from tuolaji.rl.openspiel import TuolajiGame, TuolajiObserver, TuolajiState, seen
 
-__all__ = ["TuolajiGame", "TuolajiObserver", "TuolajiState"]
+__all__ = ["TuolajiGame", "TuolajiObserver", "TuolajiState", "seen"]

@@ -3,6 +3,13 @@ code is in `tuolaji.rl.pettingzoo`."""
 
 from __future__ import annotations
 
-from tuolaji.rl.pettingzoo import OBSERVATION_LENGTH, TuolajiEnv, env
+from tuolaji.rl.pettingzoo import (
+    OBSERVATION_LENGTH,
+    BotPolicy,
+    SingleAgentEnv,
+    TuolajiEnv,
+    env,
+    raw_env,
+)
 
-__all__ = ["OBSERVATION_LENGTH", "TuolajiEnv", "env"]
+__all__ = ["OBSERVATION_LENGTH", "BotPolicy", "SingleAgentEnv", "TuolajiEnv", "env", "raw_env"]

@@ -33,12 +33,13 @@ def test_game_parameters_choose_the_preset() -> None:
 
 
 def test_resample_from_infostate_keeps_the_information_state() -> None:
-    """resample_from_infostate (sampled worlds, item 2): the player's information state is
-    unchanged, the hidden hands may change, and play goes on legally from it."""
+    """resample_from_infostate (sampled worlds, #12 item 2, #24 item 2): the player's
+    information state is unchanged, the hidden hands change, play goes on legally from it,
+    and a replayed world's history plays from the deal's start to the same information."""
     game = pyspiel.load_game("python_tuolaji", {"rules": "tuolaji", "seed": 2})
     rng = random.Random(4)
     state = game.new_initial_state()
-    checked = 0
+    checked = replayed = other_hands = 0
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes, probs = zip(*state.chance_outcomes(), strict=True)
@@ -52,8 +53,21 @@ def test_resample_from_infostate_keeps_the_information_state() -> None:
                 assert world.current_player() == player
                 assert world.legal_actions(player)
                 checked += 1
+                hidden = [world.driver.state.hands[s] for s in range(4) if s != seat]
+                other_hands += hidden != [
+                    state.driver.state.hands[s] for s in range(4) if s != seat
+                ]
+                if world.history():
+                    replayed += 1
+                    again = game.new_initial_state()
+                    for action in world.history():
+                        again.apply_action(action)
+                    assert again.information_state_string(seat) == world.information_state_string(
+                        seat
+                    )
         state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 20
+    assert replayed > checked // 2 and other_hands > checked // 2
     assert sum(state.returns()) == 0
 
 

@@ -55,3 +55,68 @@ def test_reset_with_a_seed_is_reproducible() -> None:
 def test_rl_docs_example_runs() -> None:
     """The ```python pettingzoo block of docs/rl.md runs as written."""
     exec(compile(doc_block("pettingzoo"), "<docs/rl.md>", "exec"), {})
+
+
+def test_render_shows_one_seats_view() -> None:
+    """#24 item 4: render() is the table text of one seat's view, never a hidden card."""
+    env = tzoo.env(render_mode="ansi", render_seat=1)
+    env.reset(seed=3)
+    for _ in range(12):
+        env.step(54)  # PASS while dealing
+    text = env.render()
+    assert text is not None and text.startswith("seat 1's view")
+    state = env.deal_state
+    assert text == str(state.view(1))
+    assert tzoo.raw_env().possible_agents == env.possible_agents
+
+
+def test_the_module_exports_only_its_names_and_honest_bounds() -> None:
+    import tuolaji.rl.pettingzoo as module  # noqa: PLC0415
+
+    public = {n for n in dir(module) if not n.startswith("_")}
+    assert not public & {"np", "random", "Any", "spaces", "AECEnv"}
+    env = tzoo.env()
+    env.reset(seed=1)
+    box = env.observation_space("seat_0")["observation"]
+    assert box.high.max() == float("inf") and box.high[0] == 2
+    obs = env.observe(env.agent_selection)["observation"]
+    assert box.contains(obs)
+
+
+def test_bot_policies_play_whole_deals_as_game_does() -> None:
+    """#24 item 4: BotPolicy turns any Bot into an environment policy; four GreedyBots
+    through the environment end the deal with zero-sum returns."""
+    import tuolaji as tl  # noqa: PLC0415
+
+    env = tzoo.env()
+    env.reset(seed=4)
+    policies = {a: tzoo.BotPolicy(tl.GreedyBot(seed=i)) for i, a in enumerate(env.agents)}
+    for agent in env.agent_iter():
+        _, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else policies[agent](env, agent))
+    assert env.deal_state.result is not None
+    assert sum(env.deal_state.returns()) == 0
+
+
+def test_single_agent_env_against_bots() -> None:
+    """#24 item 4: the Gymnasium wrapper: seat 0 plays masked random ids, three bots the
+    others; the episode ends with seat 0's return as the reward."""
+    import tuolaji as tl  # noqa: PLC0415
+
+    env = tzoo.SingleAgentEnv([tl.GreedyBot(seed=i) for i in range(3)])
+    obs, _ = env.reset(seed=6)
+    rng = random.Random(1)
+    done, reward, steps = False, 0.0, 0
+    while not done:
+        legal = [i for i, ok in enumerate(obs["action_mask"]) if ok]
+        obs, reward, done, _, _ = env.step(rng.choice(legal))
+        steps += 1
+    assert reward == env.aec.deal_state.returns()[0]
+    assert steps > 25
+    with pytest.raises(TypeError):
+        tzoo.SingleAgentEnv([tl.RandomBot()] * 3, seat="0")  # type: ignore[arg-type]
+
+
+def test_rl_docs_training_example_runs() -> None:
+    """The block of docs/rl.md marked pettingzoo-train runs as written (4 deals)."""
+    exec(compile(doc_block("pettingzoo-train"), "<docs/rl.md>", "exec"), {})

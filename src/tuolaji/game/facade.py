@@ -15,25 +15,18 @@ from typing import overload
 import attrs
 
 from tuolaji.bots.base import Bot
-from tuolaji.core.bidding import Bid
-from tuolaji.core.cards import Card, level_text
+from tuolaji.core.cards import level_text
 from tuolaji.core.errors import ConfigurationError, IllegalAction, LimitExceeded, cut
 from tuolaji.core.limits import MAX_REDEALS
 from tuolaji.core.rules import Rules, rules_text
 from tuolaji.core.scoring import DealResult
+from tuolaji.game.turns import BidTurns
 from tuolaji.state.actions import Action, ActionSet, DealCard, Declare, ListedActions, Pass, Phase
 from tuolaji.state.gamestate import GameState
 
 __all__ = ["Game", "History", "MatchResult"]
 
 _DEALING, _FINISHED = Phase.DEALING, Phase.FINISHED  # module globals read faster
-
-_ROUND_FROM = tuple(tuple((first + i) % 4 for i in range(4)) for first in range(4))
-"""The four seats in turn from each seat."""
-
-_Considered = tuple[tuple[Card, ...], Bid | None, tuple[int, int]]
-"""What a seat's bid options were last looked at with while dealing: its hand, the standing
-bid (both compared by identity: every change makes a new one) and (deal, attempt)."""
 
 
 @attrs.frozen(slots=True)
@@ -215,12 +208,12 @@ class Game:
         """Play one whole deal with ``bots[seat]`` deciding for each seat: dealing with live
         bids, redeals, the kitty, counters, 25 tricks and the score.
 
-        While cards are dealt, a seat that could bid is asked (it may answer
-        [`Pass`][tuolaji.Pass] for "not now") whenever its hand or the standing bid changed
-        since it was last considered: between cards nothing else changes, so a seat that
-        passed is not asked the same question again. Seats are asked in turn from the one
-        that received the last card. A decision with a single legal action is taken without
-        asking. ``on_action(state, action)`` is called before each action
+        While cards are dealt, seats are asked in the public order of
+        [`BidTurns`][tuolaji.game.turns.BidTurns] (shared with the RL adapters): a seat is asked
+        (it may answer [`Pass`][tuolaji.Pass] for "not now") when its hand or the standing
+        bid changed since it was last asked, in turn from the seat that received the last
+        card. A decision with a single legal action (a seat without a bid: ``Pass``) is
+        taken without asking. ``on_action(state, action)`` is called before each action
         is applied. Raises [`IllegalAction`][tuolaji.IllegalAction] when a bot answers with an
         action that is not legal, naming the seat.
         """
@@ -232,10 +225,10 @@ class Game:
             )
         if self.state.phase is Phase.FINISHED:
             self._next_deal()
-        considered: list[_Considered | None] = [None, None, None, None]
+        turns = BidTurns()
         while (phase := self.state.phase) is not _FINISHED:
             if phase is _DEALING:
-                self._deal_step(bots, on_action, considered)
+                self._deal_step(bots, on_action, turns)
             else:
                 self._step(bots, on_action)
         assert self.state.result is not None
@@ -257,28 +250,16 @@ class Game:
         self,
         bots: Sequence[Bot],
         on_action: Callable[[GameState, Action], None] | None,
-        considered: list[_Considered | None],
+        turns: BidTurns,
     ) -> None:
         """Between two dealt cards: ask each seat whose bid options may have changed, then
         deal the next card unless someone bid (R4.1-R4.4)."""
         state = self.state
-        # In the dealing phase only a seat's hand and the standing bid change between
-        # cards, so a seat's options are looked at again only when one of them did.
-        stamp = (state.deal_number, state.attempt)
-        bid = state.bid
-        # Ask from the seat that received the last card, so no seat always comes first.
-        first = (0 if state.dealer is None else state.dealer) + state.dealt - 1
-        for seat in _ROUND_FROM[first % 4]:
-            hand = state.hands[seat]
-            last = considered[seat]
-            if last is not None and last[0] is hand and last[1] is bid and last[2] == stamp:
-                continue
-            considered[seat] = (hand, bid, stamp)
-            if not hand:
-                continue
+        for seat in turns.round(state):
+            turns.asked(state, seat)
             bids = state.legal_actions(seat)
             if not bids:
-                continue
+                continue  # only Pass: answered for the seat, its bot is not asked
             choice = self._ask(bots, seat, ListedActions((Pass(seat), *bids)))
             if isinstance(choice, Declare):
                 self._apply(choice, on_action)

@@ -20,7 +20,7 @@ the selection completable to a legal action, and ``DONE`` exactly when the selec
 complete sequences are exactly the legal actions (``tests/rl/test_actionspace.py`` proves it against
 ``legal_plays()`` and ``legal_actions()``). Nothing here ever lists all burials or plays.
 
-While cards are dealt (R4.1) a seat that may bid answers with a bid or ``PASS``, which
+While cards are dealt (R4.1) a seat that is asked answers with a bid or ``PASS``, which
 [`Decision.action`][tuolaji.rl.actionspace.Decision.action] returns as [`Pass`][tuolaji.Pass]
 meaning "not now", as in [`Game`][tuolaji.Game].
 """
@@ -34,13 +34,18 @@ from tuolaji.core.cards import CARDS
 from tuolaji.core.deal import KITTY_SIZE
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.legal import LegalFollows
+from tuolaji.game.turns import BidTurns
 from tuolaji.state.actions import Action, AskRedeal, Bury, Declare, Pass, Phase, Play
 from tuolaji.state.auction import declare_options
 
 if TYPE_CHECKING:
     from tuolaji.state.gamestate import GameState
 
-__all__ = ["ASK_REDEAL", "DONE", "NUM_ACTIONS", "PASS", "Decision", "Driver", "action_ids"]
+Step = tuple[str, int, "int | Action"]
+"""One entry of [`Driver.log`][tuolaji.rl.actionspace.Driver.log]: ``(kind, seat, id or
+action)``."""
+
+__all__ = ["ASK_REDEAL", "DONE", "NUM_ACTIONS", "PASS", "Decision", "Driver", "Step", "action_ids"]
 
 PASS = 54
 DONE = 55
@@ -234,28 +239,40 @@ class Driver:
     """A whole deal driven one id at a time, with an explicit chance step for each card.
 
     The adapters ([`tuolaji.pettingzoo`][tuolaji.pettingzoo],
-    [`tuolaji.openspiel`][tuolaji.openspiel]) share it. After each card every seat that may bid is
-    asked in turn, starting from the seat that received the card (as [`Game`][tuolaji.Game] does);
-    ``PASS`` is "not now". [`seat`][tuolaji.rl.actionspace.Driver.seat] is the seat deciding now;
-    None when the next step is a card ([`card_odds`][tuolaji.rl.actionspace.Driver.card_odds] and
+    [`tuolaji.openspiel`][tuolaji.openspiel]) share it. While cards are dealt, seats are asked in
+    the public order of [`BidTurns`][tuolaji.game.turns.BidTurns], as [`Game`][tuolaji.Game] does:
+    the seat that received a card, and after a bid every seat again in turn; a seat without a bid
+    is asked too and answers ``PASS`` (its only legal id), so who is asked never reveals a hidden
+    card. [`seat`][tuolaji.rl.actionspace.Driver.seat] is the seat deciding now; None when the next
+    step is a card ([`card_odds`][tuolaji.rl.actionspace.Driver.card_odds] and
     [`deal`][tuolaji.rl.actionspace.Driver.deal]) or the deal is over
     ([`finished`][tuolaji.rl.actionspace.Driver.finished]).
+    [`log`][tuolaji.rl.actionspace.Driver.log] records every step (for information states).
     """
 
-    __slots__ = ("decision", "queue", "state")
+    __slots__ = ("attempt_start", "decision", "log", "state", "turns")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
-        self.queue: list[int] = []
+        self.turns = BidTurns()
         self.decision: Decision | None = None
+        self.log: list[Step] = []
+        """Every step so far: ``("deal", seat, card id)`` for a card dealt to ``seat``,
+        ``("id", seat, id)`` for each id pushed, ``("done", seat, action)`` when a
+        decision is finished."""
+        self.attempt_start = 0
+        """Where the current attempt's first card is in [`log`][tuolaji.rl.actionspace.Driver.log]
+        (R4.6, R4.7 redeals)."""
         self._settle()
 
     def copy(self) -> Driver:
         """An independent driver at the same point (states and decisions are immutable)."""
         new = Driver.__new__(Driver)
         new.state = self.state
-        new.queue = list(self.queue)
+        new.turns = self.turns.copy()
         new.decision = self.decision
+        new.log = list(self.log)
+        new.attempt_start = self.attempt_start
         return new
 
     @property
@@ -268,22 +285,16 @@ class Driver:
         """The seat whose id is awaited, or None (a card is due, or the deal is over)."""
         return None if self.decision is None else self.decision.seat
 
-    def _bidders(self) -> list[int]:
-        state = self.state
-        first = (0 if state.dealer is None else state.dealer) + state.dealt - 1
-        bidders = state.may_act
-        return [s for s in ((first + i) % 4 for i in range(4)) if s in bidders]
-
     def _settle(self) -> None:
         state = self.state
         self.decision = None
         if state.phase is Phase.FINISHED:
             return
         if state.phase is Phase.DEALING:
-            if not self.queue:
-                return  # a card is due
-            self.decision = Decision(state, self.queue[0])
-            return
+            asked = self.turns.round(state)
+            if asked:
+                self.decision = Decision(state, asked[0])
+            return  # else a card is due
         self.decision = Decision(state, state.to_act)
 
     def card_odds(self) -> list[tuple[int, float]]:
@@ -305,8 +316,12 @@ class Driver:
                 raise IllegalAction("R4.1", f"card id {card} is not in the undealt cards")
             deck[at], deck[j] = deck[j], deck[at]
             state = state.with_deck(deck)
-        self.state = state.deal_card()
-        self.queue = self._bidders() if self.state.phase is Phase.DEALING else []
+        if state.dealt == 0:
+            self.attempt_start = len(self.log)
+        dealt = state.deck[state.dealt]
+        self.state = after = state.deal_card()
+        receiver = next(s for s in range(4) if len(after.hands[s]) > len(state.hands[s]))
+        self.log.append(("deal", receiver, dealt.id))
         self._settle()
 
     def push(self, action_id: int) -> None:
@@ -314,15 +329,16 @@ class Driver:
         if self.decision is None:
             raise IllegalAction("R11", "no seat is deciding now")
         decision = self.decision.push(action_id)
+        self.log.append(("id", decision.seat, action_id))
         if not decision.done:
             self.decision = decision
             return
         chosen = decision.action()
+        self.log.append(("done", decision.seat, chosen))
         if self.state.phase is Phase.DEALING:
-            self.queue.pop(0)
+            self.turns.asked(self.state, decision.seat)
             if isinstance(chosen, Declare):
                 self.state = self.state.apply(chosen)
-                self.queue = self._bidders()
         else:
             self.state = self.state.apply(chosen)
         self._settle()

@@ -18,11 +18,11 @@ the seat before. Only what the view holds goes in: a view never holds a hidden c
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tuolaji.bots.knowledge import no_pair_caps, played_cards
-from tuolaji.core.cards import Card
+from tuolaji.core.cards import CARDS, Card
 from tuolaji.state.actions import Phase
 
 if TYPE_CHECKING:
@@ -35,6 +35,7 @@ __all__ = [
     "card_counts",
     "observation",
     "observation_array",
+    "observation_text",
 ]
 
 CARD_KINDS = 54
@@ -133,3 +134,41 @@ def observation_array(view: PlayerView) -> Any:
     import numpy as np  # noqa: PLC0415  (optional dependency)
 
     return np.asarray(observation(view), dtype=np.float32)
+
+
+_CARD_PARTS = frozenset({"hand", "played", "trick", "kitty", "shown"})
+
+
+def observation_text(values: Sequence[float]) -> str:
+    """A readable text of an encoded observation that is exact: two texts are equal exactly
+    when the vectors are. Each part of
+    [`OBSERVATION_LAYOUT`][tuolaji.rl.encoding.OBSERVATION_LAYOUT] lists its non-zero entries:
+    cards by name (``2x`` for two copies), per relative seat where the part has one (``+0`` is the
+    observer), other entries as ``index=value``; values past the layout (an adapter's selection
+    counts) come last as cards.
+
+    >>> import tuolaji as tl
+    >>> text = observation_text(observation(tl.GameState.new(seed=1).deal_card().view(0)))
+    >>> text.split("; ")[0]
+    'hand 10S'
+    """
+    out: list[str] = []
+    at = 0
+    parts = [*OBSERVATION_LAYOUT, ("selected", len(values) - OBSERVATION_SIZE)]
+    for name, size in parts:
+        chunk = values[at : at + size]
+        at += size
+        if name in _CARD_PARTS or name == "selected":
+            rows = [chunk[i : i + CARD_KINDS] for i in range(0, size, CARD_KINDS)]
+            for r, row in enumerate(rows):
+                cards = " ".join(
+                    f"{'' if v == 1 else f'{v:g}x'}{CARDS[c]}" for c, v in enumerate(row) if v
+                )
+                if cards:
+                    label = name if len(rows) == 1 else f"{name}+{r}"
+                    out.append(f"{label} {cards}")
+        else:
+            entries = " ".join(f"{i}={v!r}" for i, v in enumerate(chunk) if v)
+            if entries:
+                out.append(f"{name} {entries}")
+    return "; ".join(out)

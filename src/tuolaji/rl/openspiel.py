@@ -13,10 +13,13 @@ One OpenSpiel game is one deal. Game parameters: ``rules`` (a preset name, R12) 
 ``seed`` (the shuffle used for redeals and the kitty's order). Each card dealt is a chance
 node whose outcomes are the undealt card ids, weighted by copies (R4.1). Players act over
 the factored action space of [`tuolaji.rl.actionspace`][tuolaji.rl.actionspace] (57 ids: a play, a
-burial or a bid is built card by card, then ``DONE``); after each card every seat that may bid is
-asked in turn (``PASS``: not now). Imperfect information: the information state and observation
-tensors are [`observation`][tuolaji.rl.encoding.observation] of the seat's view plus the cards it
-has selected in its current decision; the strings show the seat's view.
+burial or a bid is built card by card, then ``DONE``); while cards are dealt seats are asked in the
+public order of [`BidTurns`][tuolaji.game.turns.BidTurns] (``PASS``: not now). Imperfect
+information: the information state and observation tensors are
+[`observation`][tuolaji.rl.encoding.observation] of the seat's view plus the cards it has selected
+in its current decision; the observation string is that tensor's exact text and the
+information-state string adds everything the seat saw, in order (see
+[`TuolajiObserver`][tuolaji.openspiel.TuolajiObserver]), so equal strings mean equal information.
 ``resample_from_infostate`` draws a world with [`sample_world`][tuolaji.bots.worlds.sample_world];
 an unfinished decision of another seat starts over in it. Returns are
 [`GameState.returns`][tuolaji.GameState.returns] at the end, zeros before.
@@ -25,19 +28,30 @@ an unfinished decision of another seat starts over in it. Returns are
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 import pyspiel
 
+from tuolaji.bots.knowledge import played_cards
 from tuolaji.bots.worlds import sample_world
 from tuolaji.core.cards import CARDS
+from tuolaji.core.errors import TuolajiError
 from tuolaji.core.rules import RULESETS
-from tuolaji.rl.actionspace import ASK_REDEAL, DONE, NUM_ACTIONS, PASS, Driver
-from tuolaji.rl.encoding import CARD_KINDS, OBSERVATION_SIZE, card_counts, observation
+from tuolaji.rl.actionspace import ASK_REDEAL, DONE, NUM_ACTIONS, PASS, Driver, Step
+from tuolaji.rl.encoding import (
+    CARD_KINDS,
+    OBSERVATION_SIZE,
+    card_counts,
+    observation,
+    observation_text,
+)
+from tuolaji.state.actions import Bury, Declare
 from tuolaji.state.gamestate import GameState
 
-__all__ = ["TuolajiGame", "TuolajiObserver", "TuolajiState"]
+__all__ = ["TuolajiGame", "TuolajiObserver", "TuolajiState", "seen"]
 
 _GAME_TYPE = pyspiel.GameType(
     short_name="python_tuolaji",
@@ -82,8 +96,10 @@ class TuolajiGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> TuolajiObserver:
-        """The observer of both tensors: a seat's observation and its selection."""
-        return TuolajiObserver(params)
+        """The observer of a seat: information states (perfect recall, the default) or
+        observations (``iig_obs_type.perfect_recall`` False)."""
+        recall = iig_obs_type is None or bool(iig_obs_type.perfect_recall)
+        return TuolajiObserver(params, perfect_recall=recall)
 
 
 class TuolajiState(pyspiel.State):  # type: ignore[misc]
@@ -118,8 +134,7 @@ class TuolajiState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {CARDS[action]}"
-        names = {PASS: "pass", DONE: "done", ASK_REDEAL: "ask redeal"}
-        return names.get(action, str(CARDS[action]) if 0 <= action < CARD_KINDS else "?")
+        return _id_text(action)
 
     def is_terminal(self) -> bool:
         return self.driver.finished
@@ -130,19 +145,45 @@ class TuolajiState(pyspiel.State):  # type: ignore[misc]
         return list(self.driver.state.returns())
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TuolajiState:
-        """A state of ``player_id``'s information set drawn from
-        [`sample_world`][tuolaji.bots.worlds.sample_world] (``probability_sampler`` seeds it)."""
-        seed = int(probability_sampler() * (1 << 31))
-        world = sample_world(self.driver.state.view(player_id), random.Random(seed))
-        driver = self.driver.copy()
-        driver.state = world
+        """A state of ``player_id``'s information set, with everything hidden from a world
+        drawn by [`sample_world`][tuolaji.bots.worlds.sample_world] (``probability_sampler`` seeds
+        it).
+
+        The deal's history is rewritten for the world: the cards dealt to the other seats in
+        the current attempt are theirs in the world (the cards they showed in bids first, so
+        every bid is made with cards already held), another seat's burial buries the world's
+        kitty, another seat's unfinished decision starts over. When that history replays from
+        the deal's first state (it is then the returned state's ``history()``), the state is
+        that replay. Some worlds no history reaches (``sample_world`` does not keep the cards
+        of a failed throw, R6.4, in the thrower's hand; several burials, R5.2): after
+        `RESAMPLE_TRIES` such draws the state is the last world itself, with the
+        rewritten record of what each seat saw and an empty ``history()``."""
+        target = self.information_state_string(player_id)
+        driver = self.driver
+        fallback: Driver | None = None
+        for _ in range(RESAMPLE_TRIES):
+            seed = int(probability_sampler() * (1 << 31))
+            world = sample_world(driver.state.view(player_id), random.Random(seed))
+            actions, log = _world_history(driver, world, player_id, random.Random(seed))
+            fallback = driver.copy()
+            fallback.state = world
+            fallback.log = log
+            state = TuolajiState(self.get_game())
+            try:
+                for action in actions:
+                    state.apply_action(action)
+            except (TuolajiError, pyspiel.SpielError):
+                continue
+            if state.information_state_string(player_id) == target:
+                return state
+        assert fallback is not None
         decision = driver.decision
         if decision is not None:
-            driver.decision = type(decision)(world, decision.seat)
+            fallback.decision = type(decision)(fallback.state, decision.seat)
             if decision.seat == player_id:
                 for c in decision.selected:
-                    driver.decision = driver.decision.push(c)
-        return TuolajiState(self.get_game(), driver)
+                    fallback.decision = fallback.decision.push(c)
+        return TuolajiState(self.get_game(), fallback)
 
     def __str__(self) -> str:
         state = self.driver.state
@@ -151,31 +192,125 @@ class TuolajiState(pyspiel.State):  # type: ignore[misc]
 
 
 class TuolajiObserver:
-    """Tensors and strings of one seat: [`observation`][tuolaji.rl.encoding.observation] of its
-    view, then the counts of the cards selected in its current decision."""
+    """Tensors and strings of one seat.
 
-    def __init__(self, params: dict[str, Any] | None) -> None:
+    The tensor is [`observation`][tuolaji.rl.encoding.observation] of the seat's view, then the
+    counts of the cards selected in its current decision; the observation string is its
+    exact text ([`observation_text`][tuolaji.rl.encoding.observation_text]), so equal observation
+    strings mean equal tensors and back. With ``perfect_recall`` (information states) the string is
+    prefixed with everything the seat has seen, in order: its own cards as dealt and its own
+    ids, which seat received each other card, every other seat's finished action (a burial
+    shows no cards, R5.1); so two states share an information-state string exactly when the
+    seat cannot tell them apart."""
+
+    def __init__(self, params: dict[str, Any] | None, *, perfect_recall: bool = True) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
+        self.perfect_recall = perfect_recall
         self.tensor = np.zeros(OBSERVATION_SIZE + CARD_KINDS, np.float32)
         self.dict = {
             "view": self.tensor[:OBSERVATION_SIZE],
             "selected": self.tensor[OBSERVATION_SIZE:],
         }
 
-    def _selected(self, state: TuolajiState, player: int) -> tuple[int, ...]:
+    @staticmethod
+    def _vector(state: TuolajiState, player: int) -> list[float]:
         decision = state.driver.decision
-        return decision.selected if decision is not None and decision.seat == player else ()
+        chosen = decision.selected if decision is not None and decision.seat == player else ()
+        view = state.driver.state.view(player)
+        return observation(view) + [float(x) for x in card_counts(CARDS[c] for c in chosen)]
 
     def set_from(self, state: TuolajiState, player: int) -> None:
-        view = state.driver.state.view(player)
-        selected = card_counts(CARDS[c] for c in self._selected(state, player))
-        self.tensor[:] = observation(view) + [float(x) for x in selected]
+        self.tensor[:] = self._vector(state, player)
 
     def string_from(self, state: TuolajiState, player: int) -> str:
-        view = state.driver.state.view(player)
-        selected = " ".join(str(CARDS[c]) for c in self._selected(state, player))
-        return f"{view!r} selected [{selected}]"
+        now = observation_text(self._vector(state, player))
+        if not self.perfect_recall:
+            return now
+        return f"{seen(state.driver.log, player)} | {now}"
+
+
+RESAMPLE_TRIES = 3
+"""How many worlds
+[`TuolajiState.resample_from_infostate`][tuolaji.openspiel.TuolajiState.resample_from_infostate]
+draws before giving up."""
+
+
+def _world_history(
+    driver: Driver, world: GameState, player: int, rng: random.Random
+) -> tuple[list[int], list[Step]]:
+    """The deal's actions and [`Driver.log`][tuolaji.rl.actionspace.Driver.log] with
+    the other seats' hidden cards taken from ``world`` (see
+    [`TuolajiState.resample_from_infostate`][tuolaji.openspiel.TuolajiState.resample_from_infostate])."""
+    log = driver.log
+    start = driver.attempt_start
+    current = log[start:]
+    buriers = [seat for kind, seat, what in current if kind == "done" and isinstance(what, Bury)]
+    played = played_cards(driver.state.view(player))  # public
+    # Per other seat: the cards it received in this attempt, bids' cards first.
+    dealt_to: list[list[int]] = [[], [], [], []]
+    for seat in range(4):
+        if seat == player:
+            continue
+        held = Counter(c.id for c in world.hands[seat])
+        held.update(c.id for c in played[seat])
+        if buriers and buriers[-1] == seat:
+            held.update(c.id for c in world.kitty)
+        first: list[int] = []
+        for kind, s, what in current:
+            if kind == "done" and s == seat and isinstance(what, Declare):
+                need = Counter(c.id for c in what.cards) - Counter(first)
+                first += sorted(need.elements())
+        others = sorted((held - Counter(first)).elements())
+        rng.shuffle(others)
+        dealt_to[seat] = first + others
+    actions: list[int] = []
+    new_log: list[Step] = []
+    pending: list[list[Step]] = [[], [], [], []]
+    taken = [0, 0, 0, 0]
+    for i, logged in enumerate(log):
+        step = logged
+        kind, seat, what = step
+        mine = seat == player or i < start
+        if kind == "deal":
+            if not mine and taken[seat] < len(dealt_to[seat]):
+                step = (kind, seat, dealt_to[seat][taken[seat]])
+                taken[seat] += 1
+            actions.append(step[2])  # type: ignore[arg-type]
+            new_log.append(step)
+        elif kind == "id":
+            pending[seat].append(step)
+        else:
+            ids = pending[seat]
+            pending[seat] = []
+            if not mine and isinstance(what, Bury):
+                ids = [("id", seat, c) for c in [*sorted(c.id for c in world.kitty), DONE]]
+            actions += [x[2] for x in ids]  # type: ignore[misc]
+            new_log += [*ids, step]
+    actions += [x[2] for x in pending[player]]  # type: ignore[misc]  # own unfinished decision
+    new_log += pending[player]
+    return actions, new_log
+
+
+def _id_text(action: int) -> str:
+    names = {PASS: "pass", DONE: "done", ASK_REDEAL: "ask redeal"}
+    return names.get(action, str(CARDS[action]) if 0 <= action < CARD_KINDS else "?")
+
+
+def seen(log: Iterable[Step], player: int) -> str:
+    """What ``player`` saw of a [`Driver.log`][tuolaji.rl.actionspace.Driver.log], in
+    order: ``d<seat>:<card>`` for a card dealt (``?`` when to another seat), its own ids,
+    and ``<seat>:<action>`` for another seat's finished action (``bury`` without cards)."""
+    out: list[str] = []
+    for kind, seat, what in log:
+        if kind == "deal":
+            out.append(f"d{seat}:{CARDS[what] if seat == player else '?'}")  # type: ignore[index]
+        elif seat == player:
+            if kind == "id":
+                out.append(_id_text(what))  # type: ignore[arg-type]
+        elif kind == "done":
+            out.append(f"{seat}:bury" if isinstance(what, Bury) else f"{seat}:{what}")
+    return " ".join(out)
 
 
 pyspiel.register_game(_GAME_TYPE, TuolajiGame)

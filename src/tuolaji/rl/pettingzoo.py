@@ -12,76 +12,111 @@ is built card by card and finished with ``DONE``. The observation is a dict: ``"
 seat's [`observation`][tuolaji.rl.encoding.observation] followed by the 54 counts of the cards
 selected so far in the current decision (float32,
 [`OBSERVATION_LENGTH`][tuolaji.pettingzoo.OBSERVATION_LENGTH]), and ``"action_mask"``, the 57 legal
-ids (int8). Cards are dealt by the environment; after each card every seat that may bid is asked in
-turn (``PASS`` is "not now"), as [`Game`][tuolaji.Game] does. The episode is one deal; at its end
-each agent's reward is [`GameState.returns`][tuolaji.GameState.returns] for its seat.
-``reset(seed=N)`` makes the deal reproducible.
+ids (int8). Cards are dealt by the environment; while dealing, seats are asked in the public order
+of [`BidTurns`][tuolaji.game.turns.BidTurns], as [`Game`][tuolaji.Game] does (``PASS`` is "not
+now", and the only id of a seat without a bid). The episode is one deal; at its end each agent's
+reward is [`GameState.returns`][tuolaji.GameState.returns] for its seat. ``reset(seed=N)`` makes
+the deal reproducible.
 """
 
 from __future__ import annotations
 
-import random
-from typing import Any, ClassVar
+import random as _random
+from collections.abc import Sequence
+from typing import Any as _Any
+from typing import ClassVar as _ClassVar
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
+import gymnasium as _gymnasium
+import numpy as _np
+from gymnasium import spaces as _spaces
+from pettingzoo import AECEnv as _AECEnv
 
-from tuolaji.core.cards import CARDS
+from tuolaji.bots.base import Bot
+from tuolaji.core.cards import CARDS as _CARDS
+from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import Rules, as_rules
-from tuolaji.rl.actionspace import NUM_ACTIONS, Driver
-from tuolaji.rl.encoding import CARD_KINDS, OBSERVATION_SIZE, card_counts, observation
+from tuolaji.rl.actionspace import NUM_ACTIONS as _NUM_ACTIONS
+from tuolaji.rl.actionspace import Driver as _Driver
+from tuolaji.rl.actionspace import action_ids
+from tuolaji.rl.encoding import CARD_KINDS as _CARD_KINDS
+from tuolaji.rl.encoding import OBSERVATION_LAYOUT as _LAYOUT
+from tuolaji.rl.encoding import OBSERVATION_SIZE as _OBSERVATION_SIZE
+from tuolaji.rl.encoding import card_counts as _card_counts
+from tuolaji.rl.encoding import observation as _observation
+from tuolaji.state.actions import Action, ActionSet, ListedActions, Pass, Phase
 from tuolaji.state.gamestate import GameState
 
-__all__ = ["OBSERVATION_LENGTH", "TuolajiEnv", "env"]
+__all__ = ["OBSERVATION_LENGTH", "BotPolicy", "SingleAgentEnv", "TuolajiEnv", "env", "raw_env"]
 
-OBSERVATION_LENGTH = OBSERVATION_SIZE + CARD_KINDS
+OBSERVATION_LENGTH = _OBSERVATION_SIZE + _CARD_KINDS
 """The length of ``observation["observation"]``: the view, then the current selection."""
 
 
-class TuolajiEnv(AECEnv):  # type: ignore[misc]
+def _bounds() -> tuple[_Any, _Any]:
+    """Each observation entry's range: card counts 0..2 (two decks, R1.1), the attackers'
+    points unbounded (throw penalties subtract, R6.5; the kitty bonus multiplies, R8.2),
+    everything else 0..1 (one-hots, flags, fractions)."""
+    low: list[float] = []
+    high: list[float] = []
+    for name, size in (*_LAYOUT, ("selected", _CARD_KINDS)):
+        cards = name in ("hand", "played", "trick", "kitty", "shown", "selected")
+        low += [-_np.inf if name == "points" else 0.0] * size
+        high += [_np.inf if name == "points" else 2.0 if cards else 1.0] * size
+    return _np.asarray(low, _np.float32), _np.asarray(high, _np.float32)
+
+
+_LOW, _HIGH = _bounds()
+
+
+class TuolajiEnv(_AECEnv):  # type: ignore[misc]
     """One deal as an AEC environment (see the module docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: _ClassVar[dict[str, _Any]] = {
         "name": "tuolaji_v0",
         "render_modes": ["human", "ansi"],
         "is_parallelizable": False,
     }
 
-    def __init__(self, rules: Rules | str = "tuolaji", render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules | str = "tuolaji",
+        render_mode: str | None = None,
+        render_seat: int | None = None,
+    ) -> None:
         super().__init__()
         self.rules = as_rules(rules)
         self.render_mode = render_mode
+        self.render_seat = render_seat
         self.possible_agents = [f"seat_{i}" for i in range(4)]
         self.agents = list(self.possible_agents)
-        space = spaces.Dict(
+        space = _spaces.Dict(
             {
-                "observation": spaces.Box(-1e3, 1e3, (OBSERVATION_LENGTH,), np.float32),
-                "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+                "observation": _spaces.Box(_LOW, _HIGH, (OBSERVATION_LENGTH,), _np.float32),
+                "action_mask": _spaces.Box(0, 1, (_NUM_ACTIONS,), _np.int8),
             }
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
-        self.driver = Driver(GameState.new(self.rules))
+        self.action_spaces = {a: _spaces.Discrete(_NUM_ACTIONS) for a in self.possible_agents}
+        self.driver = _Driver(GameState.new(self.rules))
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    def observation_space(self, agent: str) -> _spaces.Space[_Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space[Any]:
+    def action_space(self, agent: str) -> _spaces.Space[_Any]:
         return self.action_spaces[agent]
 
     # --- episode ---------------------------------------------------------------------------
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, _Any] | None = None) -> None:
         if seed is None:
-            seed = random.Random().randrange(1 << 31)
-        self.driver = Driver(GameState.new(self.rules, seed=seed))
+            seed = _random.Random().randrange(1 << 31)
+        self.driver = _Driver(GameState.new(self.rules, seed=seed))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, _Any]] = {a: {} for a in self.agents}
         self._advance()
 
     @property
@@ -119,20 +154,26 @@ class TuolajiEnv(AECEnv):  # type: ignore[misc]
 
     # --- observing -------------------------------------------------------------------------
 
-    def observe(self, agent: str) -> dict[str, Any]:
+    def observe(self, agent: str) -> dict[str, _Any]:
         seat = self.possible_agents.index(agent)
         decision = self.driver.decision
-        selected = [0] * CARD_KINDS
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        selected = [0] * _CARD_KINDS
+        mask = _np.zeros(_NUM_ACTIONS, dtype=_np.int8)
         if decision is not None and decision.seat == seat:
-            selected = card_counts(CARDS[c] for c in decision.selected)
+            selected = _card_counts(_CARDS[c] for c in decision.selected)
             mask[decision.legal_ids()] = 1
-        vector = observation(self.driver.state.view(seat)) + [float(x) for x in selected]
-        return {"observation": np.asarray(vector, dtype=np.float32), "action_mask": mask}
+        vector = _observation(self.driver.state.view(seat)) + [float(x) for x in selected]
+        return {"observation": _np.asarray(vector, dtype=_np.float32), "action_mask": mask}
 
     def render(self) -> str | None:
-        state = self.driver.state
-        text = f"{state.phase.value}: {self.agent_selection}, points {state.attacker_points}"
+        """The table as seen by the seat to act (``agent_selection``), or by ``render_seat``
+        when the environment was made with one: its own cards, the others' counts, the
+        trick, the points (``str`` of its [`PlayerView`][tuolaji.PlayerView]; never a hidden card).
+        Returns the text with ``render_mode="ansi"``, prints it with ``"human"``."""
+        seat = self.render_seat
+        if seat is None:
+            seat = self.possible_agents.index(self.agent_selection)
+        text = str(self.driver.state.view(seat))
         if self.render_mode == "human":
             print(text)
             return None
@@ -142,6 +183,117 @@ class TuolajiEnv(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
-def env(rules: Rules | str = "tuolaji", render_mode: str | None = None) -> TuolajiEnv:
-    """A new environment for ``rules`` (a preset name or a [`Rules`][tuolaji.Rules])."""
-    return TuolajiEnv(rules, render_mode=render_mode)
+class BotPolicy:
+    """A [`Bot`][tuolaji.Bot] as a policy of the environment: ``policy(env, agent)`` is the
+    next id for ``agent``. The bot is asked as [`Game`][tuolaji.Game] asks it (its seat's
+    view and legal actions; ``Pass`` or a single legal action is answered without asking);
+    its action is then fed id by id ([`action_ids`][tuolaji.rl.actionspace.action_ids]).
+
+    >>> import tuolaji as tl, tuolaji.pettingzoo as tzoo
+    >>> env, policy = tzoo.env(), tzoo.BotPolicy(tl.GreedyBot(seed=1))
+    >>> env.reset(seed=2)
+    >>> policy(env, env.agent_selection) in range(57)
+    True
+    """
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self._queue: list[int] = []
+
+    def __call__(self, env: TuolajiEnv, agent: str) -> int:
+        decision = env.driver.decision
+        seat = env.possible_agents.index(agent)
+        if decision is None or decision.seat != seat:
+            raise IllegalAction("R11", f"{agent} is not deciding now")
+        if not decision.selected or not self._queue:
+            self._queue = action_ids(self._choose(env.driver.state, seat))
+        return self._queue.pop(0)
+
+    def _choose(self, state: GameState, seat: int) -> Action:
+        if state.phase is Phase.DEALING:
+            bids = state.legal_actions(seat)
+            if not bids:
+                return Pass(seat)
+            actions: ActionSet = ListedActions((Pass(seat), *bids))
+        else:
+            actions = state.legal_actions(seat)
+            if len(actions) == 1:
+                (only,) = actions
+                return only
+        return self.bot.act(state.view(seat), actions)
+
+
+class SingleAgentEnv(_gymnasium.Env):
+    """A Gymnasium environment: you are ``seat``, the other seats are ``opponents`` (three
+    [`Bot`][tuolaji.Bot], for the seats after yours in order). Observations and actions
+    are the AEC environment's (a dict with ``"observation"`` and ``"action_mask"``; one id
+    per step); the reward is your seat's [`GameState.returns`][tuolaji.GameState.returns] when the
+    deal ends, 0 before.
+
+    >>> import tuolaji as tl, tuolaji.pettingzoo as tzoo
+    >>> env = tzoo.SingleAgentEnv([tl.GreedyBot(seed=i) for i in range(3)])
+    >>> obs, info = env.reset(seed=5)
+    >>> bool(obs["action_mask"].any())
+    True
+    """
+
+    def __init__(
+        self, opponents: Sequence[Bot], rules: Rules | str = "tuolaji", seat: int = 0
+    ) -> None:
+        if len(opponents) != 3:
+            raise IllegalAction(
+                "R1.3", f"three opponents, one per other seat; got {len(opponents)}"
+            )
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"seat is an int, got {type(seat).__name__}")
+        if seat not in range(4):
+            raise IllegalAction("R1.3", f"seat is 0..3, got {seat}")
+        self.seat = seat
+        self.aec = TuolajiEnv(rules)
+        self.agent = self.aec.possible_agents[seat]
+        others = [(seat + i) % 4 for i in (1, 2, 3)]
+        self.policies = {
+            self.aec.possible_agents[s]: BotPolicy(b)
+            for s, b in zip(others, opponents, strict=True)
+        }
+        self.observation_space = self.aec.observation_space(self.agent)
+        self.action_space = self.aec.action_space(self.agent)
+
+    def _play_others(self) -> None:
+        aec = self.aec
+        while not aec.terminations[self.agent] and aec.agent_selection != self.agent:
+            agent = aec.agent_selection
+            aec.step(self.policies[agent](aec, agent))
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, _Any] | None = None
+    ) -> tuple[dict[str, _Any], dict[str, _Any]]:
+        super().reset(seed=seed)
+        self.aec.reset(seed=seed)
+        self._play_others()
+        return self.aec.observe(self.agent), {}
+
+    def step(self, action: int) -> tuple[dict[str, _Any], float, bool, bool, dict[str, _Any]]:
+        self.aec.step(int(action))
+        self._play_others()
+        done = bool(self.aec.terminations[self.agent])
+        reward = float(self.aec.rewards[self.agent]) if done else 0.0
+        return self.aec.observe(self.agent), reward, done, False, {}
+
+
+def raw_env(
+    rules: Rules | str = "tuolaji", render_mode: str | None = None, render_seat: int | None = None
+) -> TuolajiEnv:
+    """A new environment for ``rules`` (a preset name or a [`Rules`][tuolaji.Rules]), without
+    wrappers. There is no parallel form: Tractor is sequential (one seat acts at a time) and
+    its turn order while dealing is part of the game, so ``parallel_env`` would only wrap
+    this one with no-op actions for the seats not to act."""
+    return TuolajiEnv(rules, render_mode=render_mode, render_seat=render_seat)
+
+
+def env(
+    rules: Rules | str = "tuolaji", render_mode: str | None = None, render_seat: int | None = None
+) -> TuolajiEnv:
+    """A new environment for ``rules`` (a preset name or a [`Rules`][tuolaji.Rules]); the same
+    as [`raw_env`][tuolaji.pettingzoo.raw_env] (the environment checks its actions itself)."""
+    return TuolajiEnv(rules, render_mode=render_mode, render_seat=render_seat)
