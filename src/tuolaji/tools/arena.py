@@ -50,6 +50,7 @@ import attrs
 
 import tuolaji
 from tuolaji.bots import Bot, GreedyBot, RandomBot
+from tuolaji.bots.best import BestBot
 from tuolaji.core.errors import ConfigurationError, TuolajiError
 from tuolaji.core.rules import RULESETS, Rules
 from tuolaji.core.scoring import team_of
@@ -125,6 +126,7 @@ _BUILTINS: dict[str, Callable[[], Any]] = {
     "greedy": lambda: GreedyBot,
     # Resolved by name when used: the search bot may live in a newer tuolaji.
     "pimc": lambda: getattr(tuolaji, "PIMCBot", None),
+    "best": lambda: BestBot,
 }
 
 
@@ -152,7 +154,7 @@ class BotSpec:
             if found is None:
                 raise ConfigurationError(
                     f"bot {self.name!r}: {self.target!r} is not in this tuolaji "
-                    f"(built-ins here: random, greedy)"
+                    f"(built-ins here: random, greedy, best)"
                 )
             return found  # type: ignore[no-any-return]
         target = echo(self.target)
