@@ -60,9 +60,9 @@ class BestBot:
         self,
         seed: int | None = 0,
         *,
-        worlds: int = 8,
+        worlds: int = 6,
         candidates: int = 5,
-        endgame: int = 12,
+        endgame: int = 10,
         margin: float = 5.0,
     ) -> None:
         if seed is not None and not isinstance(seed, int):
