@@ -133,7 +133,7 @@ _BUILTINS: dict[str, Callable[[], Any]] = {
 @attrs.frozen(slots=True)
 class BotSpec:
     """How to build a bot in any process: a ``name`` for the tables, a ``target`` (a built-in
-    ``random``, ``greedy``, ``pimc``, or ``module:Class`` importable where the bot runs) and
+    ``random``, ``greedy``, ``pimc``, ``best``, or ``module:Class`` importable where the bot runs) and
     keyword ``args`` as JSON text.
 
     :meth:`build` passes ``seed=`` when the class takes a ``seed`` parameter, then ``args``.
@@ -258,7 +258,7 @@ def _split_top_level(text: str) -> list[str]:
 def parse_bots(text: str) -> tuple[BotSpec, ...]:
     """Bot specs from ``NAME=SPEC,NAME=SPEC,...``.
 
-    SPEC is ``random``, ``greedy``, ``pimc`` or ``module:Class``, optionally followed by a
+    SPEC is ``random``, ``greedy``, ``pimc``, ``best`` or ``module:Class``, optionally followed by a
     JSON object of keyword arguments: ``fast=greedy{"candidates": 20}``. ``NAME=`` may be left
     out when SPEC is a bare built-in. Names are unique, of letters, digits, ``_``, ``-`` and
     ``.``; at least two bots.

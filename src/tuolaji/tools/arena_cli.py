@@ -31,7 +31,7 @@ __all__ = [
 ]
 
 BOTS_HELP = (
-    "bots to compare: SPEC is random, greedy, pimc or module:Class, optionally with JSON "
+    "bots to compare: SPEC is random, greedy, pimc, best or module:Class, optionally with JSON "
     'keyword arguments, e.g. a=greedy,b=random,c=mybots:Smart{"depth": 2}. A module:Class '
     "spec IMPORTS AND RUNS THAT MODULE'S CODE (give only modules you trust); only a class "
     "with an act method, or a function marked @tuolaji.tools.arena.bot_factory, is called"
