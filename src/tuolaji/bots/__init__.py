@@ -3,7 +3,7 @@ and the worlds consistent with it.
 
 Modules: :mod:`~tuolaji.bots.base` (the protocol, :class:`~tuolaji.RandomBot`),
 :mod:`~tuolaji.bots.greedy` (:class:`~tuolaji.GreedyBot`), :mod:`~tuolaji.bots.knowledge`
-(voids and unseen cards from a view), :mod:`~tuolaji.bots.worlds` (sampling hidden cards) and
+(voids and unseen cards from a view), :mod:`~tuolaji.bots.worlds` (sampling hidden cards),
 :mod:`~tuolaji.bots.pimc` (:class:`~tuolaji.PIMCBot`, search over sampled worlds) and
 :mod:`~tuolaji.bots.best` (:class:`~tuolaji.bots.best.BestBot`, the strongest built-in bot:
 greedy play, then search over the last tricks).

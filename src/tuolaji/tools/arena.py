@@ -133,8 +133,8 @@ _BUILTINS: dict[str, Callable[[], Any]] = {
 @attrs.frozen(slots=True)
 class BotSpec:
     """How to build a bot in any process: a ``name`` for the tables, a ``target`` (a built-in
-    ``random``, ``greedy``, ``pimc``, ``best``, or ``module:Class`` importable where the bot runs) and
-    keyword ``args`` as JSON text.
+    ``random``, ``greedy``, ``pimc``, ``best``, or ``module:Class`` importable where the bot
+    runs) and keyword ``args`` as JSON text.
 
     :meth:`build` passes ``seed=`` when the class takes a ``seed`` parameter, then ``args``.
     Specs pickle (bots need not): workers build their own bots. Resolving ``module:Class``
