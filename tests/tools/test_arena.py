@@ -21,15 +21,20 @@ from tuolaji.tools import arena as arena_module
 from tuolaji.tools.arena import (
     ArenaConfig,
     BotSpec,
+    DealPair,
+    PairSummary,
     _level_gain,
     arena_progress,
+    pair_score,
     parse_bots,
     play_deal_pair,
     run_arena,
     simulate_deals,
+    sprt_line,
 )
 from tuolaji.tools.cli import main
 from tuolaji.tools.parallel import derive_seed
+from tuolaji.tools.stats import SPRTResult
 from tuolaji.tools.terminal import ProgressBar
 
 
@@ -135,7 +140,10 @@ def test_a_deal_pair_plays_the_same_cards_with_the_teams_exchanged() -> None:
 def test_deal_pair_scores_follow_levels_then_points() -> None:
     config = ArenaConfig(parse_bots("g=greedy,r=random"), deals=1, seed=0, record=True)
     pair = play_deal_pair(config, 0, 1, 4)
-    level = points = 0
+    level = 0
+    returns = 0.0
+    attack: list[int] = []
+    defence: list[int] = []
     for g, text in enumerate(pair.records):
         game = tl.replay(text)
         state = game.state
@@ -147,11 +155,91 @@ def test_deal_pair_scores_follow_levels_then_points() -> None:
             for t in (0, 1)
         ]
         level += gains[ours] - gains[1 - ours]
+        returns += state.returns()[ours]
         attackers = 1 - state.dealer % 2
-        points += state.result.attacker_points * (1 if attackers == ours else -1)
-    assert (pair.level, pair.points) == (level, points)
+        (attack if attackers == ours else defence).append(state.result.attacker_points)
+    assert (pair.level, pair.returns) == (level, returns)
+    assert (pair.attack_points, pair.defence_points) == (tuple(attack), tuple(defence))
+    assert pair.declared == len(defence)
+    points = sum(attack) - sum(defence) if len(attack) == len(defence) else 0
     expected = 1.0 if (level, points) > (0, 0) else 0.0 if (level, points) < (0, 0) else 0.5
     assert pair.score == expected
+
+
+def test_points_break_a_tie_only_between_sides_that_attacked_equally_often() -> None:
+    # Issue #24 item 5: a side that declared both deals never attacked; its opponents'
+    # attacking points are not a measure of card play against it.
+    assert pair_score(0, 0, [80], [60]) == 1.0
+    assert pair_score(0, 0, [60], [80]) == 0.0
+    assert pair_score(0, 0, [80, 60], []) == 0.5
+    assert pair_score(0, 0, [], [80, 60]) == 0.5
+    assert pair_score(0, 0, [80, 60], [10]) == 0.5
+    # Levels come before points, whole matches before levels.
+    assert pair_score(0, -1, [200], [0]) == 0.0
+    assert pair_score(1, -5, [0], [200]) == 1.0
+
+
+def test_points_are_reported_per_attacking_deal() -> None:
+    # Issue #20: with --match a side that attacked more deals added more points; the
+    # column is a mean per attacking deal on each side.
+    pair = DealPair(0, 0, 0.0, (100, 120, 80), (40,), 1, (0, 0), 0.5, 4)
+    assert pair.points == 100 - 40
+    assert DealPair(0, 0, 0.0, (100,), (), 0, (0, 0), 0.5, 2).points == 0.0
+    summary = PairSummary.of(
+        "a", "b", [pair, DealPair(1, 0, 0.0, (60,), (20, 60), 2, (0, 0), 0.5, 3)]
+    )
+    assert summary.points.mean == pytest.approx(90 - 40)
+    assert summary.declared == pytest.approx(3 / 7)
+
+
+def test_match_pairs_report_returns_points_per_attack_and_matches() -> None:
+    config = ArenaConfig(parse_bots("g=greedy,r=random"), deals=2, match=True, max_deals=30)
+    result = run_arena(config)
+    (summary,) = result.summaries
+    for pair in summary.pairs:
+        assert len(pair.attack_points) + len(pair.defence_points) == pair.deals
+        assert pair.declared == len(pair.defence_points)
+        assert sum(pair.matches) <= 2
+    # Greedy wins whole matches against random.
+    assert summary.matches[0] > summary.matches[1]
+    assert summary.returns.mean > 0
+    table = result.table()
+    assert "returns / pair" in table and "points / attack" in table and "matches won" in table
+    data = result.to_data()["pairs"][0]
+    assert data["matches"] == list(summary.matches)
+    assert data["returns"]["mean"] == summary.returns.mean
+
+
+def test_a_shared_bidder_makes_both_sides_bid_and_bury_alike() -> None:
+    # Issue #24 item 5: one bot bids and buries for every seat, so in each pair the same
+    # team declares in both games with the same kitty, and only card play differs.
+    config = ArenaConfig(
+        parse_bots("g=greedy,r=random"), deals=4, seed=2, record=True, bidder=BotSpec("b", "greedy")
+    )
+    result = run_arena(config)
+    (summary,) = result.summaries
+    for pair in summary.pairs:
+        assert pair.declared == 1 and len(pair.attack_points) == len(pair.defence_points) == 1
+        games = [tl.replay(text) for text in pair.records]
+        finals = [game.state for game in games]
+        assert finals[0].dealer == finals[1].dealer
+        assert finals[0].kitty == finals[1].kitty
+        assert finals[0].trump == finals[1].trump
+    assert summary.declared == 0.5
+    assert "card play alone" in result.table()
+    assert result.to_data()["bidder"] == "greedy"
+
+
+def test_the_sprt_line_names_the_bound_reached_and_the_decision() -> None:
+    # Issue #20: "LLR -2.98 in [-2.94, 2.94]" said the LLR lay inside bounds it had crossed.
+    low = sprt_line(SPRTResult(-2.98, -2.94, 2.94, 120, "H0"), 0, 20)
+    assert "<= lower bound -2.94" in low and low.endswith("H0 accepted")
+    assert " in [" not in low and "within" not in low
+    high = sprt_line(SPRTResult(3.0, -2.94, 2.94, 80, "H1"), 0, 20)
+    assert ">= upper bound 2.94" in high and high.endswith("H1 accepted")
+    going = sprt_line(SPRTResult(0.5, -2.94, 2.94, 10, None), 0, 20)
+    assert "within [-2.94, 2.94]" in going and going.endswith("no decision, continuing")
+    assert "accepted" not in going
 
 
 def test_match_pairs_play_whole_matches_up_to_the_cap() -> None:
@@ -290,6 +378,18 @@ def test_arena_command_rejects_bad_bots(capsys: pytest.CaptureFixture[str]) -> N
     assert "at least two bots" in capsys.readouterr().err
     with pytest.raises(SystemExit) as info:
         main(["arena", "--bots", "a=greedy,b=nomod:X", "--deals", "2"])
+    assert info.value.code == 2
+    assert "cannot import 'nomod'" in capsys.readouterr().err
+
+
+def test_arena_command_takes_a_shared_bidder(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["arena", "--bots", "g=greedy,r=random", "--deals", "2", "--bidder", "greedy"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "Bidding and burying for every seat by greedy: card play alone" in out
+    assert "50%" in out  # each side declared one deal of each pair
+    with pytest.raises(SystemExit) as info:
+        main(["arena", "--bots", "g=greedy,r=random", "--bidder", "nomod:X"])
     assert info.value.code == 2
     assert "cannot import 'nomod'" in capsys.readouterr().err
 

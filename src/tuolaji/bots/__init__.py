@@ -3,8 +3,10 @@ and the worlds consistent with it.
 
 Modules: `base` (the protocol, [`RandomBot`][tuolaji.RandomBot]),
 `greedy` ([`GreedyBot`][tuolaji.GreedyBot]), [`knowledge`][tuolaji.bots.knowledge]
-(voids and unseen cards from a view), [`worlds`][tuolaji.bots.worlds] (sampling hidden cards) and
-[`pimc`][tuolaji.bots.pimc] ([`PIMCBot`][tuolaji.PIMCBot], search over sampled worlds).
+(voids and unseen cards from a view), [`worlds`][tuolaji.bots.worlds] (sampling hidden cards),
+[`pimc`][tuolaji.bots.pimc] ([`PIMCBot`][tuolaji.PIMCBot], search over sampled worlds) and
+[`best`][tuolaji.bots.best] ([`BestBot`][tuolaji.bots.best.BestBot], the strongest built-in bot:
+greedy play, then search over the last tricks).
 """
 
 from __future__ import annotations

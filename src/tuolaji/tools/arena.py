@@ -8,11 +8,21 @@ second. Whatever the cards give one side, each bot gets once.
 For every deal pair, from A's side (see [`DealPair`][tuolaji.tools.arena.DealPair]):
 
 - ``level``: A's team's level gain minus B's team's (R9), summed over the two games;
-- ``points``: the attackers' points (R8.1) when A's team attacked, minus those when B's
-  team attacked, summed over the two games;
-- ``score``: 1 when A won the pair (more levels; on equal levels more points), 0.5 for a
-  tie, 0 for a loss. With ``match=True`` the two games are whole matches (R9.5), and the
-  match wins decide first.
+- ``returns``: A's team's [`GameState.returns`][tuolaji.GameState.returns] summed over
+  the deals (R9.1: taking the deal over counts one level, so a take-over at 80-115 is not
+  "no change" as in ``level``);
+- ``points``: the attackers' points (R8.1) **per attacking deal**: the mean when A's team
+  attacked minus the mean when B's team attacked (sides may attack a different number of
+  deals, above all with ``match=True``);
+- ``declared``: how many deals A's team declared (held the deal);
+- ``score``: 1 when A won the pair, 0.5 for a tie, 0 for a loss: with ``match=True`` whole
+  matches (R9.5) decide first, then levels; on equal levels the attackers' points decide
+  only when both sides attacked equally often (else the points of sides that declared at
+  different rates are not comparable, and the pair is a tie).
+
+With a ``bidder`` ([`ArenaConfig`][tuolaji.tools.arena.ArenaConfig]) one bot bids, buries and asks
+for redeals for every seat, and seat ``s`` gets the same bidder seed in both games of a pair: both
+sides declare and bury alike, so the pair measures card play alone.
 
 Every deal pair is seeded from the run's seed and its index alone (never from a worker), so
 [`run_arena`][tuolaji.tools.arena.run_arena] gives identical results on one process, K processes or
@@ -42,12 +52,15 @@ import attrs
 
 import tuolaji
 from tuolaji.bots import Bot, GreedyBot, RandomBot
+from tuolaji.bots.best import BestBot
 from tuolaji.core.errors import ConfigurationError, TuolajiError
 from tuolaji.core.rules import RULESETS, Rules
 from tuolaji.core.scoring import team_of
 from tuolaji.game.facade import Game
 from tuolaji.game.record import write_record
+from tuolaji.state.actions import Action, ActionSet, Phase
 from tuolaji.state.gamestate import GameState
+from tuolaji.state.view import PlayerView
 from tuolaji.tools.files import open_for_writing
 from tuolaji.tools.parallel import derive_seed, run_ordered
 from tuolaji.tools.report import deal_lines, summary_line
@@ -56,6 +69,7 @@ from tuolaji.tools.stats import (
     Ratings,
     SPRTResult,
     bradley_terry,
+    difference_interval,
     mean_interval,
     sprt_test,
 )
@@ -71,18 +85,20 @@ __all__ = [
     "arena_progress",
     "bot_factory",
     "builtin_bots",
+    "pair_score",
     "parse_bot_spec",
     "parse_bots",
     "play_deal_pair",
     "run_arena",
     "simulate_deals",
     "split_bot_list",
+    "sprt_line",
 ]
 
 FORMAT = "tuolaji-arena"
 # Names become file names under --record, so they stay plain.
 _NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
-VERSION = 1
+VERSION = 2  # 2: returns, points per attacking deal, declared, matches, bidder
 
 _FACTORY_MARK = "__tuolaji_bot_factory__"
 
@@ -115,6 +131,7 @@ _BUILTINS: dict[str, Callable[[], Any]] = {
     "greedy": lambda: GreedyBot,
     # Resolved by name when used: the search bot may live in a newer tuolaji.
     "pimc": lambda: getattr(tuolaji, "PIMCBot", None),
+    "best": lambda: BestBot,
 }
 
 
@@ -138,8 +155,8 @@ def _path_hint(exc: ImportError, module_name: str) -> str:
 @attrs.frozen(slots=True)
 class BotSpec:
     """How to build a bot in any process: a ``name`` for the tables, a ``target`` (a built-in
-    ``random``, ``greedy``, ``pimc``, or ``module:Class`` importable where the bot runs) and
-    keyword ``args`` as JSON text.
+    ``random``, ``greedy``, ``pimc``, ``best``, or ``module:Class`` importable where the bot
+    runs) and keyword ``args`` as JSON text.
 
     [`build`][tuolaji.tools.arena.BotSpec.build] passes ``seed=`` when the class takes a ``seed``
     parameter, then ``args``. Specs pickle (bots need not): workers build their own bots. Resolving
@@ -309,7 +326,7 @@ def parse_bot_spec(part: str, context: str | None = None) -> BotSpec:
 def parse_bots(text: str) -> tuple[BotSpec, ...]:
     """Bot specs from ``NAME=SPEC,NAME=SPEC,...``.
 
-    SPEC is ``random``, ``greedy``, ``pimc`` or ``module:Class``, optionally followed by a
+    SPEC is ``random``, ``greedy``, ``pimc``, ``best`` or ``module:Class``, optionally followed by a
     JSON object of keyword arguments: ``fast=greedy{"candidates": 20}``. Without ``NAME=`` a
     bot is named after its built-in or class (see
     [`parse_bot_spec`][tuolaji.tools.arena.parse_bot_spec]). Names are unique, of letters, digits,
@@ -331,7 +348,8 @@ class ArenaConfig:
     ``match``: each game of a pair is a whole match (R9.5), stopped after ``max_deals``
     deals; ``sprt``: ``(elo0, elo1, alpha, beta)`` to stop early (two bots only, see
     [`tuolaji.tools.stats.sprt_test`][tuolaji.tools.stats.sprt_test]); ``record``: keep every
-    game's record.
+    game's record; ``bidder``: one bot that bids, buries and asks for redeals for every seat (both
+    sides alike), so that only card play is compared.
     """
 
     bots: tuple[BotSpec, ...]
@@ -342,6 +360,7 @@ class ArenaConfig:
     max_deals: int = 100
     sprt: tuple[float, float, float, float] | None = None
     record: bool = False
+    bidder: BotSpec | None = None
 
     def __attrs_post_init__(self) -> None:
         if self.deals < 1:
@@ -360,16 +379,32 @@ class ArenaConfig:
 @attrs.frozen(slots=True)
 class DealPair:
     """One duplicate deal pair (or match pair) of bot ``a`` against bot ``b``, from ``a``'s
-    side: see the module docstring for ``level``, ``points`` and ``score``; ``deals`` is the
-    number of deals played in both games; ``records`` the two games' records (JSON text)
-    when recording."""
+    side: see the module docstring for ``level``, ``returns``, ``declared`` and ``score``.
+    ``attack_points`` lists the attackers' points of each deal A's team attacked,
+    ``defence_points`` those of each deal B's team attacked; ``matches`` counts the whole
+    matches (R9.5) won by A and by B; ``deals`` is the number of deals played in both games;
+    ``records`` the two games' records (JSON text) when recording."""
 
     index: int
     level: int
-    points: int
+    returns: float
+    attack_points: tuple[int, ...]
+    defence_points: tuple[int, ...]
+    declared: int
+    matches: tuple[int, int]
     score: float
     deals: int
     records: tuple[str, ...] = ()
+
+    @property
+    def points(self) -> float:
+        """The attackers' points per attacking deal, A's team's mean minus B's; 0.0 when one
+        side never attacked (there is nothing to compare)."""
+        if not self.attack_points or not self.defence_points:
+            return 0.0
+        return math.fsum(self.attack_points) / len(self.attack_points) - math.fsum(
+            self.defence_points
+        ) / len(self.defence_points)
 
 
 def _level_gain(state: GameState, team: int) -> int:
@@ -384,21 +419,67 @@ def _level_gain(state: GameState, team: int) -> int:
     return change
 
 
+_SETUP_PHASES = frozenset(phase for phase in Phase if phase not in (Phase.PLAYING, Phase.FINISHED))
+"""Every decision before the first trick: bids, counters, redeal requests and the burial."""
+
+
+class _SharedBidding:
+    """A seat's bot whose bids, burial and redeal requests come from ``bidder`` (the same
+    bidder for both sides of a pair) and whose card play comes from ``player``."""
+
+    def __init__(self, player: Bot, bidder: Bot) -> None:
+        self.player = player
+        self.bidder = bidder
+
+    def act(self, view: PlayerView, actions: ActionSet) -> Action:
+        if view.phase in _SETUP_PHASES:
+            return self.bidder.act(view, actions)
+        return self.player.act(view, actions)
+
+
+def pair_score(matches: int, level: int, attack: Sequence[int], defence: Sequence[int]) -> float:
+    """A deal pair's score from A's side: 1 won, 0.5 tie, 0 lost. ``matches`` (A's whole
+    matches won minus lost) decides first, then ``level`` (A's level change minus B's),
+    then the attackers' points (A's ``attack`` minus B's ``defence``), but only when both
+    sides attacked equally often: a side that declared more attacked less, and its points
+    say nothing about card play.
+
+    >>> pair_score(0, 1, [60], [90]), pair_score(0, 0, [60], [90]), pair_score(0, 0, [], [60, 90])
+    (1.0, 0.0, 0.5)
+    """
+    tiebreak = sum(attack) - sum(defence) if len(attack) == len(defence) else 0
+    key = (matches, level, tiebreak)
+    return 1.0 if key > (0, 0, 0) else 0.0 if key < (0, 0, 0) else 0.5
+
+
 def play_deal_pair(config: ArenaConfig, a: int, b: int, index: int) -> DealPair:
     """Play deal pair ``index`` of ``config.bots[a]`` against ``config.bots[b]``.
 
     Both games use the seed ``derive_seed(config.seed, index)`` (every bot pair meets the
     same deals); the bot on seat ``s`` of game ``g`` is seeded with
     ``derive_seed(config.seed, index, g, s)``. In game 0 bot ``a`` holds team 0 (seats 0, 2);
-    in game 1 it holds team 1.
+    in game 1 it holds team 1. A ``config.bidder`` on seat ``s`` is seeded with
+    ``derive_seed(config.seed, index, "bidder", s)`` in both games.
     """
     deal_seed = derive_seed(config.seed, index)
-    level = points = wins = deals = 0
+    level = wins = deals = declared = 0
+    returns = 0.0
+    attack: list[int] = []
+    defence: list[int] = []
+    matches = [0, 0]
     records: list[str] = []
     for g in (0, 1):
         ours = g  # the team of bot a in this game
         specs = [config.bots[a] if team_of(s) == ours else config.bots[b] for s in range(4)]
-        bots = [spec.build(derive_seed(config.seed, index, g, s)) for s, spec in enumerate(specs)]
+        bots: list[Bot] = [
+            spec.build(derive_seed(config.seed, index, g, s)) for s, spec in enumerate(specs)
+        ]
+        if config.bidder is not None:
+            bidder = config.bidder
+            bots = [
+                _SharedBidding(bot, bidder.build(derive_seed(config.seed, index, "bidder", s)))
+                for s, bot in enumerate(bots)
+            ]
         game = Game(config.rules, deal_seed)
         limit = config.max_deals if config.match else 1
         while not game.over and len(game.results) < limit:
@@ -406,17 +487,32 @@ def play_deal_pair(config: ArenaConfig, a: int, b: int, index: int) -> DealPair:
             state = game.state
             assert state.result is not None and state.dealer is not None
             level += _level_gain(state, ours) - _level_gain(state, 1 - ours)
-            attackers = 1 - team_of(state.dealer)
-            sign = 1 if attackers == ours else -1
-            points += sign * state.result.attacker_points
+            returns += state.returns()[ours]  # seat `ours` is on team `ours`
+            if team_of(state.dealer) == ours:
+                declared += 1
+                defence.append(state.result.attacker_points)
+            else:
+                attack.append(state.result.attacker_points)
             deals += 1
         if game.over:
-            wins += 1 if game.results[-1].match_winner == ours else -1
+            won = game.results[-1].match_winner == ours
+            wins += 1 if won else -1
+            matches[0 if won else 1] += 1
         if config.record:
             records.append(write_record(game))
-    key = (wins, level, points)
-    score = 1.0 if key > (0, 0, 0) else 0.0 if key < (0, 0, 0) else 0.5
-    return DealPair(index, level, points, score, deals, tuple(records))
+    score = pair_score(wins, level, attack, defence)
+    return DealPair(
+        index,
+        level,
+        returns,
+        tuple(attack),
+        tuple(defence),
+        declared,
+        (matches[0], matches[1]),
+        score,
+        deals,
+        tuple(records),
+    )
 
 
 @attrs.frozen(slots=True)
@@ -436,16 +532,23 @@ def _play_task(task: _Task) -> tuple[DealPair, ...]:
 
 @attrs.frozen(slots=True)
 class PairSummary:
-    """What one bot pair's deal pairs add up to, from bot ``a``'s side."""
+    """What one bot pair's deal pairs add up to, from bot ``a``'s side: per deal pair the
+    ``level`` change and ``returns`` (R9.1) with 95% intervals; ``points`` per attacking
+    deal (A's mean minus B's, see [`difference_interval`][tuolaji.tools.stats.difference_interval]);
+    ``declared`` the share of deals A's team declared; ``won`` the share of deal pairs won
+    (``wins``/``ties``/``losses``); ``matches`` the whole matches won by A and by B."""
 
     a: str
     b: str
     level: Interval
+    returns: Interval
     points: Interval
+    declared: float
     won: float
     wins: int
     ties: int
     losses: int
+    matches: tuple[int, int]
     deals: int
     pairs: tuple[DealPair, ...]
 
@@ -453,16 +556,23 @@ class PairSummary:
     def of(cls, a: str, b: str, pairs: Sequence[DealPair]) -> PairSummary:
         """The summary of ``pairs`` (deal pairs of ``a`` against ``b``)."""
         scores = [p.score for p in pairs]
+        deals = sum(p.deals for p in pairs)
         return cls(
             a,
             b,
             mean_interval([float(p.level) for p in pairs]),
-            mean_interval([float(p.points) for p in pairs]),
+            mean_interval([p.returns for p in pairs]),
+            difference_interval(
+                [float(x) for p in pairs for x in p.attack_points],
+                [float(x) for p in pairs for x in p.defence_points],
+            ),
+            sum(p.declared for p in pairs) / deals if deals else 0.0,
             math.fsum(scores) / len(scores) if scores else 0.0,
             scores.count(1.0),
             scores.count(0.5),
             scores.count(0.0),
-            sum(p.deals for p in pairs),
+            (sum(p.matches[0] for p in pairs), sum(p.matches[1] for p in pairs)),
+            deals,
             tuple(pairs),
         )
 
@@ -499,6 +609,7 @@ class ArenaResult:
             "seed": cfg.seed,
             "deal_pairs": cfg.deals,
             "match": cfg.match,
+            "bidder": None if cfg.bidder is None else str(cfg.bidder),
             "bots": {spec.name: str(spec) for spec in cfg.bots},
             "pairs": [
                 {
@@ -507,14 +618,19 @@ class ArenaResult:
                     "deal_pairs": len(s.pairs),
                     "deals": s.deals,
                     "level": _interval_data(s.level),
-                    "points": _interval_data(s.points),
+                    "returns": _interval_data(s.returns),
+                    "points_per_attacking_deal": _interval_data(s.points),
+                    "declared": s.declared,
+                    "matches": list(s.matches),
                     "won": s.won,
                     "wins": s.wins,
                     "ties": s.ties,
                     "losses": s.losses,
                     "per_deal_pair": {
                         "level": [p.level for p in s.pairs],
-                        "points": [p.points for p in s.pairs],
+                        "returns": [p.returns for p in s.pairs],
+                        "attack_points": [list(p.attack_points) for p in s.pairs],
+                        "defence_points": [list(p.defence_points) for p in s.pairs],
                         "score": [p.score for p in s.pairs],
                     },
                 }
@@ -553,21 +669,40 @@ class ArenaResult:
         return json.dumps(self.to_data(), indent=1, ensure_ascii=False)
 
     def table(self) -> str:
-        """A plain-text table of the pairs and the ratings."""
+        """A plain-text table of the pairs and the ratings: per bot pair the level change and
+        the returns (R9.1) per pair, the attackers' points per attacking deal, how often the
+        first bot's side declared, the share of pairs won and, for matches, the matches won."""
         cfg = self.config
         unit = "match pairs" if cfg.match else "duplicate deal pairs"
-        lines = [f"Arena: seed {cfg.seed}, up to {cfg.deals} {unit} per bot pair", ""]
+        lines = [f"Arena: seed {cfg.seed}, up to {cfg.deals} {unit} per bot pair"]
+        if cfg.bidder is not None:
+            lines.append(f"Bidding and burying for every seat by {cfg.bidder}: card play alone")
+        lines.append("")
         width = max(len(f"{s.a} vs {s.b}") for s in self.summaries)
-        lines.append(
-            f"{'pair':<{width}}  {'pairs':>6}  {'level change / pair':>20}  "
-            f"{'points / pair':>16}  {'won':>6}"
+        header = (
+            f"{'pair':<{width}}  {'pairs':>6}  {'level / pair':>15}  {'returns / pair':>15}  "
+            f"{'points / attack':>15}  {'declared':>8}  {'won':>6}"
         )
+        lines.append(header + ("  matches won" if cfg.match else ""))
         for s in self.summaries:
-            lines.append(
-                f"{s.a + ' vs ' + s.b:<{width}}  {len(s.pairs):>6}  {s.level!s:>20}  "
-                f"{_short(s.points):>16}  {100 * s.won:>5.1f}%"
+            line = (
+                f"{s.a + ' vs ' + s.b:<{width}}  {len(s.pairs):>6}  {_short(s.level, 2):>15}  "
+                f"{_short(s.returns, 2):>15}  {_short(s.points, 1):>15}  "
+                f"{100 * s.declared:>7.0f}%  {100 * s.won:>5.1f}%"
             )
-        lines += ["", "Ratings (Bradley–Terry on deal pairs, Elo scale, 95% bootstrap interval)"]
+            if cfg.match:
+                line += f"  {s.matches[0]}-{s.matches[1]}"
+            lines.append(line)
+        lines += [
+            "",
+            "level: levels gained minus the other side's (a take-over at 80-115 counts 0)",
+            "returns: R9.1 (taking the deal over counts one level)",
+            "points / attack: attackers' points per attacking deal, first bot's side minus "
+            "the second's",
+            "declared: the share of deals the first bot's side declared",
+            "",
+            "Ratings (Bradley–Terry on deal pairs, Elo scale, 95% bootstrap interval)",
+        ]
         r = self.ratings
         order = sorted(range(len(r.names)), key=lambda i: -r.elo[i])
         name_width = max(len(n) for n in r.names)
@@ -576,13 +711,7 @@ class ArenaResult:
                 f"{r.names[i]:<{name_width}}  {r.elo[i]:+7.0f}  [{r.low[i]:+.0f}, {r.high[i]:+.0f}]"
             )
         if self.sprt is not None and cfg.sprt is not None:
-            verdict = {"H1": "accept H1", "H0": "accept H0", None: "no decision"}
-            lines += [
-                "",
-                f"SPRT elo0={cfg.sprt[0]:g} elo1={cfg.sprt[1]:g}: LLR {self.sprt.llr:.2f} "
-                f"in [{self.sprt.lower:.2f}, {self.sprt.upper:.2f}] after {self.sprt.n} "
-                f"pairs: {verdict[self.sprt.decision]}",
-            ]
+            lines += ["", sprt_line(self.sprt, cfg.sprt[0], cfg.sprt[1])]
         return "\n".join(lines)
 
     def write(self, out: Path) -> list[Path]:
@@ -596,10 +725,31 @@ class ArenaResult:
         return written + plot(self, out)
 
 
-def _short(interval: Interval) -> str:
-    if interval.n < 2:
-        return f"{interval.mean:+.1f}"
-    return f"{interval.mean:+.1f} ± {(interval.high - interval.low) / 2:.1f}"
+def _short(interval: Interval, digits: int = 1) -> str:
+    if interval.n < 2 or not math.isfinite(interval.low):
+        return f"{interval.mean:+.{digits}f}"
+    return f"{interval.mean:+.{digits}f} ± {(interval.high - interval.low) / 2:.{digits}f}"
+
+
+def sprt_line(result: SPRTResult, elo0: float, elo1: float) -> str:
+    """The SPRT's state in words: the LLR against its bounds and the decision (an LLR past a
+    bound is said to have reached it, never to lie within the bounds).
+
+    >>> from tuolaji.tools.stats import SPRTResult
+    >>> print(sprt_line(SPRTResult(-2.98, -2.94, 2.94, 120, "H0"), 0, 20))
+    SPRT elo0=0 elo1=20: LLR -2.98 <= lower bound -2.94 after 120 pairs: H0 accepted
+    >>> print(sprt_line(SPRTResult(1.10, -2.94, 2.94, 40, None), 0, 20))
+    SPRT elo0=0 elo1=20: LLR 1.10 within [-2.94, 2.94] after 40 pairs: no decision, continuing
+    """
+    head = f"SPRT elo0={elo0:g} elo1={elo1:g}: LLR {result.llr:.2f}"
+    after = f"after {result.n} pairs"
+    if result.decision == "H1":
+        return f"{head} >= upper bound {result.upper:.2f} {after}: H1 accepted"
+    if result.decision == "H0":
+        return f"{head} <= lower bound {result.lower:.2f} {after}: H0 accepted"
+    return (
+        f"{head} within [{result.lower:.2f}, {result.upper:.2f}] {after}: no decision, continuing"
+    )
 
 
 def plot(result: ArenaResult, out: Path) -> list[Path]:

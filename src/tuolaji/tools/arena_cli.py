@@ -53,6 +53,15 @@ def _bots(text: str) -> tuple[BotSpec, ...]:
     return specs
 
 
+def _bidder(text: str) -> BotSpec:
+    try:
+        (spec, _) = parse_bots(f"bidder={text},other=random")
+        spec.build(0)
+    except TuolajiError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return spec
+
+
 def _seed(text: str) -> int:
     try:
         value = int(text)
@@ -186,6 +195,13 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="ELO0,ELO1",
         help="stop early by SPRT: H0 the first bot is ELO0 better, H1 ELO1 better (two bots)",
     )
+    parser.add_argument(
+        "--bidder",
+        type=_bidder,
+        metavar="SPEC",
+        help="one bot (a SPEC as in --bots) bids, buries and asks for redeals for every seat, "
+        "both sides alike: the arena then measures card play alone",
+    )
     parser.add_argument("--alpha", type=_probability, default=0.05, help="SPRT false H1 rate")
     parser.add_argument("--beta", type=_probability, default=0.05, help="SPRT false H0 rate")
 
@@ -203,6 +219,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
             max_deals=args.max_deals,
             sprt=None if args.sprt is None else (*args.sprt, args.alpha, args.beta),
             record=args.record is not None,
+            bidder=args.bidder,
         )
         bar = ProgressBar(len(config.pairs) * config.deals, "deal pairs")
         start = time.perf_counter()

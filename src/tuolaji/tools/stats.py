@@ -20,6 +20,7 @@ __all__ = [
     "Ratings",
     "SPRTResult",
     "bradley_terry",
+    "difference_interval",
     "elo_of_share",
     "mean_interval",
     "sprt_llr",
@@ -81,6 +82,34 @@ def mean_interval(values: Sequence[float]) -> Interval:
         return Interval(mean, -math.inf, math.inf, n)
     variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
     half = t_quantile_975(n - 1) * math.sqrt(variance / n)
+    return Interval(mean, mean - half, mean + half, n)
+
+
+def difference_interval(first: Sequence[float], second: Sequence[float]) -> Interval:
+    """The difference of two sample means, ``mean(first) - mean(second)``, with a 95%
+    interval from Welch's standard error (the samples treated as independent; for duplicate
+    deals, which share cards, that errs on the wide side). ``n`` is the smaller sample's
+    size; with fewer than two values on a side the interval is infinite (and with none the
+    mean is 0).
+
+    >>> print(difference_interval([70.0, 90.0, 80.0], [40.0, 60.0, 50.0]))
+    +30.000 ± 22.670
+    """
+    n = min(len(first), len(second))
+    if n == 0:
+        return Interval(0.0, -math.inf, math.inf, 0)
+    mean = math.fsum(first) / len(first) - math.fsum(second) / len(second)
+    if n < 2:
+        return Interval(mean, -math.inf, math.inf, n)
+    a, b = mean_interval(first), mean_interval(second)
+    va = math.fsum((v - a.mean) ** 2 for v in first) / (len(first) - 1) / len(first)
+    vb = math.fsum((v - b.mean) ** 2 for v in second) / (len(second) - 1) / len(second)
+    se = math.sqrt(va + vb)
+    if se == 0:
+        return Interval(mean, mean, mean, n)
+    # Welch–Satterthwaite degrees of freedom.
+    df = (va + vb) ** 2 / (va**2 / (len(first) - 1) + vb**2 / (len(second) - 1))
+    half = t_quantile_975(max(1, int(df))) * se
     return Interval(mean, mean - half, mean + half, n)
 
 
