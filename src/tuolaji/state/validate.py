@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from tuolaji.core.bidding import bid_form
+from tuolaji.core.bidding import Bid, bid_form
 from tuolaji.core.cards import full_deck
 from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE
 from tuolaji.core.errors import IllegalAction, InvalidRecord, TuolajiError, cut
@@ -35,6 +35,7 @@ from tuolaji.state.actions import (
     Passed,
     Phase,
     Played,
+    Redeal,
     RedealAsked,
     ThrowFailed,
     TrickWon,
@@ -42,6 +43,7 @@ from tuolaji.state.actions import (
 from tuolaji.state.auction import fresh_deal
 from tuolaji.state.bookkeeping import Bookkeeping
 from tuolaji.state.playing import deal_result
+from tuolaji.state.view import shown_cards
 
 if TYPE_CHECKING:
     from tuolaji.core.cards import Card
@@ -328,10 +330,12 @@ def check_history(state: GameState) -> None:
     and each action is checked once.
     """
     events = list(state.events)
+    _check_attempts(state, events)
     if state.deck and (state.phase is Phase.DEALING or state.phase in _BEFORE_KITTY):
         start, base = _attempt_start(state, events)  # the whole attempt is replayed
     else:
         _check_bookkeeping(state, events)
+        _check_public_record(state, events)
     if not state.deck:
         start, base = _play_start(state, events)
     elif state.phase is Phase.DEALING or state.phase in _BEFORE_KITTY:
@@ -353,6 +357,56 @@ def check_history(state: GameState) -> None:
             )
     if len(replayed.events) != len(events):
         raise _fail(f"the event log has {len(events) - len(replayed.events)} events too many")
+
+
+def _check_attempts(state: GameState, events: list[Event]) -> None:
+    """A dealt state's log starts with attempt 0's CardsDealt; each later attempt follows a
+    Redeal (R4.6, R4.7) and numbers on; a play position's log has no CardsDealt."""
+    attempt = 0
+    for i, event in enumerate(events):
+        if not isinstance(event, CardsDealt):
+            continue
+        redealt = i > 0 and isinstance(events[i - 1], Redeal)
+        if (i == 0) == redealt or (event.deal_number, event.attempt) != (
+            state.deal_number,
+            attempt,
+        ):
+            raise _fail(f"events[{i}]: attempt {attempt} starts the log or follows a redeal (R4.6)")
+        attempt += 1
+    if state.deck and not isinstance(events[0] if events else None, CardsDealt):
+        raise _fail("a dealt state's log starts with CardsDealt (R4.1)")
+
+
+def _check_public_record(state: GameState, events: list[Event]) -> None:
+    """What the log shows of a position from the burial on, beside the replay of its play:
+    the attempts, the standing bid, the dealer and trump, the counter-bid round, the cards
+    shown in bids."""
+    current = max((i for i, e in enumerate(events) if isinstance(e, CardsDealt)), default=0)
+    bids = [e for e in events[current:] if isinstance(e, Declared)]
+    bid = Bid(bids[-1].seat, bids[-1].cards, bids[-1].suit, bids[-1].strength) if bids else None
+    if state.bid != bid:
+        raise _fail("the standing bid is not the log's last bid of this attempt (R4.2)")
+    trump, dealer = state.trump, state.dealer
+    if trump is not None and dealer is not None:
+        dealers = [e for e in events if isinstance(e, DealerSet)]
+        suit = None if trump.suit is None else int(trump.suit)
+        if not dealers or dealers[-1] != DealerSet(dealer, trump.level, suit):
+            raise _fail("the dealer and the trump are those of the log's last DealerSet (R4.5)")
+    buried = max((i for i, e in enumerate(events) if isinstance(e, Buried)), default=-1)
+    if buried >= 0:
+        seat = events[buried].seat  # type: ignore[attr-defined]
+        for k, event in enumerate(events[buried + 1 :]):
+            if isinstance(event, _PLAYS):
+                break
+            if not isinstance(event, Passed) or k >= 4 or event.seat != (seat + 1 + k) % 4:
+                raise _fail(
+                    f"events[{buried + 1 + k}] is not a pass of the counter-bid round (R5.2)"
+                )
+    for seat, shown in enumerate(shown_cards(state.events)):
+        if Counter(shown) - Counter(state.hands[seat]) - Counter(state.kitty):
+            raise _fail(
+                f"seat {seat} showed cards in a bid that it neither holds nor buried (R4.2)"
+            )
 
 
 def _play_start(state: GameState, events: list[Event]) -> tuple[int, GameState]:
