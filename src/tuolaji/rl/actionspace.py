@@ -241,6 +241,10 @@ class Driver:
     __slots__ = ("decision", "queue", "state")
 
     def __init__(self, state: GameState) -> None:
+        from tuolaji.state.gamestate import GameState  # noqa: PLC0415 (see the imports)
+
+        if not isinstance(state, GameState):
+            raise TypeError(f"state must be a tuolaji.GameState, got {type(state).__name__}")
         self.state = state
         self.queue: list[int] = []
         self.decision: Decision | None = None

@@ -18,14 +18,12 @@ observation are **relative**: 0 is the observing seat, 1 the next seat (R1.3), 2
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tuolaji.bots.knowledge import no_pair_caps, played_cards
 from tuolaji.core.cards import Card
 from tuolaji.state.actions import Phase
-
-if TYPE_CHECKING:
-    from tuolaji.state.view import PlayerView
+from tuolaji.state.view import PlayerView
 
 __all__ = [
     "CARD_KINDS",
@@ -84,6 +82,8 @@ def _one_hot(size: int, index: int | None) -> list[float]:
 
 def observation(view: PlayerView) -> list[float]:
     """The view as :data:`OBSERVATION_SIZE` floats (see :data:`OBSERVATION_LAYOUT`)."""
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"view must be a tuolaji.PlayerView, got {type(view).__name__}")
     me = view.seat
 
     def rel(seat: int | None) -> int | None:

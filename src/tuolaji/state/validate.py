@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from tuolaji.core.bidding import Bid, bid_form
+from tuolaji.core.bidding import bid_form
 from tuolaji.core.cards import full_deck
 from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE
 from tuolaji.core.errors import IllegalAction, InvalidRecord, TuolajiError, cut
@@ -383,8 +383,10 @@ def _check_public_record(state: GameState, events: list[Event]) -> None:
     shown in bids."""
     current = max((i for i, e in enumerate(events) if isinstance(e, CardsDealt)), default=0)
     bids = [e for e in events[current:] if isinstance(e, Declared)]
-    bid = Bid(bids[-1].seat, bids[-1].cards, bids[-1].suit, bids[-1].strength) if bids else None
-    if state.bid != bid:
+    last = None if not bids else (bids[-1].seat, bids[-1].cards, bids[-1].suit, bids[-1].strength)
+    bid = state.bid
+    standing = None if bid is None else (bid.seat, bid.cards, bid.suit, bid.strength)
+    if standing != last:
         raise _fail("the standing bid is not the log's last bid of this attempt (R4.2)")
     trump, dealer = state.trump, state.dealer
     if trump is not None and dealer is not None:
@@ -394,7 +396,9 @@ def _check_public_record(state: GameState, events: list[Event]) -> None:
             raise _fail("the dealer and the trump are those of the log's last DealerSet (R4.5)")
     buried = max((i for i, e in enumerate(events) if isinstance(e, Buried)), default=-1)
     if buried >= 0:
-        seat = events[buried].seat  # type: ignore[attr-defined]
+        burial = events[buried]
+        assert isinstance(burial, Buried)  # found by its type above
+        seat = burial.seat
         for k, event in enumerate(events[buried + 1 :]):
             if isinstance(event, _PLAYS):
                 break
@@ -582,7 +586,7 @@ def _failed_throw(s: GameState, event: ThrowFailed) -> GameState:
 
 def _newest(log: EventLog, count: int) -> list[Event]:
     """The last ``count`` events of ``log``, oldest first (walks ``count`` nodes)."""
-    out = []
+    out: list[Event] = []
     for event in reversed(log):
         if len(out) == count:
             break
