@@ -27,7 +27,6 @@ While cards are dealt (R4.1) a seat that may bid answers with a bid or ``PASS``,
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from tuolaji.core.cards import CARDS
 from tuolaji.core.deal import KITTY_SIZE
@@ -35,9 +34,7 @@ from tuolaji.core.errors import IllegalAction
 from tuolaji.core.legal import LegalFollows
 from tuolaji.state.actions import Action, AskRedeal, Bury, Declare, Pass, Phase, Play
 from tuolaji.state.auction import declare_options
-
-if TYPE_CHECKING:
-    from tuolaji.state.gamestate import GameState
+from tuolaji.state.gamestate import GameState
 
 __all__ = ["ASK_REDEAL", "DONE", "NUM_ACTIONS", "PASS", "Decision", "Driver", "action_ids"]
 
@@ -241,8 +238,6 @@ class Driver:
     __slots__ = ("decision", "queue", "state")
 
     def __init__(self, state: GameState) -> None:
-        from tuolaji.state.gamestate import GameState  # noqa: PLC0415 (see the imports)
-
         if not isinstance(state, GameState):
             raise TypeError(f"state must be a tuolaji.GameState, got {type(state).__name__}")
         self.state = state
