@@ -20,7 +20,6 @@ Deductions (effective suits as in R2.1; trumps are suit 4):
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 import attrs
 
@@ -28,9 +27,7 @@ from tuolaji.core.cards import CARD_KINDS, Card
 from tuolaji.core.trickids import lead_info_ids
 from tuolaji.core.trump import effective_suit_name
 from tuolaji.state.actions import Hand, Trick
-
-if TYPE_CHECKING:
-    from tuolaji.state.view import PlayerView
+from tuolaji.state.view import PlayerView
 
 __all__ = [
     "Knowledge",
@@ -149,6 +146,8 @@ def _card_id(card: Card) -> int:
 
 def knowledge_of(view: PlayerView) -> Knowledge:
     """Everything [`view.seat`][tuolaji.PlayerView.seat] deduces from public play."""
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"view must be a tuolaji.PlayerView, got {type(view).__name__}")
     played = played_cards(view)
     voids, no_pair, caps = no_pair_caps(view)
     # The view computes the shown cards (R4.2): one definition (view.shown_cards).

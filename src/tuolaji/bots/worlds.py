@@ -40,7 +40,6 @@ import random
 import warnings
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from tuolaji.bots.knowledge import Knowledge, knowledge_of
 from tuolaji.core.caching import BoundedCache
@@ -53,9 +52,7 @@ from tuolaji.state.actions import (
     TrumpRevealed,
 )
 from tuolaji.state.gamestate import GameState, bookkeeping_of
-
-if TYPE_CHECKING:
-    from tuolaji.state.view import PlayerView
+from tuolaji.state.view import PlayerView
 
 __all__ = ["SHUFFLE_TRIES", "HiddenPlaces", "hidden_places", "sample_world"]
 
@@ -341,6 +338,10 @@ def sample_world(view: PlayerView, rng: random.Random) -> GameState:
     What does not depend on the draw (the slots and the state's bookkeeping fields) is
     computed once per view and kept for the last few views, since a search bot samples many
     worlds of one view."""
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"view must be a tuolaji.PlayerView, got {type(view).__name__}")
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}")
     return _world(view, _prepared(view), rng)
 
 

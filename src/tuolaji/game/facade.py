@@ -237,6 +237,10 @@ class Game:
     def play_match(self, bots: Sequence[Bot], max_deals: int | None = None) -> MatchResult:
         """Play deals until a team wins the match (R9.5) or ``max_deals`` deals were played
         in this call. With ``wrap`` rules (no match end) give ``max_deals``."""
+        if max_deals is not None and type(max_deals) is not int:
+            raise TypeError(f"max_deals must be an int or None, got {type(max_deals).__name__}")
+        if max_deals is not None and max_deals < 0:
+            raise IllegalAction("R9.5", f"max_deals is 0 or more, got {max_deals}")
         if max_deals is None and self.rules.wrap:
             raise IllegalAction("R9.5", "with wrap the match never ends: give max_deals")
         played = 0

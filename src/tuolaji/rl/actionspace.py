@@ -28,7 +28,6 @@ meaning "not now", as in [`Game`][tuolaji.Game].
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from tuolaji.core.cards import CARDS
 from tuolaji.core.deal import KITTY_SIZE
@@ -37,9 +36,7 @@ from tuolaji.core.legal import LegalFollows
 from tuolaji.game.turns import BidTurns
 from tuolaji.state.actions import Action, AskRedeal, Bury, Declare, Pass, Phase, Play
 from tuolaji.state.auction import declare_options
-
-if TYPE_CHECKING:
-    from tuolaji.state.gamestate import GameState
+from tuolaji.state.gamestate import GameState
 
 Step = tuple[str, int, "int | Action"]
 """One entry of [`Driver.log`][tuolaji.rl.actionspace.Driver.log]: ``(kind, seat, id or
@@ -253,6 +250,8 @@ class Driver:
     __slots__ = ("attempt_start", "decision", "log", "state", "turns")
 
     def __init__(self, state: GameState) -> None:
+        if not isinstance(state, GameState):
+            raise TypeError(f"state must be a tuolaji.GameState, got {type(state).__name__}")
         self.state = state
         self.turns = BidTurns()
         self.decision: Decision | None = None

@@ -19,14 +19,12 @@ the seat before. Only what the view holds goes in: a view never holds a hidden c
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tuolaji.bots.knowledge import no_pair_caps, played_cards
 from tuolaji.core.cards import CARDS, Card
 from tuolaji.state.actions import Phase
-
-if TYPE_CHECKING:
-    from tuolaji.state.view import PlayerView
+from tuolaji.state.view import PlayerView
 
 __all__ = [
     "CARD_KINDS",
@@ -87,6 +85,8 @@ def _one_hot(size: int, index: int | None) -> list[float]:
 def observation(view: PlayerView) -> list[float]:
     """The view as [`OBSERVATION_SIZE`][tuolaji.rl.encoding.OBSERVATION_SIZE] floats (see
     [`OBSERVATION_LAYOUT`][tuolaji.rl.encoding.OBSERVATION_LAYOUT])."""
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"view must be a tuolaji.PlayerView, got {type(view).__name__}")
     me = view.seat
 
     def rel(seat: int | None) -> int | None:

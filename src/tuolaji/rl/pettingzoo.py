@@ -33,7 +33,7 @@ from pettingzoo import AECEnv as _AECEnv
 
 from tuolaji.bots.base import Bot
 from tuolaji.core.cards import CARDS as _CARDS
-from tuolaji.core.errors import IllegalAction
+from tuolaji.core.errors import IllegalAction, cut
 from tuolaji.core.rules import Rules, as_rules
 from tuolaji.rl.actionspace import NUM_ACTIONS as _NUM_ACTIONS
 from tuolaji.rl.actionspace import Driver as _Driver
@@ -139,12 +139,20 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[driver.seat]
 
     def step(self, action: int | None) -> None:
+        if getattr(self, "agent_selection", None) is None:
+            raise IllegalAction("R11", "call reset() before step()")
+        if not self.agents:
+            raise IllegalAction("R11", "the episode is over: call reset() to play again")
+        if action is not None and (
+            isinstance(action, bool) or not isinstance(action, int | _np.integer)
+        ):
+            raise TypeError(f"action must be an int id of the action space, got {cut(action)}")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError("a live agent steps with an id of the action space, not None")
+            raise TypeError("a live agent steps with an id of the action space, not None")
         self._cumulative_rewards[agent] = 0.0
         self.driver.push(int(action))
         self._advance()

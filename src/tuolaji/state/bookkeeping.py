@@ -19,7 +19,6 @@ from tuolaji.state.actions import (
     BiddingClosed,
     Buried,
     CardsDealt,
-    DealerSet,
     Declared,
     Event,
     Passed,
@@ -85,10 +84,10 @@ class Bookkeeping(NamedTuple):
             sum(1 for e in current[closed + 1 :] if isinstance(e, Declared)) if closed >= 0 else 0
         )
         passes = 0
-        if phase is Phase.CLOSING or phase is Phase.WEAK_HAND:
-            stop = (Declared, CardsDealt) if phase is Phase.CLOSING else (DealerSet,)
+        # In the weak-hand round every pass moves the offer on with passes back at 0 (R4.7).
+        if phase is Phase.CLOSING:
             for e in reversed(events):
-                if isinstance(e, stop):
+                if isinstance(e, (Declared, CardsDealt)):
                     break
                 if isinstance(e, Passed):
                     passes += 1

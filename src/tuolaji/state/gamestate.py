@@ -42,7 +42,7 @@ import attrs
 from tuolaji.core.bidding import Bid
 from tuolaji.core.cards import Card, Rank, as_cards, full_deck
 from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE
-from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
+from tuolaji.core.errors import ConfigurationError, IllegalAction, InvalidRecord, cut
 from tuolaji.core.legal import LegalFollows, LegalLeads, LegalPlays
 from tuolaji.core.limits import MAX_INT, MAX_STATE_TEXT
 from tuolaji.core.rules import Rules, as_rules, rules_text
@@ -658,8 +658,14 @@ class GameState:
 
     def to_json(self) -> str:
         """This state as JSON text; [`from_json`][tuolaji.GameState.from_json] gives back an equal
-        state."""
-        return json.dumps(to_data(GameState, self), ensure_ascii=False, separators=(",", ":"))
+        state.
+
+        Besides the fields, ``"for_play"`` says whether the state is a play position built
+        by [`for_play`][tuolaji.GameState.for_play] (no deck; its log starts with its dealer and
+        trump)."""
+        data = to_data(GameState, self)
+        data["for_play"] = not self.deck
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameState:
@@ -670,10 +676,23 @@ class GameState:
         [`tuolaji.state.validate.check_consistency`][tuolaji.state.validate.check_consistency]
         (every card accounted for, seats in range, fields consistent with the phase, hand sizes
         right). Anything else raises [`InvalidRecord`][tuolaji.InvalidRecord] (a ``ValueError``)
-        naming the first problem.
+        naming the first problem. The state must agree with its own event log
+        ([`check_history`][tuolaji.state.validate.check_history]), and ``"for_play"`` must say
+        whether it is a play position; JSON of 0.2 without that field is read as a play position
+        exactly when it has no deck and no dealing in its log.
         """
         data = load_json(text, "a state", MAX_STATE_TEXT)
+        for_play = data.pop("for_play", None) if isinstance(data, dict) else None
+        if for_play is not None and type(for_play) is not bool:
+            raise InvalidRecord(f"for_play: expected true or false, got {cut(for_play)}")
         state: GameState = from_data(GameState, data)
+        if for_play is None:  # written before the field existed
+            for_play = not state.deck
+        if for_play != (not state.deck):
+            raise InvalidRecord(
+                "not a possible state: a play position (for_play) has no deck, and a dealt "
+                "state keeps its deck (R4.1)"
+            )
         check_consistency(state)
         return state
 

@@ -17,20 +17,42 @@ import warnings
 from collections import Counter
 from typing import TYPE_CHECKING
 
+import attrs
+
 from tuolaji.core.bidding import bid_form
 from tuolaji.core.cards import full_deck
 from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE
 from tuolaji.core.errors import IllegalAction, InvalidRecord, TuolajiError, cut
 from tuolaji.core.scoring import check_seat, team_of
 from tuolaji.core.tricks import points_in_trick, trick_winner
-from tuolaji.state.actions import CardsDealt, Phase
+from tuolaji.state.actions import (
+    Buried,
+    CardsDealt,
+    DealerSet,
+    DealScored,
+    Declared,
+    Event,
+    KittyRevealed,
+    Passed,
+    Phase,
+    Played,
+    Redeal,
+    RedealAsked,
+    ThrowFailed,
+    TrickWon,
+)
+from tuolaji.state.auction import fresh_deal
+from tuolaji.state.bookkeeping import Bookkeeping
 from tuolaji.state.playing import deal_result
+from tuolaji.state.view import shown_cards
 
 if TYPE_CHECKING:
+    from tuolaji.core.cards import Card
     from tuolaji.state.actions import Hand
+    from tuolaji.state.eventlog import EventLog
     from tuolaji.state.gamestate import GameState
 
-__all__ = ["check_consistency"]
+__all__ = ["check_consistency", "check_history"]
 
 _DEALT_ALL = 4 * HAND_SIZE
 _BEFORE_KITTY = (Phase.CLOSING, Phase.WEAK_HAND, Phase.FIRST_COUNTERS)
@@ -60,6 +82,7 @@ def check_consistency(state: GameState) -> None:
         _check_cards(state)
         _check_play(state)
         _check_events(state)
+        check_history(state)
     except InvalidRecord:
         raise
     except TuolajiError as exc:  # a rule function refused a piece of the state
@@ -252,3 +275,332 @@ def __getattr__(name: str) -> object:
         )
         return check_consistency
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# --- the state against its own history ---------------------------------------------------
+
+_ACTION_EVENTS = (Declared, Passed, RedealAsked, Buried, ThrowFailed, Played)
+_PLAYS = (ThrowFailed, Played)
+_PLAY_EVENTS = (ThrowFailed, Played, TrickWon, KittyRevealed, DealScored)
+
+
+def _check_bookkeeping(state: GameState, events: list[Event]) -> None:
+    """The counters beside the cards are those the public log implies (the one definition,
+    [`Bookkeeping`][tuolaji.state.bookkeeping.Bookkeeping], which sampled worlds are built from)."""
+    derived = Bookkeeping.of(
+        events,
+        phase=state.phase,
+        dealer=state.dealer,
+        to_act=state.to_act,
+        leader=state.leader,
+        cards_held=sum(len(h) for h in state.hands),
+        tricks=state.tricks,
+    )
+    for name in Bookkeeping._fields:
+        if name == "first_seat" or (name == "turn" and state.phase is Phase.DEALING):
+            continue
+        if name == "dealt" and not state.deck:
+            continue
+        if getattr(derived, name) != getattr(state, name):
+            raise _fail(
+                f"{name} disagrees with the event log, which gives {cut(getattr(derived, name))}"
+            )
+
+
+def _log_prefix(log: EventLog, length: int) -> EventLog:
+    """The first ``length`` events of ``log``, as the node of the chain that holds them."""
+    node = log
+    while len(node) > length:
+        previous = node.previous
+        assert previous is not None  # a longer log has a previous one
+        node = previous
+    return node
+
+
+def check_history(state: GameState) -> None:
+    """Raise [`InvalidRecord`][tuolaji.InvalidRecord] naming the first field of ``state`` that
+    disagrees with what its own event log implies; return None when they agree.
+
+    The current attempt is replayed from its ``CardsDealt`` event with the state's deck
+    (a play position from ``for_play``: the play is replayed from its ``DealerSet``), every
+    action read back from its event: cards dealt (R4.1), bids and passes (R4.2-R4.7), the
+    burial (R5.1; the buried cards are the difference between the hand before and the hand
+    the seat played from), the counter-bids (R5.2) and every play (R6, R7, so a seat shown
+    void holds no card of that suit). The replayed state must equal ``state`` field by
+    field and its log must be the state's log. Linear in the log: each event is read once
+    and each action is checked once.
+    """
+    events = list(state.events)
+    _check_attempts(state, events)
+    if state.deck and (state.phase is Phase.DEALING or state.phase in _BEFORE_KITTY):
+        start, base = _attempt_start(state, events)  # the whole attempt is replayed
+    else:
+        _check_bookkeeping(state, events)
+        _check_public_record(state, events)
+    if not state.deck:
+        start, base = _play_start(state, events)
+    elif state.phase is Phase.DEALING or state.phase in _BEFORE_KITTY:
+        pass
+    elif state.phase in (Phase.PLAYING, Phase.FINISHED):
+        start, base = _play_start(state, events)
+    else:
+        return  # burying and counter-bids: the bookkeeping above is what is checked
+    replayed = _replay(state, base, events, start)
+    if replayed is None:
+        return  # a seat buried twice: its first burial cannot be read back (see _bury)
+    for field in attrs.fields(type(state)):
+        if field.name == "events":
+            continue
+        if getattr(replayed, field.name) != getattr(state, field.name):
+            raise _fail(
+                f"{field.name} disagrees with the event log (the log's actions give "
+                f"{cut(getattr(replayed, field.name))})"
+            )
+    if len(replayed.events) != len(events):
+        raise _fail(f"the event log has {len(events) - len(replayed.events)} events too many")
+
+
+def _check_attempts(state: GameState, events: list[Event]) -> None:
+    """A dealt state's log starts with attempt 0's CardsDealt; each later attempt follows a
+    Redeal (R4.6, R4.7) and numbers on; a play position's log has no CardsDealt."""
+    attempt = 0
+    for i, event in enumerate(events):
+        if not isinstance(event, CardsDealt):
+            continue
+        redealt = i > 0 and isinstance(events[i - 1], Redeal)
+        if (i == 0) == redealt or (event.deal_number, event.attempt) != (
+            state.deal_number,
+            attempt,
+        ):
+            raise _fail(f"events[{i}]: attempt {attempt} starts the log or follows a redeal (R4.6)")
+        attempt += 1
+    if state.deck and not isinstance(events[0] if events else None, CardsDealt):
+        raise _fail("a dealt state's log starts with CardsDealt (R4.1)")
+
+
+def _check_public_record(state: GameState, events: list[Event]) -> None:
+    """What the log shows of a position from the burial on, beside the replay of its play:
+    the standing bid, the dealer and trump, the cards shown in bids."""
+    current = max((i for i, e in enumerate(events) if isinstance(e, CardsDealt)), default=0)
+    bids = [e for e in events[current:] if isinstance(e, Declared)]
+    last = None if not bids else (bids[-1].seat, bids[-1].cards, bids[-1].suit, bids[-1].strength)
+    bid = state.bid
+    standing = None if bid is None else (bid.seat, bid.cards, bid.suit, bid.strength)
+    if standing != last:
+        raise _fail("the standing bid is not the log's last bid of this attempt (R4.2)")
+    trump, dealer = state.trump, state.dealer
+    if trump is not None and dealer is not None:
+        dealers = [e for e in events if isinstance(e, DealerSet)]
+        suit = None if trump.suit is None else int(trump.suit)
+        if not dealers or dealers[-1] != DealerSet(dealer, trump.level, suit):
+            raise _fail("the dealer and the trump are those of the log's last DealerSet (R4.5)")
+    for seat, shown in enumerate(shown_cards(state.events)):
+        if Counter(shown) - Counter(state.hands[seat]) - Counter(state.kitty):
+            raise _fail(
+                f"seat {seat} showed cards in a bid that it neither holds nor buried (R4.2)"
+            )
+
+
+def _play_start(state: GameState, events: list[Event]) -> tuple[int, GameState]:
+    """The state when play began (R6.1): a play position (GameState.for_play), whose log
+    starts with its one ``DealerSet``, or a dealt state after its last burial."""
+    trump, dealer = state.trump, state.dealer
+    if state.phase not in (Phase.PLAYING, Phase.FINISHED) or trump is None or dealer is None:
+        raise _fail("only a play position (from for_play) has no deck")
+    suit = None if trump.suit is None else int(trump.suit)
+    if state.deck:
+        buried = max((i for i, e in enumerate(events) if isinstance(e, Buried)), default=-1)
+        start = next(
+            (i for i in range(buried + 1, len(events)) if isinstance(events[i], _PLAYS)),
+            len(events),
+        )
+        if any(isinstance(e, _PLAY_EVENTS) for e in events[:start]):
+            raise _fail("play events come after the kitty is buried (R5.1, R6.1)")
+    else:
+        start = 1
+        if not events or events[0] != DealerSet(dealer, trump.level, suit):
+            raise _fail("a play position's log starts with its DealerSet (dealer and trump)")
+    dealers = [e for e in events[:start] if isinstance(e, DealerSet)]
+    if not dealers or dealers[-1] != DealerSet(dealer, trump.level, suit):
+        raise _fail("the dealer and the trump are not those of the log's last DealerSet (R4.5)")
+    # Played cards go before the held ones: a play takes the first copy of a card, so the
+    # replayed hands end in the state's order.
+    played: list[list[Card]] = [[], [], [], []]
+    for event in events[start:]:
+        if isinstance(event, Played) and 0 <= event.seat <= 3:
+            played[event.seat].extend(event.cards)
+    held = [played[seat] + list(state.hands[seat]) for seat in range(4)]
+    if not 1 <= len(held[0]) <= HAND_SIZE:
+        raise _fail("a play position starts with 1 to 25 cards a hand (R7.1)")
+    if state.deck:
+        base = state.advanced(phase=Phase.PLAYING, hands=tuple(tuple(h) for h in held))
+    else:
+        base = state.advanced(
+            deal_number=0,
+            attempt=0,
+            opening=False,
+            dealt=0,
+            phase=Phase.PLAYING,
+            hands=tuple(tuple(h) for h in held),
+            bid=None,
+            passes=0,
+            counters=0,
+            buried_by=dealer,
+            redeal_asked=frozenset(),
+        )
+    base = base.advanced(
+        turn=dealer,
+        leader=dealer,
+        trick=(),
+        tricks=(),
+        trick_points=0,
+        failed_throws=(),
+        events=_log_prefix(state.events, start),
+        result=None,
+    )
+    return start, base
+
+
+def _attempt_start(state: GameState, events: list[Event]) -> tuple[int, GameState]:
+    """The state just after the current attempt's ``CardsDealt``, with the state's deck."""
+    at = max((i for i, e in enumerate(events) if isinstance(e, CardsDealt)), default=-1)
+    if at < 0:
+        raise _fail("the event log does not say where this attempt's dealing began")
+    dealt = events[at]
+    assert isinstance(dealt, CardsDealt)
+    if (dealt.deal_number, dealt.attempt) != (state.deal_number, state.attempt):
+        raise _fail("deal_number and attempt disagree with the log's last CardsDealt (R4.1)")
+    before = events[:at]
+    dealers = [e.seat for e in before if isinstance(e, DealerSet)]
+    dealer = dealers[-1] if dealers else (None if state.opening else dealt.first_seat)
+    base = fresh_deal(
+        state,
+        deal_number=dealt.deal_number,
+        attempt=dealt.attempt,
+        levels=state.levels,
+        dealer=dealer,
+        opening=state.opening,
+        redeal_asked=frozenset(e.seat for e in before if isinstance(e, RedealAsked)),
+        events=_log_prefix(state.events, at),
+        deck=state.deck,
+    )
+    if base.events.last != dealt:
+        raise _fail("the log's last CardsDealt names the wrong first seat (R4.1)")
+    return at + 1, base
+
+
+def _replay(state: GameState, base: GameState, events: list[Event], start: int) -> GameState | None:
+    s = base
+    i = start
+    while i < len(events):
+        event = events[i]
+        if s.phase is Phase.DEALING and not (
+            isinstance(event, Declared) and event.dealt <= s.dealt
+        ):
+            if s.dealt >= state.dealt and state.phase is Phase.DEALING:
+                raise _fail(f"events[{i}] ({type(event).__name__}) comes after the cards dealt")
+            action = "deal"
+        elif isinstance(event, _ACTION_EVENTS):
+            action = "act"
+        else:
+            raise _fail(f"events[{i}] ({type(event).__name__}) follows no action")
+        length = len(s.events)
+        try:
+            if action == "deal":
+                s = s.deal_card()
+            elif isinstance(event, Declared):
+                s = _declare(s, state, event)
+            elif isinstance(event, Passed):
+                s = s.pass_(event.seat)
+            elif isinstance(event, RedealAsked):
+                s = s.ask_redeal(event.seat)
+            elif isinstance(event, Buried):
+                cards = _bury(s, state, events, i, event.seat)
+                if cards is None:
+                    return None
+                s = s.bury(event.seat, cards)
+            elif isinstance(event, ThrowFailed):
+                s = _failed_throw(s, event)
+            else:
+                assert isinstance(event, Played)
+                s = s.play(event.seat, event.cards)
+        except TuolajiError as exc:
+            raise _fail(
+                f"events[{i}] ({type(event).__name__}) is not a legal action here: "
+                f"{cut(str(exc), 200)}"
+            ) from None
+        added = len(s.events) - length
+        if added and events[i : i + added] != _newest(s.events, added):
+            raise _fail(f"events[{i}] ({type(event).__name__}) is not what its action records")
+        i += added
+    while s.phase is Phase.DEALING and s.dealt < state.dealt:
+        s = s.deal_card()
+        if len(s.events) != len(events):
+            raise _fail("the log lacks the events of the cards dealt")
+    return s
+
+
+def _declare(s: GameState, state: GameState, event: Declared) -> GameState:
+    """Replay a bid. The seat must hold the shown cards by the end of the dealing so far,
+    not necessarily at the bid's moment: a world sampled for a view (tuolaji.sample_world)
+    keeps each seat's cards but not the order they arrived in, which nobody observes."""
+    # The later plays and the final hands are still checked exactly.
+    if not 0 <= event.seat <= 3:
+        raise _fail(f"a Declared event's seat must be a seat 0..3, got {cut(event.seat)}")
+    first = 0 if s.dealer is None else s.dealer
+    end = state.dealt if state.phase is Phase.DEALING else _DEALT_ALL
+    held = tuple(s.deck[i] for i in range(end) if (first + i) % 4 == event.seat)
+    if end == _DEALT_ALL:
+        # The sampler may also put a shown card that was later buried into the deck's
+        # kitty (a known limit of sampled worlds; the card is accounted for either way).
+        held += s.deck[_DEALT_ALL:]
+    hands = s.hands
+    widened = s.advanced(hands=tuple(held if n == event.seat else h for n, h in enumerate(hands)))
+    return widened.declare(event.seat, event.cards).advanced(hands=hands)
+
+
+def _failed_throw(s: GameState, event: ThrowFailed) -> GameState:
+    """Replay a failed throw (R6.3-R6.5) as its record says: the forced unit is led and the
+    throw counts against the seat. Whether the seat held the whole throw and who could beat
+    it depend on hidden cards, which a world sampled for a view (tuolaji.sample_world) does
+    not keep; the forced unit must be part of the throw."""
+    if s.trick or Counter(event.forced) - Counter(event.attempt) or not event.forced:
+        raise _fail("a failed throw leads a trick and plays a unit of the throw (R6.4)")
+    if not event.beaten_by or event.seat in event.beaten_by:
+        raise _fail("a failed throw is beaten by another seat (R6.3)")
+    thrown = s.advanced(events=s.events.add(event), failed_throws=(*s.failed_throws, event.seat))
+    return thrown.play(event.seat, event.forced)
+
+
+def _newest(log: EventLog, count: int) -> list[Event]:
+    """The last ``count`` events of ``log``, oldest first (walks ``count`` nodes)."""
+    out: list[Event] = []
+    for event in reversed(log):
+        if len(out) == count:
+            break
+        out.append(event)
+    out.reverse()
+    return out
+
+
+def _bury(
+    s: GameState, state: GameState, events: list[Event], at: int, seat: int
+) -> tuple[Card, ...] | None:
+    """The cards ``seat`` buried at ``events[at]``: its hand then, minus the hand it played
+    from (its hand in ``state`` plus what it played since); None when the seat buries again
+    later (that hand is not known)."""
+    if not 0 <= seat <= 3:
+        raise _fail(f"events[{at}].seat must be a seat 0..3, got {cut(seat)}")
+    if any(isinstance(e, Buried) and e.seat == seat for e in events[at + 1 :]):
+        return None
+    kept = Counter(state.hands[seat])
+    for event in events[at + 1 :]:
+        if isinstance(event, Played) and event.seat == seat:
+            kept.update(event.cards)
+    held = Counter(s.hands[seat])
+    if kept - held:
+        raise _fail(f"seat {seat} plays cards it did not hold after burying (R5.1)")
+    buried = held - kept
+    if buried == Counter(state.kitty):
+        return state.kitty  # the last burial: the kitty keeps the order it was buried in
+    return tuple(buried.elements())

@@ -380,6 +380,10 @@ def check_json_round_trip(state: GameState) -> None:
 def check_state(state: GameState, rng: random.Random | None = None, *, json: bool = True) -> None:
     """Every state invariant: cards, points, turn order, result, views, and (unless not
     ``json``, the slowest) the JSON round trip."""
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a tuolaji.GameState, got {type(state).__name__}")
+    if rng is not None and not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random or None, got {type(rng).__name__}")
     check_cards(state)
     check_points(state)
     check_turn_order(state)

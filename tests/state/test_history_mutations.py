@@ -1,0 +1,391 @@
+"""States that contradict their own history (issue #19, finding 5).
+
+The fuzzer takes valid states at every phase under every preset, changes their JSON so that
+a field disagrees with what the event log implies (or the log with itself), and asserts that
+``GameState.from_json`` either refuses the result with ``InvalidRecord``/``TypeError`` or
+reads a state equal to the valid one it came from. It counts inputs tried, internal
+exceptions and impossible states accepted (target 0 / 0 / 0) and prints the counts.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+import tuolaji as tl
+from tuolaji import GameState, Phase
+from tuolaji.core.cards import Card, format_cards, parse_cards
+
+Data = dict[str, Any]
+Mutation = Callable[[Data, GameState, random.Random], Iterator[Data]]
+
+
+def one_deal(preset: str, seed: int) -> list[GameState]:
+    """Every state of one deal played by random legal actions (mostly dealing cards)."""
+    rng = random.Random(seed)
+    s = GameState.new(preset, seed=seed, dealer=None if seed % 2 else seed % 4)
+    states = [s]
+    while s.phase is not Phase.FINISHED:
+        if s.phase is Phase.DEALING and rng.random() < 0.9:
+            s = s.deal_card()
+        else:
+            s = s.apply(s.legal_actions().sample(rng))
+        states.append(s)
+    return states
+
+
+def play_position(seed: int) -> list[GameState]:
+    """States of a deal started with ``GameState.for_play`` from a dealt deal's hands."""
+    rng = random.Random(seed)
+    dealt = next(s for s in one_deal("tuolaji", seed) if s.phase is Phase.PLAYING)
+    assert dealt.trump is not None and dealt.dealer is not None
+    s = GameState.for_play(
+        "tuolaji",
+        hands=dealt.hands,
+        kitty=dealt.kitty,
+        trump=dealt.trump,
+        dealer=dealt.dealer,
+        levels=dealt.levels,
+    )
+    states = [s]
+    while s.phase is not Phase.FINISHED:
+        s = s.apply(s.legal_actions().sample(rng))
+        states.append(s)
+    return states
+
+
+def sample_states() -> list[GameState]:
+    """A few states of every phase under every preset, and play positions."""
+    out: list[GameState] = []
+    for preset in tl.RULESETS:
+        for seed in (1, 2):
+            by_phase: dict[Phase, list[GameState]] = {}
+            for s in one_deal(preset, seed):
+                by_phase.setdefault(s.phase, []).append(s)
+            for states in by_phase.values():
+                out.extend(states[:: max(1, len(states) // 3)][:3])
+    for seed in (1, 2):
+        states = play_position(seed)
+        out.extend(states[:: len(states) // 4])
+    return out
+
+
+STATES = sample_states()
+
+
+# --- reading what the history shows (from the rule text, not from the checker) ----------
+
+
+def voids_shown(state: GameState) -> dict[int, set[int]]:
+    """Per seat, the effective suits it showed void in: it followed a lead with fewer cards
+    of the led suit than the lead had (R7.1: follow suit as far as possible)."""
+    trump = state.trump
+    voids: dict[int, set[int]] = {}
+    if trump is None:
+        return voids
+    for trick in state.tricks:
+        led = trump.effective_suit(trick.plays[0][0])
+        for i, play in enumerate(trick.plays[1:], 1):
+            if sum(1 for c in play if trump.effective_suit(c) == led) < len(play):
+                voids.setdefault((trick.leader + i) % 4, set()).add(led)
+    return voids
+
+
+def shown_still_held(state: GameState) -> list[tuple[int, Card]]:
+    """(seat, card) for cards a seat showed in a bid of this attempt and still holds."""
+    out = []
+    for event in state.events:
+        if isinstance(event, tl.CardsDealt):
+            out = []
+        if isinstance(event, tl.Declared):
+            out.extend((event.seat, c) for c in event.cards if c in state.hands[event.seat])
+    return out
+
+
+def swap(data: Data, a: int, card_a: Card, b: int, card_b: Card) -> Data:
+    hands = [list(parse_cards(h)) for h in data["hands"]]
+    hands[a].remove(card_a)
+    hands[b].remove(card_b)
+    hands[a].append(card_b)
+    hands[b].append(card_a)
+    return {**data, "hands": [format_cards(h) for h in hands]}
+
+
+# --- the mutations ----------------------------------------------------------------------
+
+
+def void_broken(data: Data, state: GameState, rng: random.Random) -> Iterator[Data]:
+    trump = state.trump
+    for seat, suits in voids_shown(state).items():
+        for other in range(4):
+            if other == seat or not state.hands[seat]:
+                continue
+            for card in state.hands[other]:
+                if trump is not None and trump.effective_suit(card) in suits:
+                    yield swap(data, seat, state.hands[seat][0], other, card)
+                    break
+
+
+def shown_card_moved(data: Data, state: GameState, rng: random.Random) -> Iterator[Data]:
+    for seat, card in shown_still_held(state)[:4]:
+        other = (seat + 1 + rng.randrange(3)) % 4
+        for theirs in state.hands[other]:
+            if theirs != card:
+                yield swap(data, seat, card, other, theirs)
+                break
+
+
+def other_trump(data: Data, state: GameState, rng: random.Random) -> Iterator[Data]:
+    if data["trump"] is None:
+        return
+    for suit in (None, 0, 1, 2, 3):
+        if suit != data["trump"]["suit"]:
+            yield {**data, "trump": {**data["trump"], "suit": suit}}
+
+
+def bid_seat_changed(data: Data, state: GameState, rng: random.Random) -> Iterator[Data]:
+    if data["bid"] is None:
+        return
+    for seat in range(4):
+        if seat != data["bid"]["seat"]:
+            yield {**data, "bid": {**data["bid"], "seat": seat}}
+
+
+def log_emptied(data: Data, state: GameState, rng: random.Random) -> Iterator[Data]:
+    yield {**data, "events": []}
+
+
+def log_duplicated(data: Data, state: GameState, rng: random.Random) -> Iterator[Data]:
+    events = data["events"]
+    yield {**data, "events": events + events}
+    if events:
+        i = rng.randrange(len(events))
+        yield {**data, "events": events[: i + 1] + events[i:]}
+
+
+def log_reordered(data: Data, state: GameState, rng: random.Random) -> Iterator[Data]:
+    events = data["events"]
+    if len(events) < 2:
+        return
+    yield {**data, "events": events[::-1]}
+    for _ in range(3):
+        i = rng.randrange(len(events) - 1)
+        if events[i] != events[i + 1]:
+            swapped = [*events[:i], events[i + 1], events[i], *events[i + 2 :]]
+            yield {**data, "events": swapped}
+
+
+def deck_dropped(data: Data, state: GameState, rng: random.Random) -> Iterator[Data]:
+    if data["deck"]:
+        yield {**data, "deck": ""}
+        yield {**data, "deck": "", "for_play": True}
+        yield {**data, "deck": "", "dealt": 0, "for_play": True}
+
+
+def padded_with_passes(data: Data, state: GameState, rng: random.Random) -> Iterator[Data]:
+    if state.phase not in (Phase.PLAYING, Phase.FINISHED):
+        return
+    events = data["events"]
+    for count in (1, 4, 38_763):
+        for _ in range(2):
+            i = rng.randrange(len(events) + 1)
+            bogus = [{"type": "Passed", "seat": rng.randrange(4)} for _ in range(count)]
+            yield {**data, "events": events[:i] + bogus + events[i:]}
+
+
+def cards_swapped(data: Data, state: GameState, rng: random.Random) -> Iterator[Data]:
+    for _ in range(3):
+        a, b = rng.sample(range(4), 2)
+        if state.hands[a] and state.hands[b]:
+            card_a, card_b = rng.choice(state.hands[a]), rng.choice(state.hands[b])
+            if card_a != card_b:
+                yield swap(data, a, card_a, b, card_b)
+
+
+def points_changed(data: Data, state: GameState, rng: random.Random) -> Iterator[Data]:
+    yield {**data, "trick_points": data["trick_points"] + 5}
+    if data["tricks"]:
+        tricks = [dict(t) for t in data["tricks"]]
+        tricks[-1]["points"] += 10
+        yield {**data, "tricks": tricks}
+
+
+def winner_changed(data: Data, state: GameState, rng: random.Random) -> Iterator[Data]:
+    for n in range(min(2, len(data["tricks"]))):
+        tricks = [dict(t) for t in data["tricks"]]
+        tricks[n]["winner"] = (tricks[n]["winner"] + 1) % 4
+        yield {**data, "tricks": tricks}
+
+
+MUTATIONS: dict[str, Mutation] = {
+    "void_broken": void_broken,
+    "shown_card_moved": shown_card_moved,
+    "other_trump": other_trump,
+    "bid_seat_changed": bid_seat_changed,
+    "log_emptied": log_emptied,
+    "log_duplicated": log_duplicated,
+    "log_reordered": log_reordered,
+    "deck_dropped": deck_dropped,
+    "padded_with_passes": padded_with_passes,
+    "cards_swapped": cards_swapped,
+    "points_changed": points_changed,
+    "winner_changed": winner_changed,
+}
+
+
+def rebuilt_play_position(state: GameState) -> GameState | None:
+    """The play position ``state`` claims to be, rebuilt with the public API: ``for_play``
+    with the hands play started from, then every play of its log; None if that fails."""
+    assert state.trump is not None and state.dealer is not None
+    played: list[list[Card]] = [[], [], [], []]
+    for event in state.events:
+        if isinstance(event, tl.Played):
+            played[event.seat].extend(event.cards)
+    try:
+        s = GameState.for_play(
+            state.rules,
+            hands=[played[i] + list(state.hands[i]) for i in range(4)],
+            kitty=state.kitty,
+            trump=state.trump,
+            dealer=state.dealer,
+            levels=state.levels,
+        )
+        failed = None
+        for event in list(state.events)[1:]:
+            if isinstance(event, tl.ThrowFailed):
+                failed = event.attempt
+            elif isinstance(event, tl.Played):
+                s = s.play(event.seat, failed or event.cards)
+                failed = None
+    except tl.TuolajiError:
+        return None
+    return s
+
+
+def outcome(text: str, original: GameState) -> str:
+    """'refused', 'same' (read back as the valid state), 'other' (another valid play
+    position, rebuilt with the public API), 'post_kitty' (see below), 'accepted' (an
+    impossible state) or 'internal'."""
+    try:
+        state = GameState.from_json(text)
+    except (tl.InvalidRecord, TypeError):
+        return "refused"
+    except Exception:
+        return "internal"
+    if state == original:
+        return "same"
+    if not state.deck and rebuilt_play_position(state) == state:
+        return "other"
+    if state.deck and state.phase in POST_KITTY:
+        # Known gap: once the kitty is taken, a dealt state's deck is not tied to its hands
+        # (sampled worlds record the 108 cards in id order, bots/worlds.py), so which hidden
+        # card sits in which hand is checked only against what the log shows.
+        return "post_kitty"
+    return "accepted"
+
+
+POST_KITTY = (Phase.BURYING, Phase.COUNTERS, Phase.PLAYING, Phase.FINISHED)
+
+
+def test_every_sample_state_reads_back() -> None:
+    for state in STATES:
+        assert GameState.from_json(state.to_json()) == state
+
+
+KNOWN_GAPS = {
+    # A failed throw is replayed as its record says (the sampler's worlds do not keep the
+    # thrown cards with the thrower), so a swap that takes a thrown card from the thrower
+    # of a play position is still accepted (10 inputs): to do in the world sampler first.
+    "cards_swapped": "a failed throw's cards are not tied to the thrower's hand",
+}
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=KNOWN_GAPS[k]))
+        if k in KNOWN_GAPS
+        else k
+        for k in sorted(MUTATIONS)
+    ],
+)
+def test_r11_states_contradicting_their_history_are_refused(
+    kind: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rng = random.Random(kind)
+    counts: Counter[str] = Counter()
+    worst = 0.0
+    for state in STATES:
+        data = json.loads(state.to_json())
+        for mutated in MUTATIONS[kind](data, state, rng):
+            text = json.dumps(mutated)
+            start = time.perf_counter()
+            result = outcome(text, state)
+            worst = max(worst, time.perf_counter() - start)
+            counts["tried"] += 1
+            counts[result] += 1
+            if result in ("accepted", "internal", "post_kitty"):
+                print(f"{kind}: {result} from a {state.phase.value} state")
+    with capsys.disabled():
+        print(
+            f"\n[history mutations] {kind}: tried {counts['tried']}, internal "
+            f"{counts['internal']}, impossible accepted {counts['accepted']}, refused "
+            f"{counts['refused']}, read back unchanged {counts['same']}, another valid play "
+            f"position {counts['other']}, post-kitty gap {counts['post_kitty']}, "
+            f"slowest {worst:.3f} s"
+        )
+    assert counts["tried"] > 0
+    assert counts["internal"] == 0
+    assert counts["accepted"] == 0
+
+
+def test_r5_1_a_dealt_state_without_its_deck_is_not_a_play_position() -> None:
+    state = next(s for s in STATES if s.phase is Phase.PLAYING and s.deck)
+    data = json.loads(state.to_json())
+    for extra in ({}, {"for_play": True}, {"for_play": False}):
+        with pytest.raises(tl.InvalidRecord):
+            GameState.from_json(json.dumps({**data, "deck": "", **extra}))
+
+
+def test_r7_1_a_seat_shown_void_holds_no_card_of_that_suit() -> None:
+    tried = 0
+    for state in STATES:
+        data = json.loads(state.to_json())
+        for mutated in void_broken(data, state, random.Random(0)):
+            tried += 1
+            with pytest.raises(tl.InvalidRecord):
+                GameState.from_json(json.dumps(mutated))
+    assert tried > 0
+
+
+def test_a_long_log_reads_in_linear_time() -> None:
+    # 38,763 bogus passes (the finding's input) are refused at the first one, quickly.
+    state = next(s for s in STATES if s.phase is Phase.FINISHED)
+    data = json.loads(state.to_json())
+    bogus = [{"type": "Passed", "seat": 0}] * 38_763
+    start = time.perf_counter()
+    with pytest.raises(tl.InvalidRecord):
+        GameState.from_json(json.dumps({**data, "events": data["events"] + bogus}))
+    assert time.perf_counter() - start < 5.0
+
+
+def test_r11_the_json_says_whether_a_state_is_a_play_position() -> None:
+    position = next(s for s in STATES if not s.deck)
+    dealt = next(s for s in STATES if s.deck)
+    assert json.loads(position.to_json())["for_play"] is True
+    assert json.loads(dealt.to_json())["for_play"] is False
+    for state in (position, dealt):
+        data = json.loads(state.to_json())
+        with pytest.raises(tl.InvalidRecord, match="for_play"):
+            GameState.from_json(json.dumps({**data, "for_play": not data["for_play"]}))
+        with pytest.raises(tl.InvalidRecord, match="for_play"):
+            GameState.from_json(json.dumps({**data, "for_play": "yes"}))
+        # JSON written before the field existed still reads: unambiguous from the deck.
+        del data["for_play"]
+        assert GameState.from_json(json.dumps(data)) == state
