@@ -95,7 +95,7 @@ def test_deal_sorts_trumps_first_strongest_first(capsys: pytest.CaptureFixture[s
         (["simulate", "--bots", "greedy,smart"], "'smart' is neither a built-in"),
         (["simulate", "--bots", "greedy,random,greedy"], "give 1, 2 (one per team) or 4"),
         (["simulate", "--deals", "2", "--match"], "not allowed with argument"),
-        (["simulate", "--deals", "0"], "not a positive number of deals"),
+        (["simulate", "--deals", "0"], "not a positive whole number"),
         (["bench", "--workloads", "W1,W4"], "unknown workloads ['W4']; valid: W1, W2, W3"),
         (["bench", "--rules", "nope"], "no rules preset 'nope' and no such file"),
     ],

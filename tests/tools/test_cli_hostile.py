@@ -194,7 +194,7 @@ def test_house_rules_that_nest_too_deeply_or_are_too_long(
     ("args", "needle"),
     [
         (["simulate", "--bots", HUGE], "bot name"),
-        (["simulate", "--deals", HUGE], "not a positive number"),
+        (["simulate", "--deals", HUGE], "not a positive whole number"),
         (["simulate", "--rules", HUGE], "no such file"),
         (["deal", "--dealer", HUGE], "argument --dealer"),
         (["deal", "--level", HUGE], "argument --level"),
@@ -202,7 +202,7 @@ def test_house_rules_that_nest_too_deeply_or_are_too_long(
         (["bench", "--workloads", HUGE], "unknown workloads"),
         (["arena", "--bots", f"a=greedy,b={HUGE}"], "argument --bots"),
         (["arena", "--bots", "a=greedy,b=random", "--sprt", HUGE], "ELO0,ELO1"),
-        (["simulate", "--workers", HUGE], "not a positive number"),
+        (["simulate", "--workers", HUGE], "not a positive whole number"),
         ([HUGE], "invalid choice"),
     ],
 )

@@ -20,7 +20,7 @@ from tuolaji.tools.arena import (
     simulate_deals,
     write_records,
 )
-from tuolaji.tools.arguments import add_rules_argument
+from tuolaji.tools.arguments import add_rules_argument, positive_count
 from tuolaji.tools.terminal import ProgressBar, echo, one_line
 
 __all__ = [
@@ -93,16 +93,6 @@ def _folder(text: str) -> Path:
     return path
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{echo(text)} is not a positive number")
-    return value
-
-
 def _sprt(text: str) -> tuple[float, float]:
     try:
         elo0, elo1 = (float(x) for x in text.split(","))
@@ -131,7 +121,7 @@ not fork the machine to death)."""
 
 
 def _workers(text: str) -> int:
-    value = _count(text)
+    value = positive_count(text)
     if value > MAX_WORKERS:
         raise argparse.ArgumentTypeError(f"{echo(text)}: at most {MAX_WORKERS} local processes")
     return value
@@ -158,7 +148,10 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
         help=BOTS_HELP.format(builtins=", ".join(builtin_bots())),
     )
     parser.add_argument(
-        "--deals", type=_count, default=100, help="duplicate deal pairs per bot pair (default 100)"
+        "--deals",
+        type=positive_count,
+        default=100,
+        help="duplicate deal pairs per bot pair (default 100)",
     )
     add_rules_argument(parser)
     seed_argument(parser, "run seed")
@@ -185,7 +178,7 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-deals",
-        type=_count,
+        type=positive_count,
         default=100,
         help="with --match: stop a match after this many deals (default 100)",
     )

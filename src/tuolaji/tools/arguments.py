@@ -21,6 +21,7 @@ from tuolaji.tools.terminal import echo, shorten
 __all__ = [
     "MAX_RULES_TEXT",
     "add_rules_argument",
+    "positive_count",
     "read_rules",
     "read_seat_bots",
     "seat_bots_help",
@@ -108,3 +109,14 @@ _SEAT_BOTS_HELP = (
 def seat_bots_help() -> str:
     """The help text of ``simulate --bots``, listing the built-ins of this tuolaji."""
     return _SEAT_BOTS_HELP.format(builtins=", ".join(builtin_bots()))
+
+
+def positive_count(text: str) -> int:
+    """An argument that counts something (deals, runs, pairs): a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{echo(text)} is not a positive whole number")
+    return value

@@ -47,7 +47,13 @@ from tuolaji.tools.arena_cli import (
     run_simulate_workers,
     seed_argument,
 )
-from tuolaji.tools.arguments import add_rules_argument, read_rules, read_seat_bots, seat_bots_help
+from tuolaji.tools.arguments import (
+    add_rules_argument,
+    positive_count,
+    read_rules,
+    read_seat_bots,
+    seat_bots_help,
+)
 from tuolaji.tools.files import UnreadableFile, open_for_writing, read_bounded
 from tuolaji.tools.report import deal_lines, summary_line
 from tuolaji.tools.rulebook import rule_numbers, rule_text
@@ -110,16 +116,6 @@ def _cmd_deal(args: argparse.Namespace) -> int:
             print("  " + line)
     print(f"\nKitty: {_card_text(trump.sorted(kitty), pretty)} ({points(kitty)} points)")
     return 0
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{echo(text)} is not a positive number of deals")
-    return value
 
 
 def make_bots(specs: Sequence[BotSpec | str], seed: int) -> list[Bot]:
@@ -448,7 +444,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_rules_argument(sim)
     seed_argument(sim, "game seed")
     count = sim.add_mutually_exclusive_group()
-    count.add_argument("--deals", type=_positive, help="how many deals (default 1)")
+    count.add_argument("--deals", type=positive_count, help="how many deals (default 1)")
     count.add_argument("--match", action="store_true", help="play until the match ends (R9.5)")
     sim.add_argument(
         "--bots",
@@ -506,8 +502,10 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=RULES_HELP,
     )
     add_rules_argument(ben)
-    ben.add_argument("--deals", type=_positive, default=100, help="deals per run (default 100)")
-    ben.add_argument("--repeat", type=_positive, default=3, help="runs per figure (default 3)")
+    ben.add_argument(
+        "--deals", type=positive_count, default=100, help="deals per run (default 100)"
+    )
+    ben.add_argument("--repeat", type=positive_count, default=3, help="runs per figure (default 3)")
     ben.add_argument(
         "--workloads", type=_workloads, default=list(bench.WORKLOADS), help="e.g. W1,W3"
     )
