@@ -18,14 +18,12 @@ from its seed: the worlds, the candidates and the rollouts draw from its own ``r
 
 from __future__ import annotations
 
-import random
+from collections.abc import Callable
 
 from tuolaji.bots.greedy import GreedyBot
-from tuolaji.bots.worlds import sample_world
+from tuolaji.bots.pimc import PIMCBot
 from tuolaji.core.errors import ConfigurationError
-from tuolaji.core.scoring import team_of
-from tuolaji.core.shapes import units
-from tuolaji.state.actions import Action, ActionSet, Phase, Play
+from tuolaji.state.actions import ActionSet
 from tuolaji.state.gamestate import GameState
 from tuolaji.state.view import PlayerView
 
@@ -49,7 +47,7 @@ def _positive_int(name: str, value: object, high: int) -> int:
     return value
 
 
-class BestBot:
+class BestBot(PIMCBot):
     """Greedy play, then search with greedy rollouts over the last ``endgame`` cards of the
     hand (see the module docstring); deterministic from ``seed``.
 
@@ -68,63 +66,24 @@ class BestBot:
     ) -> None:
         if seed is not None and not isinstance(seed, int):
             raise TypeError(f"BestBot seed is an int or None, got {type(seed).__name__}")
-        self.worlds = _positive_int("worlds", worlds, 256)
-        self.candidates = _positive_int("candidates", candidates, 64)
-        self.endgame = _positive_int("endgame", endgame, 33)
         if not isinstance(margin, (int, float)) or isinstance(margin, bool):
             raise TypeError(f"BestBot margin is a number, got {type(margin).__name__}")
-        self.margin = float(margin)
-        self.rng = random.Random(seed)
-        self.greedy = GreedyBot(seed)
+        super().__init__(
+            seed,
+            worlds=_positive_int("worlds", worlds, 256),
+            candidates=_positive_int("candidates", candidates, 64),
+            margin=float(margin),
+        )
+        self.endgame = _positive_int("endgame", endgame, 33)
         # The rollouts' own player: its random draws do not shift the bot's own decisions.
         self.rollout_bot = GreedyBot(None if seed is None else seed + 1)
 
-    def act(self, view: PlayerView, actions: ActionSet) -> Action:
-        """The greedy choice, or in the endgame the best play over sampled worlds."""
-        if view.phase is not Phase.PLAYING or len(actions) == 1 or len(view.hand) > self.endgame:
-            return self.greedy.act(view, actions)
-        options = self._candidates(view, actions)
-        if len(options) == 1:
-            return options[0]
-        dealer = view.dealer
-        assert dealer is not None
-        sign = 1 if team_of(view.seat) != team_of(dealer) else -1
-        totals = [0] * len(options)
-        for _ in range(self.worlds):
-            world = sample_world(view, self.rng)
-            for i, option in enumerate(options):
-                end = greedy_rollout(world.apply(option), self.rollout_bot)
-                totals[i] += sign * end.attacker_points
-        best = max(range(len(options)), key=totals.__getitem__)
-        # options[0] is the greedy choice: leave it only for a clear gain.
-        if totals[best] - totals[0] <= self.margin * self.worlds:
-            return options[0]
-        return options[best]
+    def _searches(self, view: PlayerView, actions: ActionSet) -> bool:
+        """Only plays once the hand holds ``endgame`` cards or fewer."""
+        return super()._searches(view, actions) and len(view.hand) <= self.endgame
 
-    def _candidates(self, view: PlayerView, actions: ActionSet) -> list[Play]:
-        """The greedy choice first, then other plays: for a lead, single units of the hand
-        (never a throw, so never a failed one, R6.3); for a follow, legal follows."""
-        first = self.greedy.act(view, actions)
-        assert isinstance(first, Play)
-        seen = {tuple(sorted(c.id for c in first.cards))}
-        out = [first]
-        if not view.trick:
-            assert view.trump is not None
-            pool = [Play(view.seat, u.cards) for u in units(view.hand, view.trump)]
-        elif len(actions) <= 4 * self.candidates:
-            pool = [a for a in actions if isinstance(a, Play)]
-        else:
-            pool = [
-                a
-                for a in (actions.sample(self.rng) for _ in range(4 * self.candidates))
-                if isinstance(a, Play)
-            ]
-        self.rng.shuffle(pool)
-        for action in pool:
-            if len(out) >= self.candidates:
-                break
-            key = tuple(sorted(c.id for c in action.cards))
-            if key not in seen:
-                seen.add(key)
-                out.append(action)
-        return out
+    def _playout(self) -> Callable[[GameState], GameState]:
+        """Every rollout finishes the deal with the greedy rollout bot on every seat."""
+        return lambda state: greedy_rollout(state, self.rollout_bot)
+
+    _shuffles_sampled_follows = True

@@ -14,6 +14,7 @@ them all: the greedy choice plus random legal plays.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from tuolaji.bots.greedy import GreedyBot
 from tuolaji.bots.worlds import sample_world
@@ -90,7 +91,7 @@ class PIMCBot:
 
     def act(self, view: PlayerView, actions: ActionSet) -> Action:
         """The play with the best average over sampled worlds; other decisions: greedy."""
-        if view.phase is not Phase.PLAYING or len(actions) == 1:
+        if not self._searches(view, actions):
             return self.greedy.act(view, actions)
         options = self._candidates(view, actions)
         if len(options) == 1:
@@ -101,17 +102,30 @@ class PIMCBot:
         totals = [0] * len(options)
         for _ in range(self.worlds):
             world = sample_world(view, self.rng)
-            # Common random numbers: every candidate's rollout in a world draws the same
-            # stream, so their difference is less noisy.
-            stream = self.rng.randrange(1 << 32)
+            finish = self._playout()
             for i, option in enumerate(options):
-                end = rollout(world.apply(option), random.Random(stream))
+                end = finish(world.apply(option))
                 totals[i] += sign * end.attacker_points
         best = max(range(len(options)), key=totals.__getitem__)
         # options[0] is the greedy choice: deviate only for a clear gain over sampling noise.
         if totals[best] - totals[0] <= self.margin * self.worlds:
             return options[0]
         return options[best]
+
+    def _searches(self, view: PlayerView, actions: ActionSet) -> bool:
+        """Whether this decision is searched (the others take the greedy choice): every play
+        with more than one legal choice."""
+        return view.phase is Phase.PLAYING and len(actions) != 1
+
+    def _playout(self) -> Callable[[GameState], GameState]:
+        """How the candidates' rollouts in one world finish the deal: ``quick_play`` on one
+        random stream for all of them (common random numbers: their difference is less
+        noisy)."""
+        stream = self.rng.randrange(1 << 32)
+        return lambda state: rollout(state, random.Random(stream))
+
+    _shuffles_sampled_follows = False
+    """Whether sampled follows are shuffled too (their order is random already)."""
 
     def _candidates(self, view: PlayerView, actions: ActionSet) -> list[Play]:
         """The greedy choice first, then other plays: for a lead, single units of the hand
@@ -121,19 +135,21 @@ class PIMCBot:
         assert isinstance(first, Play)
         seen = {tuple(sorted(c.id for c in first.cards))}
         out = [first]
+        shuffle = True
         if not view.trick:
             assert view.trump is not None
             pool = [Play(view.seat, u.cards) for u in units(view.hand, view.trump)]
-            self.rng.shuffle(pool)
         elif len(actions) <= 4 * self.candidates:
             pool = [a for a in actions if isinstance(a, Play)]
-            self.rng.shuffle(pool)
         else:
             pool = [
                 a
                 for a in (actions.sample(self.rng) for _ in range(4 * self.candidates))
                 if isinstance(a, Play)
             ]
+            shuffle = self._shuffles_sampled_follows
+        if shuffle:
+            self.rng.shuffle(pool)
         for action in pool:
             if len(out) >= self.candidates:
                 break
