@@ -14,7 +14,7 @@ import attrs
 import pytest
 
 import tuolaji as tl
-from tuolaji.core.scoring import throw_penalty
+from tuolaji.core.scoring import net_throw_penalty
 from tuolaji.state.actions import Buried, Declared, ThrowFailed
 from tuolaji.tools.cli import main
 from tuolaji.tools.viewer import game_frames, replay_html
@@ -72,7 +72,7 @@ def test_frames_follow_the_record() -> None:
         notes = [n for f in frames for n in f["notes"]]
         assert len(notes) == len(failed)
         for note, event in zip(notes, failed, strict=True):
-            penalty = throw_penalty((event.seat,), last.dealer or 0, last.rules)
+            penalty = net_throw_penalty((event.seat,), last.dealer or 0, last.rules)
             assert tl.format_hand(event.attempt) in note and tl.format_hand(event.forced) in note
             assert note.startswith(f"seat {event.seat}'s throw") and f"{penalty:+d}" in note
         # The end: the kitty face up and the score.

@@ -56,6 +56,10 @@ __all__ = ["check_consistency", "check_history"]
 
 _DEALT_ALL = 4 * HAND_SIZE
 _BEFORE_KITTY = (Phase.CLOSING, Phase.WEAK_HAND, Phase.FIRST_COUNTERS)
+_REPLAYED = (Phase.DEALING, Phase.CLOSING)
+# The phases whose whole attempt is replayed. The weak-hand and first-counter rounds are
+# checked like the phases after the burial (bookkeeping and the public record): their replay
+# refused valid states under some house rules (first_dealer "winning_bid" with counters).
 _AFTER_BURY = (Phase.COUNTERS, Phase.PLAYING, Phase.FINISHED)
 _SEAT_FIELDS = ("seat", "bidder", "first_seat")
 
@@ -332,14 +336,14 @@ def check_history(state: GameState) -> None:
     """
     events = list(state.events)
     _check_attempts(state, events)
-    if state.deck and (state.phase is Phase.DEALING or state.phase in _BEFORE_KITTY):
+    if state.deck and state.phase in _REPLAYED:
         start, base = _attempt_start(state, events)  # the whole attempt is replayed
     else:
         _check_bookkeeping(state, events)
         _check_public_record(state, events)
     if not state.deck:
         start, base = _play_start(state, events)
-    elif state.phase is Phase.DEALING or state.phase in _BEFORE_KITTY:
+    elif state.phase in _REPLAYED:
         pass
     elif state.phase in (Phase.PLAYING, Phase.FINISHED):
         start, base = _play_start(state, events)
@@ -394,8 +398,16 @@ def _check_public_record(state: GameState, events: list[Event]) -> None:
         suit = None if trump.suit is None else int(trump.suit)
         if not dealers or dealers[-1] != DealerSet(dealer, trump.level, suit):
             raise _fail("the dealer and the trump are those of the log's last DealerSet (R4.5)")
+    # A shown card is still held or was buried; a buried card may since be in the hand of a
+    # seat that took the kitty after that burial (a counter, R5.2).
+    buriers = [e.seat for e in events[current:] if isinstance(e, Buried)]
     for seat, shown in enumerate(shown_cards(state.events)):
-        if Counter(shown) - Counter(state.hands[seat]) - Counter(state.kitty):
+        places = Counter(state.hands[seat]) + Counter(state.kitty)
+        if seat in buriers:
+            first = buriers.index(seat)
+            for later in set(buriers[first + 1 :]) - {seat}:
+                places += Counter(state.hands[later])
+        if Counter(shown) - places:
             raise _fail(
                 f"seat {seat} showed cards in a bid that it neither holds nor buried (R4.2)"
             )
