@@ -106,7 +106,6 @@ KNOWN_ESCAPES = {
     "tuolaji.Rank",
     "tuolaji.Suit",  # Enum lookup ValueError
     "tuolaji.Decision",
-    "tuolaji.format_hand",
     "tuolaji.shuffled_deck",
     "tuolaji.rl.openspiel.TuolajiObserver",
     "tuolaji.rl.openspiel.seen",
