@@ -473,6 +473,7 @@ def format_hand(cards: Iterable[Card], trump: SuitGrouping | None = None) -> str
     and a rank after a 10, repeat the symbol (``♠K♠10♠9``) so the ranks stay readable.
     [`parse_cards`][tuolaji.parse_cards] reads it back in order.
     """
+    cards = [CARDS[c] for c in card_ids_of(cards)]
     groups: list[str] = []
     key: object = None
     after_ten = False

@@ -272,7 +272,10 @@ class LegalLeads(_Plays):
         """
         if not self._total:
             raise NoLegalChoice("an empty hand has no leads to sample")
-        r = rng.randrange(self._total)
+        try:
+            r = rng.randrange(self._total)
+        except AttributeError:
+            raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}") from None
         for group, size in zip(self._groups, self._sizes, strict=True):
             if r < size:
                 play = self._known_legal = self._decode(group, r + 1)
@@ -570,7 +573,10 @@ class LegalFollows(_Plays):
             raise NoLegalChoice("an empty hand has no follows to sample")
         if self._pick == 1 and not self._base:
             # The same draw as the general case below (d = 0, one card of the pool).
-            play: PlayCards = (CARDS[rng.choice(self._singles)],)
+            try:
+                play: PlayCards = (CARDS[rng.choice(self._singles)],)
+            except AttributeError:
+                raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}") from None
             self._known_legal = play
             return play
         r = rng.randrange(self._total)

@@ -442,6 +442,8 @@ class Rules:
         values of the preset with the same bidding system and J hook (R12), so an old
         ``"tuolaji-tournament"`` or ``"shuangsheng"`` reads as that preset does today.
         """
+        if not isinstance(data, Mapping):
+            raise TypeError(f"data must be a mapping, got {type(data).__name__}")
         out = dict(data)
         old = out.pop("no_bid_first_deal", None)
         if old is not None and "no_bid_dealer" not in out:

@@ -106,6 +106,8 @@ class TuolajiState(pyspiel.State):  # type: ignore[misc]
     """A point of the deal: a [`Driver`][tuolaji.rl.actionspace.Driver] over a GameState."""
 
     def __init__(self, game: TuolajiGame, driver: Driver | None = None) -> None:
+        if not isinstance(game, TuolajiGame):  # pyspiel crashes on any other object
+            raise TypeError(f"game must be a TuolajiGame, got {type(game).__name__}")
         super().__init__(game)
         self.driver = driver or Driver(GameState.new(game.rules, seed=game.seed))
 

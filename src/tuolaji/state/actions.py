@@ -414,7 +414,10 @@ class ListedActions(ActionSet):
     def sample(self, rng: random.Random) -> Action:
         if not self._actions:
             raise NoLegalChoice("there is no legal action to sample")
-        return rng.choice(self._actions)
+        try:
+            return rng.choice(self._actions)
+        except AttributeError:
+            raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}") from None
 
 
 class PlayActions(ActionSet):
