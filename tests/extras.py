@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import re
+import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import pytest
 
@@ -37,3 +40,24 @@ def doc_block(extra: str) -> str:
     text = (Path(__file__).resolve().parent.parent / "docs" / "rl.md").read_text("utf-8")
     (block,) = [code for name, code in MARKED_BLOCK.findall(text) if name == extra]
     return block
+
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+
+
+@contextlib.contextmanager
+def launched_chromium() -> Iterator[Any]:
+    """The system Chromium driven by Playwright (extra ``browser``), closed on exit; under CI a
+    missing Playwright or Chromium fails the test. Generous timeouts: the machine may be busy."""
+    sync_api = need("playwright.sync_api")
+    exe = next((path for name in BROWSERS if (path := shutil.which(name))), None)
+    if exe is None:
+        missing("Chromium (apt-get install -y chromium; .ci/extras installs it)")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=exe, args=["--no-sandbox"], timeout=180_000
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()

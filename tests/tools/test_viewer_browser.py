@@ -7,7 +7,6 @@ text holds no card-drawing noise."""
 from __future__ import annotations
 
 import random
-import shutil
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,12 +16,10 @@ import pytest
 from test_viewer import finished_states, short_match
 
 import tuolaji as tl
-from extras import missing, need
+from extras import launched_chromium
 from tuolaji.state.actions import Declared, ThrowFailed
 from tuolaji.state.pictures import INDEX_HEIGHT, card_label
 from tuolaji.tools.viewer import game_frames, replay_html
-
-BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 
 # What the page shows now, read in one go: the status lines, each card group's cards (by
 # drawing id) and places, the text labels' boxes, and the layout's boxes.
@@ -68,18 +65,8 @@ INDEX_BOXES = """() => {
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
-    sync_api = need("playwright.sync_api")
-    exe = next((path for name in BROWSERS if (path := shutil.which(name))), None)
-    if exe is None:
-        missing("Chromium (apt-get install -y chromium; .ci/extras installs it)")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=exe, args=["--no-sandbox"], timeout=180_000
-        )
-        try:
-            yield browser
-        finally:
-            browser.close()
+    with launched_chromium() as browser:
+        yield browser
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,6 @@ import hashlib
 import html
 import json
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tuolaji as tl
-from extras import missing, need
+from extras import launched_chromium
 from tuolaji.tools.cli import main
 from tuolaji.tools.viewer import fill, replay_html, script_json
 
@@ -36,7 +35,6 @@ EVIL_TITLE = (
     f'</script><script>{MARK}</script><img src=x onerror="{MARK}"><svg onload="{MARK}">'
     "<!--<script>__DATA__ __TITLE__ __CSP__ \u2028\u2029 & &amp; done"
 )
-BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 
 
 @pytest.fixture(scope="module")
@@ -121,19 +119,8 @@ def test_wrong_arguments_are_type_errors(game: tl.Game) -> None:
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
-    sync_api = need("playwright.sync_api")
-    exe = next((path for name in BROWSERS if (path := shutil.which(name))), None)
-    if exe is None:
-        missing("Chromium (apt-get install -y chromium; .ci/extras installs it)")
-    with sync_api.sync_playwright() as playwright:
-        # Generous timeouts: the machine may be busy with other test runs.
-        browser = playwright.chromium.launch(
-            executable_path=exe, args=["--no-sandbox"], timeout=180_000
-        )
-        try:
-            yield browser
-        finally:
-            browser.close()
+    with launched_chromium() as browser:
+        yield browser
 
 
 def open_page(chromium: Any, path: Path) -> tuple[Any, list[str]]:
