@@ -112,7 +112,9 @@ def test_a_missing_extra_fails_under_ci(monkeypatch: pytest.MonkeyPatch) -> None
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, "pettingzoo", None)  # import of it raises
     monkeypatch.setenv("CI", "true")
-    with pytest.raises(pytest.fail.Exception, match="missing under CI: pettingzoo"):
+    # The first missing import is named: pettingzoo, or gymnasium (extra pettingzoo) where
+    # the extra is not installed at all, as on the other CPythons of .ci/extras.
+    with pytest.raises(pytest.fail.Exception, match="missing under CI: .*pettingzoo"):
         import_module("tuolaji.rl.pettingzoo")
     monkeypatch.delenv("CI")
     with pytest.raises(pytest.skip.Exception, match="pettingzoo"):
