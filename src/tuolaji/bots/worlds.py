@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from tuolaji.bots.knowledge import Knowledge, knowledge_of
 from tuolaji.core.caching import BoundedCache
 from tuolaji.core.cards import CARD_KINDS, CARDS, DECK_SIZE, KITTY_SIZE, Card, full_deck
-from tuolaji.core.errors import IllegalAction
+from tuolaji.core.errors import IllegalAction, expect_type
 from tuolaji.state.actions import (
     CardsDealt,
     Hand,
@@ -338,10 +338,8 @@ def sample_world(view: PlayerView, rng: random.Random) -> GameState:
     What does not depend on the draw (the slots and the state's bookkeeping fields) is
     computed once per view and kept for the last few views, since a search bot samples many
     worlds of one view."""
-    if not isinstance(view, PlayerView):
-        raise TypeError(f"view must be a tuolaji.PlayerView, got {type(view).__name__}")
-    if not isinstance(rng, random.Random):
-        raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}")
+    expect_type(view, PlayerView, "view")
+    expect_type(rng, random.Random, "rng")
     return _world(view, _prepared(view), rng)
 
 

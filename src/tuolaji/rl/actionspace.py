@@ -31,8 +31,9 @@ from collections import Counter
 
 from tuolaji.core.cards import CARDS
 from tuolaji.core.deal import KITTY_SIZE
-from tuolaji.core.errors import IllegalAction
+from tuolaji.core.errors import IllegalAction, expect_type
 from tuolaji.core.legal import LegalFollows
+from tuolaji.core.scoring import check_seat
 from tuolaji.game.turns import BidTurns
 from tuolaji.state.actions import Action, AskRedeal, Bury, Declare, Pass, Phase, Play
 from tuolaji.state.auction import declare_options
@@ -62,8 +63,8 @@ class Decision:
     __slots__ = ("_finished", "_kind", "_options", "_plays", "seat", "selected", "state")
 
     def __init__(self, state: GameState, seat: int | None = None) -> None:
-        self.state = state
-        self.seat = state.to_act if seat is None else seat
+        self.state = expect_type(state, GameState, "state")
+        self.seat = state.to_act if seat is None else check_seat(seat)
         self.selected: tuple[int, ...] = ()
         self._finished: Action | None = None
         phase = state.phase
@@ -250,9 +251,7 @@ class Driver:
     __slots__ = ("attempt_start", "decision", "log", "state", "turns")
 
     def __init__(self, state: GameState) -> None:
-        if not isinstance(state, GameState):
-            raise TypeError(f"state must be a tuolaji.GameState, got {type(state).__name__}")
-        self.state = state
+        self.state = expect_type(state, GameState, "state")
         self.turns = BidTurns()
         self.decision: Decision | None = None
         self.log: list[Step] = []

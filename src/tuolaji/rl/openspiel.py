@@ -38,8 +38,9 @@ import pyspiel
 from tuolaji.bots.knowledge import played_cards
 from tuolaji.bots.worlds import sample_world
 from tuolaji.core.cards import CARDS
-from tuolaji.core.errors import TuolajiError
+from tuolaji.core.errors import ConfigurationError, TuolajiError, cut
 from tuolaji.core.rules import RULESETS
+from tuolaji.core.scoring import check_seat
 from tuolaji.rl.actionspace import ASK_REDEAL, DONE, NUM_ACTIONS, PASS, Driver, Step
 from tuolaji.rl.encoding import (
     CARD_KINDS,
@@ -206,8 +207,10 @@ class TuolajiObserver:
     seat cannot tell them apart."""
 
     def __init__(self, params: dict[str, Any] | None, *, perfect_recall: bool = True) -> None:
+        if params is not None and not isinstance(params, dict):
+            raise TypeError(f"params must be a dict or None, got {type(params).__name__}")
         if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
+            raise ConfigurationError(f"observation parameters are not supported, got {cut(params)}")
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(OBSERVATION_SIZE + CARD_KINDS, np.float32)
         self.dict = {
@@ -303,8 +306,12 @@ def seen(log: Iterable[Step], player: int) -> str:
     """What ``player`` saw of a [`Driver.log`][tuolaji.rl.actionspace.Driver.log], in
     order: ``d<seat>:<card>`` for a card dealt (``?`` when to another seat), its own ids,
     and ``<seat>:<action>`` for another seat's finished action (``bury`` without cards)."""
+    check_seat(player, "player")
     out: list[str] = []
-    for kind, seat, what in log:
+    for step in log:
+        if not (isinstance(step, tuple) and len(step) == 3):
+            raise TypeError(f"log must hold (kind, seat, what) steps, got {cut(step)}")
+        kind, seat, what = step
         if kind == "deal":
             out.append(f"d{seat}:{CARDS[what] if seat == player else '?'}")  # type: ignore[index]
         elif seat == player:
