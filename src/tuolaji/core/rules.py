@@ -35,6 +35,7 @@ from tuolaji.core.limits import MAX_ECHO
 from tuolaji.core.trump import Trump
 
 __all__ = [
+    "FOLLOW_DRAWS",
     "FORCED_UNIT_ORDERS",
     "FULL_LEVELS",
     "MAX_BAND_POINTS",
@@ -47,13 +48,16 @@ __all__ = [
     "TOURNAMENT_LEVEL_TABLE",
     "Bidding",
     "FirstDealer",
+    "FollowDraw",
     "ForcedUnit",
     "KittyMultiplierMode",
     "LevelBand",
     "NoBidDealer",
     "Outcome",
+    "RuffShape",
     "Rules",
     "RulesTypeError",
+    "ThrowRuff",
     "UnknownRuleset",
     "as_rules",
     "preset_name",
@@ -81,6 +85,26 @@ unit holding the lowest card) or ``"smallest"`` (a house rule: smallest unit siz
 
 FORCED_UNIT_ORDERS: tuple[ForcedUnit, ...] = get_args(ForcedUnit)
 """The values of [`ForcedUnit`][tuolaji.core.rules.ForcedUnit]."""
+
+FollowDraw = Literal["pairs", "tractor_on_tractor", "suit_only"]
+"""What a lead obliges a follower holding more of its suit to keep of its shape (R7.3):
+``"pairs"`` (the seeds: pairs and tractors as far as the holding allows), ``"tractor_on_tractor"``
+(a house rule: a lead's tractors oblige the best tractors held, never pairs in their place; its
+plain pairs still oblige pairs) or ``"suit_only"`` (a house rule: only the suit, R7.2)."""
+
+FOLLOW_DRAWS: tuple[FollowDraw, ...] = get_args(FollowDraw)
+"""The values of [`FollowDraw`][tuolaji.core.rules.FollowDraw]."""
+
+RuffShape = Literal["exact", "counts"]
+"""What makes an all-trump play on a side-suit lead of pairs or tractors a ruff (R7.4):
+``"exact"`` (RULES.md's reading: it fits the lead's shape) or ``"counts"`` (seed 000's literal
+wording: no fewer tractors and no fewer pairs than the lead, so ♠9988 33 ruffs ♦665544)."""
+
+ThrowRuff = Literal["first_difference", "highest", "largest_unit", "all_units"]
+"""How a later ruff of a throw beats the standing ruff (R7.5): ``"first_difference"`` (RULES.md:
+tractors then pairs, unit by unit, the first difference decides), ``"highest"`` (the single
+highest card), ``"largest_unit"`` (the largest units only) or ``"all_units"`` (every tractor
+and pair beats its counterpart)."""
 
 
 MAX_THROW_PENALTY = TOTAL_POINTS
@@ -257,6 +281,7 @@ def _to_level_table(value: Iterable[tuple[int, bool, int]]) -> tuple[LevelBand, 
 
 
 def _check_choice(name: str, rule: str, value: object, choices: object) -> None:
+    # Also checks the house-rule arguments of the trick functions (tuolaji.core.tricks).
     valid: tuple[str, ...] = get_args(choices)
     expected = " or ".join(repr(v) for v in valid)
     if not isinstance(value, str):
@@ -358,6 +383,17 @@ class Rules:
     forced_unit: ForcedUnit = "lowest"
     """R6.4: the unit a failed throw forces: ``"lowest"`` (the beatable unit holding the lowest
     card, the seeds) or ``"smallest"`` (smallest unit size first, then lowest)."""
+    follow_draw: FollowDraw = "pairs"
+    """R7.3: what a lead obliges of a follower's shape: ``"pairs"`` (pairs and tractors as far as
+    the holding allows), ``"tractor_on_tractor"`` (tractors only by tractors held; plain pairs by
+    pairs) or ``"suit_only"`` (only the suit)."""
+    ruff_shape: RuffShape = "exact"
+    """R7.4: an all-trump play ruffs a side-suit lead when it fits the lead's shape (``"exact"``)
+    or holds no fewer tractors and pairs than the lead (``"counts"``, seed 000's wording)."""
+    throw_ruff: ThrowRuff = "first_difference"
+    """R7.5: how a later ruff of a throw beats the standing ruff: the first differing unit
+    (``"first_difference"``), the highest card (``"highest"``), the largest unit
+    (``"largest_unit"``) or every tractor and pair (``"all_units"``)."""
     kitty_multiplier: KittyMultiplierMode = "doubling"
     """R8.2: ``"doubling"`` (×2 ×4 ×8, basic 拖拉机 rules) or ``"linear"`` (×2 ×4 ×4k, 双升)."""
     level_table: tuple[LevelBand, ...] = attrs.field(
@@ -391,6 +427,9 @@ class Rules:
         _check_choice("no_bid_dealer", "R4.6", self.no_bid_dealer, NoBidDealer)
         _check_choice("first_dealer", "R4.5", self.first_dealer, FirstDealer)
         _check_choice("forced_unit", "R6.4", self.forced_unit, ForcedUnit)
+        _check_choice("follow_draw", "R7.3", self.follow_draw, FollowDraw)
+        _check_choice("ruff_shape", "R7.4", self.ruff_shape, RuffShape)
+        _check_choice("throw_ruff", "R7.5", self.throw_ruff, ThrowRuff)
         if self.weak_hand_redeal is not None:
             _check_int(
                 "weak_hand_redeal",
@@ -438,7 +477,8 @@ class Rules:
 
         ``no_bid_first_deal`` (replaced, R4.6) maps ``"twin"`` to ``no_bid_dealer="twin"``
         and ``"redeal"`` to ``"keep"``; a first deal without a bid is now always redealt.
-        Fields the data lacks (``no_bid_dealer``, ``first_dealer``, ``forced_unit``) take the
+        Fields the data lacks (``no_bid_dealer``, ``first_dealer``, ``forced_unit``,
+        ``follow_draw``, ``ruff_shape``, ``throw_ruff``) take the
         values of the preset with the same bidding system and J hook (R12), so an old
         ``"tuolaji-tournament"`` or ``"shuangsheng"`` reads as that preset does today.
         """
@@ -457,6 +497,9 @@ class Rules:
             _TUOLAJI,
         )
         for name in ("no_bid_dealer", "first_dealer", "forced_unit"):
+            out.setdefault(name, getattr(like, name))
+        # The trick house rules (R7.3-R7.5) came later, with today's reading in every preset.
+        for name in ("follow_draw", "ruff_shape", "throw_ruff"):
             out.setdefault(name, getattr(like, name))
         return out
 
@@ -561,6 +604,9 @@ class Rules:
                 "multipleOf": 5,
             },
             "forced_unit": {"enum": list(get_args(ForcedUnit))},
+            "follow_draw": {"enum": list(FOLLOW_DRAWS)},
+            "ruff_shape": {"enum": list(get_args(RuffShape))},
+            "throw_ruff": {"enum": list(get_args(ThrowRuff))},
             "kitty_multiplier": {"enum": list(get_args(KittyMultiplierMode))},
             "level_table": {
                 "type": "array",
@@ -791,6 +837,9 @@ _FIELD_RULES: dict[str, str] = {
     "weak_hand_redeal": "R4.7: a weak hand may ask for a redeal below these points",
     "throw_penalty": "R6.5: points a failed throw costs",
     "forced_unit": "R6.4: the unit a failed throw forces",
+    "follow_draw": "R7.3: what a lead obliges of a follower's shape",
+    "ruff_shape": "R7.4: what makes an all-trump play a ruff",
+    "throw_ruff": "R7.5: how a later ruff of a throw beats the standing ruff",
     "kitty_multiplier": "R8.2: how the last trick multiplies the kitty",
     "level_table": "R9.1: bands [min_points, declarers_keep, steps], lowest first",
     "levels": "R9.2: the level sequence, strictly increasing ranks 2..14",

@@ -117,8 +117,9 @@ def _check_follow(
     with the full message."""
     trump = state.trump
     assert trump is not None
-    if follow_code_ids(lead, held, ids, trump.table) != FollowCode.OK:
-        check_follow(state.trick[0], state.hands[seat], cards, trump)
+    follow_draw = state.rules.follow_draw
+    if follow_code_ids(lead, held, ids, trump.table, follow_draw) != FollowCode.OK:
+        check_follow(state.trick[0], state.hands[seat], cards, trump, follow_draw=follow_draw)
 
 
 def _close_trick(
@@ -135,7 +136,9 @@ def _close_trick(
     points (R7.5, R8.1); after the last trick the deal is scored (R8-R10)."""
     assert state.trump is not None and state.dealer is not None
     plays = (lead.ids, [c.id for c in trick[1]], [c.id for c in trick[2]], last_ids)
-    winner = (state.leader + winner_so_far(lead, plays, state.trump.table).play_index) % 4
+    rules = state.rules
+    best = winner_so_far(lead, plays, state.trump.table, rules.ruff_shape, rules.throw_ruff)
+    winner = (state.leader + best.play_index) % 4
     points = points_in_trick_ids(plays)
     gained = points if TEAM[winner] != TEAM[state.dealer] else 0
     after = state.advanced(

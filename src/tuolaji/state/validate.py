@@ -223,7 +223,11 @@ def _check_play(state: GameState) -> None:
         lengths = {len(p) for p in trick.plays}
         if len(trick.plays) != 4 or len(lengths) != 1 or 0 in lengths:
             raise _fail(f"trick {number} has four plays of one size (R7.1)")
-        winner = (trick.leader + trick_winner(trick.plays, trump)) % 4
+        rules = state.rules
+        winner = trick_winner(
+            trick.plays, trump, ruff_shape=rules.ruff_shape, throw_ruff=rules.throw_ruff
+        )
+        winner = (trick.leader + winner) % 4
         if trick.winner != winner or trick.points != points_in_trick(trick.plays):
             raise _fail(f"trick {number}'s winner or points are not those of its plays (R7.5)")
         for i, play in enumerate(trick.plays):
