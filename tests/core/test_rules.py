@@ -57,6 +57,12 @@ R12_TABLE = {
     "must_play": (frozenset(), frozenset({Rank.TWO, Rank.ACE}), frozenset(), frozenset()),
     "jack_hook": (False, True, False, False),
     "permanent_twos": (False, False, False, False),
+    "jack_hook_cards": ("any",) * 4,
+    "self_overturn": (False,) * 4,
+    "joker_pairs": ("big_over_small",) * 4,
+    "fix_trump": ("at_once",) * 4,
+    "kitty_public_at_end": (True,) * 4,
+    "throw_blocker_public": (True,) * 4,
 }
 
 
