@@ -295,7 +295,8 @@ def _declared_by(state: GameState) -> list[Counter[Card]]:
 
 def check_views(state: GameState, rng: random.Random | None = None, *, strict: bool = True) -> None:
     """R4.2, R5.1, view secrecy: each seat's view holds its own hand and the hand sizes, the
-    kitty only for the seat that buried it (or for all once scored), and nothing else of
+    kitty only for the seat that buried it (or for all once scored, when
+    ``Rules.kitty_public_at_end``), and nothing else of
     the hidden cards. The last part is checked by moving the hidden cards: the other seats'
     cards that were never shown in a bid, the kitty when this seat may not see it, and the
     undealt cards are shuffled among their places (``rng``), and the view must not change.
@@ -315,8 +316,13 @@ def check_views(state: GameState, rng: random.Random | None = None, *, strict: b
             raise _fail("R7.1", f"seat {seat}'s view has wrong hand sizes")
         if state.result is None and view.kitty is not None and state.buried_by != seat:
             raise _fail("R5.1", f"seat {seat} sees a kitty it did not bury")
-        if state.result is not None and view.kitty is None:
-            raise _fail("R8.2", "the kitty is shown to every seat once the deal is scored")
+        public = state.rules.kitty_public_at_end or state.buried_by == seat
+        if state.result is not None and (view.kitty is not None) != public:
+            raise _fail(
+                "R8.2",
+                "the kitty is shown to every seat once the deal is scored, exactly when "
+                "Rules.kitty_public_at_end (its burier always sees it)",
+            )
         moved = _move_hidden(
             state, seat, shown, rng, kitty_hidden=view.kitty is None, strict=strict
         )
