@@ -420,7 +420,9 @@ class Rules:
     reinforces a single of the same seat (see [`FixTrump`][tuolaji.core.rules.FixTrump])."""
     kitty_public_at_end: bool = True
     """R5.1, R8.2: the buried kitty is shown to every seat when the deal ends (seed 002: 待一局
-    游戏结束后才可亮出给所有玩家查看). False: only its points are told (the bonus needs them)."""
+    游戏结束后才可亮出给所有玩家查看). False: only its points are told (the bonus needs them),
+    for servers that must not display it; a seat that counts the 100 played cards still
+    knows which 8 are left."""
     throw_blocker_public: bool = True
     """R6.4: a failed throw tells which seats could beat it. False: only the forced unit is
     public (the seats that stopped the throw stay secret)."""
@@ -502,7 +504,10 @@ class Rules:
         and ``"redeal"`` to ``"keep"``; a first deal without a bid is now always redealt.
         Fields the data lacks (``no_bid_dealer``, ``first_dealer``, ``forced_unit``) take the
         values of the preset with the same bidding system and J hook (R12), so an old
-        ``"tuolaji-tournament"`` or ``"shuangsheng"`` reads as that preset does today.
+        ``"tuolaji-tournament"`` or ``"shuangsheng"`` reads as that preset does today. The house
+        rules of issue 21 (``jack_hook_cards``, ``self_overturn``, ``joker_pairs``,
+        ``fix_trump``, ``kitty_public_at_end``, ``throw_blocker_public``) read as the behaviour
+        before them.
         """
         if not isinstance(data, Mapping):
             raise TypeError(f"data must be a mapping, got {type(data).__name__}")

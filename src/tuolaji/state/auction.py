@@ -431,16 +431,14 @@ def kitty_turn(kitty: Hand, rule: int | NoBidReveal, level: Rank) -> tuple[tuple
     for index, card in enumerate(kitty):
         if card.rank == level:
             return tuple(range(index + 1)), index
-    order = [BIG_JOKER, SMALL_JOKER]
-    highest = max(
-        range(len(kitty)),
-        key=lambda i: (
-            len(order) - order.index(kitty[i]) if kitty[i] in order else 0,
-            kitty[i].rank if not kitty[i].is_joker else 0,
-            -i,
-        ),
-    )
-    return tuple(range(len(kitty))), highest
+    jokers = (SMALL_JOKER, BIG_JOKER)
+
+    def height(index: int) -> tuple[int, int]:
+        card = kitty[index]
+        # Jokers above the ace (14), the big one highest; the first turned wins a tie.
+        return (15 + jokers.index(card) if card in jokers else card.rank, -index)
+
+    return tuple(range(len(kitty))), max(range(len(kitty)), key=height)
 
 
 def _twin_dealer(state: GameState, card: Card, dealer: int) -> int:
