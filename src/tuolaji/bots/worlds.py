@@ -74,15 +74,15 @@ class HiddenPlaces:
     made by [`for_play`][tuolaji.GameState.for_play] leaves out as ``GONE`` (-3); ``sizes[i]``: how
     many hidden cards place ``i`` takes; ``pool[c]``: hidden copies of card id ``c``;
     ``caps[i][c]``: at most how many copies of ``c`` place ``i`` may take; ``pinned[i]``:
-    cards known to be at place ``i`` (shown cards); ``kitty_pin``: a turned kitty card
-    ``(index, card)`` (R4.6) or None.
+    cards known to be at place ``i`` (shown cards); ``kitty_pins``: the turned kitty cards
+    ``(index, card)`` (R4.6), by index.
     """
 
     KITTY = -2
     GONE = -3
     """The cards a [`for_play`][tuolaji.GameState.for_play] position left out of the deal."""
 
-    __slots__ = ("caps", "kitty_pin", "pinned", "places", "pool", "sizes")
+    __slots__ = ("caps", "kitty_pins", "pinned", "places", "pool", "sizes")
 
     def __init__(
         self,
@@ -92,14 +92,14 @@ class HiddenPlaces:
         pool: list[int],
         caps: list[list[int]],
         pinned: list[list[Card]],
-        kitty_pin: tuple[int, Card] | None,
+        kitty_pins: tuple[tuple[int, Card], ...],
     ) -> None:
         self.places = places
         self.sizes = sizes
         self.pool = pool
         self.caps = caps
         self.pinned = pinned
-        self.kitty_pin = kitty_pin
+        self.kitty_pins = kitty_pins
 
     def caps_of(self, card: int) -> list[int]:
         """Per place, at most how many copies of card id ``card`` it may take."""
@@ -210,20 +210,26 @@ def hidden_places(view: PlayerView) -> HiddenPlaces:
         k = places.index(HiddenPlaces.KITTY)
         pinned[k] = buried
         sizes[k] -= len(buried)
-    kitty_pin: tuple[int, Card] | None = None
+    kitty_pins: list[tuple[int, Card]] = []
     start = _last(view.events, CardsDealt)
-    turned = _last(view.events, TrumpRevealed)
-    if view.phase in _PRE_KITTY and turned > start and hidden_kitty == KITTY_SIZE:
-        event = view.events[turned]
-        assert isinstance(event, TrumpRevealed)
-        kitty_pin = (event.index, event.card)
-        pool[event.card.id] -= 1
-        sizes[places.index(HiddenPlaces.KITTY)] -= 1
+    if view.phase in _PRE_KITTY and hidden_kitty == KITTY_SIZE:
+        # R4.6: every kitty card turned up in this attempt is public, at its index.
+        for event in list(view.events)[start + 1 :]:
+            if isinstance(event, TrumpRevealed):
+                kitty_pins.append((event.index, event.card))
+                pool[event.card.id] -= 1
+                sizes[places.index(HiddenPlaces.KITTY)] -= 1
+        kitty_pins.sort(key=lambda pin: pin[0])
     if any(n < 0 for n in pool) or sum(pool) != sum(sizes):
         raise IllegalAction("R1.1", "the view holds more copies of a card than exist")
     caps = _caps(view, know, places, pool, pinned)
     return HiddenPlaces(
-        places=places, sizes=sizes, pool=pool, caps=caps, pinned=pinned, kitty_pin=kitty_pin
+        places=places,
+        sizes=sizes,
+        pool=pool,
+        caps=caps,
+        pinned=pinned,
+        kitty_pins=tuple(kitty_pins),
     )
 
 
@@ -382,8 +388,7 @@ def _world(view: PlayerView, prepared: _Prepared, rng: random.Random) -> GameSta
         if place == HiddenPlaces.KITTY:
             cards = [*slots.pinned[i], *cards]
             rng.shuffle(cards)
-            if slots.kitty_pin is not None:
-                index, card = slots.kitty_pin
+            for index, card in slots.kitty_pins:
                 cards.insert(index, card)
             rest = cards
         else:

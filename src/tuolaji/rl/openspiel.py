@@ -9,7 +9,8 @@ Importing this module registers ``python_tuolaji`` with ``pyspiel``:
 >>> state.is_chance_node(), game.num_distinct_actions()
 (True, 57)
 
-One OpenSpiel game is one deal. Game parameters: ``rules`` (a preset name, R12) and
+One OpenSpiel game is one deal. Game parameters: ``rules`` (a preset name, or a rules file's
+JSON object as text, e.g. ``'{"kitty_public_at_end": false}'``: house rules, R12) and
 ``seed`` (the shuffle used for redeals and the kitty's order). Each card dealt is a chance
 node whose outcomes are the undealt card ids, weighted by copies (R4.1). Players act over
 the factored action space of [`tuolaji.rl.actionspace`][tuolaji.rl.actionspace] (57 ids: a play, a
@@ -27,6 +28,7 @@ an unfinished decision of another seat starts over in it. Returns are
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Iterable
@@ -39,7 +41,7 @@ from tuolaji.bots.knowledge import played_cards
 from tuolaji.bots.worlds import sample_world
 from tuolaji.core.cards import CARDS
 from tuolaji.core.errors import ConfigurationError, TuolajiError, cut
-from tuolaji.core.rules import RULESETS
+from tuolaji.core.rules import RULESETS, Rules
 from tuolaji.core.scoring import check_seat
 from tuolaji.rl.actionspace import ASK_REDEAL, DONE, NUM_ACTIONS, PASS, Driver, Step
 from tuolaji.rl.encoding import (
@@ -81,13 +83,28 @@ _GAME_INFO = pyspiel.GameInfo(
 )
 
 
+def _rules_parameter(text: str) -> Rules:
+    """The ``rules`` parameter: a preset name, or a JSON object that
+    [`Rules.from_dict`][tuolaji.Rules.from_dict] reads (R12)."""
+    if not text.lstrip().startswith("{"):
+        return RULESETS[text]
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ConfigurationError(
+            f"R12: the rules parameter is a preset name or a JSON object; got {cut(text)}"
+        ) from None
+    return Rules.from_dict(data)
+
+
 class TuolajiGame(pyspiel.Game):  # type: ignore[misc]
-    """The ``python_tuolaji`` game: one deal under the preset named by ``rules``."""
+    """The ``python_tuolaji`` game: one deal under the rules named by ``rules`` (a preset
+    name or a JSON object of fields)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         super().__init__(_GAME_TYPE, _GAME_INFO, params or {})
         parameters = self.get_parameters()
-        self.rules = RULESETS[str(parameters.get("rules", "tuolaji"))]
+        self.rules = _rules_parameter(str(parameters.get("rules", "tuolaji")))
         self.seed = int(parameters.get("seed", 0))
 
     def new_initial_state(self) -> TuolajiState:

@@ -27,6 +27,7 @@ from tuolaji.core.rules import (
     STANDARD_LEVEL_TABLE,
     SUPER_LEVEL_TABLE,
     TOURNAMENT_LEVELS,
+    NoBidReveal,
     Rules,
 )
 from tuolaji.core.shapes import units
@@ -109,7 +110,7 @@ def build_rules(pick: Chooser) -> Rules:
         options = _options(field.name, hints.get(field.name), base)
         if options is not None:
             changes[field.name] = pick(options)
-    changes["no_bid_reveal"] = pick((base.no_bid_reveal, *range(8)))
+    changes["no_bid_reveal"] = pick((base.no_bid_reveal, *range(8), *get_args(NoBidReveal)))
     changes["weak_hand_redeal"] = pick((base.weak_hand_redeal, *_WEAK_HANDS))
     changes["throw_penalty"] = pick((base.throw_penalty, *_PENALTIES))
     changes["level_table"] = pick(

@@ -200,14 +200,29 @@ def check_turn_order(state: GameState) -> None:
 
 def kitty_multiplier_of(lead: Iterable[Card], trump: Trump, mode: str) -> int:
     """R8.2 from the rule text: ``"doubling"``: single x2, pair x4, tractor x8, a throw x2;
-    ``"linear"``: single x2, pair x4, tractor of k pairs x4k, a throw as its largest unit."""
+    ``"linear"``: single x2, pair x4, tractor of k pairs x4k, a throw as its largest unit;
+    ``"power"``: 2 to the number of cards of the largest unit (a single has one card)."""
     parts = units(tuple(lead), trump)
     biggest = max(u.pairs for u in parts)
+    if mode == "power":
+        return int(2 ** max(len(u.cards) for u in parts))
     if mode == "doubling":
         if len(parts) > 1 or biggest == 0:
             return 2
         return 4 if biggest == 1 else 8
     return 2 if biggest == 0 else 4 * biggest
+
+
+def _check_revealed_kitty(state: GameState, shown: tuple[Card, ...], kitty_points: int) -> None:
+    """R8.2: the kitty shown at the end is the buried one, or nothing when
+    ``Rules.kitty_public_at_end`` is off; its points are the buried cards' either way."""
+    if state.rules.kitty_public_at_end:
+        if Counter(shown) != Counter(state.kitty):
+            raise _fail("R8.2", "the revealed kitty is not the buried one")
+    elif shown:
+        raise _fail("R8.2", "the kitty is shown although Rules.kitty_public_at_end is off")
+    if kitty_points != points(state.kitty):
+        raise _fail("R8.2", "the kitty's points are not the buried cards' points")
 
 
 def check_result(state: GameState) -> None:
@@ -237,9 +252,7 @@ def check_result(state: GameState) -> None:
     scored = [e for e in state.events if isinstance(e, DealScored)]
     if len(revealed) != 1 or len(scored) != 1 or scored[0].result != result:
         raise _fail("R8.2", "a scored deal has one KittyRevealed and one DealScored event")
-    kitty = revealed[0].cards
-    if Counter(kitty) != Counter(state.kitty) or result.kitty_points != points(kitty):
-        raise _fail("R8.2", "the revealed kitty is not the buried one")
+    _check_revealed_kitty(state, revealed[0].cards, result.kitty_points)
     last = state.tricks[-1]
     if _team(last.winner) == attackers:
         multiplier = kitty_multiplier_of(last.plays[0], trump, state.rules.kitty_multiplier)
@@ -249,7 +262,7 @@ def check_result(state: GameState) -> None:
         raise _fail(
             "R8.2", f"the kitty multiplier is {result.multiplier}; the last lead gives {multiplier}"
         )
-    total += points(kitty) * multiplier + penalty
+    total += points(state.kitty) * multiplier + penalty
     if result.attacker_points != total or result.penalty != penalty:
         raise _fail(
             "R8.1",
@@ -294,7 +307,8 @@ def _declared_by(state: GameState) -> list[Counter[Card]]:
 
 def check_views(state: GameState, rng: random.Random | None = None, *, strict: bool = True) -> None:
     """R4.2, R5.1, view secrecy: each seat's view holds its own hand and the hand sizes, the
-    kitty only for the seat that buried it (or for all once scored), and nothing else of
+    kitty only for the seat that buried it (or for all once scored, when
+    ``Rules.kitty_public_at_end``), and nothing else of
     the hidden cards. The last part is checked by moving the hidden cards: the other seats'
     cards that were never shown in a bid, the kitty when this seat may not see it, and the
     undealt cards are shuffled among their places (``rng``), and the view must not change.
@@ -317,8 +331,13 @@ def check_views(state: GameState, rng: random.Random | None = None, *, strict: b
             raise _fail("R7.1", f"seat {seat}'s view has wrong hand sizes")
         if state.result is None and view.kitty is not None and state.buried_by != seat:
             raise _fail("R5.1", f"seat {seat} sees a kitty it did not bury")
-        if state.result is not None and view.kitty is None:
-            raise _fail("R8.2", "the kitty is shown to every seat once the deal is scored")
+        public = state.rules.kitty_public_at_end or state.buried_by == seat
+        if state.result is not None and (view.kitty is not None) != public:
+            raise _fail(
+                "R8.2",
+                "the kitty is shown to every seat once the deal is scored, exactly when "
+                "Rules.kitty_public_at_end (its burier always sees it)",
+            )
         moved = _move_hidden(
             state, seat, shown, rng, kitty_hidden=view.kitty is None, strict=strict
         )
