@@ -21,7 +21,7 @@ from tuolaji.core.limits import MAX_REDEALS
 from tuolaji.core.rules import Rules, rules_text
 from tuolaji.core.scoring import DealResult
 from tuolaji.game.turns import BidTurns
-from tuolaji.state.actions import Action, ActionSet, DealCard, Declare, ListedActions, Pass, Phase
+from tuolaji.state.actions import Action, ActionSet, DealCard, ListedActions, Pass, Phase
 from tuolaji.state.gamestate import GameState
 
 __all__ = ["Game", "History", "MatchResult"]
@@ -197,10 +197,22 @@ class Game:
             self.results.append(new.result)
         return new
 
-    def _next_deal(self) -> None:
+    def next_deal(self) -> GameState:
+        """Start the next deal once this one is finished (R10: its dealer and level);
+        returns its starting state. Raises [`IllegalAction`][tuolaji.IllegalAction] while a
+        deal is in play or once the match is over (R9.5)."""
+        if self.over:
+            raise IllegalAction(
+                "R9.5", f"the match is over: team {self.results[-1].match_winner} won it"
+            )
+        if self.state.phase is not _FINISHED:
+            raise IllegalAction(
+                "R10.3", f"deal {self.state.deal_number + 1} is still in play; finish it first"
+            )
         self.state = self.state.next_deal()
         self.starts.append(self.state)
         self.actions.append([])
+        return self.state
 
     def play_deal(
         self, bots: Sequence[Bot], *, on_action: Callable[[GameState, Action], None] | None = None
@@ -224,11 +236,11 @@ class Game:
                 "R9.5", f"the match is over: team {self.results[-1].match_winner} won it"
             )
         if self.state.phase is Phase.FINISHED:
-            self._next_deal()
+            self.next_deal()
         turns = BidTurns()
         while (decision := self.next_decision(turns, on_action)) is not None:
             seat, actions = decision
-            self.answer(self._ask(bots, seat, actions), on_action)
+            self.answer(self.ask(bots, seat, actions), on_action)
         assert self.state.result is not None
         return self.state.result
 
@@ -293,7 +305,11 @@ class Game:
             return
         self._apply(choice, on_action)
 
-    def _ask(self, bots: Sequence[Bot], seat: int, actions: ActionSet) -> Action:
+    def ask(self, bots: Sequence[Bot], seat: int, actions: ActionSet) -> Action:
+        """The choice of ``bots[seat]`` among ``actions`` (a decision of
+        [`next_decision`][tuolaji.Game.next_decision]), seeing only its seat's view. Raises
+        [`IllegalAction`][tuolaji.IllegalAction], naming the seat, when the bot answers
+        with an action that is not legal."""
         choice = bots[seat].act(self.state.view(seat), actions)
         if choice not in actions:
             raise IllegalAction(
