@@ -240,7 +240,7 @@ class Game:
         turns = BidTurns()
         while (decision := self.next_decision(turns, on_action)) is not None:
             seat, actions = decision
-            self.answer(self.ask(bots, seat, actions), on_action)
+            self.answer(self.ask(bots[seat], seat, actions), on_action)
         assert self.state.result is not None
         return self.state.result
 
@@ -305,12 +305,12 @@ class Game:
             return
         self._apply(choice, on_action)
 
-    def ask(self, bots: Sequence[Bot], seat: int, actions: ActionSet) -> Action:
-        """The choice of ``bots[seat]`` among ``actions`` (a decision of
-        [`next_decision`][tuolaji.Game.next_decision]), seeing only its seat's view. Raises
+    def ask(self, bot: Bot, seat: int, actions: ActionSet) -> Action:
+        """The choice of ``bot``, deciding for ``seat`` among ``actions`` (a decision of
+        [`next_decision`][tuolaji.Game.next_decision]) from that seat's view only. Raises
         [`IllegalAction`][tuolaji.IllegalAction], naming the seat, when the bot answers
         with an action that is not legal."""
-        choice = bots[seat].act(self.state.view(seat), actions)
+        choice = bot.act(self.state.view(seat), actions)
         if choice not in actions:
             raise IllegalAction(
                 "R11", f"the bot of seat {seat} answered {cut(choice)}, which is not legal now"

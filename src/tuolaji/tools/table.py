@@ -14,7 +14,8 @@ burials, and whether another seat could have bid, never reach it.
 
 >>> import tuolaji as tl
 >>> from tuolaji.tools.table import Table
->>> table = Table("tuolaji", 7, seat=0, bots=[tl.GreedyBot(seed=s) for s in range(4)])
+>>> bots = [tl.GreedyBot(seed=s) for s in range(4)]
+>>> table = Table("tuolaji", 7, seat=0, bots=bots, hint=tl.GreedyBot())
 >>> table.deciding  # the bots played on until seat 0 may bid or the deal went on without it
 True
 >>> table.view.seat
@@ -34,6 +35,7 @@ from tuolaji.core.cards import format_hand, parse_cards
 from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
 from tuolaji.core.legal import LegalLeads
 from tuolaji.core.rules import Rules
+from tuolaji.core.trump import Trump
 from tuolaji.game.facade import Game
 from tuolaji.game.record import record_of, replay, write_record
 from tuolaji.game.turns import BidTurns
@@ -63,13 +65,16 @@ from tuolaji.state.actions import (
 )
 from tuolaji.state.view import PlayerView
 
-__all__ = ["MAX_INPUT", "SHOWN_PLAYS", "Table", "event_line"]
+__all__ = ["MAX_INPUT", "SHOWN_PLAYS", "NewsMark", "Table", "event_line", "move_text"]
 
 MAX_INPUT = 400
 """The most characters of one typed move (a burial of 8 cards takes about 30)."""
 
 SHOWN_PLAYS = 12
 """The most legal plays listed at a time (a lead may have thousands: the hand says the rest)."""
+
+NewsMark = tuple[int, int, int]
+"""How far a front end has told the events: deal number, attempt and events told."""
 
 _PASS_WORDS = ("p", "pass", "-")
 _REDEAL_WORDS = ("r", "redeal")
@@ -118,11 +123,21 @@ def event_line(event: Event) -> str | None:
     return None
 
 
+def move_text(action: Action) -> str:
+    """A move as the person would type it: ``bid ♥22``, ``bury ♣2345 ♦66 ♠37``, ``play ♥KK``,
+    ``pass``, ``redeal``."""
+    if isinstance(action, Declare | Bury | Play):
+        verb = (
+            "bid" if isinstance(action, Declare) else "bury" if isinstance(action, Bury) else "play"
+        )
+        return f"{verb} {format_hand(action.cards)}"
+    return "redeal" if isinstance(action, AskRedeal) else "pass"
+
+
 class Table:
     """A game with a person at ``seat`` and ``bots[s]`` deciding for each other seat
-    (``bots[seat]`` is never asked); ``hint`` is the bot asked for hints (default: the bot
-    after the person's seat, which sees only the person's view when asked). ``practice``
-    allows taking moves back. Raises `TypeError` and
+    (``bots[seat]`` is not used: None will do); ``hint`` is the bot asked for hints (it sees
+    the person's view). ``practice`` allows taking moves back. Raises `TypeError` and
     [`ConfigurationError`][tuolaji.ConfigurationError] for bad arguments.
     """
 
@@ -132,8 +147,8 @@ class Table:
         seed: int,
         *,
         seat: int,
-        bots: Sequence[Bot],
-        hint: Bot | None = None,
+        bots: Sequence[Bot | None],
+        hint: Bot,
         practice: bool = False,
     ) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int):
@@ -142,10 +157,15 @@ class Table:
             raise ConfigurationError(f"R1.3: seat is 0-3, got {cut(seat)}")
         if len(bots) != 4:
             raise ConfigurationError(f"R1.3: bots are four, one per seat; got {len(bots)}")
+        self.bots: dict[int, Bot] = {}
+        for other, bot in enumerate(bots):
+            if other != seat:
+                if bot is None or not callable(getattr(bot, "act", None)):
+                    raise TypeError(f"bots[{other}] is a bot (with act), got {type(bot).__name__}")
+                self.bots[other] = bot
         self.game = Game(rules, seed)
         self.seat = seat
-        self.bots = list(bots)
-        self.hint_bot = hint if hint is not None else self.bots[(seat + 1) % 4]
+        self.hint_bot = hint
         self.practice = practice
         self.turns = BidTurns()
         self.decision: tuple[int, ActionSet] | None = None
@@ -158,6 +178,15 @@ class Table:
     def view(self) -> PlayerView:
         """The person's view of the deal now."""
         return self.game.state.view(self.seat)
+
+    def hand_trump(self) -> Trump:
+        """The trump that orders the person's hand: the deal's once fixed, and while cards are
+        dealt the level alone (R2), so that level cards and jokers already sort as trumps."""
+        view = self.view
+        if view.trump is not None:
+            return view.trump
+        level = view.levels[0 if view.dealer is None else view.dealer % 2]
+        return view.rules.trump(level, None)
 
     @property
     def deciding(self) -> bool:
@@ -220,13 +249,15 @@ class Table:
             "prompt": "type a bid's cards, or p to pass (R4.2)",
         }
 
-    def news(self, since: int) -> tuple[list[str], int]:
-        """The lines of public events from position ``since`` of the deal's log, and the
-        position to give next time (a redeal starts a new log, read from its start)."""
+    def news(self, since: NewsMark | None = None) -> tuple[list[str], NewsMark]:
+        """The lines of the public events (see `event_line`) after the mark ``since`` (None:
+        from the start of the deal), and the mark to give next time."""
+        state = self.game.state
         events = list(self.view.events)
-        start = since if since <= len(events) else 0
+        key = (state.deal_number, state.attempt)
+        start = since[2] if since is not None and since[:2] == key else 0
         lines = [line for e in events[start:] if (line := event_line(e)) is not None]
-        return lines, len(events)
+        return lines, (*key, len(events))
 
     # --- what the person does ----------------------------------------------------------------
 
@@ -325,6 +356,6 @@ class Table:
             if seat == self.seat:
                 self.decision = decision
                 return
-            choice = game.ask(self.bots, seat, actions)
+            choice = game.ask(self.bots[seat], seat, actions)
             game.answer(choice)
         self.decision = None

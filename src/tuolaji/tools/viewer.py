@@ -55,7 +55,15 @@ from tuolaji.state.actions import (
 from tuolaji.state.gamestate import GameState
 from tuolaji.state.pictures import TABLE_LAYOUT, card_defs, card_label
 
-__all__ = ["fill", "game_frames", "replay_html", "script_json"]
+__all__ = [
+    "TABLE_SCRIPT",
+    "TABLE_STYLE",
+    "fill",
+    "game_frames",
+    "page_csp",
+    "replay_html",
+    "script_json",
+]
 
 _BIDDING = (Phase.DEALING, Phase.CLOSING)
 """Phases whose declarations are bids and overturns (R4.2-R4.4); later ones are counters
@@ -289,8 +297,8 @@ def replay_html(game: Game, title: str = "tuolaji replay") -> str:
     )
 
 
-_STYLE = """body { font-family: "DejaVu Sans", Arial, sans-serif; background: #eee; margin: 12px;
-  min-width: 1320px; }
+TABLE_STYLE = """body { font-family: "DejaVu Sans", Arial, sans-serif; background: #eee;
+  margin: 12px; min-width: 1320px; }
 header, nav, #info { display: flex; gap: 10px; align-items: center; flex-wrap: nowrap;
   white-space: nowrap; height: 34px; }
 nav button { font-size: 15px; padding: 4px 10px; }
@@ -314,12 +322,15 @@ aside h2 { font-size: 15px; margin: 4px 0 0 0; }
 h1 { font-size: 20px; margin: 0; }
 #defs { display: none; }
 """
+"""The style every page of the table shares (the replay viewer's and ``tuolaji play
+--serve``'s)."""
 
-_SCRIPT = """"use strict";
+_STYLE = TABLE_STYLE
+
+TABLE_SCRIPT = """"use strict";
 const GAME = JSON.parse(document.getElementById("game").textContent);
 const L = GAME.layout, W = L.width, H = L.height, CW = L.card_width, CH = L.card_height;
 const STEP = L.step, SVGNS = "http://www.w3.org/2000/svg";
-let deal = 0, frame = 0;
 
 function el(name, attrs, text) {
   const node = document.createElementNS(SVGNS, name);
@@ -353,6 +364,16 @@ function group(parent, cls, label) {
   return g;
 }
 function names(cards) { return cards.map((c) => GAME.names[c]).join(" "); }
+"""
+"""The script every page of the table starts with (the replay viewer's and ``tuolaji play
+--serve``'s): it reads the page's JSON into ``GAME`` (``layout``: the numbers of
+`tuolaji.state.pictures.TABLE_LAYOUT`, ``names``: each card's text alternative) and defines
+the drawing helpers ``el``, ``card``, ``rowWidth``, ``handSlots`` (the places of
+`tuolaji.state.pictures.hand_slots`), ``group`` and ``names``."""
+
+_SCRIPT = (
+    TABLE_SCRIPT
+    + """let deal = 0, frame = 0;
 
 function frames() { return GAME.deals[deal].frames.length; }
 function draw() {
@@ -465,20 +486,28 @@ draw();
 fromFragment();
 window.addEventListener("hashchange", fromFragment);
 """
+)
 
 
 def _sha256(text: str) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
 
 
-# Only the page's own script and style run: pinned by hash, so nothing injected (an inline
-# handler, another <script>, a style attribute) would, even if it got into the page.
-_CSP = (
-    "default-src 'none'; "
-    f"script-src '{_sha256(_SCRIPT)}'; "
-    f"style-src '{_sha256(_STYLE)}'; "
-    "base-uri 'none'; form-action 'none'"
-)
+def page_csp(script: str, style: str, *, connect: bool = False) -> str:
+    """The Content-Security-Policy of a page whose only script and style are ``script`` and
+    ``style`` (inline, pinned by their SHA-256 hashes, so nothing injected would run: an
+    inline handler, another ``<script>``, a style attribute); ``connect`` lets the script
+    talk to the page's own server (``tuolaji play --serve``)."""
+    return (
+        "default-src 'none'; "
+        f"script-src '{_sha256(script)}'; "
+        f"style-src '{_sha256(style)}'; "
+        + ("connect-src 'self'; " if connect else "")
+        + "base-uri 'none'; form-action 'none'"
+    )
+
+
+_CSP = page_csp(_SCRIPT, _STYLE)
 
 _PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
