@@ -52,37 +52,38 @@ def play_in_terminal(
         lines, position = table.news(position)
         for line in lines:
             say(f"  · {line}")
-        if not table.deciding:
-            game = table.game
-            if game.over:
-                say(f"team {game.results[-1].match_winner} wins the match")
-                return
-            text = read_line("Enter: the next deal; q: quit> ").strip().lower()
-            if text in ("q", "quit"):
-                return
-            table.next_deal()
-            position = None
-            continue
-        view = table.view
-        say()
-        say(str(view))
-        say("your hand by suit (tractors in [ ], pairs in ( )):")
-        for line in render_hand(view.hand, table.hand_trump()):
-            say(f"  {line}")
-        choices = table.choices()
-        if choices["options"]:
-            say("choices: " + "  ".join(choices["options"]))
-        say(choices["prompt"])
-        text = read_line(f"seat {table.seat}> ").strip()
+        if table.deciding:
+            view = table.view
+            say()
+            say(str(view))
+            say("your hand by suit (tractors in [ ], pairs in ( )):")
+            for line in render_hand(view.hand, table.hand_trump()):
+                say(f"  {line}")
+            choices = table.choices()
+            if choices["options"]:
+                say("choices: " + "  ".join(choices["options"]))
+            say(choices["prompt"])
+            prompt = f"seat {table.seat}> "
+        elif table.game.over:
+            say(f"team {table.game.results[-1].match_winner} wins the match")
+            return
+        else:
+            prompt = "Enter: the next deal; q: quit> "
+        text = read_line(prompt).strip()
         try:
+            if text.lower() in ("q", "quit"):
+                return
             if text == "?":
                 say(f"hint: {move_text(table.hint())}")
             elif text.lower() == "u":
                 table.undo()
                 _, position = table.news()
                 say("taken back: your last move and what followed")
-            elif text.lower() in ("q", "quit"):
-                return
+            elif not table.deciding and text:
+                say("  the deal is over: Enter starts the next deal, q quits")
+            elif not table.deciding:
+                table.next_deal()
+                position = None
             elif text:
                 table.act(table.read(text))
         except TuolajiError as exc:
