@@ -1,0 +1,166 @@
+"""``tuolaji play --serve`` over plain HTTP (issue 23): a whole deal played through the API,
+every answer free of other seats' hidden cards, and hostile requests refused without
+changing the game."""
+
+from __future__ import annotations
+
+import json
+import socket
+from typing import Any
+
+import pytest
+from play_helpers import HUMAN, check_secret, new_table, request, served, typed
+
+import tuolaji as tl
+from tuolaji.tools.play_server import MAX_BODY, PlayServer
+
+
+def test_a_whole_deal_through_the_api_never_shows_hidden_cards() -> None:
+    table = new_table()
+    person = tl.GreedyBot(seed=5)
+    with served(table) as server:
+        status, headers, body = request(server, "/state")
+        assert status == 200
+        payload = json.loads(body)
+        moves = 0
+        while payload["deciding"]:
+            check_secret(payload, table)
+            actions = table.actions
+            assert actions is not None
+            choice = person.act(table.view, actions)
+            status, _, body = request(server, "/act", {"seat": HUMAN, "move": typed(choice)})
+            assert status == 200, body
+            payload = json.loads(body)
+            moves += 1
+        check_secret(payload, table)
+        assert payload["result"] == str(table.game.results[0]) and moves > 10
+        status, headers, body = request(server, "/record")
+        assert status == 200 and "attachment" in headers["Content-Disposition"]
+        game = tl.replay(body)
+        assert tl.write_record(game) == table.record() and len(game.results) == 1
+
+
+def test_every_answer_carries_the_security_headers() -> None:
+    with served(new_table()) as server:
+        for path in ("/", "/state", "/nowhere"):
+            _, headers, _ = request(server, path)
+            assert headers["Cache-Control"] == "no-store"
+            assert headers["X-Content-Type-Options"] == "nosniff"
+            csp = headers["Content-Security-Policy"]
+            assert "default-src 'none'" in csp and "connect-src 'self'" in csp
+            assert "'unsafe-inline'" not in csp
+        status, headers, page = request(server, "/")
+        assert status == 200 and headers["Content-Type"].startswith("text/html")
+        assert b'<script id="game" type="application/json">' in page
+
+
+def test_the_page_is_served_with_the_token_in_the_address() -> None:
+    with served(new_table()) as server:
+        status, _, page = request(server, "/?token=" + server.token, token=None)
+        assert status == 200 and b"tuolaji play" in page
+        assert server.url.startswith("http://127.0.0.1:") and server.token in server.url
+
+
+def game_now(server: PlayServer) -> tuple[str, Any]:
+    table = server.table
+    return table.record(), table.decision
+
+
+REFUSED: list[tuple[str, dict[str, Any]]] = [
+    ("no token", {"token": None}),
+    ("a wrong token", {"token": "x" * 32}),
+    ("a short token", {"token": "SHORT"}),
+    ("another seat", {"body": {"seat": (HUMAN + 1) % 4, "move": "p"}}),
+    ("a seat that is not an int", {"body": {"seat": "1", "move": "p"}}),
+    ("no move", {"body": {"seat": HUMAN}}),
+    ("a move that is not a str", {"body": {"seat": HUMAN, "move": ["KH"]}}),
+    ("not JSON", {"body": b"{seat: 1"}),
+    ("not UTF-8", {"body": b"\xff\xfe"}),
+    ("a JSON list", {"body": b"[1]"}),
+    ("deep JSON", {"body": b"[" * 1500 + b"]" * 1500}),
+    ("an oversized body", {"body": json.dumps({"seat": HUMAN, "move": "x" * MAX_BODY}).encode()}),
+    ("cards that cannot be read", {"body": {"seat": HUMAN, "move": "zz"}}),
+    ("a card the seat does not hold", {"body": {"seat": HUMAN, "move": "BJ BJ BJ"}}),
+    ("an unknown path", {"path": "/admin"}),
+    ("a PUT", {"method": "PUT"}),
+]
+
+
+@pytest.mark.parametrize(("what", "how"), REFUSED, ids=[w for w, _ in REFUSED])
+def test_hostile_requests_are_refused_and_change_nothing(what: str, how: dict[str, Any]) -> None:
+    with served(new_table()) as server:
+        before = game_now(server)
+        token = how.get("token", "")
+        status, _, body = request(
+            server,
+            how.get("path", "/act"),
+            how.get("body", {"seat": HUMAN, "move": "p"}),
+            token=token,
+            method=how.get("method"),
+        )
+        assert 400 <= status < 500, (what, status, body)
+        message = json.loads(body)["error"]
+        assert message and "\n" not in message and len(message) < 1000
+        assert game_now(server) == before, what
+        # The game still goes on for the right requests.
+        assert request(server, "/state")[0] == 200
+
+
+def test_refusals_say_why() -> None:
+    with served(new_table()) as server:
+        assert request(server, "/state", token=None)[0] == 403
+        status, _, body = request(server, "/act", {"seat": 0, "move": "p"})
+        assert status == 403 and "plays seat 1 only" in json.loads(body)["error"]
+        status, _, body = request(server, "/act", {"seat": HUMAN, "move": "BJ BJ BJ"})
+        assert status == 422 and json.loads(body)["error"].startswith("R")
+        status, _, body = request(server, "/undo", {"seat": HUMAN})
+        assert status == 409 and "practice mode" in json.loads(body)["error"]
+        big = json.dumps({"seat": HUMAN, "move": "x" * MAX_BODY}).encode()
+        assert request(server, "/act", big)[0] == 413
+        status, _, body = request(server, "/hint", {"seat": HUMAN})
+        assert status == 200 and json.loads(body)["hint"]
+
+
+def test_an_oversized_body_is_not_read_past_the_limit() -> None:
+    """A client that announces a huge body and sends it slowly gets 413 at once: the server
+    reads at most the limit plus one byte."""
+    with served(new_table()) as server:
+        host, port = server.server_address[:2]
+        with socket.create_connection((str(host), port), timeout=30) as sock:
+            head = (
+                f"POST /act HTTP/1.1\r\nHost: x\r\nX-Token: {server.token}\r\n"
+                f"Content-Length: {10**9}\r\n\r\n"
+            )
+            sock.sendall(head.encode())
+            answer = sock.recv(4096).decode("latin-1")
+        assert answer.startswith("HTTP/1.0 413") or answer.startswith("HTTP/1.1 413")
+
+
+def test_moves_out_of_turn_are_refused() -> None:
+    table = new_table()
+    person = tl.GreedyBot(seed=5)
+    while table.deciding:
+        actions = table.actions
+        assert actions is not None
+        table.act(person.act(table.view, actions))
+    with served(table) as server:
+        before = game_now(server)
+        status, _, body = request(server, "/act", {"seat": HUMAN, "move": "p"})
+        assert status == 409 and "not your turn" in json.loads(body)["error"]
+        assert game_now(server) == before
+
+
+def test_practice_mode_takes_back_through_the_api() -> None:
+    table = new_table(practice=True)
+    person = tl.GreedyBot(seed=5)
+    with served(table) as server:
+        start = json.loads(request(server, "/state")[2])
+        actions = table.actions
+        assert actions is not None
+        move = typed(person.act(table.view, actions))
+        assert request(server, "/act", {"seat": HUMAN, "move": move})[0] == 200
+        status, _, body = request(server, "/undo", {"seat": HUMAN})
+        assert status == 200
+        assert {k: v for k, v in json.loads(body).items() if k != "can_undo"} == {
+            k: v for k, v in start.items() if k != "can_undo"
+        }
