@@ -96,7 +96,7 @@ def event_line(event: Event) -> str | None:
     if isinstance(event, CardsDealt):
         return f"the cards are dealt from seat {event.first_seat}"
     if isinstance(event, Declared):
-        return f"seat {event.seat} shows {format_hand(event.cards)} after {event.dealt} cards"
+        return f"seat {event.seat} declares {format_hand(event.cards)} after {event.dealt} cards"
     if isinstance(event, TrumpRevealed):
         return f"nobody bid: the kitty's card {event.card.pretty} is turned up (R4.6)"
     if isinstance(event, Redeal):
