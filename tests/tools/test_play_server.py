@@ -5,7 +5,13 @@ changing the game."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 import socket
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -164,3 +170,58 @@ def test_practice_mode_takes_back_through_the_api() -> None:
         assert {k: v for k, v in json.loads(body).items() if k != "can_undo"} == {
             k: v for k, v in start.items() if k != "can_undo"
         }
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"GARBAGE\r\n\r\n",
+        b"GET / HTTP/1.x\r\n\r\n",
+        b"BREW /act HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"GET /" + b"a" * 70000 + b" HTTP/1.1\r\n\r\n",
+    ],
+    ids=["no method", "a bad version", "an unknown method", "a long line"],
+)
+def test_malformed_requests_get_one_json_line(raw: bytes) -> None:
+    with served(new_table()) as server:
+        before = game_now(server)
+        host, port = server.server_address[:2]
+        with socket.create_connection((str(host), port), timeout=30) as sock:
+            sock.sendall(raw)
+            answer = b""
+            while chunk := sock.recv(65536):
+                answer += chunk
+        head, _, body = answer.partition(b"\r\n\r\n")
+        assert head.split()[1].startswith(b"4"), head
+        assert b"Content-Security-Policy" in head and b"nosniff" in head
+        assert json.loads(body)["error"]
+        assert game_now(server) == before
+
+
+def test_ctrl_c_stops_the_server_and_writes_the_record(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    args = ["play", "--serve", "--no-open", "--bots", "greedy", "--record", str(record)]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tuolaji", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+    )
+    assert proc.stdout is not None
+    line = ""
+    while not line.startswith("open "):
+        line = proc.stdout.readline()
+        assert line, proc.stderr.read() if proc.stderr else ""
+    url = line.split()[1]
+    assert url.startswith("http://127.0.0.1:") and "?token=" in url
+    with urllib.request.urlopen(url.replace("/?", "/state?"), timeout=60) as response:
+        assert json.loads(response.read())["seat"] == 0
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert "wrote the record" in out
+    assert tl.replay(record.read_text("utf-8"), partial=True).seed == 0
+    with pytest.raises(OSError):
+        urllib.request.urlopen(url, timeout=5)

@@ -154,6 +154,7 @@ class _Handler(BaseHTTPRequestHandler):
     server: PlayServer
     server_version = "tuolaji-play"
     sys_version = ""
+    timeout = 20  # seconds: a client that stalls mid-request loses its connection
 
     def log_message(self, format: str, *args: Any) -> None:
         return  # the terminal shows the game, not a request log
@@ -168,7 +169,7 @@ class _Handler(BaseHTTPRequestHandler):
         for name, value in {**_API_HEADERS, **headers}.items():
             self.send_header(name, value)
         self.end_headers()
-        if self.command != "HEAD":
+        if getattr(self, "command", None) != "HEAD":
             self.wfile.write(body)
 
     def _json(self, value: Any, status: HTTPStatus = HTTPStatus.OK) -> None:
@@ -178,6 +179,16 @@ class _Handler(BaseHTTPRequestHandler):
     def _refuse(self, refused: _Refused) -> None:
         self.close_connection = True
         self._json({"error": one_line(str(refused))}, refused.status)
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """The standard library's own refusals (a malformed request line or header, a
+        method it has no handler for) in the same form as the others: one JSON line."""
+        status = HTTPStatus(code)
+        if status is HTTPStatus.NOT_IMPLEMENTED:  # a method without a do_ handler
+            status, message = HTTPStatus.METHOD_NOT_ALLOWED, "only GET and POST"
+        # No client speaks HTTP/0.9, whose answers have no headers: answer with them.
+        self.request_version = "HTTP/1.0"
+        self._refuse(_Refused(status, message or status.phrase))
 
     # --- checks ----------------------------------------------------------------------------
 
@@ -264,7 +275,7 @@ class _Handler(BaseHTTPRequestHandler):
     def do_PUT(self) -> None:
         self._refuse(_Refused(HTTPStatus.METHOD_NOT_ALLOWED, "only GET and POST"))
 
-    do_DELETE = do_PATCH = do_PUT
+    do_DELETE = do_PATCH = do_HEAD = do_OPTIONS = do_PUT
 
 
 def _act(table: Table, data: dict[str, Any]) -> dict[str, Any]:
