@@ -9,7 +9,7 @@ import pytest
 from play_helpers import HUMAN, new_table
 
 import tuolaji as tl
-from tuolaji.tools.table import MAX_INPUT, Table, event_line, move_text
+from tuolaji.tools.table import MAX_INPUT, Choices, Table, event_line, move_text
 
 
 def bots() -> list[Any]:
@@ -52,21 +52,16 @@ def test_choices_by_phase_and_a_whole_deal() -> None:
     kinds = set()
     while table.deciding:
         choices = table.choices()
-        kinds.add(choices["kind"])
+        kinds.add(choices.kind)
         actions = table.actions
         assert actions is not None
-        if choices["kind"] == "play" and choices["options"]:
-            listed = [tl.Play(HUMAN, tl.parse_cards(o)) for o in choices["options"]]
+        if choices.kind == "play" and choices.options:
+            listed = [tl.Play(HUMAN, tl.parse_cards(o)) for o in choices.options]
             assert all(a in actions for a in listed)
-            assert len(listed) + choices["more"] == len(actions)
+            assert len(listed) + choices.more == len(actions)
         table.act(person.act(table.view, actions))
     assert "play" in kinds
-    assert table.choices() == {
-        "kind": None,
-        "options": [],
-        "more": 0,
-        "prompt": "the deal is over",
-    }
+    assert table.choices() == Choices(None, (), 0, "the deal is over")
     with pytest.raises(tl.IllegalAction, match="the deal is over"):
         table.read("3h")
     with pytest.raises(tl.IllegalAction, match="the deal is over"):
@@ -87,10 +82,10 @@ def test_a_bid_and_a_burial_are_offered() -> None:
     seen = []
     while table.deciding:
         choices = table.choices()
-        seen.append(choices["kind"])
-        if choices["kind"] == "bid" and "♠2" in choices["options"]:
+        seen.append(choices.kind)
+        if choices.kind == "bid" and "♠2" in choices.options:
             table.act(table.read("♠2"))
-        elif choices["kind"] == "bury":
+        elif choices.kind == "bury":
             with pytest.raises(tl.IllegalAction, match="R5.1: bury exactly 8 cards"):
                 table.read(str(table.view.hand[0]))
             hint = table.hint()

@@ -26,13 +26,14 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
-import sys
 import threading
 import webbrowser
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
+
+import attrs
 
 from tuolaji.core.cards import CARDS, Card
 from tuolaji.core.errors import TuolajiError
@@ -92,7 +93,7 @@ def table_payload(table: Table) -> dict[str, Any]:
         "kitty": None if view.kitty is None else _ids(view.kitty),
         "points": view.attacker_points,
         "deciding": table.deciding,
-        "choices": table.choices(),
+        "choices": attrs.asdict(table.choices()),
         "news": news,
         "result": None if view.result is None else str(view.result),
         "over": table.game.over,
@@ -320,17 +321,16 @@ _POSTS = {"/act": _act, "/hint": _hint, "/undo": _undo, "/next": _next}
 
 def serve(table: Table, *, open_browser: bool = True, port: int = 0) -> None:
     """Serve ``table`` on 127.0.0.1 (a free port unless ``port``), print the page's address
-    (with its token) and, when ``open_browser``, open it; return on Ctrl-C after closing the
-    server (the caller saves the record)."""
+    (with its token) and, when ``open_browser``, open it; serve until Ctrl-C, whose
+    `KeyboardInterrupt` reaches the caller (which saves the record) once the server is
+    closed."""
     server = PlayServer(table, port=port)
     print(f"open {server.url} (Ctrl-C stops the game)", flush=True)
     if open_browser:
         webbrowser.open(server.url)
     try:
         server.serve_forever(poll_interval=0.2)
-    except KeyboardInterrupt:
-        print("stopped", file=sys.stderr)
-    finally:
+    finally:  # Ctrl-C (KeyboardInterrupt) goes on to the caller once the socket is closed
         server.server_close()
 
 

@@ -60,9 +60,9 @@ def play_in_terminal(
             for line in render_hand(view.hand, table.hand_trump()):
                 say(f"  {line}")
             choices = table.choices()
-            if choices["options"]:
-                say("choices: " + "  ".join(choices["options"]))
-            say(choices["prompt"])
+            if choices.options:
+                say("choices: " + "  ".join(choices.options))
+            say(choices.prompt)
             prompt = f"seat {table.seat}> "
         elif table.game.over:
             say(f"team {table.game.results[-1].match_winner} wins the match")

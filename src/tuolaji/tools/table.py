@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import islice
-from typing import Any
 
 import attrs
 
@@ -65,7 +64,15 @@ from tuolaji.state.actions import (
 )
 from tuolaji.state.view import PlayerView
 
-__all__ = ["MAX_INPUT", "SHOWN_PLAYS", "NewsMark", "Table", "event_line", "move_text"]
+__all__ = [
+    "MAX_INPUT",
+    "SHOWN_PLAYS",
+    "Choices",
+    "NewsMark",
+    "Table",
+    "event_line",
+    "move_text",
+]
 
 MAX_INPUT = 400
 """The most characters of one typed move (a burial of 8 cards takes about 30)."""
@@ -78,6 +85,23 @@ NewsMark = tuple[int, int, int]
 
 _PASS_WORDS = ("p", "pass", "-")
 _REDEAL_WORDS = ("r", "redeal")
+
+
+@attrs.frozen(slots=True)
+class Choices:
+    """The person's choices at one decision, grouped by what the phase asks."""
+
+    kind: str | None
+    """``"bid"`` (or counter), ``"redeal"`` (R4.7), ``"bury"``, ``"play"``; None once the
+    deal is over."""
+    options: tuple[str, ...]
+    """The choices in card notation: the bids, or the legal follows (at most
+    [`SHOWN_PLAYS`][tuolaji.tools.table.SHOWN_PLAYS]); none for a burial or a lead, where
+    the hand is the choice."""
+    more: int
+    """How many legal plays are not in ``options``."""
+    prompt: str
+    """What to do, in a few words."""
 
 
 @attrs.frozen(slots=True)
@@ -203,51 +227,26 @@ class Table:
         """True in practice mode once the person has made a move that can be taken back."""
         return self.practice and bool(self._marks)
 
-    def choices(self) -> dict[str, Any]:
-        """The person's choices, grouped: ``{"kind": "bid" | "redeal" | "bury" | "play" | None,
-        "options": [...], "more": int, "prompt": str}``; options are card notation (bids,
-        plays: at most [`SHOWN_PLAYS`][tuolaji.tools.table.SHOWN_PLAYS]), ``more`` how many
-        legal plays are not listed."""
+    def choices(self) -> Choices:
+        """The person's choices now, grouped by what the phase asks (see
+        [`Choices`][tuolaji.tools.table.Choices])."""
         actions = self.actions
         if actions is None:
-            return {"kind": None, "options": [], "more": 0, "prompt": "the deal is over"}
+            return Choices(None, (), 0, "the deal is over")
         if isinstance(actions, PlayActions):
             if isinstance(actions.plays, LegalLeads):
-                return {
-                    "kind": "play",
-                    "options": [],
-                    "more": len(actions),
-                    "prompt": "lead a card, a pair, a tractor or a throw of one suit (R6)",
-                }
-            shown = [format_hand(p) for p in islice(actions.plays, SHOWN_PLAYS)]
+                prompt = "lead a card, a pair, a tractor or a throw of one suit (R6)"
+                return Choices("play", (), len(actions), prompt)
+            shown = tuple(format_hand(p) for p in islice(actions.plays, SHOWN_PLAYS))
             more = len(actions) - len(shown)
-            return {
-                "kind": "play",
-                "options": shown,
-                "more": more,
-                "prompt": "follow with one of these (R7)" + (f", or {more} more" if more else ""),
-            }
+            prompt = "follow with one of these (R7)" + (f", or {more} more" if more else "")
+            return Choices("play", shown, more, prompt)
         if self.game.state.phase is Phase.BURYING:
-            return {
-                "kind": "bury",
-                "options": [],
-                "more": 0,
-                "prompt": "type the 8 cards to bury (R5.1)",
-            }
-        options = [format_hand(a.cards) for a in actions if isinstance(a, Declare)]
+            return Choices("bury", (), 0, "type the 8 cards to bury (R5.1)")
         if any(isinstance(a, AskRedeal) for a in actions):
-            return {
-                "kind": "redeal",
-                "options": ["redeal"],
-                "more": 0,
-                "prompt": "r asks for a redeal (R4.7), p passes",
-            }
-        return {
-            "kind": "bid",
-            "options": options,
-            "more": 0,
-            "prompt": "type a bid's cards, or p to pass (R4.2)",
-        }
+            return Choices("redeal", ("redeal",), 0, "r asks for a redeal (R4.7), p passes")
+        bids = tuple(format_hand(a.cards) for a in actions if isinstance(a, Declare))
+        return Choices("bid", bids, 0, "type a bid's cards, or p to pass (R4.2)")
 
     def news(self, since: NewsMark | None = None) -> tuple[list[str], NewsMark]:
         """The lines of the public events (see `event_line`) after the mark ``since`` (None:
@@ -321,7 +320,8 @@ class Table:
 
     def undo(self) -> None:
         """Take back the person's last move and the bots' moves after it (practice mode): the
-        game is rebuilt from its record up to that decision."""
+        game is rebuilt from its record up to that decision. The bots are not rewound: a bot
+        that draws from its random generator may choose differently the second time."""
         if not self.practice:
             raise IllegalAction("R11", "moves can be taken back only in practice mode (--practice)")
         if not self._marks:
