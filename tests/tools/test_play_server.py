@@ -114,6 +114,8 @@ def test_hostile_requests_are_refused_and_change_nothing(what: str, how: dict[st
 
 def test_refusals_say_why() -> None:
     with served(new_table()) as server:
+        status, _, body = request(server, "/record")
+        assert status == 409 and "at the end of the deal" in json.loads(body)["error"]
         assert request(server, "/state", token=None)[0] == 403
         status, _, body = request(server, "/act", {"seat": 0, "move": "p"})
         assert status == 403 and "plays seat 1 only" in json.loads(body)["error"]

@@ -18,7 +18,7 @@ The API, for the page and for tests (token in the ``X-Token`` header or the ``to
 parameter): ``GET /`` the page, ``GET /state`` the person's view as JSON, ``POST /act`` with
 ``{"seat": N, "move": "♥KK"}`` (card notation, ``p`` pass, ``r`` redeal), ``POST /hint``,
 ``POST /undo`` (practice mode), ``POST /next`` (the next deal), ``GET /record`` the game
-record as a download.
+record as a download, once the deal is over (a record holds the seed, so every hand).
 """
 
 from __future__ import annotations
@@ -35,13 +35,20 @@ from urllib.parse import parse_qs, urlsplit
 
 import attrs
 
-from tuolaji.core.cards import CARDS, Card
+from tuolaji.core.cards import CARDS
 from tuolaji.core.errors import TuolajiError
 from tuolaji.core.rules import preset_name
 from tuolaji.state.pictures import TABLE_LAYOUT, card_defs, card_label
 from tuolaji.tools.table import Table, move_text
 from tuolaji.tools.terminal import one_line
-from tuolaji.tools.viewer import TABLE_SCRIPT, TABLE_STYLE, fill, page_csp, script_json
+from tuolaji.tools.viewer import (
+    TABLE_SCRIPT,
+    TABLE_STYLE,
+    card_ids,
+    fill,
+    page_csp,
+    script_json,
+)
 
 __all__ = ["MAX_BODY", "PlayServer", "page_html", "serve", "table_payload"]
 
@@ -56,16 +63,12 @@ _API_HEADERS = {
 }
 
 
-def _ids(cards: tuple[Card, ...]) -> list[str]:
-    return [str(c) for c in cards]
-
-
 def table_payload(table: Table) -> dict[str, Any]:
     """What the page is sent: the person's view and choices only (the person's hand sorted by
     the trump, the others' hand sizes, the shown cards, the trick on the table and the last
     one, the kitty when the view holds it, the public events of the deal as lines)."""
     view = table.view
-    trick = {"leader": view.leader, "plays": [_ids(p) for p in view.trick]}
+    trick = {"leader": view.leader, "plays": [card_ids(p) for p in view.trick]}
     last = view.tricks[-1] if view.tricks else None
     news, _ = table.news()
     preset = preset_name(view.rules)
@@ -77,20 +80,20 @@ def table_payload(table: Table) -> dict[str, Any]:
         "dealer": view.dealer,
         "trump": None if view.trump is None else str(view.trump),
         "levels": [lv.label for lv in view.levels],
-        "hand": _ids(table.hand_trump().sorted(view.hand)),
+        "hand": card_ids(table.hand_trump().sorted(view.hand)),
         "sizes": list(view.hand_sizes),
-        "shown": [_ids(s) for s in view.shown],
+        "shown": [card_ids(s) for s in view.shown],
         "trick": trick,
         "last": None
         if last is None
         else {
             "leader": last.leader,
-            "plays": [_ids(p) for p in last.plays],
+            "plays": [card_ids(p) for p in last.plays],
             "winner": last.winner,
             "points": last.points,
         },
         "tricks": len(view.tricks),
-        "kitty": None if view.kitty is None else _ids(view.kitty),
+        "kitty": None if view.kitty is None else card_ids(view.kitty),
         "points": view.attacker_points,
         "deciding": table.deciding,
         "choices": attrs.asdict(table.choices()),
@@ -248,6 +251,11 @@ class _Handler(BaseHTTPRequestHandler):
                 elif path == "/state":
                     self._json(table_payload(table))
                 elif path == "/record":
+                    if table.deciding:
+                        # The record holds the seed, so every hand: only once the deal is over.
+                        raise _Refused(
+                            HTTPStatus.CONFLICT, "the record is ready at the end of the deal"
+                        )
                     body = table.record().encode("utf-8")
                     self._send(
                         HTTPStatus.OK,
@@ -409,7 +417,7 @@ function draw() {
   set("go", kind === "bury" ? "bury selected" : kind === "bid" ? "bid selected" : "play selected");
   show("pass", kind === "bid" || kind === "redeal");
   show("hint", T.deciding); show("undo", T.can_undo);
-  show("next", !T.deciding && !T.over);
+  show("next", !T.deciding && !T.over); show("record", !T.deciding);
   document.getElementById("record").href = "/record?token=" + encodeURIComponent(GAME.token);
   const log = document.getElementById("log");
   log.replaceChildren(...T.news.map((line) => {

@@ -31,7 +31,7 @@ import hashlib
 import html
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tuolaji.core.cards import CARDS, Card, format_hand
@@ -58,6 +58,7 @@ from tuolaji.state.pictures import TABLE_LAYOUT, card_defs, card_label
 __all__ = [
     "TABLE_SCRIPT",
     "TABLE_STYLE",
+    "card_ids",
     "fill",
     "game_frames",
     "page_csp",
@@ -70,7 +71,9 @@ _BIDDING = (Phase.DEALING, Phase.CLOSING)
 (R5.2)."""
 
 
-def _ids(cards: tuple[Card, ...] | list[Card]) -> list[str]:
+def card_ids(cards: Sequence[Card]) -> list[str]:
+    """The ids of ``cards`` as the page's JSON names them (``"10H"``, ``"BJ"``): each is
+    also the id of its drawing (``#tl-10H``)."""
     return [str(c) for c in cards]
 
 
@@ -81,8 +84,8 @@ def _shown(cards: tuple[Card, ...]) -> str:
 def _hands(state: GameState) -> list[list[str]]:
     trump = state.trump
     if trump is None:  # before the trump is fixed, the cards in the deck's order
-        return [_ids(sorted(h, key=lambda c: c.id)) for h in state.hands]
-    return [_ids(trump.sorted(h)) for h in state.hands]
+        return [card_ids(sorted(h, key=lambda c: c.id)) for h in state.hands]
+    return [card_ids(trump.sorted(h)) for h in state.hands]
 
 
 def _trump_text(state: GameState) -> str:
@@ -134,7 +137,7 @@ class _DealFrames:
             self.add(
                 state,
                 f"seat {event.seat} {verb} {_shown(event.cards)}{when}",
-                shown=[event.seat, _ids(event.cards), verb.split()[0]],
+                shown=[event.seat, card_ids(event.cards), verb.split()[0]],
             )
         elif isinstance(event, TrumpRevealed):
             self.add(state, f"nobody bid: the kitty's card {event.card.pretty} is turned up")
@@ -145,11 +148,11 @@ class _DealFrames:
             self.notes = [*self.notes, f"seat {event.seat} asks for a redeal (weak hand)"]
         elif isinstance(event, DealerSet):
             if before.kitty:
-                self.kitty = {"cards": _ids(before.kitty), "face": True, "label": "kitty"}
+                self.kitty = {"cards": card_ids(before.kitty), "face": True, "label": "kitty"}
             self.add(state, f"seat {event.seat} is the dealer, {_trump_text(state)}")
         elif isinstance(event, Buried):
             self.kitty = {
-                "cards": _ids(state.kitty),
+                "cards": card_ids(state.kitty),
                 "face": True,
                 "label": f"buried by seat {event.seat}",
             }
@@ -176,14 +179,14 @@ class _DealFrames:
                 trick={
                     "number": event.number + 1,
                     "leader": trick.leader,
-                    "plays": [_ids(p) for p in trick.plays],
+                    "plays": [card_ids(p) for p in trick.plays],
                     "winner": trick.winner,
                     "points": trick.points,
                 },
             )
         elif isinstance(event, KittyRevealed):
             last = self.frames[-1]
-            last["kitty"] = {"cards": _ids(event.cards), "face": True, "label": "kitty"}
+            last["kitty"] = {"cards": card_ids(event.cards), "face": True, "label": "kitty"}
             if event.multiplier:
                 last["say"] += (
                     f"; the attackers take the kitty {_shown(event.cards)}: "
@@ -221,7 +224,7 @@ def _deal(states: list[GameState], number: int) -> dict[str, Any]:
         "kitty": None,
     }
     if last.result is not None:
-        deal["kitty"] = _ids(last.kitty)
+        deal["kitty"] = card_ids(last.kitty)
         deal["result"] = str(last.result)
         deal["final_points"] = last.result.attacker_points
         deal["levels_after"] = [lv.label for lv in last.result.levels]
