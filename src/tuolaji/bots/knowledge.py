@@ -22,17 +22,19 @@ Deductions (effective suits as in R2.1; trumps are suit 4):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 import attrs
 
 from tuolaji.core.cards import CARD_KINDS, Card
-from tuolaji.core.trickids import lead_info_ids
+from tuolaji.core.trickids import LeadInfo, lead_info_ids
 from tuolaji.core.trump import effective_suit_name
 from tuolaji.state.actions import CardsDealt, Hand, Played, ThrowFailed, Trick
 from tuolaji.state.view import PlayerView
 
 __all__ = [
     "Knowledge",
+    "follow_facts",
     "knowledge_of",
     "no_pair_caps",
     "pairs_in",
@@ -83,6 +85,16 @@ def pairs_in(ids: list[int] | tuple[int, ...]) -> int:
     return pairs
 
 
+def follow_facts(ids: Sequence[int], lead: LeadInfo, suit: Sequence[int]) -> tuple[bool, bool]:
+    """What a follow of card ids ``ids`` to ``lead`` shows about its seat (``suit``: the
+    trump table's effective suit per card id): whether it is void in the led suit (R7.2: it
+    played a card of another suit), and else whether it holds no pair of that suit left (R7.3:
+    fewer pairs than the lead)."""
+    if any(suit[c] != lead.suit for c in ids):
+        return True, False
+    return False, pairs_in(ids) < lead.total_pairs
+
+
 def _all_tricks(view: PlayerView) -> list[Trick | tuple[int, tuple[Hand, ...]]]:
     out: list[Trick | tuple[int, tuple[Hand, ...]]] = list(view.tricks)
     if view.trick:
@@ -128,9 +140,10 @@ def no_pair_caps(
                     for c in ids:
                         if suit[c] == x:
                             caps[s][c] = 0
-            if any(suit[c] != led for c in ids):
+            void, no_pair_left = follow_facts(ids, info, suit)
+            if void:
                 voids[seat].add(led)
-            elif pairs_in(ids) < info.total_pairs and led not in no_pair[seat]:
+            elif no_pair_left and led not in no_pair[seat]:
                 no_pair[seat].add(led)
                 pending.append((seat, led))
                 for c in range(CARD_KINDS):
