@@ -174,8 +174,7 @@ class TuolajiState(pyspiel.State):  # type: ignore[misc]
         every bid is made with cards already held), another seat's burial buries the world's
         kitty, another seat's unfinished decision starts over. When that history replays from
         the deal's first state (it is then the returned state's ``history()``), the state is
-        that replay. Some worlds no history reaches (``sample_world`` does not keep the cards
-        of a failed throw, R6.4, in the thrower's hand; several burials, R5.2): after
+        that replay. Some worlds no history reaches (several burials, R5.2): after
         `RESAMPLE_TRIES` such draws the state is the last world itself, with the
         rewritten record of what each seat saw and an empty ``history()``."""
         target = self.information_state_string(player_id)
