@@ -249,7 +249,12 @@ def hidden_places(view: PlayerView) -> HiddenPlaces:
         raise IllegalAction("R1.1", "the view holds more copies of a card than exist")
     caps = _caps(view, know, places, pool, pinned)
     return HiddenPlaces(
-        places=places, sizes=sizes, pool=pool, caps=caps, pinned=pinned, kitty_pins=tuple(kitty_pins)
+        places=places,
+        sizes=sizes,
+        pool=pool,
+        caps=caps,
+        pinned=pinned,
+        kitty_pins=tuple(kitty_pins),
     )
 
 

@@ -10,8 +10,13 @@ Importing this module registers ``python_tuolaji`` with ``pyspiel``:
 (True, 57)
 
 One OpenSpiel game is one deal. Game parameters: ``rules`` (a preset name, or a rules file's
-JSON object as text, e.g. ``'{"kitty_public_at_end": false}'``: house rules, R12) and
-``seed`` (the shuffle used for redeals and the kitty's order). Each card dealt is a chance
+JSON object as text, e.g. ``'{"kitty_public_at_end": false}'``: house rules, R12), ``seed``
+(the shuffle used for redeals and the kitty's order) and ``max_redeals`` (the first deal's
+no-bid redeals before R4.6's fallback, see [`Driver`][tuolaji.rl.actionspace.Driver]; default
+[`MAX_REDEALS`][tuolaji.rl.actionspace.MAX_REDEALS]). ``max_game_length`` is
+[`max_deal_length`][tuolaji.rl.actionspace.max_deal_length] of these: a bound derived from the
+rules that counts the dealt cards too (1,353 steps under ``tuolaji``; uniformly random deals take
+about 430, a deal redealt three times about 1,000). Each card dealt is a chance
 node whose outcomes are the undealt card ids, weighted by copies (R4.1). Players act over
 the factored action space of [`tuolaji.rl.actionspace`][tuolaji.rl.actionspace] (57 ids: a play, a
 burial or a bid is built card by card, then ``DONE``); while cards are dealt seats are asked in the
@@ -43,7 +48,16 @@ from tuolaji.core.cards import CARDS
 from tuolaji.core.errors import ConfigurationError, TuolajiError, cut
 from tuolaji.core.rules import RULESETS, Rules
 from tuolaji.core.scoring import check_seat
-from tuolaji.rl.actionspace import ASK_REDEAL, DONE, NUM_ACTIONS, PASS, Driver, Step
+from tuolaji.rl.actionspace import (
+    ASK_REDEAL,
+    DONE,
+    MAX_REDEALS,
+    NUM_ACTIONS,
+    PASS,
+    Driver,
+    Step,
+    max_deal_length,
+)
 from tuolaji.rl.encoding import (
     CARD_KINDS,
     OBSERVATION_SIZE,
@@ -70,16 +84,7 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"rules": "tuolaji", "seed": 0},
-)
-_GAME_INFO = pyspiel.GameInfo(
-    num_distinct_actions=NUM_ACTIONS,
-    max_chance_outcomes=CARD_KINDS,
-    num_players=4,
-    min_utility=-7.0,
-    max_utility=7.0,
-    utility_sum=0.0,
-    max_game_length=20_000,
+    parameter_specification={"rules": "tuolaji", "seed": 0, "max_redeals": MAX_REDEALS},
 )
 
 
@@ -97,15 +102,31 @@ def _rules_parameter(text: str) -> Rules:
     return Rules.from_dict(data)
 
 
+def _game_info(rules: Rules, max_redeals: int) -> pyspiel.GameInfo:
+    return pyspiel.GameInfo(
+        num_distinct_actions=NUM_ACTIONS,
+        max_chance_outcomes=CARD_KINDS,
+        num_players=4,
+        min_utility=-7.0,
+        max_utility=7.0,
+        utility_sum=0.0,
+        max_game_length=max_deal_length(rules, max_redeals),
+    )
+
+
 class TuolajiGame(pyspiel.Game):  # type: ignore[misc]
     """The ``python_tuolaji`` game: one deal under the rules named by ``rules`` (a preset
     name or a JSON object of fields)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(_GAME_TYPE, _GAME_INFO, params or {})
+        given = {**_GAME_TYPE.parameter_specification, **(params or {})}
+        rules = _rules_parameter(str(given["rules"]))
+        max_redeals = int(given["max_redeals"])
+        super().__init__(_GAME_TYPE, _game_info(rules, max_redeals), params or {})
         parameters = self.get_parameters()
-        self.rules = _rules_parameter(str(parameters.get("rules", "tuolaji")))
+        self.rules = rules
         self.seed = int(parameters.get("seed", 0))
+        self.max_redeals = max_redeals
 
     def new_initial_state(self) -> TuolajiState:
         """The deal before its first card."""
@@ -127,7 +148,9 @@ class TuolajiState(pyspiel.State):  # type: ignore[misc]
         if not isinstance(game, TuolajiGame):  # pyspiel crashes on any other object
             raise TypeError(f"game must be a TuolajiGame, got {type(game).__name__}")
         super().__init__(game)
-        self.driver = driver or Driver(GameState.new(game.rules, seed=game.seed))
+        self.driver = driver or Driver(
+            GameState.new(game.rules, seed=game.seed), max_redeals=game.max_redeals
+        )
 
     def current_player(self) -> int:
         driver = self.driver
