@@ -189,7 +189,9 @@ def _lead(
         others = [state.hand_ids((seat + i) % 4) for i in (1, 2, 3)]
         ok, forced_ids, beaten_by = throw_verdict(info, others, table, state.rules.forced_unit)
         if not ok:
-            beaten = tuple([(seat + 1 + j) % 4 for j in beaten_by])
+            # R6.4: who could beat the throw is public only when the rules say so.
+            public = state.rules.throw_blocker_public
+            beaten = tuple([(seat + 1 + j) % 4 for j in beaten_by]) if public else ()
             forced = tuple([CARDS[c] for c in forced_ids])
             return (
                 forced,
@@ -221,9 +223,11 @@ def deal_result(state: GameState) -> DealResult:
 
 
 def _score(state: GameState) -> GameState:
-    """After the last trick: the kitty is shown and the deal is scored (R8-R10)."""
+    """After the last trick: the kitty is shown (unless ``kitty_public_at_end`` is off: then
+    only its bonus is told) and the deal is scored (R8-R10)."""
     result = deal_result(state)
+    shown = state.kitty if state.rules.kitty_public_at_end else ()
     events = state.events.extend(
-        (KittyRevealed(state.kitty, result.multiplier, result.kitty_bonus), DealScored(result))
+        (KittyRevealed(shown, result.multiplier, result.kitty_bonus), DealScored(result))
     )
     return state.advanced(phase=Phase.FINISHED, result=result, events=events)

@@ -571,8 +571,11 @@ def _failed_throw(s: GameState, event: ThrowFailed) -> GameState:
     not keep; the forced unit must be part of the throw."""
     if s.trick or Counter(event.forced) - Counter(event.attempt) or not event.forced:
         raise _fail("a failed throw leads a trick and plays a unit of the throw (R6.4)")
-    if not event.beaten_by or event.seat in event.beaten_by:
-        raise _fail("a failed throw is beaten by another seat (R6.3)")
+    if s.rules.throw_blocker_public == (not event.beaten_by) or event.seat in event.beaten_by:
+        raise _fail(
+            "a failed throw is beaten by another seat (R6.3), named exactly when "
+            "Rules.throw_blocker_public (R6.4)"
+        )
     thrown = s.advanced(events=s.events.add(event), failed_throws=(*s.failed_throws, event.seat))
     return thrown.play(event.seat, event.forced)
 
