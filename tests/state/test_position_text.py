@@ -77,7 +77,7 @@ def test_round_trip_of_play_positions(state: tl.GameState) -> None:
     not the seed's (here it is empty)."""
     text = state.to_text()
     assert tl.GameState.from_text(text) == state
-    assert len(text) < 500
+    assert len(text) < 600  # custom rules write every Rules field (24 with the house rules)
 
 
 def test_a_played_position_is_well_under_1_kb() -> None:

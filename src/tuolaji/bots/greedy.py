@@ -219,9 +219,7 @@ class GreedyBot:
         last = me == 3
 
         def wins(i: int) -> bool:
-            after = challenge(
-                lead, best, me, option_ids[i], table, ruff_shape=ruff_shape, throw_ruff=throw_ruff
-            )
+            after = challenge(lead, best, me, option_ids[i], table, ruff_shape, throw_ruff)
             return after.play_index == me
 
         def feed(i: int) -> tuple[int, int]:
