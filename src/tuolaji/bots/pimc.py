@@ -14,7 +14,7 @@ them all: the greedy choice plus random legal plays.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from tuolaji.bots.greedy import GreedyBot
 from tuolaji.bots.worlds import sample_world
@@ -49,7 +49,13 @@ def quick_play(state: GameState, rng: random.Random, tries: int = 4) -> tuple[Ca
     strength = table.strength
     plays = state.legal_plays()
     trick = state.trick
-    winning = (state.leader + trick_winner(trick, trump)) % 4
+    rules = state.rules
+
+    def winner(plays: Sequence[Sequence[Card]]) -> int:
+        # Under the table's house rules for ruffs (R7.4, R7.5).
+        return trick_winner(plays, trump, ruff_shape=rules.ruff_shape, throw_ruff=rules.throw_ruff)
+
+    winning = (state.leader + winner(trick)) % 4
     ours = team_of(winning) == team_of(seat)
     best: tuple[Card, ...] = ()
     best_key: tuple[int, int] | None = None
@@ -59,7 +65,7 @@ def quick_play(state: GameState, rng: random.Random, tries: int = 4) -> tuple[Ca
         pts = points(play)
         if ours:
             key = (pts, -cost)
-        elif trick_winner((*trick, play), trump) == len(trick):
+        elif winner((*trick, play)) == len(trick):
             key = (1000, -cost)
         else:
             key = (-10 * pts - cost, 0)

@@ -27,12 +27,13 @@ meaning "not now", as in [`Game`][tuolaji.Game].
 
 from __future__ import annotations
 
-from collections import Counter
-
-from tuolaji.core.cards import CARDS
+from tuolaji.core.bidding import LEVEL_PAIR_STRENGTH, NO_TRUMP_BIG
+from tuolaji.core.cards import CARDS, DEALT_CARDS, HAND_SIZE, SEATS, Card
 from tuolaji.core.deal import KITTY_SIZE
-from tuolaji.core.errors import IllegalAction
+from tuolaji.core.errors import ConfigurationError, IllegalAction, cut, expect_type
 from tuolaji.core.legal import LegalFollows
+from tuolaji.core.rules import Rules
+from tuolaji.core.scoring import check_seat
 from tuolaji.game.turns import BidTurns
 from tuolaji.state.actions import Action, AskRedeal, Bury, Declare, Pass, Phase, Play
 from tuolaji.state.auction import declare_options
@@ -42,13 +43,27 @@ Step = tuple[str, int, "int | Action"]
 """One entry of [`Driver.log`][tuolaji.rl.actionspace.Driver.log]: ``(kind, seat, id or
 action)``."""
 
-__all__ = ["ASK_REDEAL", "DONE", "NUM_ACTIONS", "PASS", "Decision", "Driver", "Step", "action_ids"]
+__all__ = [
+    "ASK_REDEAL",
+    "DONE",
+    "MAX_REDEALS",
+    "NUM_ACTIONS",
+    "PASS",
+    "Decision",
+    "Driver",
+    "Step",
+    "action_ids",
+    "max_deal_length",
+]
 
 PASS = 54
 DONE = 55
 ASK_REDEAL = 56
 NUM_ACTIONS = 57
 """The size of the action space: 54 card kinds, pass, done, ask-redeal."""
+MAX_REDEALS = 3
+"""The default bound on a first deal's no-bid redeals in [`Driver`][tuolaji.rl.actionspace.Driver]
+(R4.6; see its ``max_redeals``)."""
 
 
 class Decision:
@@ -59,13 +74,25 @@ class Decision:
     is the finished action after ``DONE`` or ``PASS`` or ``ASK_REDEAL``.
     """
 
-    __slots__ = ("_finished", "_kind", "_options", "_plays", "seat", "selected", "state")
+    __slots__ = (
+        "_finished",
+        "_ids",
+        "_kind",
+        "_options",
+        "_play",
+        "_plays",
+        "seat",
+        "selected",
+        "state",
+    )
 
     def __init__(self, state: GameState, seat: int | None = None) -> None:
-        self.state = state
-        self.seat = state.to_act if seat is None else seat
+        self.state = expect_type(state, GameState, "state")
+        self.seat = state.to_act if seat is None else check_seat(seat)
         self.selected: tuple[int, ...] = ()
         self._finished: Action | None = None
+        self._ids: list[int] | None = None
+        self._play: tuple[Card, ...] | None = None
         phase = state.phase
         self._plays: LegalFollows | None = None
         self._options: frozenset[tuple[int, ...]] = frozenset()
@@ -96,12 +123,19 @@ class Decision:
         new._options = self._options
         new.selected = selected
         new._finished = finished
+        new._ids = None
+        new._play = None
         return new
 
     # --- masks -----------------------------------------------------------------------------
 
     def legal_ids(self) -> list[int]:
-        """The ids allowed now, ascending."""
+        """The ids allowed now, ascending (computed once per decision step)."""
+        if self._ids is None:
+            self._ids = self._legal_ids()
+        return list(self._ids)
+
+    def _legal_ids(self) -> list[int]:
         if self._finished is not None:
             return []
         kind = self._kind
@@ -176,8 +210,12 @@ class Decision:
         plays = self._plays
         assert plays is not None
         out: list[int] = plays.extensions(self.selected)
-        if len(self.selected) == plays.lead_size and [CARDS[c] for c in self.selected] in plays:
-            out.append(DONE)
+        if len(self.selected) == plays.lead_size:
+            cards = tuple(CARDS[c] for c in self.selected)
+            if cards in plays:
+                # The very tuple the legal plays accepted: the play is not checked again.
+                self._play = cards
+                out.append(DONE)
         return out
 
     # --- steps -----------------------------------------------------------------------------
@@ -185,7 +223,9 @@ class Decision:
     def push(self, action_id: int) -> Decision:
         """The decision after one more id; raises [`IllegalAction`][tuolaji.IllegalAction] when the
         mask does not allow it."""
-        if action_id not in self.legal_ids():
+        if self._ids is None:
+            self._ids = self._legal_ids()
+        if action_id not in self._ids:
             raise IllegalAction("R11", f"id {action_id} is not allowed now")
         seat = self.seat
         if action_id == PASS:
@@ -193,7 +233,7 @@ class Decision:
         if action_id == ASK_REDEAL:
             return self._child(self.selected, AskRedeal(seat))
         if action_id == DONE:
-            cards = tuple(CARDS[c] for c in self.selected)
+            cards = self._play or tuple(CARDS[c] for c in self.selected)
             kind = self._kind
             finished: Action
             if kind == "bid":
@@ -245,14 +285,30 @@ class Driver:
     [`deal`][tuolaji.rl.actionspace.Driver.deal]) or the deal is over
     ([`finished`][tuolaji.rl.actionspace.Driver.finished]).
     [`log`][tuolaji.rl.actionspace.Driver.log] records every step (for information states).
+
+    ``max_redeals`` bounds the match's first deal: when nobody bids there, R4.6 throws the cards
+    in and redeals, which could go on forever. After ``max_redeals`` such redeals, an attempt
+    in which nobody bids again is played with R4.6's fallback for later deals, as if seat 0 (the
+    seat dealt to first, R4.1) were the dealer: the kitty card at
+    [`Rules.no_bid_reveal`][tuolaji.Rules] names trump and
+    [`Rules.no_bid_dealer`][tuolaji.Rules] says who deals. So every deal ends within
+    [`max_deal_length`][tuolaji.rl.actionspace.max_deal_length] steps.
     """
 
-    __slots__ = ("attempt_start", "decision", "log", "state", "turns")
+    __slots__ = (
+        "_undealt",
+        "_undealt_of",
+        "attempt_start",
+        "decision",
+        "log",
+        "max_redeals",
+        "state",
+        "turns",
+    )
 
-    def __init__(self, state: GameState) -> None:
-        if not isinstance(state, GameState):
-            raise TypeError(f"state must be a tuolaji.GameState, got {type(state).__name__}")
-        self.state = state
+    def __init__(self, state: GameState, max_redeals: int = MAX_REDEALS) -> None:
+        self.state = expect_type(state, GameState, "state")
+        self.max_redeals = _redeal_bound(max_redeals)
         self.turns = BidTurns()
         self.decision: Decision | None = None
         self.log: list[Step] = []
@@ -262,16 +318,21 @@ class Driver:
         self.attempt_start = 0
         """Where the current attempt's first card is in [`log`][tuolaji.rl.actionspace.Driver.log]
         (R4.6, R4.7 redeals)."""
+        self._undealt: list[int] = []
+        self._undealt_of: GameState | None = None  # the state _undealt counts the deck of
         self._settle()
 
     def copy(self) -> Driver:
         """An independent driver at the same point (states and decisions are immutable)."""
         new = Driver.__new__(Driver)
         new.state = self.state
+        new.max_redeals = self.max_redeals
         new.turns = self.turns.copy()
         new.decision = self.decision
         new.log = list(self.log)
         new.attempt_start = self.attempt_start
+        new._undealt = list(self._undealt)
+        new._undealt_of = self._undealt_of
         return new
 
     @property
@@ -298,27 +359,30 @@ class Driver:
 
     def card_odds(self) -> list[tuple[int, float]]:
         """While a card is due: each card id still undealt and its chance (R4.1)."""
-        rest = Counter(c.id for c in self.state.deck[self.state.dealt :])
-        total = sum(rest.values())
-        return [(c, n / total) for c, n in sorted(rest.items())]
+        state = self.state
+        if self._undealt_of is not state:
+            counts = [0] * 54
+            for card in state.deck[state.dealt :]:
+                counts[card.id] += 1
+            self._undealt = counts
+            self._undealt_of = state
+        total = len(state.deck) - state.dealt
+        return [(c, n / total) for c, n in enumerate(self._undealt) if n]
 
     def deal(self, card: int | None = None) -> None:
         """Deal the next card: the deck's own (None) or the undealt card of id ``card``."""
-        state = self.state
+        state = before = self.state
         if state.phase is not Phase.DEALING or self.decision is not None:
             raise IllegalAction("R4.1", "no card is due now")
         if card is not None:
-            deck = list(state.deck)
-            at = state.dealt
-            j = next((i for i in range(at, len(deck)) if deck[i].id == card), None)
-            if j is None:
-                raise IllegalAction("R4.1", f"card id {card} is not in the undealt cards")
-            deck[at], deck[j] = deck[j], deck[at]
-            state = state.with_deck(deck)
+            state = state.with_next_card(card)
         if state.dealt == 0:
             self.attempt_start = len(self.log)
         dealt = state.deck[state.dealt]
         self.state = after = state.deal_card()
+        if self._undealt_of is before:
+            self._undealt[dealt.id] -= 1  # the counts follow the deal: no recount per card
+            self._undealt_of = after
         receiver = next(s for s in range(4) if len(after.hands[s]) > len(state.hands[s]))
         self.log.append(("deal", receiver, dealt.id))
         self._settle()
@@ -339,5 +403,68 @@ class Driver:
             if isinstance(chosen, Declare):
                 self.state = self.state.apply(chosen)
         else:
-            self.state = self.state.apply(chosen)
+            self.state = self._apply(chosen)
         self._settle()
+
+    def _apply(self, action: Action) -> GameState:
+        state = self.state
+        after = state.apply(action)
+        # A first deal's attempt number counts its no-bid redeals: a weak-hand redeal (R4.7)
+        # makes the dealer known, and with a dealer no deal is thrown in (R4.6).
+        thrown_in = after.attempt > state.attempt and state.dealer is None and after.dealer is None
+        if thrown_in and state.attempt >= self.max_redeals:
+            # The R4.6 fallback (see the class docstring). Only the closing pass is replayed
+            # with seat 0 as dealer: nobody bid, so no earlier choice depended on it.
+            return state.advanced(dealer=0).apply(action)
+        return after
+
+
+def _redeal_bound(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"max_redeals is an int, got {type(value).__name__}")
+    if not 0 <= value <= 1000:
+        raise ConfigurationError(f"R4.6: max_redeals is between 0 and 1000, got {cut(value)}")
+    return value
+
+
+def max_deal_length(rules: Rules, max_redeals: int = MAX_REDEALS) -> int:
+    """An upper bound on the steps of one deal driven by a [`Driver`][tuolaji.rl.actionspace.Driver]
+    with ``max_redeals``: every id pushed and every card dealt (the length of OpenSpiel's
+    ``history()``).
+
+    Derived from the rules, per attempt (a deal and its bidding, R4.1):
+
+    - ``DEALT_CARDS`` (100) cards, each a chance step, and one seat asked per card
+      ([`BidTurns`][tuolaji.game.turns.BidTurns] asks a seat when its hand, the standing bid or
+      the attempt changed).
+    - At most 4 bids and counters: each must be strictly stronger than the standing one, and
+      strengths run 1..4 (R4.2, R5.2). Each re-asks every seat while cards are dealt, or starts
+      a new run of passes in the closing or counter round; a round ends with four passes in a
+      row (R4.3, R5.2): so at most 4 decisions per bid, plus 4 closing and 4 counter passes.
+      A bid shows at most 3 cards (R4.4: a level pair and a joker), so 4 ids.
+    - At most 2 weak-hand offers (R4.7, one per attacker).
+    - Burials: one, and one more per counter after the kitty (R5.2: strength 2, 3, 4, so at
+      most 3), each 8 cards and ``DONE``.
+    - Play: at most 25 tricks; at trick ``t`` each hand holds at most ``25 - t`` cards, so a
+      lead (even a throw that fails, R6.4) takes at most ``26 - t`` ids; the followers play
+      75 cards in all, and one ``DONE`` per play.
+
+    Attempts: at most ``max_redeals`` no-bid redeals (R4.6, then the fallback), at most one
+    weak-hand redeal per seat (R4.7: each seat asks at most once per deal), and the attempt
+    that is played.
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a tuolaji.Rules, got {type(rules).__name__}")
+    bound = _redeal_bound(max_redeals)
+    bids = NO_TRUMP_BIG
+    bid_ids = (3 if rules.bidding == "joker" else 2) + 1
+    thrown_in = 2 * DEALT_CARDS + SEATS  # cards, one ask each, four closing passes
+    bidding = 2 * DEALT_CARDS + SEATS * bids + 2 * SEATS + bids * (bid_ids - 1)
+    if rules.weak_hand_redeal is not None:
+        bidding += 2
+    counters = NO_TRUMP_BIG - LEVEL_PAIR_STRENGTH + 1 if rules.counter_bids else 0
+    burials = (1 + counters) * (KITTY_SIZE + 1)
+    leads = sum(HAND_SIZE - t + 1 for t in range(HAND_SIZE))
+    follows = 2 * (SEATS - 1) * HAND_SIZE
+    weak_hand_redeals = SEATS if rules.weak_hand_redeal is not None else 0
+    return bound * thrown_in + (weak_hand_redeals + 1) * bidding + burials + leads + follows

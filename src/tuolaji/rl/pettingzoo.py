@@ -16,7 +16,9 @@ ids (int8). Cards are dealt by the environment; while dealing, seats are asked i
 of [`BidTurns`][tuolaji.game.turns.BidTurns], as [`Game`][tuolaji.Game] does (``PASS`` is "not
 now", and the only id of a seat without a bid). The episode is one deal; at its end each agent's
 reward is [`GameState.returns`][tuolaji.GameState.returns] for its seat. ``reset(seed=N)`` makes
-the deal reproducible.
+the deal reproducible. No episode is truncated: ``max_redeals`` bounds the first deal's no-bid
+redeals (R4.6, see [`Driver`][tuolaji.rl.actionspace.Driver]), so every episode ends within
+[`max_deal_length`][tuolaji.rl.actionspace.max_deal_length] steps.
 """
 
 from __future__ import annotations
@@ -32,17 +34,16 @@ from gymnasium import spaces as _spaces
 from pettingzoo import AECEnv as _AECEnv
 
 from tuolaji.bots.base import Bot
-from tuolaji.core.cards import CARDS as _CARDS
 from tuolaji.core.errors import IllegalAction, cut
 from tuolaji.core.rules import Rules, as_rules
+from tuolaji.rl.actionspace import MAX_REDEALS as _MAX_REDEALS
 from tuolaji.rl.actionspace import NUM_ACTIONS as _NUM_ACTIONS
 from tuolaji.rl.actionspace import Driver as _Driver
 from tuolaji.rl.actionspace import action_ids
 from tuolaji.rl.encoding import CARD_KINDS as _CARD_KINDS
 from tuolaji.rl.encoding import OBSERVATION_LAYOUT as _LAYOUT
 from tuolaji.rl.encoding import OBSERVATION_SIZE as _OBSERVATION_SIZE
-from tuolaji.rl.encoding import card_counts as _card_counts
-from tuolaji.rl.encoding import observation as _observation
+from tuolaji.rl.encoding import ObservationEncoder as _ObservationEncoder
 from tuolaji.state.actions import Action, ActionSet, ListedActions, Pass, Phase
 from tuolaji.state.gamestate import GameState
 
@@ -82,9 +83,11 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
         rules: Rules | str = "tuolaji",
         render_mode: str | None = None,
         render_seat: int | None = None,
+        max_redeals: int = _MAX_REDEALS,
     ) -> None:
         super().__init__()
         self.rules = as_rules(rules)
+        self.max_redeals = max_redeals
         self.render_mode = render_mode
         self.render_seat = render_seat
         self.possible_agents = [f"seat_{i}" for i in range(4)]
@@ -97,7 +100,9 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {a: _spaces.Discrete(_NUM_ACTIONS) for a in self.possible_agents}
-        self.driver = _Driver(GameState.new(self.rules))
+        self.driver = _Driver(GameState.new(self.rules), max_redeals)
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._encoder = _ObservationEncoder()
 
     def observation_space(self, agent: str) -> _spaces.Space[_Any]:
         return self.observation_spaces[agent]
@@ -110,7 +115,8 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, _Any] | None = None) -> None:
         if seed is None:
             seed = _random.Random().randrange(1 << 31)
-        self.driver = _Driver(GameState.new(self.rules, seed=seed))
+        self.driver = _Driver(GameState.new(self.rules, seed=seed), self.max_redeals)
+        self._encoder = _ObservationEncoder()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -163,15 +169,18 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
     # --- observing -------------------------------------------------------------------------
 
     def observe(self, agent: str) -> dict[str, _Any]:
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         decision = self.driver.decision
-        selected = [0] * _CARD_KINDS
+        vector = _np.zeros(OBSERVATION_LENGTH, dtype=_np.float32)
         mask = _np.zeros(_NUM_ACTIONS, dtype=_np.int8)
         if decision is not None and decision.seat == seat:
-            selected = _card_counts(_CARDS[c] for c in decision.selected)
+            for c in decision.selected:
+                vector[_OBSERVATION_SIZE + c] += 1
             mask[decision.legal_ids()] = 1
-        vector = _observation(self.driver.state.view(seat)) + [float(x) for x in selected]
-        return {"observation": _np.asarray(vector, dtype=_np.float32), "action_mask": mask}
+        # The encoder keeps the deal's public record and reads only the plays since its last
+        # call; it writes the view's part of the vector in place.
+        self._encoder.encode(self.driver.state.view(seat), vector)
+        return {"observation": vector, "action_mask": mask}
 
     def render(self) -> str | None:
         """The table as seen by the seat to act (``agent_selection``), or by ``render_seat``
@@ -290,18 +299,24 @@ class SingleAgentEnv(_gymnasium.Env):
 
 
 def raw_env(
-    rules: Rules | str = "tuolaji", render_mode: str | None = None, render_seat: int | None = None
+    rules: Rules | str = "tuolaji",
+    render_mode: str | None = None,
+    render_seat: int | None = None,
+    max_redeals: int = _MAX_REDEALS,
 ) -> TuolajiEnv:
     """A new environment for ``rules`` (a preset name or a [`Rules`][tuolaji.Rules]), without
     wrappers. There is no parallel form: Tractor is sequential (one seat acts at a time) and
     its turn order while dealing is part of the game, so ``parallel_env`` would only wrap
     this one with no-op actions for the seats not to act."""
-    return TuolajiEnv(rules, render_mode=render_mode, render_seat=render_seat)
+    return TuolajiEnv(rules, render_mode, render_seat, max_redeals)
 
 
 def env(
-    rules: Rules | str = "tuolaji", render_mode: str | None = None, render_seat: int | None = None
+    rules: Rules | str = "tuolaji",
+    render_mode: str | None = None,
+    render_seat: int | None = None,
+    max_redeals: int = _MAX_REDEALS,
 ) -> TuolajiEnv:
     """A new environment for ``rules`` (a preset name or a [`Rules`][tuolaji.Rules]); the same
     as [`raw_env`][tuolaji.pettingzoo.raw_env] (the environment checks its actions itself)."""
-    return TuolajiEnv(rules, render_mode=render_mode, render_seat=render_seat)
+    return TuolajiEnv(rules, render_mode, render_seat, max_redeals)

@@ -355,10 +355,13 @@ def _workloads(text: str) -> list[str]:
 
 def _cmd_bench(args: argparse.Namespace) -> int:
     name = rules_name(args.rules)
+    skipped = [line for w in args.workloads if (line := bench.missing_extra(w)) is not None]
+    workloads = [w for w in args.workloads if bench.missing_extra(w) is None]
     if args.profile:
-        print(bench.profile(args.workloads, args.rules, args.deals), end="")
+        print(bench.profile(workloads, args.rules, args.deals), end="")
+        print("\n".join(skipped), end="\n" if skipped else "")
         return 0
-    progress = ProgressBar(len(args.workloads) * args.repeat, "runs", delay=2.0)
+    progress = ProgressBar(len(workloads) * args.repeat, "runs", delay=2.0)
     runs = 0
 
     def after_run() -> None:
@@ -369,7 +372,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     try:
         figures = [
             bench.measure(w, args.rules, args.deals, repeat=args.repeat, after_run=after_run)
-            for w in args.workloads
+            for w in workloads
         ]
     finally:
         progress.close()
@@ -380,11 +383,12 @@ def _cmd_bench(args: argparse.Namespace) -> int:
             "clock": "process_time",
             "repeat": args.repeat,
             "workloads": {f.workload: f.as_dict() for f in figures},
+            "skipped": skipped,
             "kernels_us": {k: round(v, 3) for k, v in kernels.items()},
         }
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
-    for line in bench.report(figures, name):
+    for line in bench.report(figures, name, skipped):
         print(line)
     if kernels:
         print("trick rules, median CPU µs per call on realistic positions")
@@ -576,9 +580,12 @@ def build_parser() -> argparse.ArgumentParser:
         "bench",
         help="measure deals per second and microseconds per decision (CPU time)",
         description="Run the workloads W1 (full deal, 4 RandomBots), W2 (play phase only: "
-        "legal_plays, sample, play) and W3 (full deal, 4 GreedyBots) on seeded deals and "
-        "print deals/s, decisions/s and µs per decision in CPU time, the median of --repeat "
-        "runs. See benchmarks/README.md.",
+        "legal_plays, sample, play), W3 (full deal, 4 GreedyBots), W4 (PettingZoo random "
+        "masked steps), W5 (OpenSpiel random playthrough states) and W6 (sampled worlds at "
+        "trick 12) on seeded deals and print deals/s, decisions/s (W4: steps, W5: states, "
+        "W6: worlds) and µs per decision in CPU time, the median of --repeat runs, with each "
+        "rate's ratio to W2. W4 and W5 are skipped when their extra is missing. See "
+        "benchmarks/README.md.",
         epilog=RULES_HELP,
     )
     add_rules_argument(ben)

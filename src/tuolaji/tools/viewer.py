@@ -85,6 +85,13 @@ def _shown(cards: tuple[Card, ...]) -> str:
     return format_hand(cards) if cards else "nothing"
 
 
+def _blockers(event: ThrowFailed) -> str:
+    """Who beat a failed throw, or that it is secret (``Rules.throw_blocker_public``, R6.4)."""
+    if not event.beaten_by:
+        return "who beat it is secret"
+    return f"beaten by seat {', '.join(map(str, event.beaten_by))}"
+
+
 def _hands(state: GameState) -> list[list[str]]:
     trump = state.trump
     if trump is None:  # before the trump is fixed, the cards in the deck's order
@@ -167,9 +174,8 @@ class _DealFrames:
             penalty = net_throw_penalty((event.seat,), state.dealer or 0, state.rules)
             self.notes = [
                 *self.notes,
-                f"seat {event.seat}'s throw {_shown(event.attempt)} failed (beaten by seat "
-                f"{', '.join(map(str, event.beaten_by))}): {_shown(event.forced)} was led; "
-                f"attackers {penalty:+d} points",
+                f"seat {event.seat}'s throw {_shown(event.attempt)} failed ({_blockers(event)}): "
+                f"{_shown(event.forced)} was led; attackers {penalty:+d} points",
             ]
         elif isinstance(event, TrickWon):
             trick = state.tricks[event.number]
@@ -190,14 +196,18 @@ class _DealFrames:
             )
         elif isinstance(event, KittyRevealed):
             last = self.frames[-1]
-            last["kitty"] = {"cards": card_ids(event.cards), "face": True, "label": "kitty"}
+            # R8.2: with kitty_public_at_end off the event shows no cards; the kitty stays face
+            # down (the record keeps the buried cards, but the table did not see them).
+            shown = bool(event.cards)
+            cards = card_ids(event.cards) if shown else ["back"] * len(state.kitty)
+            last["kitty"] = {"cards": cards, "face": shown, "label": "kitty"}
+            kitty = f"the kitty {_shown(event.cards)}" if shown else "the hidden kitty"
             if event.multiplier:
                 last["say"] += (
-                    f"; the attackers take the kitty {_shown(event.cards)}: "
-                    f"×{event.multiplier}, +{event.bonus} points"
+                    f"; the attackers take {kitty}: ×{event.multiplier}, +{event.bonus} points"
                 )
             else:
-                last["say"] += f"; the kitty {_shown(event.cards)} stays with the declarers"
+                last["say"] += f"; {kitty} stays with the declarers"
         elif isinstance(event, DealScored):
             last = self.frames[-1]
             last["points"] = event.result.attacker_points
