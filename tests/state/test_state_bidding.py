@@ -843,9 +843,12 @@ def test_r4_r5_bid_oracle_agrees_with_legal_actions_and_apply(
     dealer = None if opening else rng.randrange(4)
     deck = None
     if joker_pairs:
+        # Joker pairs meet, and a level pair comes before anyone bids (R4.3 定主, fix_trump).
         hands = ["", "", "", ""]
-        small, big = rng.sample(range(4), 2)
+        small, big, pair = rng.sample(range(4), 3)
         hands[small], hands[big] = "SJ SJ", "BJ BJ"
+        card = f"{levels[pair % 2].label}{rng.choice('SHCD')}"
+        hands[pair] = f"{card} {card}"
         deck = stacked_deck(hands, first_seat=dealer or 0, seed=seed)
     s = GameState.new(
         rules, seed, levels=levels, dealer=dealer, deal_number=0 if opening else 1, deck=deck
@@ -853,7 +856,8 @@ def test_r4_r5_bid_oracle_agrees_with_legal_actions_and_apply(
     checked = 0
     for _ in range(600):
         last = s.events[-1] if s.events else None
-        if s.phase is not Phase.DEALING or s.dealt % 11 == 0 or isinstance(last, Declared):
+        early = s.dealt < 12  # the first bids of a deal
+        if s.phase is not Phase.DEALING or s.dealt % 11 == 0 or early or isinstance(last, Declared):
             checked += _check_bids_against_the_oracle(s)
             event(f"checked in phase {s.phase.value}")
         if s.phase is Phase.PLAYING:
