@@ -407,8 +407,8 @@ class Rules:
     permanent_twos: bool = False
     """R2.5: every 2 is trump (常主 2)."""
     jack_hook_cards: JackHookCards = "any"
-    """R9.4: which winning plays hook: ``"any"`` play of J cards only (the seed, 用J牌抠底) or
-    a ``"single"`` J (a house rule)."""
+    """R9.4: which winning plays hook: ``"any"`` play of J cards only (拖拉机 tournament
+    rules, 用J牌抠底) or a ``"single"`` J (a house rule)."""
     self_overturn: bool = False
     """R4.2, R5.2: a seat may overturn (or counter) its own standing bid with a stronger one.
     False in the seeds (自已叫主后本人不能再翻主; 报主玩家也可参与反主, 但必须在有其他玩家先进行
