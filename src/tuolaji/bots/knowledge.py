@@ -73,7 +73,7 @@ class Knowledge:
     revealed: tuple[Hand, Hand, Hand, Hand] = ((), (), (), ())
 
 
-def pairs_in(ids: list[int] | tuple[int, ...]) -> int:
+def pairs_in(ids: Sequence[int]) -> int:
     """How many cards appear twice in ``ids`` (a pair per twice-held card, R1.1)."""
     seen: set[int] = set()
     pairs = 0
