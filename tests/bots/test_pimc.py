@@ -7,6 +7,8 @@ import random
 import tuolaji as tl
 from positions import played_deals
 from tuolaji.bots.pimc import quick_play, rollout
+from tuolaji.core.tricks import trick_winner
+from tuolaji.tools.bench import play_phase_start
 
 
 def test_pimc_plays_a_whole_deal_legally_and_reproducibly() -> None:
@@ -33,3 +35,50 @@ def test_rollouts_end_the_deal_with_legal_plays() -> None:
     end = rollout(state, rng)
     assert end.result is not None
     assert end.tricks[: len(state.tricks)] == state.tricks
+
+
+def reference_quick_play(state: tl.GameState, rng: random.Random) -> tuple[tl.Card, ...]:
+    """quick_play's policy read from its docstring, on cards, with trick_winner (R7.5)."""
+    hand = state.hands[state.turn]
+    trump = state.trump
+    assert trump is not None
+    strength = trump.table.strength
+    if not state.trick:
+        suit = trump.effective_suit(hand[rng.randrange(len(hand))])
+        return (
+            max((c for c in hand if trump.effective_suit(c) == suit), key=lambda c: strength[c.id]),
+        )
+    plays = state.legal_plays()
+    winning = (state.leader + trick_winner(state.trick, trump)) % 4
+    ours = winning % 2 == state.turn % 2
+    best: tuple[tl.Card, ...] = ()
+    best_key: tuple[int, int] | None = None
+    for _ in range(4):
+        play = plays.sample(rng)
+        cost = sum(strength[c.id] for c in play)
+        pts = sum(c.points for c in play)
+        if ours:
+            key = (pts, -cost)
+        elif trick_winner((*state.trick, play), trump) == len(state.trick):
+            key = (1000, -cost)
+        else:
+            key = (-10 * pts - cost, 0)
+        if best_key is None or key > best_key:
+            best, best_key = play, key
+    return best
+
+
+def test_quick_play_on_ids_is_the_policy_on_cards() -> None:
+    """Issue 22: the rollout policy on card ids picks what the same policy on cards picks,
+    from the same random stream, at every play of random deals (throws included)."""
+    positions = 0
+    for seed in range(12):
+        state, rng = play_phase_start("tuolaji", seed)
+        while state.result is None:
+            draw = rng.randrange(1 << 30)
+            assert quick_play(state, random.Random(draw)) == reference_quick_play(
+                state, random.Random(draw)
+            )
+            positions += 1
+            state = state.play(state.turn, state.legal_plays().sample(rng))
+    assert positions > 1000

@@ -18,10 +18,10 @@ from collections.abc import Callable
 
 from tuolaji.bots.greedy import GreedyBot
 from tuolaji.bots.worlds import sample_world
-from tuolaji.core.cards import Card, points
+from tuolaji.core.cards import CARDS, Card, points
 from tuolaji.core.scoring import team_of
 from tuolaji.core.shapes import units
-from tuolaji.core.tricks import trick_winner
+from tuolaji.core.trickids import challenge, winner_so_far
 from tuolaji.state.actions import Action, ActionSet, Phase, Play
 from tuolaji.state.gamestate import GameState
 from tuolaji.state.view import PlayerView
@@ -32,34 +32,38 @@ __all__ = ["PIMCBot", "quick_play", "rollout"]
 def quick_play(state: GameState, rng: random.Random, tries: int = 4) -> tuple[Card, ...]:
     """A cheap heuristic play for rollouts: lead a random single card (never a throw, so
     never a penalty, R6.5); follow with the best of ``tries`` random legal follows: feed
-    points to a winning partner, else win as cheaply as possible, else discard cheaply."""
+    points to a winning partner, else win as cheaply as possible, else discard cheaply.
+
+    Works on card ids (the hand's ids and the lead's description the state keeps, the
+    trick's winner so far computed once per decision, each candidate challenging it, R7.5)."""
     seat = state.turn
-    hand = state.hands[seat]
-    if not state.trick:
-        # The strongest card of a random suit held: a single lead, never a failed throw.
-        trump_table = state.trump.table if state.trump is not None else None
-        assert trump_table is not None
-        pick = hand[rng.randrange(len(hand))]
-        suit = trump_table.suit[pick.id]
-        same = [c for c in hand if trump_table.suit[c.id] == suit]
-        return (max(same, key=lambda c: trump_table.strength[c.id]),)
     trump = state.trump
     assert trump is not None
     table = trump.table
     strength = table.strength
+    if not state.trick:
+        # The strongest card of a random suit held: a single lead, never a failed throw.
+        hand = state.hand_ids(seat)
+        suit = table.suit
+        led = suit[hand[rng.randrange(len(hand))]]
+        return (CARDS[max((c for c in hand if suit[c] == led), key=strength.__getitem__)],)
     plays = state.legal_plays()
-    trick = state.trick
-    winning = (state.leader + trick_winner(trick, trump)) % 4
-    ours = team_of(winning) == team_of(seat)
+    lead = state.lead_info()
+    assert lead is not None  # the trick has a lead
+    trick = [[c.id for c in p] for p in state.trick]
+    so_far = winner_so_far(lead, trick, table)
+    ours = team_of((state.leader + so_far.play_index) % 4) == team_of(seat)
+    position = len(trick)
     best: tuple[Card, ...] = ()
     best_key: tuple[int, int] | None = None
     for _ in range(tries):
         play = plays.sample(rng)
-        cost = sum(strength[c.id] for c in play)
+        ids = [c.id for c in play]
+        cost = sum(strength[c] for c in ids)
         pts = points(play)
         if ours:
             key = (pts, -cost)
-        elif trick_winner((*trick, play), trump) == len(trick):
+        elif challenge(lead, so_far, position, ids, table).play_index == position:
             key = (1000, -cost)
         else:
             key = (-10 * pts - cost, 0)
