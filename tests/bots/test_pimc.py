@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import tuolaji as tl
 from positions import played_deals
-from tuolaji.bots.pimc import quick_play, rollout
+from tuolaji.bots.pimc import playout_points, quick_play, rollout
 from tuolaji.core.tricks import trick_winner
 from tuolaji.tools.bench import play_phase_start
 
@@ -82,3 +84,21 @@ def test_quick_play_on_ids_is_the_policy_on_cards() -> None:
             positions += 1
             state = state.play(state.turn, state.legal_plays().sample(rng))
     assert positions > 1000
+
+
+@pytest.mark.parametrize("rules", ["tuolaji", "shuangsheng"])
+def test_playout_on_ids_scores_what_the_rollout_scores(rules: str) -> None:
+    """Issue 22: the id playout plays what rollout plays (same stream) and scores it as the
+    state machine does (R8: tricks, kitty bonus, throw penalties), from every few states."""
+    checked = 0
+    for seed in range(10):
+        state, rng = play_phase_start(rules, seed)
+        while state.result is None:
+            if len(state.tricks) % 3 == 0:
+                draw = rng.randrange(1 << 30)
+                end = rollout(state, random.Random(draw))
+                assert playout_points(state, random.Random(draw)) == end.attacker_points
+                checked += 1
+            state = state.play(state.turn, state.legal_plays().sample(rng))
+        assert playout_points(state, rng) == state.attacker_points
+    assert checked > 200
