@@ -22,6 +22,22 @@ def played_deals(rules: str, seed: int) -> tuple[GameState, ...]:
     return tuple(game.history)
 
 
+@cache
+def random_deal_states(preset: str, seed: int) -> tuple[GameState, ...]:
+    """Every state of one deal played by random legal actions (mostly dealing cards, so that
+    bids come at every point of the deal); the dealer is left to the bidding for odd seeds."""
+    rng = random.Random(seed)
+    s = GameState.new(preset, seed=seed, dealer=None if seed % 2 else seed % 4)
+    states = [s]
+    while s.phase is not Phase.FINISHED:
+        if s.phase is Phase.DEALING and rng.random() < 0.9:
+            s = s.deal_card()
+        else:
+            s = s.apply(s.legal_actions().sample(rng))
+        states.append(s)
+    return tuple(states)
+
+
 def some_state(rules: str, seed: int, pick: float) -> GameState:
     """A state of :func:`played_deals` chosen by ``pick`` in [0, 1)."""
     states = played_deals(rules, seed % 8)

@@ -275,3 +275,42 @@ def ref_check_throw(
     forced = min(beatable, key=order)
     by = tuple(j for j, h in enumerate(others) if _hand_beats(forced.cards, forced.pairs, h, trump))
     return False, as_key(forced.cards), by
+
+
+# --- R8.2 the kitty multiplier and R9.4 the J hook, with their house rules (issue 21) ---------
+
+
+def ref_kitty_multiplier(lead: Sequence[Card], trump: Trump, mode: str) -> int:
+    """R8.2 from the rule text, counting cards: a unit of n cards is a single (1), a pair (2)
+    or a tractor of n/2 pairs. ``"doubling"``: single x2, pair x4, any tractor x8, a throw x2
+    (甩牌抠底按单抠计); ``"linear"``: single x2, pair x4, tractor of k pairs x4k, a throw as its
+    largest unit; ``"power"`` (house rule): 2 to the cards of the largest unit."""
+    sizes = [len(u.cards) for u in units(tuple(lead), trump)]
+    largest = max(sizes)
+    if mode == "doubling":
+        if len(sizes) > 1 or largest == 1:
+            return 2
+        return 4 if largest == 2 else 8
+    if mode == "linear":
+        return 2 if largest == 1 else 2 * largest
+    assert mode == "power"
+    return 2**largest
+
+
+def ref_jack_hook(
+    jack_hook: bool,
+    hook_cards: str,
+    *,
+    declarers_level: int,
+    declarers_team: int,
+    winner_team: int,
+    winning_play: Sequence[Card],
+) -> bool:
+    """R9.4 from the rule text: on J, the attackers win the last trick with J cards only
+    (用J牌抠底); house rule ``jack_hook_cards="single"``: with exactly one J."""
+    if not jack_hook or declarers_level != 11 or winner_team == declarers_team:
+        return False
+    jacks = [c for c in winning_play if c.rank == 11]
+    if not winning_play or len(jacks) != len(winning_play):
+        return False
+    return hook_cards == "any" or len(jacks) == 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 import tuolaji as tl
@@ -39,6 +40,10 @@ def test_rollouts_end_the_deal_with_legal_plays() -> None:
     assert end.tricks[: len(state.tricks)] == state.tricks
 
 
+HOUSE = attrs.evolve(tl.RULESETS["tuolaji"], ruff_shape="counts", throw_ruff="highest")
+"""House rules of R7.4 and R7.5 under which the rollouts' winners change."""
+
+
 def reference_quick_play(state: tl.GameState, rng: random.Random) -> tuple[tl.Card, ...]:
     """quick_play's policy read from its docstring, on cards, with trick_winner (R7.5)."""
     hand = state.hands[state.turn]
@@ -51,7 +56,12 @@ def reference_quick_play(state: tl.GameState, rng: random.Random) -> tuple[tl.Ca
             max((c for c in hand if trump.effective_suit(c) == suit), key=lambda c: strength[c.id]),
         )
     plays = state.legal_plays()
-    winning = (state.leader + trick_winner(state.trick, trump)) % 4
+    rules = state.rules
+
+    def trick_winner_here(trick: tuple[tuple[tl.Card, ...], ...]) -> int:
+        return trick_winner(trick, trump, ruff_shape=rules.ruff_shape, throw_ruff=rules.throw_ruff)
+
+    winning = (state.leader + trick_winner_here(state.trick)) % 4
     ours = winning % 2 == state.turn % 2
     best: tuple[tl.Card, ...] = ()
     best_key: tuple[int, int] | None = None
@@ -61,7 +71,7 @@ def reference_quick_play(state: tl.GameState, rng: random.Random) -> tuple[tl.Ca
         pts = sum(c.points for c in play)
         if ours:
             key = (pts, -cost)
-        elif trick_winner((*state.trick, play), trump) == len(state.trick):
+        elif trick_winner_here((*state.trick, play)) == len(state.trick):
             key = (1000, -cost)
         else:
             key = (-10 * pts - cost, 0)
@@ -70,12 +80,13 @@ def reference_quick_play(state: tl.GameState, rng: random.Random) -> tuple[tl.Ca
     return best
 
 
-def test_quick_play_on_ids_is_the_policy_on_cards() -> None:
+@pytest.mark.parametrize("rules", ["tuolaji", HOUSE])
+def test_quick_play_on_ids_is_the_policy_on_cards(rules: str | tl.Rules) -> None:
     """Issue 22: the rollout policy on card ids picks what the same policy on cards picks,
     from the same random stream, at every play of random deals (throws included)."""
     positions = 0
     for seed in range(12):
-        state, rng = play_phase_start("tuolaji", seed)
+        state, rng = play_phase_start(rules, seed)
         while state.result is None:
             draw = rng.randrange(1 << 30)
             assert quick_play(state, random.Random(draw)) == reference_quick_play(
@@ -86,8 +97,8 @@ def test_quick_play_on_ids_is_the_policy_on_cards() -> None:
     assert positions > 1000
 
 
-@pytest.mark.parametrize("rules", ["tuolaji", "shuangsheng"])
-def test_playout_on_ids_scores_what_the_rollout_scores(rules: str) -> None:
+@pytest.mark.parametrize("rules", ["tuolaji", "shuangsheng", HOUSE])
+def test_playout_on_ids_scores_what_the_rollout_scores(rules: str | tl.Rules) -> None:
     """Issue 22: the id playout plays what rollout plays (same stream) and scores it as the
     state machine does (R8: tricks, kitty bonus, throw penalties), from every few states."""
     checked = 0

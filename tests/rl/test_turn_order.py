@@ -69,3 +69,39 @@ def test_hidden_cards_never_change_who_acts_in_pettingzoo() -> None:
         orders.append(order)
     assert len(orders[0]) >= 99  # one ask per card (the last closes the deal)
     assert all(o == orders[0] for o in orders)
+
+
+def _pettingzoo_dealing_turns(rules: str, shuffle_seed: int) -> list[str]:
+    """The agents selected until bidding closes when seat 0 gets the cards of deal seed 9 and
+    bids whenever it can, and the other seats get those of seat 1-3 reshuffled and pass."""
+    env = tzoo.env(rules=rules)
+    env.reset(seed=9)  # the first card is dealt: seat 0 is asked
+    state = env.driver.state
+    deck = list(state.deck)
+    others = [i for i in range(1, 100) if i % 4]  # the first deal starts at seat 0 (R4.1)
+    cards = [deck[i] for i in others]
+    random.Random(shuffle_seed).shuffle(cards)
+    for i, card in zip(others, cards, strict=True):
+        deck[i] = card
+    env.driver.state = state.with_deck(deck)
+    order = []
+    while env.deal_state.phase in (tl.Phase.DEALING, tl.Phase.CLOSING):
+        agent = env.agent_selection
+        order.append(agent)
+        legal = [i for i, ok in enumerate(env.observe(agent)["action_mask"]) if ok]
+        cards_now = [i for i in legal if i < PASS]
+        if agent != "seat_0":
+            action = PASS
+        else:
+            action = min(cards_now) if cards_now else (PASS if PASS in legal else max(legal))
+        env.step(action)
+    return order
+
+
+@pytest.mark.parametrize("rules", sorted(tl.RULESETS))
+def test_hidden_cards_never_change_who_acts_in_pettingzoo_with_bids(rules: str) -> None:
+    """The swap test in PettingZoo: the other seats' hidden cards change, seat 0 bids; the
+    agents selected are the same."""
+    orders = [_pettingzoo_dealing_turns(rules, seed) for seed in range(4)]
+    assert len(orders[0]) > 100  # a card each, and the re-asks after seat 0's bids
+    assert all(o == orders[0] for o in orders)

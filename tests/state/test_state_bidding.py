@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from typing import get_args
 
 import attrs
 import pytest
@@ -32,6 +33,7 @@ from tuolaji import (
     TrumpRevealed,
 )
 from tuolaji.core.cards import Rank, Suit
+from tuolaji.core.rules import FixTrump, JokerPairs
 from tuolaji.testing import stacked_deck
 
 C = tl.parse_cards
@@ -805,9 +807,21 @@ def _walk_step(state: GameState, rng: random.Random) -> GameState:
     return state.apply(Pass(state.to_act))
 
 
+@st.composite
+def oracle_rules(draw: st.DrawFn) -> tl.Rules:
+    """A rule set of ORACLE_RULES with the bidding house rules (issue 21) drawn from all
+    their values."""
+    return attrs.evolve(
+        draw(st.sampled_from(ORACLE_RULES)),
+        self_overturn=draw(st.booleans()),
+        joker_pairs=draw(st.sampled_from(get_args(JokerPairs))),
+        fix_trump=draw(st.sampled_from(get_args(FixTrump))),
+    )
+
+
 @pytest.mark.slow
 @given(
-    st.sampled_from(ORACLE_RULES),
+    oracle_rules(),
     st.integers(0, 2**31 - 1),
     st.booleans(),
     st.integers(0, 12),

@@ -9,6 +9,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from tuolaji.bots.knowledge import no_pair_caps
 from tuolaji.core.caching import memoize
 from tuolaji.core.cards import CARD_KINDS, CARDS, KITTY_SIZE, POINTS, SEATS, Card, Rank, Suit
 from tuolaji.core.errors import ConfigurationError, cut
@@ -40,6 +41,7 @@ def _ids(cards: tuple[Card, ...]) -> tuple[int, ...]:
 
 _PLAYING = Phase.PLAYING  # a module global reads faster than the enum's attribute
 _BIDDING = frozenset((Phase.DEALING, Phase.CLOSING, Phase.FIRST_COUNTERS, Phase.COUNTERS))
+_SAFE_TRUMPS = 9  # trumps in the burier's 33 cards above which buried points are safe
 
 
 @memoize(limit=256)  # 13 levels x 5 trump choices: never full
@@ -64,10 +66,14 @@ def _points(ids: Sequence[int]) -> int:
 class GreedyBot:
     """A sensible heuristic player.
 
-    Bids on its longest suit, buries low side cards and keeps its points and pairs, leads
-    units no one can beat (counting the cards already played), wins tricks that carry points
-    when it can do so cheaply (ruffing included), gives points to a partner who is winning,
-    and otherwise plays its cheapest legal cards.
+    Bids on its longest suit. Buries whole short side suits to make voids (R7.2), keeps
+    trumps, pairs and top cards, and buries points only with a long trump holding (R8.2: the
+    kitty's points count multiplied for the side that wins the last trick). Leads units no one
+    can beat (counting the cards it has seen, and not into an opponent known to be void), else
+    a suit its partner can ruff, else draws trumps when its side deals and is long in them,
+    else the lowest card of its shortest side suit. Following, it gives points to a partner
+    whose play will take the trick, wins tricks cheaply (ruffing only for points), and
+    otherwise plays its cheapest cards.
     """
 
     def __init__(self, seed: int | None = 0, candidates: int = 200) -> None:
@@ -125,20 +131,49 @@ class GreedyBot:
     def _bury(self, view: PlayerView, actions: ActionSet) -> Action:
         trump = view.trump
         assert trump is not None
-        hand = view.hand
+        table = trump.table
+        hand = _ids(view.hand)
         counts = Counter(hand)
-        suit_sizes = Counter(trump.effective_suit(c) for c in hand)
+        by_suit: dict[int, list[int]] = {}
+        for c in hand:
+            by_suit.setdefault(table.suit[c], []).append(c)
+        trumps = len(by_suit.get(TRUMP, ()))
+        # R8.2: the kitty's points count multiplied for the attackers when they win the last
+        # trick; with a long trump holding the dealer's side usually wins it, so points are
+        # safe there (and a point card without its suit's top is lost in play anyway).
+        points_safe = trumps >= _SAFE_TRUMPS
 
-        def keep_value(card: Card) -> float:
-            suit = trump.effective_suit(card)
-            value = float(trump.strength(card))
-            value += 1000 if suit == TRUMP else 0
-            value += 25 * card.points + (30 if counts[card] == 2 else 0)
-            # Short side suits go first: a void lets the declarers ruff.
-            return value + 3 * suit_sizes[suit]
+        def tops(suit: int) -> bool:
+            # The suit's best side card (its ace, or the king under a level ace) or a pair.
+            cards = by_suit[suit]
+            return any(counts[c] == 2 for c in cards) or any(
+                table.pos[c] == table.suit_size[suit] - 1 for c in cards
+            )
 
-        ordered = sorted(hand, key=keep_value)
-        return Bury(view.seat, tuple(ordered[:KITTY_SIZE]))
+        # Void whole short side suits first (R7.2: a void lets the declarers ruff), shortest
+        # first, while they fit in the kitty and hold no pair or top card worth keeping.
+        buried: list[int] = []
+        side = sorted((s for s in by_suit if s != TRUMP), key=lambda s: len(by_suit[s]))
+        for suit in side:
+            cards = by_suit[suit]
+            if len(buried) + len(cards) > KITTY_SIZE or tops(suit):
+                continue
+            if not points_safe and any(POINTS[c] for c in cards):
+                continue
+            buried += cards
+        rest = Counter(hand)
+        rest.subtract(buried)
+        sizes = {s: len(v) for s, v in by_suit.items()}
+
+        def keep_value(c: int) -> float:
+            suit = table.suit[c]
+            value = float(table.strength[c]) + (1000 if suit == TRUMP else 0)
+            value += (5 if points_safe else 25) * POINTS[c] + (30 if counts[c] == 2 else 0)
+            return value + 3 * sizes[suit]  # short side suits go first
+
+        left = sorted(rest.elements(), key=keep_value)
+        buried += left[: KITTY_SIZE - len(buried)]
+        return Bury(view.seat, tuple([CARDS[c] for c in buried]))
 
     # --- playing ---------------------------------------------------------------------------
 
@@ -177,13 +212,17 @@ class GreedyBot:
         on_table = sum(_points(p) for p in trick)
         partner = (view.seat + 2) % 4
         lead = lead_info_ids(trick[0], table)
-        best = winner_so_far(lead, trick, table)
+        ruff_shape, throw_ruff = view.rules.ruff_shape, view.rules.throw_ruff
+        best = winner_so_far(lead, trick, table, ruff_shape, throw_ruff)
         winning = (view.leader + best.play_index) % SEATS
-        last = len(trick) == 3
         me = len(trick)
+        last = me == 3
 
         def wins(i: int) -> bool:
-            return challenge(lead, best, me, option_ids[i], table).play_index == me
+            after = challenge(
+                lead, best, me, option_ids[i], table, ruff_shape=ruff_shape, throw_ruff=throw_ruff
+            )
+            return after.play_index == me
 
         def feed(i: int) -> tuple[int, int]:
             return _points(option_ids[i]), -_strength_cost(option_ids[i], table)
@@ -195,53 +234,111 @@ class GreedyBot:
             return 10 * _points(option_ids[i]) + _strength_cost(option_ids[i], table)
 
         indices = range(len(option_ids))
-        if winning == partner and (last or len(trick) == 2):
-            choice = max(indices, key=feed)  # the partner is winning: give it points
-        elif (winners := [i for i in indices if wins(i)]) and (
-            on_table > 0 or last or any(_points(option_ids[i]) for i in winners)
-        ):
+        if winning == partner and (last or self._stands(view, trick, lead.suit, table)):
+            choice = max(indices, key=feed)  # the partner takes the trick: give it points
+        elif winning != partner and (winners := [i for i in indices if wins(i)]):
             choice = min(winners, key=cheap_win)
+            gain = on_table + _points(option_ids[choice])
+            ruff = lead.suit != TRUMP and table.suit[option_ids[choice][0]] == TRUMP
+            # A trick without points is worth the lead, but not a trump spent on it.
+            if gain == 0 and ruff:
+                choice = min(indices, key=dump)
         else:
             choice = min(indices, key=dump)
         if options is not None:
             return Play(view.seat, options[choice])
         return Play(view.seat, tuple([CARDS[c] for c in option_ids[choice]]))
 
-    def _lead(self, view: PlayerView, trump: Trump, actions: ActionSet) -> tuple[Card, ...]:
-        table = trump.table
+    @staticmethod
+    def _outside(view: PlayerView) -> list[int]:
+        """Per card id, the copies this seat has not seen (hand, tricks, its own kitty)."""
         outside = [2] * CARD_KINDS
-        hand_ids = _ids(view.hand)
-        for c in hand_ids:
-            outside[c] -= 1
+        for c in view.hand:
+            outside[c.id] -= 1
         for t in view.tricks:
             for p in t.plays:
                 for card in p:
                     outside[card.id] -= 1
+        for p in view.trick:
+            for card in p:
+                outside[card.id] -= 1
         for card in view.kitty or ():
             outside[card.id] -= 1
-        # Per effective suit, the highest position of a card held outside once or twice:
-        # a unit is a master when nothing of its kind outside ranks above it.
-        top_single = [-1] * 5
-        top_pair = [-1] * 5
-        for left, suit, pos in zip(outside, table.suit, table.pos, strict=True):
-            if left and pos > top_single[suit]:
-                top_single[suit] = pos
-            if left == 2 and pos > top_pair[suit]:
-                top_pair[suit] = pos
+        return outside
 
-        def master(unit: RawUnit) -> bool:
-            # unit: (pairs, top position, effective suit, card ids strongest first)
-            return unit.top >= (top_pair if unit.pairs else top_single)[unit.suit]
+    def _stands(
+        self, view: PlayerView, trick: list[list[int]], led: int, table: TrumpTable
+    ) -> bool:
+        """Whether the partner's lead, still winning, cannot be beaten by the last seat: each
+        of its units is a master (nothing above it unseen, R7.4) and, led in a side suit, the
+        last seat is not known to be void there (R7.2: it could ruff)."""
+        if len(trick) != 2:
+            return False
+        outside = self._outside(view)
+        top_single, top_pair = _tops(outside, table)
+        if not all(_master(u, top_single, top_pair) for u in unit_ids(trick[0], table)):
+            return False
+        if led == TRUMP:
+            return True
+        voids, _, _ = no_pair_caps(view)
+        return led not in voids[(view.seat + 1) % 4]
 
+    def _lead(self, view: PlayerView, trump: Trump, actions: ActionSet) -> tuple[Card, ...]:
+        table = trump.table
+        outside = self._outside(view)
+        top_single, top_pair = _tops(outside, table)
+        hand_ids = _ids(view.hand)
         hand_units = unit_ids(hand_ids, table)  # the split of units() (R3.3)
-        masters = [u for u in hand_units if master(u)]
+        voids, _, _ = no_pair_caps(view)
+        opponents = voids[(view.seat + 1) % 4] | voids[(view.seat + 3) % 4]
+        partner_voids = voids[(view.seat + 2) % 4]
+        trumps_out = any(outside[c] for c in range(CARD_KINDS) if table.suit[c] == TRUMP)
+        # A side-suit master wins unless an opponent known to be void ruffs it (R7.2).
+        masters = [
+            u
+            for u in hand_units
+            if _master(u, top_single, top_pair)
+            and (u.suit == TRUMP or u.suit not in opponents or not trumps_out)
+        ]
         if masters:
             # Side-suit winners first (they draw points), bigger units first.
             best = max(masters, key=lambda u: (u.suit != TRUMP, len(u.ids), u.top))
-            return tuple([CARDS[c] for c in best[3]])
+            return tuple([CARDS[c] for c in best.ids])
         side = [u for u in hand_units if u.suit != TRUMP and u.pairs == 0]
-        pool = side or [u for u in hand_units if u.pairs == 0] or hand_units
-        low = min(pool, key=lambda u: (POINTS[u.ids[0]], table.strength[u.ids[0]]))
+        # A suit the partner can ruff and the opponents cannot: the partner takes the trick.
+        preferred = [u for u in side if u.suit in partner_voids and u.suit not in opponents]
+        lengths = Counter(table.suit[c] for c in hand_ids)
+        low_trumps = [
+            u for u in hand_units if u.suit == TRUMP and not u.pairs and not POINTS[u.ids[0]]
+        ]
+        dealers = view.dealer is not None and team_of(view.seat) == team_of(view.dealer)
+        if dealers and len(low_trumps) >= 0.4 * len(hand_ids):
+            # The dealer's side, long in trumps, draws the attackers' trumps: their ruffs
+            # would take points, and the last trick decides the kitty (R8.2).
+            preferred = low_trumps
+        pool = preferred or side or [u for u in hand_units if u.pairs == 0] or hand_units
+        # No points, then the shortest suit (toward a void), then the lowest card.
+        low = min(
+            pool,
+            key=lambda u: (POINTS[u.ids[0]], lengths[u.suit], table.strength[u.ids[0]]),
+        )
         lead = tuple([CARDS[c] for c in low.ids])
         assert Play(view.seat, lead) in actions
         return lead
+
+
+def _tops(outside: list[int], table: TrumpTable) -> tuple[list[int], list[int]]:
+    """Per effective suit, the highest position of a card unseen once or more, and twice."""
+    top_single = [-1] * 5
+    top_pair = [-1] * 5
+    for left, suit, pos in zip(outside, table.suit, table.pos, strict=True):
+        if left and pos > top_single[suit]:
+            top_single[suit] = pos
+        if left == 2 and pos > top_pair[suit]:
+            top_pair[suit] = pos
+    return top_single, top_pair
+
+
+def _master(unit: RawUnit, top_single: list[int], top_pair: list[int]) -> bool:
+    """A unit no unseen unit of its kind outranks (R7.4): nothing unseen above its top."""
+    return unit.top >= (top_pair if unit.pairs else top_single)[unit.suit]

@@ -20,6 +20,7 @@ from tuolaji.bots.greedy import GreedyBot
 from tuolaji.bots.worlds import sample_world
 from tuolaji.core.cards import CARDS, Card, points
 from tuolaji.core.legal import LegalFollows, LegalPlays
+from tuolaji.core.rules import Rules
 from tuolaji.core.scoring import score_deal, team_of
 from tuolaji.core.shapes import units
 from tuolaji.core.trickids import (
@@ -59,6 +60,7 @@ def quick_play(state: GameState, rng: random.Random, tries: int = 4) -> tuple[Ca
         state.turn,
         leader=state.leader,
         table=table,
+        rules=state.rules,
         rng=rng,
         tries=tries,
     )
@@ -79,12 +81,13 @@ def _quick_follow(
     *,
     leader: int,
     table: TrumpTable,
+    rules: Rules,
     rng: random.Random,
     tries: int,
 ) -> tuple[Card, ...]:
     """``seat``'s best of ``tries`` random legal follows to ``trick`` (see `quick_play`)."""
     strength = table.strength
-    so_far = winner_so_far(lead, trick, table)
+    so_far = winner_so_far(lead, trick, table, rules.ruff_shape, rules.throw_ruff)
     ours = team_of((leader + so_far.play_index) % 4) == team_of(seat)
     position = len(trick)
     best: tuple[Card, ...] = ()
@@ -96,7 +99,18 @@ def _quick_follow(
         pts = points(play)
         if ours:
             key = (pts, -cost)
-        elif challenge(lead, so_far, position, ids, table).play_index == position:
+        elif (
+            challenge(
+                lead,
+                so_far,
+                position,
+                ids,
+                table,
+                ruff_shape=rules.ruff_shape,
+                throw_ruff=rules.throw_ruff,
+            ).play_index
+            == position
+        ):
             key = (1000, -cost)
         else:
             key = (-10 * pts - cost, 0)
@@ -129,6 +143,7 @@ def playout_points(state: GameState, rng: random.Random) -> int:
     trump, dealer = state.trump, state.dealer
     assert trump is not None and dealer is not None
     table = trump.table
+    rules = state.rules
     hands = [list(state.hand_ids(seat)) for seat in range(4)]
     leader = state.leader
     trick_points = state.trick_points
@@ -143,11 +158,11 @@ def playout_points(state: GameState, rng: random.Random) -> int:
             hand = hands[seat]
             plays = LegalFollows.unchecked(lead, tuple(hand), table)
             (card,) = _quick_follow(
-                plays, lead, trick, seat, leader=leader, table=table, rng=rng, tries=4
+                plays, lead, trick, seat, leader=leader, table=table, rules=rules, rng=rng, tries=4
             )
             hand.remove(card.id)
             trick.append([card.id])
-        index = winner_so_far(lead, trick, table).play_index
+        index = winner_so_far(lead, trick, table, rules.ruff_shape, rules.throw_ruff).play_index
         winner = (leader + index) % 4
         if team_of(winner) != declarers:
             trick_points += points_in_trick_ids(trick)
@@ -155,7 +170,7 @@ def playout_points(state: GameState, rng: random.Random) -> int:
             break
         leader = winner
     return score_deal(
-        state.rules,
+        rules,
         dealer=dealer,
         levels=state.levels,
         trick_points=trick_points,

@@ -51,7 +51,7 @@ from collections.abc import Sequence
 from tuolaji.bots.knowledge import Knowledge, knowledge_of
 from tuolaji.core.caching import BoundedCache
 from tuolaji.core.cards import CARD_KINDS, CARDS, DECK_SIZE, KITTY_SIZE, Card, full_deck
-from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
+from tuolaji.core.errors import ConfigurationError, IllegalAction, cut, expect_type
 from tuolaji.state.actions import (
     CardsDealt,
     Hand,
@@ -81,15 +81,15 @@ class HiddenPlaces:
     made by [`for_play`][tuolaji.GameState.for_play] leaves out as ``GONE`` (-3); ``sizes[i]``: how
     many hidden cards place ``i`` takes; ``pool[c]``: hidden copies of card id ``c``;
     ``caps[i][c]``: at most how many copies of ``c`` place ``i`` may take; ``pinned[i]``:
-    cards known to be at place ``i`` (shown cards); ``kitty_pin``: a turned kitty card
-    ``(index, card)`` (R4.6) or None.
+    cards known to be at place ``i`` (shown cards); ``kitty_pins``: the turned kitty cards
+    ``(index, card)`` (R4.6), by index.
     """
 
     KITTY = -2
     GONE = -3
     """The cards a [`for_play`][tuolaji.GameState.for_play] position left out of the deal."""
 
-    __slots__ = ("_built", "_sampler", "caps", "kitty_pin", "pinned", "places", "pool", "sizes")
+    __slots__ = ("_built", "_sampler", "caps", "kitty_pins", "pinned", "places", "pool", "sizes")
 
     def __init__(
         self,
@@ -99,14 +99,14 @@ class HiddenPlaces:
         pool: list[int],
         caps: list[list[int]],
         pinned: list[list[Card]],
-        kitty_pin: tuple[int, Card] | None,
+        kitty_pins: tuple[tuple[int, Card], ...],
     ) -> None:
         self.places = places
         self.sizes = sizes
         self.pool = pool
         self.caps = caps
         self.pinned = pinned
-        self.kitty_pin = kitty_pin
+        self.kitty_pins = kitty_pins
         self._sampler: _ClassSampler | None = None
         self._built = False
 
@@ -235,21 +235,26 @@ def hidden_places(view: PlayerView) -> HiddenPlaces:
         k = places.index(HiddenPlaces.KITTY)
         pinned[k] = buried
         sizes[k] -= len(buried)
-    kitty_pin: tuple[int, Card] | None = None
+    kitty_pins: list[tuple[int, Card]] = []
     if view.phase in _PRE_KITTY and hidden_kitty == KITTY_SIZE:
+        # R4.6: every kitty card turned up in this attempt is public, at its index.
         start = _last(view.events, CardsDealt)
-        turned = _last(view.events, TrumpRevealed)
-        if turned > start:
-            event = view.events[turned]
-            assert isinstance(event, TrumpRevealed)
-            kitty_pin = (event.index, event.card)
-            pool[event.card.id] -= 1
-            sizes[places.index(HiddenPlaces.KITTY)] -= 1
+        for event in list(view.events)[start + 1 :]:
+            if isinstance(event, TrumpRevealed):
+                kitty_pins.append((event.index, event.card))
+                pool[event.card.id] -= 1
+                sizes[places.index(HiddenPlaces.KITTY)] -= 1
+        kitty_pins.sort(key=lambda pin: pin[0])
     if any(n < 0 for n in pool) or sum(pool) != sum(sizes):
         raise IllegalAction("R1.1", "the view holds more copies of a card than exist")
     caps = _caps(view, know, places, pool, pinned)
     return HiddenPlaces(
-        places=places, sizes=sizes, pool=pool, caps=caps, pinned=pinned, kitty_pin=kitty_pin
+        places=places,
+        sizes=sizes,
+        pool=pool,
+        caps=caps,
+        pinned=pinned,
+        kitty_pins=tuple(kitty_pins),
     )
 
 
@@ -542,10 +547,8 @@ def sample_worlds(view: PlayerView, rng: random.Random, count: int) -> list[Game
 
 
 def _check_arguments(view: object, rng: object) -> None:
-    if not isinstance(view, PlayerView):
-        raise TypeError(f"view must be a tuolaji.PlayerView, got {type(view).__name__}")
-    if not isinstance(rng, random.Random):
-        raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}")
+    expect_type(view, PlayerView, "view")
+    expect_type(rng, random.Random, "rng")
 
 
 class _Prepared:
@@ -586,8 +589,7 @@ def _world(view: PlayerView, prepared: _Prepared, rng: random.Random) -> GameSta
         if place == HiddenPlaces.KITTY:
             cards = [*slots.pinned[i], *cards]
             rng.shuffle(cards)
-            if slots.kitty_pin is not None:
-                index, card = slots.kitty_pin
+            for index, card in slots.kitty_pins:
                 cards.insert(index, card)
             rest = cards
         else:

@@ -27,10 +27,13 @@ meaning "not now", as in [`Game`][tuolaji.Game].
 
 from __future__ import annotations
 
-from tuolaji.core.cards import CARDS, Card
+from tuolaji.core.bidding import LEVEL_PAIR_STRENGTH, NO_TRUMP_BIG
+from tuolaji.core.cards import CARDS, DEALT_CARDS, HAND_SIZE, SEATS, Card
 from tuolaji.core.deal import KITTY_SIZE
-from tuolaji.core.errors import IllegalAction
+from tuolaji.core.errors import ConfigurationError, IllegalAction, cut, expect_type
 from tuolaji.core.legal import LegalFollows
+from tuolaji.core.rules import Rules
+from tuolaji.core.scoring import check_seat
 from tuolaji.game.turns import BidTurns
 from tuolaji.state.actions import Action, AskRedeal, Bury, Declare, Pass, Phase, Play
 from tuolaji.state.auction import declare_options
@@ -40,13 +43,27 @@ Step = tuple[str, int, "int | Action"]
 """One entry of [`Driver.log`][tuolaji.rl.actionspace.Driver.log]: ``(kind, seat, id or
 action)``."""
 
-__all__ = ["ASK_REDEAL", "DONE", "NUM_ACTIONS", "PASS", "Decision", "Driver", "Step", "action_ids"]
+__all__ = [
+    "ASK_REDEAL",
+    "DONE",
+    "MAX_REDEALS",
+    "NUM_ACTIONS",
+    "PASS",
+    "Decision",
+    "Driver",
+    "Step",
+    "action_ids",
+    "max_deal_length",
+]
 
 PASS = 54
 DONE = 55
 ASK_REDEAL = 56
 NUM_ACTIONS = 57
 """The size of the action space: 54 card kinds, pass, done, ask-redeal."""
+MAX_REDEALS = 3
+"""The default bound on a first deal's no-bid redeals in [`Driver`][tuolaji.rl.actionspace.Driver]
+(R4.6; see its ``max_redeals``)."""
 
 
 class Decision:
@@ -70,8 +87,8 @@ class Decision:
     )
 
     def __init__(self, state: GameState, seat: int | None = None) -> None:
-        self.state = state
-        self.seat = state.to_act if seat is None else seat
+        self.state = expect_type(state, GameState, "state")
+        self.seat = state.to_act if seat is None else check_seat(seat)
         self.selected: tuple[int, ...] = ()
         self._finished: Action | None = None
         self._ids: list[int] | None = None
@@ -268,14 +285,30 @@ class Driver:
     [`deal`][tuolaji.rl.actionspace.Driver.deal]) or the deal is over
     ([`finished`][tuolaji.rl.actionspace.Driver.finished]).
     [`log`][tuolaji.rl.actionspace.Driver.log] records every step (for information states).
+
+    ``max_redeals`` bounds the match's first deal: when nobody bids there, R4.6 throws the cards
+    in and redeals, which could go on forever. After ``max_redeals`` such redeals, an attempt
+    in which nobody bids again is played with R4.6's fallback for later deals, as if seat 0 (the
+    seat dealt to first, R4.1) were the dealer: the kitty card at
+    [`Rules.no_bid_reveal`][tuolaji.Rules] names trump and
+    [`Rules.no_bid_dealer`][tuolaji.Rules] says who deals. So every deal ends within
+    [`max_deal_length`][tuolaji.rl.actionspace.max_deal_length] steps.
     """
 
-    __slots__ = ("_undealt", "_undealt_of", "attempt_start", "decision", "log", "state", "turns")
+    __slots__ = (
+        "_undealt",
+        "_undealt_of",
+        "attempt_start",
+        "decision",
+        "log",
+        "max_redeals",
+        "state",
+        "turns",
+    )
 
-    def __init__(self, state: GameState) -> None:
-        if not isinstance(state, GameState):
-            raise TypeError(f"state must be a tuolaji.GameState, got {type(state).__name__}")
-        self.state = state
+    def __init__(self, state: GameState, max_redeals: int = MAX_REDEALS) -> None:
+        self.state = expect_type(state, GameState, "state")
+        self.max_redeals = _redeal_bound(max_redeals)
         self.turns = BidTurns()
         self.decision: Decision | None = None
         self.log: list[Step] = []
@@ -293,6 +326,7 @@ class Driver:
         """An independent driver at the same point (states and decisions are immutable)."""
         new = Driver.__new__(Driver)
         new.state = self.state
+        new.max_redeals = self.max_redeals
         new.turns = self.turns.copy()
         new.decision = self.decision
         new.log = list(self.log)
@@ -369,5 +403,68 @@ class Driver:
             if isinstance(chosen, Declare):
                 self.state = self.state.apply(chosen)
         else:
-            self.state = self.state.apply(chosen)
+            self.state = self._apply(chosen)
         self._settle()
+
+    def _apply(self, action: Action) -> GameState:
+        state = self.state
+        after = state.apply(action)
+        # A first deal's attempt number counts its no-bid redeals: a weak-hand redeal (R4.7)
+        # makes the dealer known, and with a dealer no deal is thrown in (R4.6).
+        thrown_in = after.attempt > state.attempt and state.dealer is None and after.dealer is None
+        if thrown_in and state.attempt >= self.max_redeals:
+            # The R4.6 fallback (see the class docstring). Only the closing pass is replayed
+            # with seat 0 as dealer: nobody bid, so no earlier choice depended on it.
+            return state.advanced(dealer=0).apply(action)
+        return after
+
+
+def _redeal_bound(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"max_redeals is an int, got {type(value).__name__}")
+    if not 0 <= value <= 1000:
+        raise ConfigurationError(f"R4.6: max_redeals is between 0 and 1000, got {cut(value)}")
+    return value
+
+
+def max_deal_length(rules: Rules, max_redeals: int = MAX_REDEALS) -> int:
+    """An upper bound on the steps of one deal driven by a [`Driver`][tuolaji.rl.actionspace.Driver]
+    with ``max_redeals``: every id pushed and every card dealt (the length of OpenSpiel's
+    ``history()``).
+
+    Derived from the rules, per attempt (a deal and its bidding, R4.1):
+
+    - ``DEALT_CARDS`` (100) cards, each a chance step, and one seat asked per card
+      ([`BidTurns`][tuolaji.game.turns.BidTurns] asks a seat when its hand, the standing bid or
+      the attempt changed).
+    - At most 4 bids and counters: each must be strictly stronger than the standing one, and
+      strengths run 1..4 (R4.2, R5.2). Each re-asks every seat while cards are dealt, or starts
+      a new run of passes in the closing or counter round; a round ends with four passes in a
+      row (R4.3, R5.2): so at most 4 decisions per bid, plus 4 closing and 4 counter passes.
+      A bid shows at most 3 cards (R4.4: a level pair and a joker), so 4 ids.
+    - At most 2 weak-hand offers (R4.7, one per attacker).
+    - Burials: one, and one more per counter after the kitty (R5.2: strength 2, 3, 4, so at
+      most 3), each 8 cards and ``DONE``.
+    - Play: at most 25 tricks; at trick ``t`` each hand holds at most ``25 - t`` cards, so a
+      lead (even a throw that fails, R6.4) takes at most ``26 - t`` ids; the followers play
+      75 cards in all, and one ``DONE`` per play.
+
+    Attempts: at most ``max_redeals`` no-bid redeals (R4.6, then the fallback), at most one
+    weak-hand redeal per seat (R4.7: each seat asks at most once per deal), and the attempt
+    that is played.
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a tuolaji.Rules, got {type(rules).__name__}")
+    bound = _redeal_bound(max_redeals)
+    bids = NO_TRUMP_BIG
+    bid_ids = (3 if rules.bidding == "joker" else 2) + 1
+    thrown_in = 2 * DEALT_CARDS + SEATS  # cards, one ask each, four closing passes
+    bidding = 2 * DEALT_CARDS + SEATS * bids + 2 * SEATS + bids * (bid_ids - 1)
+    if rules.weak_hand_redeal is not None:
+        bidding += 2
+    counters = NO_TRUMP_BIG - LEVEL_PAIR_STRENGTH + 1 if rules.counter_bids else 0
+    burials = (1 + counters) * (KITTY_SIZE + 1)
+    leads = sum(HAND_SIZE - t + 1 for t in range(HAND_SIZE))
+    follows = 2 * (SEATS - 1) * HAND_SIZE
+    weak_hand_redeals = SEATS if rules.weak_hand_redeal is not None else 0
+    return bound * thrown_in + (weak_hand_redeals + 1) * bidding + burials + leads + follows

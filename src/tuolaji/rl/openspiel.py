@@ -9,8 +9,14 @@ Importing this module registers ``python_tuolaji`` with ``pyspiel``:
 >>> state.is_chance_node(), game.num_distinct_actions()
 (True, 57)
 
-One OpenSpiel game is one deal. Game parameters: ``rules`` (a preset name, R12) and
-``seed`` (the shuffle used for redeals and the kitty's order). Each card dealt is a chance
+One OpenSpiel game is one deal. Game parameters: ``rules`` (a preset name, or a rules file's
+JSON object as text, e.g. ``'{"kitty_public_at_end": false}'``: house rules, R12), ``seed``
+(the shuffle used for redeals and the kitty's order) and ``max_redeals`` (the first deal's
+no-bid redeals before R4.6's fallback, see [`Driver`][tuolaji.rl.actionspace.Driver]; default
+[`MAX_REDEALS`][tuolaji.rl.actionspace.MAX_REDEALS]). ``max_game_length`` is
+[`max_deal_length`][tuolaji.rl.actionspace.max_deal_length] of these: a bound derived from the
+rules that counts the dealt cards too (1,353 steps under ``tuolaji``; uniformly random deals take
+about 430, a deal redealt three times about 1,000). Each card dealt is a chance
 node whose outcomes are the undealt card ids, weighted by copies (R4.1). Players act over
 the factored action space of [`tuolaji.rl.actionspace`][tuolaji.rl.actionspace] (57 ids: a play, a
 burial or a bid is built card by card, then ``DONE``); while cards are dealt seats are asked in the
@@ -27,6 +33,7 @@ an unfinished decision of another seat starts over in it. Returns are
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Iterable
@@ -38,9 +45,19 @@ import pyspiel
 from tuolaji.bots.knowledge import played_cards
 from tuolaji.bots.worlds import sample_world
 from tuolaji.core.cards import CARDS
-from tuolaji.core.errors import TuolajiError
-from tuolaji.core.rules import RULESETS
-from tuolaji.rl.actionspace import ASK_REDEAL, DONE, NUM_ACTIONS, PASS, Driver, Step
+from tuolaji.core.errors import ConfigurationError, TuolajiError, cut
+from tuolaji.core.rules import RULESETS, Rules
+from tuolaji.core.scoring import check_seat
+from tuolaji.rl.actionspace import (
+    ASK_REDEAL,
+    DONE,
+    MAX_REDEALS,
+    NUM_ACTIONS,
+    PASS,
+    Driver,
+    Step,
+    max_deal_length,
+)
 from tuolaji.rl.encoding import (
     CARD_KINDS,
     OBSERVATION_SIZE,
@@ -68,27 +85,49 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"rules": "tuolaji", "seed": 0},
+    parameter_specification={"rules": "tuolaji", "seed": 0, "max_redeals": MAX_REDEALS},
 )
-_GAME_INFO = pyspiel.GameInfo(
-    num_distinct_actions=NUM_ACTIONS,
-    max_chance_outcomes=CARD_KINDS,
-    num_players=4,
-    min_utility=-7.0,
-    max_utility=7.0,
-    utility_sum=0.0,
-    max_game_length=20_000,
-)
+
+
+def _rules_parameter(text: str) -> Rules:
+    """The ``rules`` parameter: a preset name, or a JSON object that
+    [`Rules.from_dict`][tuolaji.Rules.from_dict] reads (R12)."""
+    if not text.lstrip().startswith("{"):
+        return RULESETS[text]
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ConfigurationError(
+            f"R12: the rules parameter is a preset name or a JSON object; got {cut(text)}"
+        ) from None
+    return Rules.from_dict(data)
+
+
+def _game_info(rules: Rules, max_redeals: int) -> pyspiel.GameInfo:
+    return pyspiel.GameInfo(
+        num_distinct_actions=NUM_ACTIONS,
+        max_chance_outcomes=CARD_KINDS,
+        num_players=4,
+        min_utility=-7.0,
+        max_utility=7.0,
+        utility_sum=0.0,
+        max_game_length=max_deal_length(rules, max_redeals),
+    )
 
 
 class TuolajiGame(pyspiel.Game):  # type: ignore[misc]
-    """The ``python_tuolaji`` game: one deal under the preset named by ``rules``."""
+    """The ``python_tuolaji`` game: one deal under the rules named by ``rules`` (a preset
+    name or a JSON object of fields)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(_GAME_TYPE, _GAME_INFO, params or {})
+        given = {**_GAME_TYPE.parameter_specification, **(params or {})}
+        rules = _rules_parameter(str(given["rules"]))
+        max_redeals = int(given["max_redeals"])
+        super().__init__(_GAME_TYPE, _game_info(rules, max_redeals), params or {})
         parameters = self.get_parameters()
-        self.rules = RULESETS[str(parameters.get("rules", "tuolaji"))]
+        self.rules = rules
         self.seed = int(parameters.get("seed", 0))
+        self.max_redeals = max_redeals
 
     def new_initial_state(self) -> TuolajiState:
         """The deal before its first card."""
@@ -110,7 +149,9 @@ class TuolajiState(pyspiel.State):  # type: ignore[misc]
         if not isinstance(game, TuolajiGame):  # pyspiel crashes on any other object
             raise TypeError(f"game must be a TuolajiGame, got {type(game).__name__}")
         super().__init__(game)
-        self.driver = driver or Driver(GameState.new(game.rules, seed=game.seed))
+        self.driver = driver or Driver(
+            GameState.new(game.rules, seed=game.seed), max_redeals=game.max_redeals
+        )
 
     def current_player(self) -> int:
         driver = self.driver
@@ -206,8 +247,10 @@ class TuolajiObserver:
     seat cannot tell them apart."""
 
     def __init__(self, params: dict[str, Any] | None, *, perfect_recall: bool = True) -> None:
+        if params is not None and not isinstance(params, dict):
+            raise TypeError(f"params must be a dict or None, got {type(params).__name__}")
         if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
+            raise ConfigurationError(f"observation parameters are not supported, got {cut(params)}")
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(OBSERVATION_SIZE + CARD_KINDS, np.float32)
         self._encoder = ObservationEncoder()
@@ -311,8 +354,12 @@ def seen(log: Iterable[Step], player: int) -> str:
     """What ``player`` saw of a [`Driver.log`][tuolaji.rl.actionspace.Driver.log], in
     order: ``d<seat>:<card>`` for a card dealt (``?`` when to another seat), its own ids,
     and ``<seat>:<action>`` for another seat's finished action (``bury`` without cards)."""
+    check_seat(player, "player")
     out: list[str] = []
-    for kind, seat, what in log:
+    for step in log:
+        if not (isinstance(step, tuple) and len(step) == 3):
+            raise TypeError(f"log must hold (kind, seat, what) steps, got {cut(step)}")
+        kind, seat, what = step
         if kind == "deal":
             out.append(f"d{seat}:{CARDS[what] if seat == player else '?'}")  # type: ignore[index]
         elif seat == player:

@@ -16,7 +16,9 @@ ids (int8). Cards are dealt by the environment; while dealing, seats are asked i
 of [`BidTurns`][tuolaji.game.turns.BidTurns], as [`Game`][tuolaji.Game] does (``PASS`` is "not
 now", and the only id of a seat without a bid). The episode is one deal; at its end each agent's
 reward is [`GameState.returns`][tuolaji.GameState.returns] for its seat. ``reset(seed=N)`` makes
-the deal reproducible.
+the deal reproducible. No episode is truncated: ``max_redeals`` bounds the first deal's no-bid
+redeals (R4.6, see [`Driver`][tuolaji.rl.actionspace.Driver]), so every episode ends within
+[`max_deal_length`][tuolaji.rl.actionspace.max_deal_length] steps.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from pettingzoo import AECEnv as _AECEnv
 from tuolaji.bots.base import Bot
 from tuolaji.core.errors import IllegalAction, cut
 from tuolaji.core.rules import Rules, as_rules
+from tuolaji.rl.actionspace import MAX_REDEALS as _MAX_REDEALS
 from tuolaji.rl.actionspace import NUM_ACTIONS as _NUM_ACTIONS
 from tuolaji.rl.actionspace import Driver as _Driver
 from tuolaji.rl.actionspace import action_ids
@@ -80,9 +83,11 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
         rules: Rules | str = "tuolaji",
         render_mode: str | None = None,
         render_seat: int | None = None,
+        max_redeals: int = _MAX_REDEALS,
     ) -> None:
         super().__init__()
         self.rules = as_rules(rules)
+        self.max_redeals = max_redeals
         self.render_mode = render_mode
         self.render_seat = render_seat
         self.possible_agents = [f"seat_{i}" for i in range(4)]
@@ -95,7 +100,7 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {a: _spaces.Discrete(_NUM_ACTIONS) for a in self.possible_agents}
-        self.driver = _Driver(GameState.new(self.rules))
+        self.driver = _Driver(GameState.new(self.rules), max_redeals)
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._encoder = _ObservationEncoder()
 
@@ -110,7 +115,7 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, _Any] | None = None) -> None:
         if seed is None:
             seed = _random.Random().randrange(1 << 31)
-        self.driver = _Driver(GameState.new(self.rules, seed=seed))
+        self.driver = _Driver(GameState.new(self.rules, seed=seed), self.max_redeals)
         self._encoder = _ObservationEncoder()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -294,18 +299,24 @@ class SingleAgentEnv(_gymnasium.Env):
 
 
 def raw_env(
-    rules: Rules | str = "tuolaji", render_mode: str | None = None, render_seat: int | None = None
+    rules: Rules | str = "tuolaji",
+    render_mode: str | None = None,
+    render_seat: int | None = None,
+    max_redeals: int = _MAX_REDEALS,
 ) -> TuolajiEnv:
     """A new environment for ``rules`` (a preset name or a [`Rules`][tuolaji.Rules]), without
     wrappers. There is no parallel form: Tractor is sequential (one seat acts at a time) and
     its turn order while dealing is part of the game, so ``parallel_env`` would only wrap
     this one with no-op actions for the seats not to act."""
-    return TuolajiEnv(rules, render_mode=render_mode, render_seat=render_seat)
+    return TuolajiEnv(rules, render_mode, render_seat, max_redeals)
 
 
 def env(
-    rules: Rules | str = "tuolaji", render_mode: str | None = None, render_seat: int | None = None
+    rules: Rules | str = "tuolaji",
+    render_mode: str | None = None,
+    render_seat: int | None = None,
+    max_redeals: int = _MAX_REDEALS,
 ) -> TuolajiEnv:
     """A new environment for ``rules`` (a preset name or a [`Rules`][tuolaji.Rules]); the same
     as [`raw_env`][tuolaji.pettingzoo.raw_env] (the environment checks its actions itself)."""
-    return TuolajiEnv(rules, render_mode=render_mode, render_seat=render_seat)
+    return TuolajiEnv(rules, render_mode, render_seat, max_redeals)

@@ -550,7 +550,7 @@ class GameState:
         else:
             lead = self.lead_info()
             assert lead is not None  # the trick has a lead
-            plays = LegalFollows.unchecked(lead, hand, table)
+            plays = LegalFollows.unchecked(lead, hand, table, self.rules.follow_draw)
         context = self.__dict__[_CONTEXT] = PlayContext(plays, hand, lead)
         return context
 

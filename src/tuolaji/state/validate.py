@@ -223,7 +223,11 @@ def _check_play(state: GameState) -> None:
         lengths = {len(p) for p in trick.plays}
         if len(trick.plays) != 4 or len(lengths) != 1 or 0 in lengths:
             raise _fail(f"trick {number} has four plays of one size (R7.1)")
-        winner = (trick.leader + trick_winner(trick.plays, trump)) % 4
+        rules = state.rules
+        winner = trick_winner(
+            trick.plays, trump, ruff_shape=rules.ruff_shape, throw_ruff=rules.throw_ruff
+        )
+        winner = (trick.leader + winner) % 4
         if trick.winner != winner or trick.points != points_in_trick(trick.plays):
             raise _fail(f"trick {number}'s winner or points are not those of its plays (R7.5)")
         for i, play in enumerate(trick.plays):
@@ -567,8 +571,11 @@ def _failed_throw(s: GameState, event: ThrowFailed) -> GameState:
     not keep; the forced unit must be part of the throw."""
     if s.trick or Counter(event.forced) - Counter(event.attempt) or not event.forced:
         raise _fail("a failed throw leads a trick and plays a unit of the throw (R6.4)")
-    if not event.beaten_by or event.seat in event.beaten_by:
-        raise _fail("a failed throw is beaten by another seat (R6.3)")
+    if s.rules.throw_blocker_public == (not event.beaten_by) or event.seat in event.beaten_by:
+        raise _fail(
+            "a failed throw is beaten by another seat (R6.3), named exactly when "
+            "Rules.throw_blocker_public (R6.4)"
+        )
     thrown = s.advanced(events=s.events.add(event), failed_throws=(*s.failed_throws, event.seat))
     return thrown.play(event.seat, event.forced)
 
