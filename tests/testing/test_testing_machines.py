@@ -94,7 +94,12 @@ def test_a_match_machine_reaches_the_end_of_a_match() -> None:
 
 
 def follows_suit_only(
-    lead: Sequence[tl.Card], hand: Sequence[tl.Card], cards: Sequence[tl.Card], trump: tl.Trump
+    lead: Sequence[tl.Card],
+    hand: Sequence[tl.Card],
+    cards: Sequence[tl.Card],
+    trump: tl.Trump,
+    *,
+    follow_draw: str = "pairs",  # what the engine passes (R7.3 house rule); ignored: the bug
 ) -> None:
     """A wrong follow check: R7.1 (count) and R7.2 (suit), but R7.3 (pairs) forgotten."""
     if len(cards) != len(lead) or not (Counter(cards) <= Counter(hand)):
