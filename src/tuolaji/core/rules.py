@@ -103,8 +103,9 @@ FOLLOW_DRAWS: tuple[FollowDraw, ...] = get_args(FollowDraw)
 
 RuffShape = Literal["exact", "counts"]
 """What makes an all-trump play on a side-suit lead of pairs or tractors a ruff (R7.4):
-``"exact"`` (RULES.md's reading: it fits the lead's shape) or ``"counts"`` (seed 000's literal
-wording: no fewer tractors and no fewer pairs than the lead, so ♠9988 33 ruffs ♦665544)."""
+``"exact"`` (RULES.md's reading: it fits the lead's shape) or ``"counts"`` (the 拖拉机 rules'
+literal wording: no fewer tractors and no fewer pairs than the lead, so ♠9988 33 ruffs
+♦665544)."""
 
 ThrowRuff = Literal["first_difference", "highest", "largest_unit", "all_units"]
 """How a later ruff of a throw beats the standing ruff (R7.5): ``"first_difference"`` (RULES.md:
@@ -418,7 +419,7 @@ class Rules:
     pairs) or ``"suit_only"`` (only the suit)."""
     ruff_shape: RuffShape = "exact"
     """R7.4: an all-trump play ruffs a side-suit lead when it fits the lead's shape (``"exact"``)
-    or holds no fewer tractors and pairs than the lead (``"counts"``, seed 000's wording)."""
+    or holds no fewer tractors and pairs than the lead (``"counts"``, the 拖拉机 rules' wording)."""
     throw_ruff: ThrowRuff = "first_difference"
     """R7.5: how a later ruff of a throw beats the standing ruff: the first differing unit
     (``"first_difference"``), the highest card (``"highest"``), the largest unit
