@@ -12,7 +12,7 @@ from tuolaji.state.gamestate import GameState
 
 
 @cache
-def played_deals(rules: str, seed: int) -> tuple[GameState, ...]:
+def played_deals(rules: str | tl.Rules, seed: int) -> tuple[GameState, ...]:
     """Every state of two deals (random bots, then greedy bots) of a game: cached, since
     building them costs more than the checks made on them."""
     game = tl.Game(rules, seed=seed)

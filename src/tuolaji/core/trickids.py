@@ -288,8 +288,8 @@ def _split_key(
 ) -> tuple[int, ...] | None:
     """The comparison key of a play's best split into ``tractors`` + ``pairs`` (R7.5), or
     None when its pairs cannot be split that way (the rest of the play fills the singles).
-    Keys of plays fitting one shape compare as tuples; the best split is the largest key
-    (see [`_split_keys`][tuolaji.core.trickids._split_keys])."""
+    Keys of plays fitting one shape compare as tuples; the best split is the largest key of
+    ``_split_keys``."""
     if sum(tractors) + pairs > len(positions):
         return None
     return max(_split_keys(tractors, pairs, positions), default=None)
@@ -711,9 +711,8 @@ def ruff_key(
     [`Rules.ruff_shape`][tuolaji.Rules.ruff_shape] and
     [`Rules.throw_ruff`][tuolaji.Rules.throw_ruff].
 
-    The play must fit the lead's shape, or the one
-    [`_counted_shape`][tuolaji.core.trickids._counted_shape] gives for ``ruff_shape``, and is
-    keyed by it.
+    The play must fit the lead's shape, or the one ``_counted_shape`` gives for
+    ``ruff_shape``, and is keyed by it.
     For a throw (several units), ``throw_ruff="highest"`` keys the ruff by its highest card and
     ``"largest_unit"`` by the top of its largest unit (the first entry of its best key);
     ``"first_difference"`` and ``"all_units"`` keep the whole key.
