@@ -122,10 +122,10 @@ class Game:
 
     ``actions[i]`` holds the actions applied in deal ``i`` (chance actions included), enough
     to replay it; ``history`` (a [`History`][tuolaji.History]) gives every state, recomputed from
-    them. A game keeps only its actions, results and each deal's starting state: a few KB per
-    deal. ``max_redeals`` bounds the redeals of one deal (R4.6, R4.7): bots that never bid
-    would otherwise redeal forever, so past it [`LimitExceeded`][tuolaji.LimitExceeded] is raised
-    and the game stays as it was.
+    them. A game keeps only its actions, results and each deal's starting state: about 16 KB
+    per deal (measured in docs/game.md). ``max_redeals`` bounds the redeals of one deal (R4.6,
+    R4.7): bots that never bid would otherwise redeal forever, so past it
+    [`LimitExceeded`][tuolaji.LimitExceeded] is raised and the game stays as it was.
     """
 
     def __init__(
