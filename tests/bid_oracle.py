@@ -1,5 +1,6 @@
-"""An oracle for bids (R4.2-R4.5, R5.2), written from RULES.md alone, to check the engine's
-``legal_actions`` and ``apply`` for :class:`~tuolaji.Declare`.
+"""An oracle for bids (R4.2-R4.6, R5.2), written from RULES.md alone, to check the engine's
+``legal_actions`` and ``apply`` for :class:`~tuolaji.Declare`, and the kitty cards turned
+when nobody bids.
 
 It reads only a state's public fields (rules, phase, turn, standing bid, dealer, levels,
 hands, events) and never calls ``tuolaji.core.bidding`` or ``tuolaji.state.auction``.
@@ -145,3 +146,19 @@ def oracle_may_declare(state: GameState, seat: int, cards: Sequence[Card]) -> bo
     if standing.seat == seat and not rules.self_overturn:
         return is_reinforcement(state, seat, strength, suit)
     return True
+
+
+def oracle_turned_kitty(kitty: Sequence[Card], level: int) -> tuple[list[int], Suit | None]:
+    """R4.6 with ``no_bid_reveal="first_level_or_highest"``, from the rule text: the kitty
+    indices turned up in order, and the trump. Cards are turned until one of the dealer's
+    level (its suit is trump); with none, all eight are turned and the highest names the
+    trump: a joker (no trump), else the highest rank, the first turned among equals."""
+    turned: list[int] = []
+    for i, card in enumerate(kitty):
+        turned.append(i)
+        if card.rank == level:
+            return turned, card.suit
+    if BIG_JOKER in kitty or SMALL_JOKER in kitty:
+        return turned, None
+    top = max(card.rank for card in kitty)
+    return turned, next(card.suit for card in kitty if card.rank == top)

@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tuolaji as tl
+from bid_oracle import oracle_turned_kitty
 from tuolaji import Declare, GameState, Phase, TrumpRevealed
 from tuolaji.core.cards import Rank, Suit
 from tuolaji.testing import stacked_deck
@@ -224,19 +225,6 @@ def test_r4_6_a_fixed_index_turns_one_card() -> None:
     assert s.trump == tl.Trump(Rank.SEVEN, Suit.HEARTS)
 
 
-def ref_turned(kitty: tuple[tl.Card, ...], level: int) -> tuple[list[int], Suit | None]:
-    """R4.6 "first_level_or_highest" from the rule text: the turned indices, the trump."""
-    turned: list[int] = []
-    for i, card in enumerate(kitty):
-        turned.append(i)
-        if card.rank == level:
-            return turned, card.suit
-    if tl.BIG_JOKER in kitty or tl.SMALL_JOKER in kitty:
-        return turned, None
-    top = max(card.rank for card in kitty)
-    return turned, next(card.suit for card in kitty if card.rank == top)
-
-
 @given(st.integers(0, 2**32 - 1), st.sampled_from(["keep", "twin"]))
 def test_r4_6_first_level_or_highest_agrees_with_the_reference(seed: int, dealer: str) -> None:
     rng = random.Random(seed)
@@ -257,7 +245,7 @@ def test_r4_6_first_level_or_highest_agrees_with_the_reference(seed: int, dealer
         s = s.deal_card()
     kitty = s.kitty
     s = close(s)
-    turned, suit = ref_turned(kitty, levels[dealer_seat % 2])
+    turned, suit = oracle_turned_kitty(kitty, levels[dealer_seat % 2])
     events = [e for e in s.events if isinstance(e, TrumpRevealed)]
     assert [(e.index, e.card) for e in events] == [(i, kitty[i]) for i in turned]
     assert s.trump is not None and s.trump.suit == suit
@@ -265,3 +253,5 @@ def test_r4_6_first_level_or_highest_agrees_with_the_reference(seed: int, dealer
     assert s.phase is Phase.WEAK_HAND
     world = tl.sample_world(s.view((dealer_seat + 1) % 4), random.Random(seed))
     assert [world.kitty[i] for i in turned] == [kitty[i] for i in turned]
+    assert GameState.from_json(s.to_json()) == s
+    assert GameState.from_text(s.to_text()) == s

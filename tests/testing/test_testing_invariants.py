@@ -192,7 +192,11 @@ def test_soak_rules_cover_presets_and_custom_rules() -> None:
 
 
 def follows_suit_only(
-    lead: Sequence[tl.Card], hand: Sequence[tl.Card], cards: Sequence[tl.Card], trump: tl.Trump
+    lead: Sequence[tl.Card],
+    hand: Sequence[tl.Card],
+    cards: Sequence[tl.Card],
+    trump: tl.Trump,
+    **house_rules: object,
 ) -> None:
     """A wrong follow check that forgets R7.3 (and even R7.2): any cards are accepted."""
 

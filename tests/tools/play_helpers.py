@@ -110,9 +110,16 @@ def check_secret(payload: dict[str, Any], table: Table) -> None:
     allowed = visible(view)
     assert sorted(payload["hand"]) == sorted(str(c) for c in view.hand)
     assert payload["sizes"] == list(view.hand_sizes)
-    for field in ("hand", "trick", "last", "shown", "kitty", "choices"):
+    for field in ("hand", "trick", "last", "shown", "kitty"):
         over = cards_in(payload[field]) - allowed
         assert not over, f"{field} names cards the seat cannot see: {over}"
+    # The choices are alternatives: each on its own names only cards the seat may see.
+    choices = payload["choices"]
+    for option in choices.get("options", []) if isinstance(choices, dict) else []:
+        over = cards_in(option) - allowed
+        assert not over, f"the choice {option!r} names cards the seat cannot see: {over}"
+    over = cards_in({k: v for k, v in (choices or {}).items() if k != "options"}) - allowed
+    assert not over, f"choices names cards the seat cannot see: {over}"
     hidden = Counter(str(c) for s in range(4) if s != view.seat for c in table.game.state.hands[s])
     for card in hidden:
         if not allowed[card]:

@@ -75,6 +75,8 @@ def test_a_whole_deal_by_clicking_never_shows_hidden_cards(chromium: Any, tmp_pa
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.goto(server.url)
         page.wait_for_function("document.getElementById('say').textContent !== ''")
+        embedded = "() => JSON.parse(document.getElementById('game').textContent).table"
+        check_secret(page.evaluate(embedded), table)
         moves = 0
         while table.deciding:
             shown = check_page(page, table)

@@ -60,7 +60,9 @@ def wrong_move(table: Table) -> tuple[str, str]:
     if table.game.state.phase is tl.Phase.PLAYING:
         held = {c.id for c in view.hand}
         missing = next(c for c in tl.CARDS if c.id not in held)
-        return str(missing), "R11"
+        # As many cards as the lead (else R7.1 answers first), one of them not held.
+        size = len(view.trick[0]) if view.trick else 1
+        return " ".join(str(c) for c in (*view.hand[: size - 1], missing)), "R11"
     return "zz", "R1.1"
 
 

@@ -110,7 +110,7 @@ class HiddenPlaces:
         self._sampler: _ClassSampler | None = None
         self._built = False
 
-    def sampler(self) -> _ClassSampler | None:
+    def _exact_sampler(self) -> _ClassSampler | None:
         """The exact sampler of these places (built on first use, kept for the next draws),
         or None when its table would be too large (then `deal_hidden` uses the fallback)."""
         if not self._built:
@@ -356,7 +356,7 @@ def deal_hidden(
 ) -> list[list[int]]:
     """Card ids for each hidden place (see the module docstring for the distribution): up
     to ``tries`` exact draws, then the constrained placement."""
-    sampler = slots.sampler()
+    sampler = slots._exact_sampler()
     for _ in range(tries):
         dealt = _shuffle_deal(slots, rng) if sampler is None else sampler.draw(rng)
         if dealt is not None:

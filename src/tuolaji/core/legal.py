@@ -314,6 +314,7 @@ class LegalFollows(_Plays):
 
     __slots__ = (
         "_base",
+        "_counts",
         "_doubles",
         "_follow_draw",
         "_hand",
@@ -329,6 +330,7 @@ class LegalFollows(_Plays):
     )
 
     _base: tuple[int, ...]
+    _counts: tuple[Counter[CardId], Counter[CardId], list[CardId]] | None
     _doubles: list[int]
     _follow_draw: FollowDraw
     _hand: Sequence[int]
@@ -386,6 +388,7 @@ class LegalFollows(_Plays):
         self._table = table
         self._follow_draw = follow_draw
         self._known_legal = None
+        self._counts = None
         suit = table.suit
         ls = lead.suit
         n = len(lead.ids)  # lead.size without the property call
@@ -482,11 +485,15 @@ class LegalFollows(_Plays):
         if len(partial) >= self.lead_size:
             return []
         low = partial[-1] if partial else 0
-        base = Counter(self._base)
-        pool = Counter(self._doubles * 2 + self._singles)
+        if self._counts is None:
+            # The same for every step of one follow: counted once.
+            base = Counter(self._base)
+            pool = Counter(self._doubles * 2 + self._singles)
+            self._counts = (base, pool, sorted(set(base) | set(pool)))
+        base, pool, candidates = self._counts
         chosen = Counter(partial)
         out: list[CardId] = []
-        for c in sorted(set(base) | set(pool)):
+        for c in candidates:
             if c >= low and self._extends(chosen, base, pool, c):
                 out.append(c)
         return out

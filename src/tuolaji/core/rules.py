@@ -103,8 +103,9 @@ FOLLOW_DRAWS: tuple[FollowDraw, ...] = get_args(FollowDraw)
 
 RuffShape = Literal["exact", "counts"]
 """What makes an all-trump play on a side-suit lead of pairs or tractors a ruff (R7.4):
-``"exact"`` (RULES.md's reading: it fits the lead's shape) or ``"counts"`` (seed 000's literal
-wording: no fewer tractors and no fewer pairs than the lead, so ♠9988 33 ruffs ♦665544)."""
+``"exact"`` (RULES.md's reading: it fits the lead's shape) or ``"counts"`` (the 拖拉机 rules'
+literal wording: no fewer tractors and no fewer pairs than the lead, so ♠9988 33 ruffs
+♦665544)."""
 
 ThrowRuff = Literal["first_difference", "highest", "largest_unit", "all_units"]
 """How a later ruff of a throw beats the standing ruff (R7.5): ``"first_difference"`` (RULES.md:
@@ -122,15 +123,16 @@ JackHookCards = Literal["any", "single"]
 of J cards, 用J牌抠底) or ``"single"`` (a house rule: exactly one J)."""
 
 JokerPairs = Literal["big_over_small", "equal"]
-"""How two joker pairs compare as bids (R4.3, R4.4): ``"big_over_small"`` (RULES.md, seed 002:
-大王 > 小王) or ``"equal"`` (seed 000 tournament, which names 一对小王或大王 without an order:
-the first shown stands, 以先出现者为准)."""
+"""How two joker pairs compare as bids (R4.3, R4.4): ``"big_over_small"`` (RULES.md, 双升:
+大王 > 小王) or ``"equal"`` (the 拖拉机 tournament rules name 一对小王或大王 without an
+order: the first shown stands, 以先出现者为准)."""
 
 FixTrump = Literal["at_once", "reinforce"]
-"""When a pair of level cards fixes the trump (定主, R4.3, R4.4): ``"at_once"`` (seed 002:
-可将这对级牌同相应王一起亮出; the pair may be a seat's first bid) or ``"reinforce"`` (seed 000
-tournament: 亮出任一花色级牌叫主, 若再亮出同一花色级牌即为定主; a seat names a suit with one
-level card and fixes it by showing the second: a pair is never the deal's first bid)."""
+"""When a pair of level cards fixes the trump (定主, R4.3, R4.4): ``"at_once"`` (双升:
+可将这对级牌同相应王一起亮出; the pair may be a seat's first bid) or ``"reinforce"`` (the
+拖拉机 tournament rules: 亮出任一花色级牌叫主, 若再亮出同一花色级牌即为定主; a seat names a
+suit with one level card and fixes it by showing the second: a pair is never the deal's
+first bid)."""
 
 
 MAX_THROW_PENALTY = TOTAL_POINTS
@@ -394,8 +396,8 @@ class Rules:
     """R5.2: counter-bids (反主) after the kitty."""
     no_bid_reveal: int | NoBidReveal = 0
     """R4.6: 0-based index (0..7) of the kitty card turned up when nobody bids, or
-    ``"first_level_or_highest"`` (turn cards until a level card, else take the highest; see
-    [`NoBidReveal`][tuolaji.core.rules.NoBidReveal])."""
+    ``"first_level_or_highest"`` (a house rule: turn the kitty's cards until one of the dealer's
+    level, whose suit is trump; with none, the highest card names it, a joker no trump)."""
     no_bid_dealer: NoBidDealer = "keep"
     """R4.6: who deals a later deal in which nobody bid: ``"keep"`` (the dealer stays) or
     ``"twin"`` (an attacker holding the other copy of the turned card becomes the dealer).
@@ -417,7 +419,7 @@ class Rules:
     pairs) or ``"suit_only"`` (only the suit)."""
     ruff_shape: RuffShape = "exact"
     """R7.4: an all-trump play ruffs a side-suit lead when it fits the lead's shape (``"exact"``)
-    or holds no fewer tractors and pairs than the lead (``"counts"``, seed 000's wording)."""
+    or holds no fewer tractors and pairs than the lead (``"counts"``, the 拖拉机 rules' wording)."""
     throw_ruff: ThrowRuff = "first_difference"
     """R7.5: how a later ruff of a throw beats the standing ruff: the first differing unit
     (``"first_difference"``), the highest card (``"highest"``), the largest unit
@@ -442,20 +444,24 @@ class Rules:
     permanent_twos: bool = False
     """R2.5: every 2 is trump (常主 2)."""
     jack_hook_cards: JackHookCards = "any"
-    """R9.4: which winning plays hook: ``"any"`` play of J cards only (the seed) or a
-    ``"single"`` J (see [`JackHookCards`][tuolaji.core.rules.JackHookCards])."""
+    """R9.4: which winning plays hook: ``"any"`` play of J cards only (拖拉机 tournament
+    rules, 用J牌抠底) or a ``"single"`` J (a house rule)."""
     self_overturn: bool = False
     """R4.2, R5.2: a seat may overturn (or counter) its own standing bid with a stronger one.
     False in the seeds (自已叫主后本人不能再翻主; 报主玩家也可参与反主, 但必须在有其他玩家先进行
     反主的前提下): the standing bidder only reinforces."""
     joker_pairs: JokerPairs = "big_over_small"
-    """R4.3, R4.4: whether a pair of big jokers overturns a pair of small jokers (see
-    [`JokerPairs`][tuolaji.core.rules.JokerPairs])."""
+    """R4.3, R4.4: ``"big_over_small"`` (双升: 大王>小王) or ``"equal"`` (the 拖拉机
+    tournament rules name 一对小王或大王 without an order: the first joker pair shown
+    stands)."""
     fix_trump: FixTrump = "at_once"
-    """R4.3, R4.4: whether a pair of level cards may be a first bid (定主 at once) or only
-    reinforces a single of the same seat (see [`FixTrump`][tuolaji.core.rules.FixTrump])."""
+    """R4.3, R4.4: ``"at_once"`` (双升: a pair of level cards may be a first bid, 定主) or
+    ``"reinforce"`` (the 拖拉机 tournament rules: 叫主 with one level card,
+    若再亮出同一花色级牌即为定主; the pair only reinforces the same seat's single, or
+    overturns another seat's bid; in the joker system the declarer reinforces while the
+    cards are dealt)."""
     kitty_public_at_end: bool = True
-    """R5.1, R8.2: the buried kitty is shown to every seat when the deal ends (seed 002: 待一局
+    """R5.1, R8.2: the buried kitty is shown to every seat when the deal ends (双升: 待一局
     游戏结束后才可亮出给所有玩家查看). False: only its points are told (the bonus needs them),
     for servers that must not display it; a seat that counts the 100 played cards still
     knows which 8 are left."""

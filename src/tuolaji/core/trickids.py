@@ -711,8 +711,8 @@ def ruff_key(
     [`Rules.ruff_shape`][tuolaji.Rules.ruff_shape] and
     [`Rules.throw_ruff`][tuolaji.Rules.throw_ruff].
 
-    The play must fit the lead's shape, or the one ``_counted_shape`` gives for
-    ``ruff_shape``, and is keyed by it.
+    The play must fit the lead's shape (or, under ``ruff_shape="counts"``, hold no fewer
+    tractors and pairs than the lead), and is keyed by that shape.
     For a throw (several units), ``throw_ruff="highest"`` keys the ruff by its highest card and
     ``"largest_unit"`` by the top of its largest unit (the first entry of its best key);
     ``"first_difference"`` and ``"all_units"`` keep the whole key.

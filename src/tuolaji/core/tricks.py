@@ -230,7 +230,7 @@ def is_ruff(
 ) -> bool:
     """True when ``play`` ruffs ``lead`` (R7.4): the lead is in a side suit and the play is
     all trumps fitting the lead's exact shape (``ruff_shape="exact"``), or holding no fewer
-    tractors and pairs than the lead (``"counts"``, seed 000's wording; see
+    tractors and pairs than the lead (``"counts"``, the 拖拉机 rules' wording; see
     [`Rules.ruff_shape`][tuolaji.Rules.ruff_shape]). Any other play by a void seat is a discard,
     which cannot win the trick. (Whether the seat was void is
     [`is_legal_follow`][tuolaji.is_legal_follow]'s business.)

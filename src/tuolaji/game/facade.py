@@ -19,7 +19,7 @@ from tuolaji.core.cards import level_text
 from tuolaji.core.errors import ConfigurationError, IllegalAction, LimitExceeded, cut
 from tuolaji.core.limits import MAX_REDEALS
 from tuolaji.core.rules import Rules, rules_text
-from tuolaji.core.scoring import DealResult
+from tuolaji.core.scoring import DealResult, check_seat
 from tuolaji.game.turns import BidTurns
 from tuolaji.state.actions import Action, ActionSet, DealCard, ListedActions, Pass, Phase
 from tuolaji.state.gamestate import GameState
@@ -122,10 +122,10 @@ class Game:
 
     ``actions[i]`` holds the actions applied in deal ``i`` (chance actions included), enough
     to replay it; ``history`` (a [`History`][tuolaji.History]) gives every state, recomputed from
-    them. A game keeps only its actions, results and each deal's starting state: a few KB per
-    deal. ``max_redeals`` bounds the redeals of one deal (R4.6, R4.7): bots that never bid
-    would otherwise redeal forever, so past it [`LimitExceeded`][tuolaji.LimitExceeded] is raised
-    and the game stays as it was.
+    them. A game keeps only its actions, results and each deal's starting state: about 16 KB
+    per deal (measured in docs/game.md). ``max_redeals`` bounds the redeals of one deal (R4.6,
+    R4.7): bots that never bid would otherwise redeal forever, so past it
+    [`LimitExceeded`][tuolaji.LimitExceeded] is raised and the game stays as it was.
     """
 
     def __init__(
@@ -276,6 +276,10 @@ class Game:
         [`Pass`][tuolaji.Pass] ("not now") then the seat's bids; a seat without a bid is not
         asked. A decision with a single legal action is taken without asking.
         """
+        if not isinstance(turns, BidTurns):
+            raise TypeError(f"turns is a BidTurns, got {type(turns).__name__}")
+        if on_action is not None and not callable(on_action):
+            raise TypeError(f"on_action is callable or None, got {type(on_action).__name__}")
         while (phase := self.state.phase) is not _FINISHED:
             state = self.state
             if phase is _DEALING:
@@ -301,6 +305,8 @@ class Game:
         apply it, except a [`Pass`][tuolaji.Pass] while cards are dealt, which only means
         "not now" and is not recorded. Raises [`IllegalAction`][tuolaji.IllegalAction] for an
         illegal action (nothing changes)."""
+        if on_action is not None and not callable(on_action):
+            raise TypeError(f"on_action is callable or None, got {type(on_action).__name__}")
         if self.state.phase is _DEALING and isinstance(choice, Pass):
             return
         self._apply(choice, on_action)
@@ -310,7 +316,11 @@ class Game:
         [`next_decision`][tuolaji.Game.next_decision]) from that seat's view only. Raises
         [`IllegalAction`][tuolaji.IllegalAction], naming the seat, when the bot answers
         with an action that is not legal."""
-        choice = bot.act(self.state.view(seat), actions)
+        if not callable(getattr(bot, "act", None)):
+            raise TypeError(f"bot is a Bot (with an act method), got {type(bot).__name__}")
+        if not isinstance(actions, ActionSet):
+            raise TypeError(f"actions is an ActionSet, got {type(actions).__name__}")
+        choice = bot.act(self.state.view(check_seat(seat)), actions)
         if choice not in actions:
             raise IllegalAction(
                 "R11", f"the bot of seat {seat} answered {cut(choice)}, which is not legal now"

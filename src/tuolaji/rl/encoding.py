@@ -138,12 +138,17 @@ def observation_array(view: PlayerView) -> Any:
     return np.asarray(observation(view), dtype=np.float32)
 
 
-_START: dict[str, int] = {}
+def _part_starts() -> dict[str, int]:
+    starts: dict[str, int] = {}
+    at = 0
+    for name, size in OBSERVATION_LAYOUT:
+        starts[name] = at
+        at += size
+    return starts
+
+
+_START = _part_starts()
 """Where each part of the layout starts."""
-_at = 0
-for _name, _size in OBSERVATION_LAYOUT:
-    _START[_name] = _at
-    _at += _size
 assert _START["no_pair"] == _START["voids"] + 20  # ObservationEncoder writes them as one
 
 
@@ -155,8 +160,8 @@ class ObservationEncoder:
     pair left" suits, R7.2 and R7.3) are kept per seat and brought up to date from the plays
     since the last call; the rest is written from the view into a preallocated float32 array.
     The result equals ``numpy.asarray(observation(view), numpy.float32)`` at every step
-    (``tests/rl/test_encoding.py`` checks it on random deals). A view of another deal (fewer
-    plays than already read) starts the record over.
+    (``tests/rl/test_encoding.py`` checks it on random deals). A view that does not continue
+    the plays read so far (another deal, an earlier point of this one) starts the record over.
     """
 
     def __init__(self) -> None:

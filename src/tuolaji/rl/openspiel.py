@@ -61,6 +61,7 @@ from tuolaji.rl.actionspace import (
 from tuolaji.rl.encoding import (
     CARD_KINDS,
     OBSERVATION_SIZE,
+    ObservationEncoder,
     card_counts,
     observation,
     observation_text,
@@ -252,23 +253,31 @@ class TuolajiObserver:
             raise ConfigurationError(f"observation parameters are not supported, got {cut(params)}")
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(OBSERVATION_SIZE + CARD_KINDS, np.float32)
+        self._encoder = ObservationEncoder()
         self.dict = {
             "view": self.tensor[:OBSERVATION_SIZE],
             "selected": self.tensor[OBSERVATION_SIZE:],
         }
 
-    @staticmethod
-    def _vector(state: TuolajiState, player: int) -> list[float]:
+    def set_from(self, state: TuolajiState, player: int) -> None:
+        # The encoder keeps the public plays read so far: along a playthrough each call
+        # reads only the plays since the last one.
+        self._encoder.encode(state.driver.state.view(player), self.tensor)
+        selected = self.tensor[OBSERVATION_SIZE:]
+        selected[:] = 0.0
+        decision = state.driver.decision
+        if decision is not None and decision.seat == player:
+            for c in decision.selected:
+                selected[c] += 1
+
+    def string_from(self, state: TuolajiState, player: int) -> str:
+        # The text of the float64 vector (as always): its fractions print as the rules
+        # compute them, not as their float32 roundings.
         decision = state.driver.decision
         chosen = decision.selected if decision is not None and decision.seat == player else ()
         view = state.driver.state.view(player)
-        return observation(view) + [float(x) for x in card_counts(CARDS[c] for c in chosen)]
-
-    def set_from(self, state: TuolajiState, player: int) -> None:
-        self.tensor[:] = self._vector(state, player)
-
-    def string_from(self, state: TuolajiState, player: int) -> str:
-        now = observation_text(self._vector(state, player))
+        selected = card_counts(CARDS[c] for c in chosen)
+        now = observation_text(observation(view) + [float(x) for x in selected])
         if not self.perfect_recall:
             return now
         return f"{seen(state.driver.log, player)} | {now}"

@@ -22,6 +22,10 @@ only as JSON inside ``<script type="application/json">``, escaped for that eleme
 template is filled in one pass (`fill`), so a value holding a placeholder such as
 ``__DATA__`` is never substituted again; and a Content-Security-Policy lets the browser run
 only the page's own script and style (pinned by their SHA-256 hashes), nothing injected.
+
+The drawing helpers of the script (`TABLE_SCRIPT`), the style (`TABLE_STYLE`), the policy
+(`page_csp`) and the escaping (`script_json`, `fill`) are shared with the page of
+``tuolaji play --serve`` (`tuolaji.tools.play_server`).
 """
 
 from __future__ import annotations
