@@ -1,5 +1,6 @@
-"""An oracle for bids (R4.2-R4.5, R5.2), written from RULES.md alone, to check the engine's
-``legal_actions`` and ``apply`` for :class:`~tuolaji.Declare`.
+"""An oracle for bids (R4.2-R4.6, R5.2), written from RULES.md alone, to check the engine's
+``legal_actions`` and ``apply`` for :class:`~tuolaji.Declare`, and the kitty cards turned
+when nobody bids.
 
 It reads only a state's public fields (rules, phase, turn, standing bid, dealer, levels,
 hands, events) and never calls ``tuolaji.core.bidding`` or ``tuolaji.state.auction``.
@@ -74,6 +75,26 @@ def meaning(cards: Sequence[Card], state: GameState, seat: int) -> tuple[int, Su
     return len(plain), suit
 
 
+def stronger(new: int, old: int, state: GameState) -> bool:
+    """R4.2: strictly stronger. House rule ``joker_pairs="equal"`` (seed 000 tournament names
+    一对小王或大王 without an order): two joker pairs are equal, the first shown stands."""
+    if state.rules.joker_pairs == "equal" and new >= 3 and old >= 3:
+        return False
+    return new > old
+
+
+def is_reinforcement(state: GameState, seat: int, strength: int, suit: Suit | None) -> bool:
+    """R4.3 定主: the standing bidder shows the pair of the level card it bid alone."""
+    standing = state.bid
+    return (
+        standing is not None
+        and standing.seat == seat
+        and standing.strength == 1
+        and strength == 2
+        and suit == standing.suit
+    )
+
+
 def oracle_may_declare(state: GameState, seat: int, cards: Sequence[Card]) -> bool:
     """Whether ``Declare(seat, cards)`` is legal now, by the rule text."""
     phase = state.phase
@@ -90,25 +111,54 @@ def oracle_may_declare(state: GameState, seat: int, cards: Sequence[Card]) -> bo
     strength, suit = read
     standing = state.bid
     if phase in COUNTER_PHASES:
-        # R5.2: strength 2+, stronger than the standing bid, never the standing seat.
+        # R5.2: strength 2+, stronger than the standing bid, never the standing seat (unless
+        # the house rule self_overturn lets a seat overturn itself).
         if strength < 2:
             return False
-        if standing is not None and standing.seat == seat:
+        if standing is not None and standing.seat == seat and not rules.self_overturn:
             return False
-        return standing is None or strength > standing.strength
+        return standing is None or stronger(strength, standing.strength, state)
+    # House rule fix_trump="reinforce" (seed 000 tournament: 叫主 with one level card, 若再亮出
+    # 同一花色级牌即为定主): a level pair is never the first bid of a deal.
+    if standing is None and strength == 2 and rules.fix_trump == "reinforce":
+        return False
     if rules.bidding == "joker":
         # R4.4: one declaration, strength 1 or 2; later deals: the dealer's team during the
-        # deal, the attackers only in the closing round.
-        if standing is not None or strength > 2:
+        # deal, the attackers only in the closing round. With fix_trump="reinforce" the
+        # declarer may still show its pair while the cards are dealt.
+        if strength > 2:
             return False
+        if standing is not None:
+            return (
+                rules.fix_trump == "reinforce"
+                and phase is Phase.DEALING
+                and is_reinforcement(state, seat, strength, suit)
+            )
         if phase is Phase.DEALING and state.dealer is not None:
             return team(seat) == team(state.dealer)
         return True
-    # R4.3 reveal: strictly stronger; the standing seat only reinforces (1 -> pair, same suit).
+    # R4.3 reveal: stronger; the standing seat only reinforces (1 -> pair, same suit), unless
+    # self_overturn.
     if standing is None:
         return True
-    if strength <= standing.strength:
+    if not stronger(strength, standing.strength, state):
         return False
-    if standing.seat == seat:
-        return standing.strength == 1 and strength == 2 and suit == standing.suit
+    if standing.seat == seat and not rules.self_overturn:
+        return is_reinforcement(state, seat, strength, suit)
     return True
+
+
+def oracle_turned_kitty(kitty: Sequence[Card], level: int) -> tuple[list[int], Suit | None]:
+    """R4.6 with ``no_bid_reveal="first_level_or_highest"``, from the rule text: the kitty
+    indices turned up in order, and the trump. Cards are turned until one of the dealer's
+    level (its suit is trump); with none, all eight are turned and the highest names the
+    trump: a joker (no trump), else the highest rank, the first turned among equals."""
+    turned: list[int] = []
+    for i, card in enumerate(kitty):
+        turned.append(i)
+        if card.rank == level:
+            return turned, card.suit
+    if BIG_JOKER in kitty or SMALL_JOKER in kitty:
+        return turned, None
+    top = max(card.rank for card in kitty)
+    return turned, next(card.suit for card in kitty if card.rank == top)

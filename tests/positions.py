@@ -12,7 +12,7 @@ from tuolaji.state.gamestate import GameState
 
 
 @cache
-def played_deals(rules: str, seed: int) -> tuple[GameState, ...]:
+def played_deals(rules: str | tl.Rules, seed: int) -> tuple[GameState, ...]:
     """Every state of two deals (random bots, then greedy bots) of a game: cached, since
     building them costs more than the checks made on them."""
     game = tl.Game(rules, seed=seed)
@@ -20,6 +20,22 @@ def played_deals(rules: str, seed: int) -> tuple[GameState, ...]:
     if not game.over:
         game.play_deal([tl.GreedyBot(seed * 4 + i) for i in range(4)])
     return tuple(game.history)
+
+
+@cache
+def random_deal_states(preset: str, seed: int) -> tuple[GameState, ...]:
+    """Every state of one deal played by random legal actions (mostly dealing cards, so that
+    bids come at every point of the deal); the dealer is left to the bidding for odd seeds."""
+    rng = random.Random(seed)
+    s = GameState.new(preset, seed=seed, dealer=None if seed % 2 else seed % 4)
+    states = [s]
+    while s.phase is not Phase.FINISHED:
+        if s.phase is Phase.DEALING and rng.random() < 0.9:
+            s = s.deal_card()
+        else:
+            s = s.apply(s.legal_actions().sample(rng))
+        states.append(s)
+    return tuple(states)
 
 
 def some_state(rules: str, seed: int, pick: float) -> GameState:

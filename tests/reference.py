@@ -107,10 +107,36 @@ def _required_shape(lead_key: tuple[int, ...], held_key: tuple[int, ...], trump:
 # ---------------------------------------------------------------------------------- follows
 
 
+def house_required_shape(
+    lead: Sequence[Card], held: Sequence[Card], trump: Trump, follow_draw: str
+) -> Shape | None:
+    """The shape a follow must fit under ``Rules.follow_draw`` (R7.3), None for none.
+
+    ``"pairs"``: R7.3 literally. ``"suit_only"``: only the suit is obliged. ``"tractor_on_tractor"``
+    (docs/house-rules.md): the lead's tractors oblige the tractors of the best R7.3 candidate
+    the holding fits, and nothing more (no pairs in their place); the lead's plain pairs oblige
+    as many of the pairs held besides those tractors as they can.
+    """
+    if follow_draw == "suit_only":
+        return None
+    best = required_shape(lead, held, trump)
+    if follow_draw == "pairs":
+        return best
+    plain = shape_of(lead, trump).pairs
+    held_pairs = sum(1 for n in Counter(c.id for c in held).values() if n == 2)
+    pairs = min(plain, held_pairs - sum(best.tractors))
+    return Shape(best.tractors, pairs, len(lead) - 2 * (sum(best.tractors) + pairs))
+
+
 def ref_is_legal_follow(
-    lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card], trump: Trump
+    lead: Sequence[Card],
+    hand: Sequence[Card],
+    play: Sequence[Card],
+    trump: Trump,
+    follow_draw: str = "pairs",
 ) -> bool:
-    """R7.1 (count), held, R7.2 (suit), R7.3 (shape), applied literally."""
+    """R7.1 (count), held, R7.2 (suit), R7.3 (shape, as ``follow_draw`` says), applied
+    literally."""
     n = len(lead)
     if len(play) != n or not play:
         return False
@@ -126,17 +152,18 @@ def ref_is_legal_follow(
         return False
     if len(held) == n:
         return True
-    return ref_fits(play, required_shape(lead, held, trump), trump)
+    shape = house_required_shape(lead, held, trump, follow_draw)
+    return shape is None or ref_fits(play, shape, trump)
 
 
 def ref_legal_follows(
-    lead: Sequence[Card], hand: Sequence[Card], trump: Trump
+    lead: Sequence[Card], hand: Sequence[Card], trump: Trump, follow_draw: str = "pairs"
 ) -> set[tuple[int, ...]]:
     """Every sub-multiset of the hand that :func:`ref_is_legal_follow` accepts."""
     return {
         key
         for key in sub_multisets(hand, len(lead))
-        if ref_is_legal_follow(lead, hand, cards_of(key), trump)
+        if ref_is_legal_follow(lead, hand, cards_of(key), trump, follow_draw)
     }
 
 
@@ -183,44 +210,128 @@ def ref_fits(play: Sequence[Card], shape: Shape, trump: Trump) -> bool:
     return any(True for _ in _splits(tuple(sorted(c.id for c in play)), slots, trump))
 
 
-def best_split_key(play: Sequence[Card], lead_shape: Shape, trump: Trump) -> Key | None:
-    """R7.5: compare unit by unit: tractors longest first (highest top first among equal
-    lengths), then pairs highest first, singles only for a singles-only lead; the best of all
-    splits of the play into the lead's shape. None when no split exists."""
+def split_keys(play: Sequence[Card], lead_shape: Shape, trump: Trump) -> list[Key]:
+    """R7.5's key of every split of the play into the lead's shape: tractors longest first
+    (highest top first among equal lengths), then pairs highest first, singles only for a
+    singles-only lead. Empty when no split exists."""
     if len(play) != lead_shape.size:
-        return None
+        return []
     if not lead_shape.tractors and not lead_shape.pairs:
-        return tuple(sorted((trump.position(c) for c in play), reverse=True))
+        return [tuple(sorted((trump.position(c) for c in play), reverse=True))]
     slots = [*lead_shape.tractors, *([1] * lead_shape.pairs)]
-    best: Key | None = None
+    keys: list[Key] = []
     for split in _splits(tuple(sorted(c.id for c in play)), slots, trump):
         key: list[int] = []
         for length in sorted(set(slots), reverse=True):
             key.extend(sorted((_top(u, trump) for k, u in split if k == length), reverse=True))
-        if best is None or tuple(key) > best:
-            best = tuple(key)
-    return best
+        keys.append(tuple(key))
+    return keys
 
 
-def ref_trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
-    """R7.4-R7.6 literally."""
+def best_split_key(play: Sequence[Card], lead_shape: Shape, trump: Trump) -> Key | None:
+    """R7.5: the best of all splits of the play into the lead's shape (see `split_keys`).
+    None when no split exists."""
+    return max(split_keys(play, lead_shape, trump), default=None)
+
+
+def _has_disjoint_tractors(ids: tuple[int, ...], count: int, trump: Trump) -> bool:
+    """Does the play hold ``count`` disjoint tractors (of any lengths, R3.2)?"""
+    if count == 0:
+        return True
+    for unit in set(sub_multisets(cards_of(ids), None)):
+        if len(unit) >= 4 and len(unit) % 2 == 0 and _is_unit(unit, len(unit) // 2, trump):
+            rest = list(ids)
+            for i in unit:
+                rest.remove(i)
+            if _has_disjoint_tractors(tuple(rest), count - 1, trump):
+                return True
+    return False
+
+
+def ruff_shape_for(lead: Sequence[Card], trump: Trump, ruff_shape: str) -> Shape:
+    """The shape ruffs of ``lead`` are keyed by (R7.4): the lead's (``"exact"``), or for
+    ``"counts"`` one tractor of two pairs per lead tractor and plain pairs for the rest of the
+    lead's pairs (docs/house-rules.md)."""
+    shape = shape_of(lead, trump)
+    if ruff_shape == "exact":
+        return shape
+    t = len(shape.tractors)
+    return Shape((2,) * t, shape.total_pairs - 2 * t, shape.singles)
+
+
+def ref_is_ruff(
+    lead: Sequence[Card], play: Sequence[Card], trump: Trump, ruff_shape: str = "exact"
+) -> bool:
+    """R7.4 literally: a side-suit lead, an all-trump play of its size that fits the lead's
+    shape (``"exact"``), or (``"counts"``, seed 000: 其拖拉机的数目不得少于首家出的牌中的拖拉机的
+    数目对牌的数目也不得少于首家出的牌中的对牌的数目) holds no fewer tractors and no fewer pairs
+    (a tractor's pairs counting) than the lead."""
+    if suit_of(lead[0], trump) == TRUMP or len(play) != len(lead):
+        return False
+    if any(suit_of(c, trump) != TRUMP for c in play):
+        return False
+    shape = shape_of(lead, trump)
+    if ruff_shape == "exact":
+        return ref_fits(play, shape, trump)
+    pairs = sum(1 for n in Counter(c.id for c in play).values() if n == 2)
+    ids = tuple(sorted(c.id for c in play))
+    return pairs >= shape.total_pairs and _has_disjoint_tractors(ids, len(shape.tractors), trump)
+
+
+def _ruff_beats(
+    play: Sequence[Card],
+    standing: Sequence[Card],
+    shape: Shape,
+    trump: Trump,
+    throw_ruff: str,
+) -> bool:
+    """R7.5 between two ruffs of a throw, as ``Rules.throw_ruff`` says (docs/house-rules.md)."""
+    keys = split_keys(play, shape, trump)
+    standing_key = best_split_key(standing, shape, trump)
+    assert keys and standing_key is not None
+    if throw_ruff == "highest":
+        high = max(trump.position(c) for c in play)
+        return high > max(trump.position(c) for c in standing)
+    if throw_ruff == "largest_unit":
+        return max(keys)[0] > standing_key[0]
+    if throw_ruff == "all_units":
+        return any(all(a > b for a, b in zip(k, standing_key, strict=True)) for k in keys)
+    return max(keys) > standing_key
+
+
+def ref_trick_winner(
+    plays: Sequence[Sequence[Card]],
+    trump: Trump,
+    ruff_shape: str = "exact",
+    throw_ruff: str = "first_difference",
+) -> int:
+    """R7.4-R7.6 literally, with the house rules ``ruff_shape`` (R7.4) and ``throw_ruff``
+    (R7.5, between two ruffs of a throw)."""
     lead = plays[0]
     ls = suit_of(lead[0], trump)
     shape = shape_of(lead, trump)
+    ruffed_shape = ruff_shape_for(lead, trump, ruff_shape)
     throw = len(units(lead, trump)) > 1
     best, ruffed = 0, False
     best_key = best_split_key(lead, shape, trump)
     assert best_key is not None
     for i, play in enumerate(plays[1:], start=1):
         suits = {suit_of(c, trump) for c in play}
-        key = best_split_key(play, shape, trump)
-        if key is None:
-            continue  # does not fit the lead's shape: cannot win
         if suits == {ls}:
-            if not ruffed and not throw and key > best_key:
+            key = best_split_key(play, shape, trump)
+            if key is not None and not ruffed and not throw and key > best_key:
                 best, best_key = i, key
-        elif ls != TRUMP and suits == {TRUMP} and (not ruffed or key > best_key):
-            best, best_key, ruffed = i, key, True
+        elif ref_is_ruff(lead, play, trump, ruff_shape):
+            key = best_split_key(play, ruffed_shape, trump)
+            assert key is not None, "a ruff fits the shape it is keyed by"
+            if not ruffed:
+                beats = True
+            elif throw:
+                beats = _ruff_beats(play, plays[best], ruffed_shape, trump, throw_ruff)
+            else:
+                beats = key > best_key
+            if beats:
+                best, best_key, ruffed = i, key, True
     return best
 
 
@@ -275,3 +386,42 @@ def ref_check_throw(
     forced = min(beatable, key=order)
     by = tuple(j for j, h in enumerate(others) if _hand_beats(forced.cards, forced.pairs, h, trump))
     return False, as_key(forced.cards), by
+
+
+# --- R8.2 the kitty multiplier and R9.4 the J hook, with their house rules (issue 21) ---------
+
+
+def ref_kitty_multiplier(lead: Sequence[Card], trump: Trump, mode: str) -> int:
+    """R8.2 from the rule text, counting cards: a unit of n cards is a single (1), a pair (2)
+    or a tractor of n/2 pairs. ``"doubling"``: single x2, pair x4, any tractor x8, a throw x2
+    (甩牌抠底按单抠计); ``"linear"``: single x2, pair x4, tractor of k pairs x4k, a throw as its
+    largest unit; ``"power"`` (house rule): 2 to the cards of the largest unit."""
+    sizes = [len(u.cards) for u in units(tuple(lead), trump)]
+    largest = max(sizes)
+    if mode == "doubling":
+        if len(sizes) > 1 or largest == 1:
+            return 2
+        return 4 if largest == 2 else 8
+    if mode == "linear":
+        return 2 if largest == 1 else 2 * largest
+    assert mode == "power"
+    return 2**largest
+
+
+def ref_jack_hook(
+    jack_hook: bool,
+    hook_cards: str,
+    *,
+    declarers_level: int,
+    declarers_team: int,
+    winner_team: int,
+    winning_play: Sequence[Card],
+) -> bool:
+    """R9.4 from the rule text: on J, the attackers win the last trick with J cards only
+    (用J牌抠底); house rule ``jack_hook_cards="single"``: with exactly one J."""
+    if not jack_hook or declarers_level != 11 or winner_team == declarers_team:
+        return False
+    jacks = [c for c in winning_play if c.rank == 11]
+    if not winning_play or len(jacks) != len(winning_play):
+        return False
+    return hook_cards == "any" or len(jacks) == 1

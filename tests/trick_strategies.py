@@ -123,6 +123,45 @@ def trick_positions(
 
 
 @st.composite
+def ruff_positions(
+    draw: st.DrawFn, max_lead: int = 7
+) -> tuple[Trump, tuple[tuple[Card, ...], ...]]:
+    """``(trump, plays)``: a side-suit lead (often a throw) and two or three plays of its size
+    made of trumps (short runs, so pairs and tractors are common): ruffs, over-ruffs and
+    discards of R7.4 and R7.5."""
+    trump = draw(trumps())
+    left: Copies = dict.fromkeys(range(54), 2)
+    side = [s for s in live_suits(trump) if s != TRUMP]
+    suit = draw(st.sampled_from(side))
+    window = draw(windows(trump, suit))
+    lead = draw(takes(window, left, max_lead)) or [window[0]]
+    if lead == [window[0]]:
+        left[window[0]] -= 1
+    n = len(lead)
+    plays = [lead]
+    for _ in range(draw(st.integers(2, 3))):
+        window = draw(windows(trump, TRUMP, 8))
+        whole = [c for c in window if left[c] == 2]
+        if whole and draw(st.booleans()):
+            # Pairs only, at random positions of the window: tractors, and pairs beside them.
+            chosen = draw(st.lists(st.sampled_from(whole), unique=True, max_size=n // 2))
+            play = [c for c in chosen for _ in (0, 1)]
+            for c in chosen:
+                left[c] = 0
+        else:
+            play = draw(takes(window, left, n))
+        spare = [c for c in suit_ids(trump, TRUMP) if left[c]]
+        while len(play) < n and spare:
+            c = draw(st.sampled_from(spare))
+            left[c] -= 1
+            play.append(c)
+            spare = [c for c in spare if left[c]]
+        play += draw(any_cards(left, n - len(play)))
+        plays.append(play)
+    return trump, tuple(cards(p) for p in plays)
+
+
+@st.composite
 def throw_positions(
     draw: st.DrawFn, max_lead: int = 7
 ) -> tuple[Trump, tuple[Card, ...], tuple[tuple[Card, ...], ...]]:

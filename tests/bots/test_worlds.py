@@ -8,15 +8,21 @@ from itertools import product
 from math import factorial
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tuolaji as tl
 from positions import play_out, played_deals, some_state
 from tuolaji.bots.knowledge import knowledge_of
-from tuolaji.bots.worlds import HiddenPlaces, deal_hidden, hidden_places, sample_world
+from tuolaji.bots.worlds import (
+    HiddenPlaces,
+    deal_hidden,
+    hidden_places,
+    sample_world,
+    sample_worlds,
+)
 from tuolaji.core.cards import full_deck
-from tuolaji.testing import accounted_cards
+from tuolaji.testing import accounted_cards, check_state
 
 P = tl.parse_cards
 RULES = st.sampled_from(["tuolaji", "shuangsheng", "tuolaji-tournament", "shuangsheng-super"])
@@ -154,11 +160,15 @@ def test_sampling_matches_exhaustive_enumeration() -> None:
     """Against exhaustive enumeration of the placements: the plain-shuffle path is the
     exact law (its distance is sampling noise only), and the constrained fallback is as
     close (measured on 30,000 draws: 0.033 vs 0.041, 0.030 vs 0.039, 0.052 vs 0.051)."""
-    positions = late_positions(3)
+    # Positions with a few hundred placements (a failed throw's cards, R6.4, pin many).
+    positions = [
+        (state, seat)
+        for state, seat in late_positions(3)
+        if len(_exact(hidden_places(state.view(seat)))) > 100
+    ]
     assert len(positions) >= 2
     for state, seat in positions[:2]:
         slots = hidden_places(state.view(seat))
-        assert len(_exact(slots)) > 100
         assert _hidden_counts(state, seat, slots) in _exact(slots)
         plain = total_variation(slots, tries=1000, samples=6_000, seed=1)
         fallback = total_variation(slots, tries=0, samples=6_000, seed=2)
@@ -220,3 +230,67 @@ def test_for_play_positions_leave_the_missing_cards_out() -> None:
     world = sample_world(state.view(1), random.Random(3))
     assert world.view(1) == state.view(1)
     assert sum(accounted_cards(world).values()) == sum(accounted_cards(state).values())
+
+
+# --- issue 22: valid states, failed throws, batches ----------------------------------------------
+
+
+@given(RULES, st.integers(0, 7), st.floats(0, 0.999), st.integers(0, 3), st.integers(0, 2**32))
+@settings(max_examples=25, deadline=None)
+def test_sampled_worlds_are_valid_states(
+    rules: str, seed: int, pick: float, seat: int, rng_seed: int
+) -> None:
+    """Every state invariant holds in a sampled world, the JSON round trip included."""
+    world = sample_world(some_state(rules, seed, pick).view(seat), random.Random(rng_seed))
+    check_state(world, random.Random(rng_seed))
+    assert tl.GameState.from_json(world.to_json()) == world
+
+
+def failed_throws() -> list[tuple[tl.GameState, int, Counter[tl.Card]]]:
+    """States after a failed throw (R6.4) whose thrower still holds some of the cards it took
+    back: the state, the thrower, and those cards."""
+    out = []
+    for seed in range(8):
+        for state in played_deals("tuolaji", seed):
+            if state.phase is not tl.Phase.PLAYING:
+                continue
+            back: list[Counter[tl.Card]] = [Counter() for _ in range(4)]
+            for event in state.events:
+                if isinstance(event, tl.ThrowFailed):
+                    back[event.seat] |= Counter(event.attempt)
+                elif isinstance(event, tl.Played):
+                    back[event.seat] -= Counter(event.cards)
+            for seat in range(4):
+                if back[seat]:
+                    assert not back[seat] - Counter(state.hands[seat]), "the thrower holds them"
+                    out.append((state, seat, back[seat]))
+    return out
+
+
+def test_r6_4_a_failed_throws_cards_stay_with_the_thrower() -> None:
+    """The cards of a failed throw that were taken back are public (R6.4): knowledge records
+    them, and every sampled world keeps them in the thrower's hand until it plays them."""
+    cases = failed_throws()
+    assert len(cases) >= 20
+    rng = random.Random(5)
+    for state, thrower, back in cases[:: max(1, len(cases) // 40)]:
+        for seat in range(4):
+            view = state.view(seat)
+            assert Counter(knowledge_of(view).revealed[thrower]) == back
+            if seat == thrower:
+                continue
+            for world in sample_worlds(view, rng, 5):
+                assert not back - Counter(world.hands[thrower])
+                assert world.view(seat) == view
+
+
+def test_sample_worlds_is_a_batch_of_sample_world() -> None:
+    view = some_state("tuolaji", 3, 0.8).view(2)
+    assert sample_worlds(view, random.Random(9), 4) == [
+        sample_world(view, r) for r in [random.Random(9)] for _ in range(4)
+    ]
+    assert sample_worlds(view, random.Random(9), 0) == []
+    with pytest.raises(tl.TuolajiError, match="count"):
+        sample_worlds(view, random.Random(9), -1)
+    with pytest.raises(TypeError, match="count"):
+        sample_worlds(view, random.Random(9), 2.0)  # type: ignore[arg-type]

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pytest
 
 import tuolaji as tl
+import tuolaji.testing as tlt
 
 T = tl.Trump(tl.Rank.TEN, tl.Suit.SPADES)
 HAND = tl.parse_cards("AH AH KH 3D")
@@ -73,3 +74,40 @@ def test_well_typed_calls_still_answer() -> None:
     assert tl.points(tl.parse_cards("5H 10H KH")) == 25
     assert tl.format_cards(iter(tl.parse_cards("SJ 10H"))) == "SJ 10H"
     assert len(tl.legal_leads(list(HAND), T)) == 6
+
+
+@pytest.mark.parametrize(
+    ("enum", "wrong_type", "wrong_value", "error"),
+    [
+        (tl.Suit, "S", 4, tl.InvalidCards),
+        (tl.Rank, None, 15, tl.InvalidCards),
+        (tl.Joker, 2.5, 14, tl.InvalidCards),
+        (tl.Phase, 3, "bidding", tl.InvalidRecord),
+    ],
+)
+def test_r11_enum_lookup_errors_are_typed(
+    enum: Callable[[object], object], wrong_type: object, wrong_value: object, error: type
+) -> None:
+    """Looking up an enum member by a wrong value is a `TuolajiError` listing the members (not
+    Python's plain `ValueError`); by a wrong type, a `TypeError`; members still look up."""
+    with pytest.raises(TypeError, match="are (int|str)s, got"):
+        enum(wrong_type)
+    with pytest.raises(error, match=r"is not a \w+; members: "):
+        enum(wrong_value)
+    assert tl.Rank(14) is tl.Rank.ACE and tl.Phase("playing") is tl.Phase.PLAYING
+
+
+def test_r11_testing_kit_and_adapters_name_the_wrong_argument() -> None:
+    state = tl.GameState.new("tuolaji", seed=1)
+    with pytest.raises(TypeError, match="state must be a tuolaji.GameState, got dict"):
+        tlt.check_cards({})  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="rng must be a random.Random, got int"):
+        tlt.random_rules(7)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="action must be a tuolaji action"):
+        tlt.check_apply(state, "pass")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="rng must be a random.Random, got NoneType"):
+        tl.shuffled_deck(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="state must be a tuolaji.GameState"):
+        tl.Decision(None)  # type: ignore[arg-type]
+    with pytest.raises(tl.IllegalAction, match="R1.3"):
+        tl.Decision(state, 4)

@@ -8,11 +8,13 @@ from __future__ import annotations
 from collections import Counter
 
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tuolaji as tl
 from reference import ref_legal_follows
 from trick_strategies import follow_positions
 from tuolaji.core.cards import Card
+from tuolaji.core.rules import FOLLOW_DRAWS, FollowDraw
 from tuolaji.core.trickids import follow_requirement, lead_info_ids
 from tuolaji.core.trump import Trump
 
@@ -25,15 +27,16 @@ def _ids(cards: tuple[Card, ...]) -> list[int]:
 
 
 @settings(max_examples=2 * settings().max_examples)
-@given(follow_positions())
+@given(follow_positions(), st.sampled_from(FOLLOW_DRAWS))
 def test_extensions_are_exactly_the_prefixes_of_the_legal_follows(
-    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]],
+    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]], draw: FollowDraw
 ) -> None:
     """A card may extend a partial follow (ids ascending) exactly when some legal follow,
-    its ids sorted, starts with the partial follow and that card (brute force)."""
+    its ids sorted, starts with the partial follow and that card (brute force), under every
+    Rules.follow_draw (the action space builds follows this way)."""
     trump, lead, hand = position
-    follows = sorted(tuple(sorted(k)) for k in ref_legal_follows(lead, hand, trump))
-    collection = tl.legal_follows(lead, hand, trump)
+    follows = sorted(tuple(sorted(k)) for k in ref_legal_follows(lead, hand, trump, draw))
+    collection = tl.legal_follows(lead, hand, trump, follow_draw=draw)
     assert collection.lead_size == len(lead)
     prefixes = {f[:i] for f in follows for i in range(len(f))}
     for partial in prefixes:
@@ -42,19 +45,19 @@ def test_extensions_are_exactly_the_prefixes_of_the_legal_follows(
     assert collection.extensions(follows[0]) == []
 
 
-@given(follow_positions())
+@given(follow_positions(), st.sampled_from(FOLLOW_DRAWS))
 def test_every_legal_follow_is_the_base_plus_a_choice_from_the_pool(
-    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]],
+    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]], draw: FollowDraw
 ) -> None:
     """R7.2/R7.3 decomposed: each legal follow holds the base and ``pick`` pool cards with
-    at least ``pairs`` pairs, and ``led_cards`` cards of the led suit."""
+    at least ``pairs`` pairs, and ``led_cards`` cards of the led suit (every follow_draw)."""
     trump, lead, hand = position
     table = trump.table
     info = lead_info_ids(_ids(lead), table)
-    req = follow_requirement(info, _ids(hand), table)
+    req = follow_requirement(info, _ids(hand), table, draw)
     base, pool = Counter(req.base), Counter(req.pool)
     assert req.pick + len(req.base) == len(lead)
-    for key in ref_legal_follows(lead, hand, trump):
+    for key in ref_legal_follows(lead, hand, trump, draw):
         play = Counter(key)
         chosen = play - base
         assert not base - play, "the base is in every legal follow"

@@ -43,6 +43,9 @@ R12_TABLE = {
     "no_bid_dealer": ("keep", "keep", "twin", "twin"),
     "first_dealer": ("first_bid", "winning_bid", "winning_bid", "winning_bid"),
     "forced_unit": ("lowest", "lowest", "lowest", "lowest"),
+    "follow_draw": ("pairs", "pairs", "pairs", "pairs"),
+    "ruff_shape": ("exact", "exact", "exact", "exact"),
+    "throw_ruff": ("first_difference",) * 4,
     "weak_hand_redeal": (None, None, 15, 15),
     "throw_penalty": (10, 10, 0, 0),
     "kitty_multiplier": ("doubling", "doubling", "linear", "linear"),
@@ -57,6 +60,12 @@ R12_TABLE = {
     "must_play": (frozenset(), frozenset({Rank.TWO, Rank.ACE}), frozenset(), frozenset()),
     "jack_hook": (False, True, False, False),
     "permanent_twos": (False, False, False, False),
+    "jack_hook_cards": ("any",) * 4,
+    "self_overturn": (False,) * 4,
+    "joker_pairs": ("big_over_small",) * 4,
+    "fix_trump": ("at_once",) * 4,
+    "kitty_public_at_end": (True,) * 4,
+    "throw_blocker_public": (True,) * 4,
 }
 
 
@@ -448,3 +457,38 @@ def test_r4_6_an_old_game_state_json_still_loads() -> None:
     data["rules"] = _old_data("shuangsheng", "twin")
     loaded = GameState.from_json(json.dumps(data, ensure_ascii=False))
     assert loaded == state
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_r12_records_written_before_the_bidding_and_information_house_rules_still_read(
+    name: str,
+) -> None:
+    """Issue 21 (part B): rules data without ``jack_hook_cards``, ``self_overturn``,
+    ``joker_pairs``, ``fix_trump``, ``kitty_public_at_end`` and ``throw_blocker_public`` reads
+    as the behaviour before them, the same in every preset."""
+    data = to_data(Rules, RULESETS[name])
+    for field in (
+        "jack_hook_cards",
+        "self_overturn",
+        "joker_pairs",
+        "fix_trump",
+        "kitty_public_at_end",
+        "throw_blocker_public",
+    ):
+        del data[field]
+    assert from_data(Rules, data) == RULESETS[name]
+
+
+@pytest.mark.parametrize("reveal", [0, 7, "first_level_or_highest"])
+def test_r4_6_no_bid_reveal_round_trips_as_an_index_or_a_word(reveal: int | str) -> None:
+    rules = Rules(no_bid_reveal=reveal)  # type: ignore[arg-type]
+    assert from_data(Rules, json.loads(json.dumps(to_data(Rules, rules)))) == rules
+    state = GameState.new(rules, seed=2)
+    assert GameState.from_text(state.to_text()) == state
+
+
+@pytest.mark.parametrize("bad", [8, -1, "first", "0", 1.0, True])
+def test_r4_6_no_bid_reveal_refuses_other_values(bad: object) -> None:
+    with pytest.raises(ConfigurationError) as info:
+        Rules(no_bid_reveal=bad)  # type: ignore[arg-type]
+    assert "Rules.no_bid_reveal (R4.6)" in str(info.value)

@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from reference import ref_jack_hook, ref_kitty_multiplier
 from tuolaji import IllegalAction, Rank, Suit, Trump, parse_cards
-from tuolaji.core.rules import RULESETS, TOURNAMENT_LEVELS, LevelBand, Outcome, Rules
+from tuolaji.core.rules import (
+    RULESETS,
+    TOURNAMENT_LEVELS,
+    JackHookCards,
+    KittyMultiplierMode,
+    LevelBand,
+    Outcome,
+    Rules,
+)
 from tuolaji.core.scoring import (
     DealResult,
     advance_level,
@@ -558,8 +569,9 @@ def any_rules(draw: st.DrawFn) -> Rules:
         jack_hook=jack_hook,
         level_table=table,
         permanent_twos=draw(st.booleans()),
-        kitty_multiplier=draw(st.sampled_from(["doubling", "linear"])),
+        kitty_multiplier=draw(st.sampled_from(get_args(KittyMultiplierMode))),
         throw_penalty=draw(st.sampled_from([0, 10, 20])),
+        jack_hook_cards=draw(st.sampled_from(get_args(JackHookCards))),
     )
 
 
@@ -645,6 +657,44 @@ def test_property_total_is_tricks_plus_kitty_plus_penalty(
     assert result.multiplier in (0, 2)  # the leads drawn here are single cards
     assert result.outcome == rules.outcome(result.attacker_points)
     assert result.penalty % 5 == 0
+
+
+@given(any_rules(), st.data())
+def test_property_the_hook_and_the_multiplier_agree_with_the_references(
+    rules: Rules, data: st.DataObject
+) -> None:
+    """R8.2 and R9.4 with every ``kitty_multiplier`` and ``jack_hook_cards`` (issue 21),
+    against tests/reference.py."""
+    level = data.draw(st.sampled_from(rules.levels))
+    dealer, winner = data.draw(st.integers(0, 3)), data.draw(st.integers(0, 3))
+    plays = ("JS", "JH JH", "JS JC", "AS", "QS QS JS JS", "AD KD KD")
+    play = data.draw(st.sampled_from([parse_cards(p) for p in plays]))
+    trump = rules.trump(level, Suit.HEARTS)
+    assume(len({trump.effective_suit(c) for c in play}) == 1)  # a lead is of one suit (R6.2)
+    result = score_deal(
+        rules,
+        dealer=dealer,
+        levels=(level, level),
+        trick_points=0,
+        kitty=parse_cards("5C 5C 10D KD 2S 3S 4S 6S"),
+        last_lead=play,
+        last_winner=winner,
+        winning_play=play,
+        trump=trump,
+    )
+    hooked = ref_jack_hook(
+        rules.jack_hook,
+        rules.jack_hook_cards,
+        declarers_level=level,
+        declarers_team=dealer % 2,
+        winner_team=winner % 2,
+        winning_play=play,
+    )
+    assert result.hooked == hooked
+    attackers_won = dealer % 2 != winner % 2
+    expected = ref_kitty_multiplier(play, trump, rules.kitty_multiplier) if attackers_won else 0
+    assert result.multiplier == expected
+    assert result.kitty_bonus == 30 * expected
 
 
 @given(

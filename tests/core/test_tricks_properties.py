@@ -9,6 +9,8 @@ into few suits and short runs so that pairs, tractors, equal level cards and thr
 from __future__ import annotations
 
 import random
+from itertools import combinations
+from typing import get_args
 
 import pytest
 from hypothesis import event, given, settings
@@ -19,14 +21,22 @@ from reference import (
     cards_of,
     ref_check_throw,
     ref_is_legal_follow,
+    ref_is_ruff,
     ref_legal_follows,
     ref_legal_leads,
     ref_trick_winner,
     sub_multisets,
 )
-from trick_strategies import follow_positions, lead_hands, throw_positions, trick_positions
-from tuolaji import CARDS, Card, IllegalAction, Trump, parse_cards
+from trick_strategies import (
+    follow_positions,
+    lead_hands,
+    ruff_positions,
+    throw_positions,
+    trick_positions,
+)
+from tuolaji import CARDS, Card, IllegalAction, Rank, Suit, Trump, parse_cards, units
 from tuolaji.core.legal import legal_follows, legal_leads
+from tuolaji.core.rules import FOLLOW_DRAWS, FollowDraw, RuffShape, ThrowRuff
 from tuolaji.core.tricks import (
     FORCED_UNIT_ORDERS,
     ForcedUnit,
@@ -34,6 +44,7 @@ from tuolaji.core.tricks import (
     follow_error,
     is_legal_follow,
     is_legal_lead,
+    is_ruff,
     lead_error,
     trick_winner,
 )
@@ -46,9 +57,15 @@ FOLLOW_RULES = {"R7.1", "R7.2", "R7.3", "R11"}
 THOROUGH = settings(max_examples=3 * settings().max_examples)
 
 
-def _check_follows(trump: Trump, lead: tuple[Card, ...], hand: tuple[Card, ...]) -> None:
-    expected = ref_legal_follows(lead, hand, trump)
-    collection = legal_follows(lead, hand, trump)
+RUFF_SHAPES: tuple[RuffShape, ...] = get_args(RuffShape)
+THROW_RUFFS: tuple[ThrowRuff, ...] = get_args(ThrowRuff)
+
+
+def _check_follows(
+    trump: Trump, lead: tuple[Card, ...], hand: tuple[Card, ...], draw: FollowDraw = "pairs"
+) -> None:
+    expected = ref_legal_follows(lead, hand, trump, draw)
+    collection = legal_follows(lead, hand, trump, follow_draw=draw)
     listed = [as_key(p) for p in collection]
     assert len(listed) == len(set(listed)), "a play is listed twice"
     assert set(listed) == expected
@@ -56,10 +73,10 @@ def _check_follows(trump: Trump, lead: tuple[Card, ...], hand: tuple[Card, ...])
     for key in sub_multisets(hand, len(lead)):
         play = cards_of(key)
         legal = key in expected
-        assert is_legal_follow(lead, hand, play, trump) == legal
+        assert is_legal_follow(lead, hand, play, trump, follow_draw=draw) == legal
         assert (play in collection) == legal
         assert (tuple(reversed(play)) in collection) == legal
-        err = follow_error(lead, hand, play, trump)
+        err = follow_error(lead, hand, play, trump, follow_draw=draw)
         assert (err is None) == legal
         if err is not None:
             assert err.rule in FOLLOW_RULES and str(err).startswith(err.rule + ": ")
@@ -69,22 +86,24 @@ def _check_follows(trump: Trump, lead: tuple[Card, ...], hand: tuple[Card, ...])
 
 @pytest.mark.slow
 @THOROUGH
-@given(follow_positions())
+@given(follow_positions(), st.sampled_from(FOLLOW_DRAWS))
 def test_r7_follows_match_the_reference(
-    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]],
+    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]], draw: FollowDraw
 ) -> None:
-    """R7.1-R7.3: is_legal_follow, follow_error and the collection (members, len, in)."""
-    _check_follows(*position)
+    """R7.1-R7.3: is_legal_follow, follow_error and the collection (members, len, in), under
+    every Rules.follow_draw."""
+    _check_follows(*position, draw)
 
 
 @pytest.mark.slow
 @THOROUGH
-@given(follow_positions(max_lead=8, max_hand=12, width=12))
+@given(follow_positions(max_lead=8, max_hand=12, width=12), st.sampled_from(FOLLOW_DRAWS))
 def test_r7_3_follows_to_tractors_and_throws_match_the_reference(
-    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]],
+    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]], draw: FollowDraw
 ) -> None:
-    """R7.3 with long leads and rich holdings, where candidate shapes with tractors matter."""
-    _check_follows(*position)
+    """R7.3 with long leads and rich holdings, where candidate shapes with tractors matter,
+    under every Rules.follow_draw."""
+    _check_follows(*position, draw)
 
 
 @pytest.mark.slow
@@ -118,14 +137,44 @@ def test_r11_cards_not_in_the_hand_are_rejected(
 
 @pytest.mark.slow
 @THOROUGH
-@given(trick_positions())
+@given(trick_positions(), st.sampled_from(RUFF_SHAPES), st.sampled_from(THROW_RUFFS))
 def test_r7_5_winner_matches_the_reference(
     position: tuple[Trump, tuple[tuple[Card, ...], ...]],
+    ruff_shape: RuffShape,
+    throw_ruff: ThrowRuff,
 ) -> None:
     """R7.4-R7.6: the winner, with the best split of each play, against a brute force over
-    every split."""
-    trump, plays = position
-    assert trick_winner(plays, trump) == ref_trick_winner(plays, trump)
+    every split, under every Rules.ruff_shape and Rules.throw_ruff."""
+    _check_winner(*position, ruff_shape, throw_ruff)
+
+
+def _check_winner(
+    trump: Trump,
+    plays: tuple[tuple[Card, ...], ...],
+    ruff_shape: RuffShape,
+    throw_ruff: ThrowRuff,
+) -> None:
+    got = trick_winner(plays, trump, ruff_shape=ruff_shape, throw_ruff=throw_ruff)
+    assert got == ref_trick_winner(plays, trump, ruff_shape, throw_ruff)
+    ruffs = sum(ref_is_ruff(plays[0], p, trump, ruff_shape) for p in plays[1:])
+    event(f"{ruffs} ruffs, {'throw' if len(units(plays[0], trump)) > 1 else 'one unit'}")
+    for play in plays[1:]:
+        assert is_ruff(plays[0], play, trump, ruff_shape=ruff_shape) == ref_is_ruff(
+            plays[0], play, trump, ruff_shape
+        )
+
+
+@pytest.mark.slow
+@THOROUGH
+@given(ruff_positions(), st.sampled_from(RUFF_SHAPES), st.sampled_from(THROW_RUFFS))
+def test_r7_4_r7_5_ruffs_and_over_ruffs_match_the_reference(
+    position: tuple[Trump, tuple[tuple[Card, ...], ...]],
+    ruff_shape: RuffShape,
+    throw_ruff: ThrowRuff,
+) -> None:
+    """R7.4, R7.5: ruffs and over-ruffs of side-suit leads and throws, under every
+    Rules.ruff_shape and Rules.throw_ruff, against the brute force."""
+    _check_winner(*position, ruff_shape, throw_ruff)
 
 
 @pytest.mark.slow
@@ -235,3 +284,24 @@ def test_bad_lead_is_rejected_everywhere() -> None:
             assert err.rule in {"R6.2", "R7.1"}
         else:
             raise AssertionError("expected IllegalAction")
+
+
+@pytest.mark.parametrize("throw_ruff", THROW_RUFFS)
+def test_r7_5_every_over_ruff_of_a_thrown_tractor_and_pair_matches_the_reference(
+    throw_ruff: ThrowRuff,
+) -> None:
+    """R7.5 exhaustively on one throw, ♦KKQQ 55 (level 10, trump ♠): every ruff of three pairs
+    from ♠3..♠9 over every other, so that ruffs holding several splits (three pairs in a row)
+    meet standing ruffs of every kind, under each Rules.throw_ruff."""
+    trump = Trump(Rank.TEN, Suit.SPADES)
+    lead = parse_cards("KD KD QD QD 5D 5D")
+    ranks = ("3", "4", "5", "6", "7", "8", "9")
+    ruffs = [
+        parse_cards(" ".join(f"{r}S {r}S" for r in chosen)) for chosen in combinations(ranks, 3)
+    ]
+    for first in ruffs:
+        for second in ruffs:
+            if first != second:
+                plays = (lead, first, second)
+                got = trick_winner(plays, trump, throw_ruff=throw_ruff)
+                assert got == ref_trick_winner(plays, trump, "exact", throw_ruff), plays

@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 
 import tuolaji as tl
 from positions import played_deals, some_state
+from reference import ref_legal_follows
 from trick_strategies import follow_positions
+from tuolaji.core.rules import FOLLOW_DRAWS, FollowDraw
 from tuolaji.rl.actionspace import ASK_REDEAL, DONE, NUM_ACTIONS, PASS, Decision, action_ids
 from tuolaji.state.actions import BuryActions
 
@@ -69,6 +71,27 @@ def test_every_follow_position_of_a_deal(seed: int) -> None:
             plays = state.legal_plays()
             assert len(actions) == len(plays)
             assert all(a.cards in plays for a in actions if isinstance(a, tl.Play))
+
+
+@pytest.mark.parametrize("draw", FOLLOW_DRAWS)
+@pytest.mark.parametrize("seed", range(2))
+def test_every_follow_position_under_each_follow_draw(draw: FollowDraw, seed: int) -> None:
+    """R7.3 under each Rules.follow_draw: in whole deals played under it, the card-by-card
+    sequences are the state's legal plays, which are the brute-force reference's follows."""
+    rules = tl.Rules(follow_draw=draw)
+    checked = 0
+    for state in played_deals(rules, seed):
+        # The reference enumerates every sub-multiset of the hand: late in the deal only.
+        late = len(state.hands[state.to_act]) <= 10
+        if state.phase is tl.Phase.PLAYING and state.trick and late:
+            actions = complete(Decision(state))
+            assert actions is not None
+            lead, hand = state.trick[0], state.hands[state.to_act]
+            expected = ref_legal_follows(lead, hand, state.trump, draw)  # type: ignore[arg-type]
+            assert {key(a)[1] for a in actions} == expected
+            assert len(actions) == len(state.legal_plays()) == len(expected)
+            checked += 1
+    assert checked > 10
 
 
 @given(RULES, st.integers(0, 7), st.floats(0, 0.999), st.integers(0, 2**32))

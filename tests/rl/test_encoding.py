@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tuolaji as tl
@@ -13,6 +15,7 @@ from tuolaji.rl.encoding import (
     CARD_KINDS,
     OBSERVATION_LAYOUT,
     OBSERVATION_SIZE,
+    ObservationEncoder,
     card_counts,
     observation,
     observation_array,
@@ -87,3 +90,61 @@ def test_r9_1_returns_are_the_outcome_per_team(seed: int) -> None:
 def test_returns_before_the_end_raise() -> None:
     with pytest.raises(tl.IllegalAction, match="R9.1"):
         tl.GameState.new().returns()
+
+
+# --- issue 22: the incremental encoder ---------------------------------------------------------
+
+
+def random_deal(rules: str, seed: int) -> list[tl.GameState]:
+    """Every state of one deal played by random legal actions from ``seed``."""
+    rng = random.Random(seed)
+    state = tl.GameState.new(rules, seed=seed)
+    states = [state]
+    while state.phase is not tl.Phase.FINISHED:
+        if state.phase is tl.Phase.DEALING and rng.random() < 0.9:
+            state = state.deal_card()
+        else:
+            state = state.apply(state.legal_actions().sample(rng))
+        states.append(state)
+    return states
+
+
+@given(RULES, st.integers(0, 2**16))
+@settings(max_examples=12, deadline=None)
+def test_incremental_encoding_equals_the_encoding_from_scratch(rules: str, seed: int) -> None:
+    """At every step of a random deal, for every seat, the encoder's array is exactly
+    observation(view): the plays it keeps from earlier steps add up to the view's."""
+    np = need("numpy")
+    encoders = [ObservationEncoder() for _ in range(4)]
+    for state in random_deal(rules, seed):
+        for seat in range(4):
+            view = state.view(seat)
+            expected = np.asarray(observation(view), np.float32)
+            assert np.array_equal(encoders[seat].encode(view), expected)
+
+
+@given(st.integers(0, 2**16), st.lists(st.floats(0, 0.999), min_size=1, max_size=12))
+@settings(max_examples=20, deadline=None)
+def test_encoder_starts_over_for_another_deal_or_an_earlier_point(
+    seed: int, picks: list[float]
+) -> None:
+    """Views in any order (earlier points, other deals, a state made again from JSON)
+    encode as from scratch."""
+    np = need("numpy")
+    deals = [random_deal("tuolaji", seed), random_deal("tuolaji", seed + 1)]
+    encoder = ObservationEncoder()
+    out = np.zeros(OBSERVATION_SIZE + 3, np.float32)
+    for i, pick in enumerate(picks):
+        states = deals[i % 2 if pick < 0.5 else 0]
+        state = states[int(pick * len(states))]
+        if i % 3 == 2:
+            state = tl.GameState.from_json(state.to_json())
+        view = state.view(i % 4)
+        assert encoder.encode(view, out) is out
+        assert np.array_equal(out[:OBSERVATION_SIZE], np.asarray(observation(view), np.float32))
+
+
+def test_encoder_refuses_what_is_not_a_view() -> None:
+    need("numpy")
+    with pytest.raises(TypeError, match="PlayerView"):
+        ObservationEncoder().encode(tl.GameState.new())  # type: ignore[arg-type]

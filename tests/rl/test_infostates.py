@@ -5,6 +5,7 @@ every preset (R12)."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -15,6 +16,7 @@ pyspiel = need("pyspiel")
 
 import tuolaji as tl  # noqa: E402
 import tuolaji.openspiel  # noqa: E402  (registers python_tuolaji)
+from tuolaji.rl.encoding import OBSERVATION_LAYOUT  # noqa: E402
 
 
 def _decision_states(
@@ -98,3 +100,45 @@ def test_the_information_string_hides_other_seats_cards() -> None:
     text = state.information_state_string(1)
     assert text.startswith("d0:? |"), text
     assert state.information_state_string(0).startswith("d0:2S |")
+
+
+@pytest.mark.parametrize("public", [True, False])
+def test_the_kitty_at_the_end_follows_kitty_public_at_end(public: bool) -> None:
+    """Issue 21, item 9: the ``rules`` parameter takes house rules as JSON; at the end of a
+    deal every seat's observation string and tensor hold the kitty when
+    ``kitty_public_at_end`` (R8.2), else only the burier's."""
+    rules = json.dumps({"kitty_public_at_end": public, "throw_blocker_public": public})
+    game = pyspiel.load_game("python_tuolaji", {"rules": rules, "seed": 3})
+    assert game.rules == tl.Rules(kitty_public_at_end=public, throw_blocker_public=public)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    burier = state.driver.state.buried_by
+    kitty = slice(*_part("kitty"))
+    for player in range(4):
+        sees = public or player == burier
+        assert ("kitty " in state.observation_string(player)) == sees
+        assert any(state.observation_tensor(player)[kitty]) == sees
+
+
+def test_the_rules_parameter_refuses_text_that_is_no_rules() -> None:
+    with pytest.raises(tl.ConfigurationError) as info:
+        pyspiel.load_game("python_tuolaji", {"rules": "{not json"})
+    assert "R12" in str(info.value)
+    with pytest.raises(tl.ConfigurationError):
+        pyspiel.load_game("python_tuolaji", {"rules": '{"wrapp": true}'})
+
+
+def _part(name: str) -> tuple[int, int]:
+    """Where a part of the observation layout starts and ends."""
+    at = 0
+    for part, size in OBSERVATION_LAYOUT:
+        if part == name:
+            return at, at + size
+        at += size
+    raise KeyError(name)

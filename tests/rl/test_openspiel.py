@@ -74,3 +74,31 @@ def test_resample_from_infostate_keeps_the_information_state() -> None:
 def test_rl_docs_example_runs() -> None:
     """The ```python openspiel block of docs/rl.md runs as written."""
     exec(compile(doc_block("openspiel"), "<docs/rl.md>", "exec"), {})
+
+
+def test_tensors_along_a_playthrough_are_the_encoding_from_scratch() -> None:
+    """Issue 22: the observer's incremental tensors equal observation(view) plus the
+    selected cards at every state of a random playthrough, for every player, and its
+    chance outcomes follow the cards still undealt (R4.1)."""
+    np = need("numpy")
+    from tuolaji.rl.encoding import card_counts, observation  # noqa: PLC0415
+
+    game = pyspiel.load_game("python_tuolaji", {"rules": "tuolaji", "seed": 7})
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            driver = state.driver
+            undealt = [c.id for c in driver.state.deck[driver.state.dealt :]]
+            outcomes = state.chance_outcomes()
+            assert outcomes == [(c, undealt.count(c) / len(undealt)) for c in sorted(set(undealt))]
+            state.apply_action(rng.choice([a for a, _ in outcomes]))
+            continue
+        for player in range(4):
+            decision = state.driver.decision
+            chosen = decision.selected if decision.seat == player else ()
+            view = state.driver.state.view(player)
+            expected = observation(view) + card_counts(tl.CARDS[c] for c in chosen)
+            tensor = state.information_state_tensor(player)
+            assert np.array_equal(np.asarray(tensor, np.float32), np.asarray(expected, np.float32))
+        state.apply_action(rng.choice(state.legal_actions()))

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import tuolaji as tl
+from positions import random_deal_states
 from tuolaji import GameState, Phase
 from tuolaji.core.cards import Card, format_cards, parse_cards
 
@@ -26,24 +27,10 @@ Data = dict[str, Any]
 Mutation = Callable[[Data, GameState, random.Random], Iterator[Data]]
 
 
-def one_deal(preset: str, seed: int) -> list[GameState]:
-    """Every state of one deal played by random legal actions (mostly dealing cards)."""
-    rng = random.Random(seed)
-    s = GameState.new(preset, seed=seed, dealer=None if seed % 2 else seed % 4)
-    states = [s]
-    while s.phase is not Phase.FINISHED:
-        if s.phase is Phase.DEALING and rng.random() < 0.9:
-            s = s.deal_card()
-        else:
-            s = s.apply(s.legal_actions().sample(rng))
-        states.append(s)
-    return states
-
-
 def play_position(seed: int) -> list[GameState]:
     """States of a deal started with ``GameState.for_play`` from a dealt deal's hands."""
     rng = random.Random(seed)
-    dealt = next(s for s in one_deal("tuolaji", seed) if s.phase is Phase.PLAYING)
+    dealt = next(s for s in random_deal_states("tuolaji", seed) if s.phase is Phase.PLAYING)
     assert dealt.trump is not None and dealt.dealer is not None
     s = GameState.for_play(
         "tuolaji",
@@ -66,7 +53,7 @@ def sample_states() -> list[GameState]:
     for preset in tl.RULESETS:
         for seed in (1, 2):
             by_phase: dict[Phase, list[GameState]] = {}
-            for s in one_deal(preset, seed):
+            for s in random_deal_states(preset, seed):
                 by_phase.setdefault(s.phase, []).append(s)
             for states in by_phase.values():
                 out.extend(states[:: max(1, len(states) // 3)][:3])
@@ -308,10 +295,12 @@ def test_every_sample_state_reads_back() -> None:
 
 
 KNOWN_GAPS = {
-    # A failed throw is replayed as its record says (the sampler's worlds do not keep the
-    # thrown cards with the thrower), so a swap that takes a thrown card from the thrower
-    # of a play position is still accepted (10 inputs): to do in the world sampler first.
-    "cards_swapped": "a failed throw's cards are not tied to the thrower's hand",
+    # The thrower must hold its whole failed throw (validate._failed_throw), but whether
+    # another seat could beat it (R6.3) depends on hidden cards that a world sampled for a
+    # view does not keep, so a swap that changes who could have beaten a play position's
+    # failed throw is still accepted (3 of 280 inputs; 10 before the thrower's cards were
+    # tied to its hand).
+    "cards_swapped": "who could beat a failed throw is not checked against the hands (R6.3)",
 }
 
 

@@ -98,44 +98,8 @@ def _public_callables() -> dict[str, Callable[..., Any]]:
 
 CALLABLES = _public_callables()
 
-# Escapes the walk found that are not fixed yet (issue #19, finding 7, open): each still lets
-# an internal exception out on some hostile argument. Remove a name once its source is fixed.
-KNOWN_ESCAPES = {
-    "tuolaji.Joker",
-    "tuolaji.Phase",
-    "tuolaji.Rank",
-    "tuolaji.Suit",  # Enum lookup ValueError
-    "tuolaji.Decision",
-    "tuolaji.shuffled_deck",
-    "tuolaji.rl.openspiel.TuolajiObserver",
-    "tuolaji.rl.openspiel.seen",
-    "tuolaji.testing.accounted_cards",
-    "tuolaji.testing.actions",
-    "tuolaji.testing.advance",
-    "tuolaji.testing.check_apply",
-    "tuolaji.testing.check_cards",
-    "tuolaji.testing.check_json_round_trip",
-    "tuolaji.testing.check_legal_actions",
-    "tuolaji.testing.check_points",
-    "tuolaji.testing.check_result",
-    "tuolaji.testing.check_step",
-    "tuolaji.testing.check_turn_order",
-    "tuolaji.testing.check_views",
-    "tuolaji.testing.phase_step",
-    "tuolaji.testing.random_rules",
-}
 
-
-def _params() -> list[Any]:
-    return [
-        pytest.param(name, marks=pytest.mark.xfail(reason="known escape, #19 finding 7"))
-        if name in KNOWN_ESCAPES
-        else name
-        for name in sorted(CALLABLES)
-    ]
-
-
-@pytest.mark.parametrize("name", _params())
+@pytest.mark.parametrize("name", sorted(CALLABLES))
 @settings(
     max_examples=25,
     deadline=None,

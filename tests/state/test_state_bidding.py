@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from typing import get_args
 
 import attrs
 import pytest
@@ -32,6 +33,7 @@ from tuolaji import (
     TrumpRevealed,
 )
 from tuolaji.core.cards import Rank, Suit
+from tuolaji.core.rules import FixTrump, JokerPairs
 from tuolaji.testing import stacked_deck
 
 C = tl.parse_cards
@@ -805,28 +807,57 @@ def _walk_step(state: GameState, rng: random.Random) -> GameState:
     return state.apply(Pass(state.to_act))
 
 
+@st.composite
+def oracle_rules(draw: st.DrawFn) -> tl.Rules:
+    """A rule set of ORACLE_RULES with the bidding house rules (issue 21) drawn from all
+    their values."""
+    return attrs.evolve(
+        draw(st.sampled_from(ORACLE_RULES)),
+        self_overturn=draw(st.booleans()),
+        joker_pairs=draw(st.sampled_from(get_args(JokerPairs))),
+        fix_trump=draw(st.sampled_from(get_args(FixTrump))),
+    )
+
+
 @pytest.mark.slow
 @given(
-    st.sampled_from(ORACLE_RULES),
+    oracle_rules(),
     st.integers(0, 2**31 - 1),
     st.booleans(),
-    st.integers(0, 12),
-    st.integers(0, 12),
+    st.tuples(st.integers(0, 12), st.integers(0, 12)),
+    st.booleans(),
 )
 def test_r4_r5_bid_oracle_agrees_with_legal_actions_and_apply(
-    rules: tl.Rules, seed: int, opening: bool, level0: int, level1: int
+    rules: tl.Rules, seed: int, opening: bool, picks: tuple[int, int], joker_pairs: bool
 ) -> None:
     """Every 1-3 card subset of a seat's level cards and jokers, in every phase, for every
     seat: ``Declare`` is listed by ``legal_actions(seat)`` and accepted by ``apply`` exactly
-    when the oracle of tests/bid_oracle.py (written from R4.2-R4.5 and R5.2) allows it."""
+    when the oracle of tests/bid_oracle.py (written from R4.2-R4.5 and R5.2) allows it.
+    ``joker_pairs``: two seats are dealt a pair of small and a pair of big jokers early, so
+    that joker pairs meet (R4.3, R5.2, the house rule ``joker_pairs``)."""
     rng = random.Random(seed)
-    levels = (rules.levels[level0 % len(rules.levels)], rules.levels[level1 % len(rules.levels)])
+    levels = (
+        rules.levels[picks[0] % len(rules.levels)],
+        rules.levels[picks[1] % len(rules.levels)],
+    )
     dealer = None if opening else rng.randrange(4)
-    s = GameState.new(rules, seed, levels=levels, dealer=dealer, deal_number=0 if opening else 1)
+    deck = None
+    if joker_pairs:
+        # Joker pairs meet, and a level pair comes before anyone bids (R4.3 定主, fix_trump).
+        hands = ["", "", "", ""]
+        small, big, pair = rng.sample(range(4), 3)
+        hands[small], hands[big] = "SJ SJ", "BJ BJ"
+        card = f"{levels[pair % 2].label}{rng.choice('SHCD')}"
+        hands[pair] = f"{card} {card}"
+        deck = stacked_deck(hands, first_seat=dealer or 0, seed=seed)
+    s = GameState.new(
+        rules, seed, levels=levels, dealer=dealer, deal_number=0 if opening else 1, deck=deck
+    )
     checked = 0
     for _ in range(600):
         last = s.events[-1] if s.events else None
-        if s.phase is not Phase.DEALING or s.dealt % 11 == 0 or isinstance(last, Declared):
+        early = s.dealt < 12  # the first bids of a deal
+        if s.phase is not Phase.DEALING or s.dealt % 11 == 0 or early or isinstance(last, Declared):
             checked += _check_bids_against_the_oracle(s)
             event(f"checked in phase {s.phase.value}")
         if s.phase is Phase.PLAYING:

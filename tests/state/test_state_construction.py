@@ -5,6 +5,7 @@ nodes) and :meth:`GameState.advanced` (the state machine's own steps)."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -67,6 +68,31 @@ def test_with_deck_keeps_the_dealt_cards_and_the_108_cards() -> None:
         state.with_deck(swapped)
     with pytest.raises(tl.IllegalAction, match="R4.1"):
         state.with_deck(state.deck[:-1])
+
+
+def test_with_next_card_is_with_deck_swapping_one_undealt_card_forward() -> None:
+    """R4.1: the fast path of a chance node moves an undealt card to the next place."""
+    state = tl.GameState.new("tuolaji", 3)
+    for _ in range(10):
+        state = state.deal_card()
+    target = state.deck[50]
+    first = next(i for i in range(10, 108) if state.deck[i].id == target.id)
+    deck = list(state.deck)
+    deck[10], deck[first] = deck[first], deck[10]
+    assert state.with_next_card(target.id) == state.with_deck(deck)
+    assert state.with_next_card(state.deck[10].id) is state
+    while not (both := [c for c, n in Counter(state.deck[: state.dealt]).items() if n == 2]):
+        state = state.deal_card()
+    with pytest.raises(tl.IllegalAction, match="R4.1.*not in the undealt"):
+        state.with_next_card(both[0].id)
+    with pytest.raises(tl.IllegalAction, match="R4.1"):
+        state.with_next_card(99)
+    with pytest.raises(TypeError, match="card"):
+        state.with_next_card("3")  # type: ignore[arg-type]
+    while state.phase is Phase.DEALING:
+        state = state.deal_card()
+    with pytest.raises(tl.IllegalAction, match="only while dealing"):
+        state.with_next_card(1)
 
 
 def test_advanced_copies_and_changes_only_the_named_fields() -> None:

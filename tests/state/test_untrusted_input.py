@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import random
 import re
 from typing import Any
 
@@ -13,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tuolaji as tl
+from positions import random_deal_states
 from tuolaji import GameState, Phase
 from tuolaji.core.limits import MAX_CARD_TEXT, MAX_ECHO, MAX_RECORD_TEXT, MAX_STATE_TEXT
 
@@ -20,21 +20,7 @@ MESSAGE_LIMIT = 700
 """No error message is longer (the longest fixed text is the card spelling help)."""
 
 
-def random_states(seed: int, preset: str = "tuolaji") -> list[GameState]:
-    """Every state of one deal played by random legal actions (mostly dealing cards)."""
-    rng = random.Random(seed)
-    s = GameState.new(preset, seed=seed, dealer=None if seed % 2 else seed % 4)
-    states = [s]
-    while s.phase is not Phase.FINISHED:
-        if s.phase is Phase.DEALING and rng.random() < 0.9:
-            s = s.deal_card()
-        else:
-            s = s.apply(s.legal_actions().sample(rng))
-        states.append(s)
-    return states
-
-
-STATES = random_states(3) + random_states(4, "shuangsheng")
+STATES = [*random_deal_states("tuolaji", 3), *random_deal_states("shuangsheng", 4)]
 SAMPLE = STATES[:: len(STATES) // 12]
 
 

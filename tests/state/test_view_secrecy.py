@@ -18,12 +18,13 @@ from hypothesis import strategies as st
 
 import tuolaji as tl
 from tuolaji import Declared, GameState, Phase, Played
+from tuolaji.rl.encoding import observation, observation_text
 from tuolaji.state.view import shown_cards
 
 Location = int | str  # a seat, or "kitty"
 
 
-def bid_heavy_deal(seed: int, preset: str) -> Iterator[GameState]:
+def bid_heavy_deal(seed: int, preset: str | tl.Rules) -> Iterator[GameState]:
     """The states of one deal played by random legal actions; bids are frequent (unlike
     :func:`tuolaji.testing.random_deal`, whose bids are rare)."""
     rng = random.Random(seed)
@@ -40,9 +41,11 @@ def bid_heavy_deal(seed: int, preset: str) -> Iterator[GameState]:
 
 def hidden_from(state: GameState, seat: int) -> list[Location]:
     """Where cards are hidden from ``seat``: the other hands, and the kitty unless ``seat``
-    buried it (nobody sees a kitty before it is buried; everyone once the deal is scored)."""
+    buried it (nobody sees a kitty before it is buried; everyone once the deal is scored,
+    when ``Rules.kitty_public_at_end``)."""
     places: list[Location] = [s for s in range(4) if s != seat]
-    if state.kitty and state.result is None and state.buried_by != seat:
+    shown_at_end = state.result is not None and state.rules.kitty_public_at_end
+    if state.kitty and not shown_at_end and state.buried_by != seat:
         places.append("kitty")
     return places
 
@@ -158,10 +161,17 @@ def test_r4_2_a_played_shown_card_does_not_tell_where_its_twin_is() -> None:
     assert found >= 3
 
 
+INFORMATION_RULES = [
+    attrs.evolve(tl.RULESETS["tuolaji"], kitty_public_at_end=False, throw_blocker_public=False),
+    attrs.evolve(tl.RULESETS["shuangsheng"], kitty_public_at_end=False),
+]
+"""The information house rules (issue 21, item 9) with their non-default values."""
+
+
 def sample_states() -> list[GameState]:
     states: list[GameState] = []
-    for seed, preset in enumerate(tl.RULESETS):
-        deal = list(bid_heavy_deal(seed + 11, preset))
+    for seed, rules in enumerate([*tl.RULESETS, *INFORMATION_RULES]):
+        deal = list(bid_heavy_deal(seed + 11, rules))
         states += deal[:: max(1, len(deal) // 40)]
     return states
 
@@ -209,3 +219,70 @@ def test_a_view_costs_a_lookup_once_the_log_is_cached() -> None:
     while node is not None and len(node):
         assert node.shown_cards_cache is not None
         node = node.previous
+
+
+# --- the information house rules (issue 21, item 9) -------------------------------------------
+
+THROW_HANDS = [
+    "9C 8C 8C 4C 4C",  # seed 000's throw ♣98844 (R6.3)
+    "5C 5C 3D 3D 6D",  # ♣55 beats the ♣44
+    "2D 2D 7D 7D 6D",
+    "3C 6C 7C KD KD",
+]
+THROW_KITTY = "3S 3S 4S 4S 5S 5S 6S 6S"
+
+
+def throw_position(rules: tl.Rules) -> GameState:
+    return GameState.for_play(
+        rules,
+        hands=[tl.parse_cards(h) for h in THROW_HANDS],
+        kitty=tl.parse_cards(THROW_KITTY),
+        trump=tl.Trump(tl.Rank.TEN, tl.Suit.HEARTS),
+        dealer=0,
+        levels=(tl.Rank.TEN, tl.Rank.TEN),
+    )
+
+
+@pytest.mark.parametrize("public", [True, False])
+def test_r6_4_throw_blocker_public_who_beat_a_throw(public: bool) -> None:
+    """R6.4: seat 0 throws ♣98844 and ♣55 outside beats the ♣44, which is led. With
+    ``throw_blocker_public`` (every preset) the event names seat 1; without it, nobody is
+    named, and swapping the ♣55 to seat 3 before the throw leaves seat 2's view unchanged
+    (with it, the view changes: who blocked is public by rule)."""
+    rules = attrs.evolve(tl.RULESETS["tuolaji"], throw_blocker_public=public)
+    state = throw_position(rules)
+    attempt = tl.parse_cards("9C 8C 8C 4C 4C")
+    after = state.play(0, attempt)
+    failed = [e for e in after.events if isinstance(e, tl.ThrowFailed)]
+    assert failed == [tl.ThrowFailed(0, attempt, tl.parse_cards("4C 4C"), (1,) if public else ())]
+    five = tl.Card.parse("5C")
+    king = tl.Card.parse("KD")
+    moved = swap(swap(state, 1, five, 3, king), 1, five, 3, king)  # both ♣5 to seat 3
+    moved_after = moved.play(0, attempt)
+    assert (moved_after.view(2) == after.view(2)) == (not public)
+    assert tl.GameState.from_json(after.to_json()) == after
+
+
+@pytest.mark.parametrize("public", [True, False])
+def test_r8_2_kitty_public_at_end_who_sees_the_kitty(public: bool) -> None:
+    """Seed 002: the kitty 待一局游戏结束后才可亮出给所有玩家查看 (``kitty_public_at_end``,
+    every preset); without it only the burier sees it, the event shows no cards, the
+    observations and their texts carry no kitty for the others, and the points still count."""
+    rules = attrs.evolve(tl.RULESETS["tuolaji"], kitty_public_at_end=public)
+    state = throw_position(rules)
+    while state.phase is Phase.PLAYING:
+        state = state.apply(state.legal_actions().sample(random.Random(len(state.events))))
+    assert state.result is not None
+    revealed = [e for e in state.events if isinstance(e, tl.KittyRevealed)]
+    assert [e.cards for e in revealed] == [state.kitty if public else ()]
+    assert state.result.kitty_points == 10  # ♠5♠5
+    for seat in range(4):
+        view = state.view(seat)
+        sees = public or seat == state.buried_by
+        assert (view.kitty == state.kitty) if sees else view.kitty is None
+        text = observation_text(observation(view))
+        assert ("kitty " in text) == sees
+        hidden = hidden_from(state, seat)
+        assert ("kitty" in hidden) == (not sees)
+    tl.testing.check_views(state)
+    assert tl.GameState.from_json(state.to_json()) == state

@@ -8,6 +8,7 @@ import os
 import random
 import subprocess
 import sys
+import typing
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -191,7 +192,11 @@ def test_soak_rules_cover_presets_and_custom_rules() -> None:
 
 
 def follows_suit_only(
-    lead: Sequence[tl.Card], hand: Sequence[tl.Card], cards: Sequence[tl.Card], trump: tl.Trump
+    lead: Sequence[tl.Card],
+    hand: Sequence[tl.Card],
+    cards: Sequence[tl.Card],
+    trump: tl.Trump,
+    **house_rules: object,
 ) -> None:
     """A wrong follow check that forgets R7.3 (and even R7.2): any cards are accepted."""
 
@@ -228,3 +233,23 @@ def test_the_checks_need_no_hypothesis() -> None:
         [sys.executable, "-c", code], check=False, env=env, capture_output=True, text=True
     )
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
+
+
+def test_random_rules_draw_every_value_of_every_choice_field() -> None:
+    """The testing kit's random rules (R12) reach every value of each ``Literal`` field, the
+    trick house rules (follow_draw R7.3, ruff_shape R7.4, throw_ruff R7.5) among them, so the
+    soak and the invariant tests play them all."""
+    hints = typing.get_type_hints(tl.Rules)
+    choices = {
+        f.name: set(typing.get_args(hints[f.name]))
+        for f in attrs.fields(tl.Rules)
+        if typing.get_origin(hints[f.name]) is typing.Literal
+    }
+    assert {"follow_draw", "ruff_shape", "throw_ruff"} <= set(choices)
+    rng = random.Random(21)
+    seen: dict[str, set[object]] = {name: set() for name in choices}
+    for _ in range(600):
+        rules = random_rules(rng)
+        for name in choices:
+            seen[name].add(getattr(rules, name))
+    assert seen == choices

@@ -94,7 +94,11 @@ def test_a_match_machine_reaches_the_end_of_a_match() -> None:
 
 
 def follows_suit_only(
-    lead: Sequence[tl.Card], hand: Sequence[tl.Card], cards: Sequence[tl.Card], trump: tl.Trump
+    lead: Sequence[tl.Card],
+    hand: Sequence[tl.Card],
+    cards: Sequence[tl.Card],
+    trump: tl.Trump,
+    **house_rules: object,
 ) -> None:
     """A wrong follow check: R7.1 (count) and R7.2 (suit), but R7.3 (pairs) forgotten."""
     if len(cards) != len(lead) or not (Counter(cards) <= Counter(hand)):

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import math
 import statistics
+import sys
+import threading
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tuolaji.core.errors import ConfigurationError
+from tuolaji.tools import parallel
 from tuolaji.tools.parallel import derive_seed, run_ordered
 from tuolaji.tools.stats import (
     bradley_terry,
@@ -181,3 +184,19 @@ def test_run_ordered_keeps_task_order_on_workers() -> None:
     assert list(run_ordered(_square, tasks, workers=2)) == [x * x for x in tasks]
     with pytest.raises(ConfigurationError, match="positive"):
         run_ordered(_square, tasks, workers=0)
+
+
+def test_workers_fork_only_from_a_single_threaded_process_on_linux() -> None:
+    """Issue 22: forked workers skip the 0.3 s import of a spawned one; a process running
+    other threads (where fork may copy a held lock) spawns them."""
+    expected = "fork" if sys.platform == "linux" else "spawn"
+    assert parallel._start_context().get_start_method() == expected
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        assert parallel._start_context().get_start_method() == "spawn"
+        assert list(run_ordered(_square, [3, 4], workers=2)) == [9, 16]
+    finally:
+        release.set()
+        other.join()

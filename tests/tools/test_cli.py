@@ -19,7 +19,7 @@ import pytest
 
 import tuolaji as tl
 from tuolaji.core.limits import MAX_RECORD_TEXT
-from tuolaji.tools import arena, cli, terminal
+from tuolaji.tools import arena, bench, cli, terminal
 from tuolaji.tools.cli import main, make_bots
 
 
@@ -96,7 +96,7 @@ def test_deal_sorts_trumps_first_strongest_first(capsys: pytest.CaptureFixture[s
         (["simulate", "--bots", "greedy,random,greedy"], "give 1, 2 (one per team) or 4"),
         (["simulate", "--deals", "2", "--match"], "not allowed with argument"),
         (["simulate", "--deals", "0"], "not a positive whole number"),
-        (["bench", "--workloads", "W1,W4"], "unknown workloads ['W4']; valid: W1, W2, W3"),
+        (["bench", "--workloads", "W1,W7"], "unknown workloads ['W7']; valid: W1, W2, W3, W4"),
         (["bench", "--rules", "nope"], "no rules preset 'nope' and no such file"),
     ],
 )
@@ -176,8 +176,17 @@ def test_replay_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
 
 def test_bench_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
     out = run(capsys, "bench", "--deals", "1", "--repeat", "1", "--kernels", "--seconds", "0.01")
-    for name in ("W1", "W2", "W3", "deals/s", "µs/decision", "is_legal_follow", "trick_winner"):
+    for name in ("W1", "W2", "W3", "W6", "/W2", "µs/decision", "is_legal_follow", "trick_winner"):
         assert name in out
+
+
+def test_bench_skips_a_workload_whose_extra_is_missing(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(bench.EXTRAS, "W4", ("tuolaji_no_such_module", "pettingzoo"))
+    out = run(capsys, "bench", "--deals", "1", "--repeat", "1", "--workloads", "W2,W4")
+    assert "W4 skipped: needs the extra tuolaji[pettingzoo]" in out
+    assert "  W2 " in out and "  W4 " not in out
 
 
 # --- polish (#13 item 6) -------------------------------------------------------------------------
@@ -376,7 +385,9 @@ def test_bench_json_and_profile(capsys: pytest.CaptureFixture[str]) -> None:
     out = run(capsys, "bench", "--deals", "1", "--repeat", "1", "--json", "--rules", "shuangsheng")
     data = json.loads(out)
     assert data["rules"] == "shuangsheng"
-    assert set(data["workloads"]) == {"W1", "W2", "W3"}
+    ran = {"W1", "W2", "W3", "W6"} | {w for w in ("W4", "W5") if not bench.missing_extra(w)}
+    assert set(data["workloads"]) == ran
+    assert len(data["skipped"]) == 6 - len(ran)
     w2 = data["workloads"]["W2"]
     assert w2["deals"] == 1 and w2["decisions"] >= 25 and w2["cpu_seconds"] > 0
     out = run(capsys, "bench", "--deals", "1", "--workloads", "w2", "--profile")

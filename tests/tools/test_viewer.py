@@ -16,6 +16,7 @@ import pytest
 import tuolaji as tl
 from tuolaji.core.scoring import net_throw_penalty
 from tuolaji.state.actions import Buried, Declared, ThrowFailed
+from tuolaji.tools import report
 from tuolaji.tools.cli import main
 from tuolaji.tools.viewer import game_frames, replay_html
 
@@ -142,3 +143,31 @@ def test_redeals_and_reinforcements_are_steps() -> None:
     redeal = next(f for f in deal["frames"] if f["say"].startswith("the cards are thrown in"))
     assert redeal["kitty"] is None  # the kitty went back with the cards
     assert steps[-1].startswith("seat 1 buries ")
+
+
+def test_information_house_rules_keep_the_kitty_and_the_blockers_secret() -> None:
+    """Issue 21, item 9: with ``kitty_public_at_end`` and ``throw_blocker_public`` off, the
+    viewer leaves the kitty face down at the end and names nobody for a failed throw, and
+    the verbose report says so; the score still counts the kitty (R8.2, R6.4)."""
+    rules = attrs.evolve(
+        tl.RULESETS["tuolaji"],
+        levels=(tl.Rank.TWO, tl.Rank.THREE),
+        kitty_public_at_end=False,
+        throw_blocker_public=False,
+    )
+    game = tl.Game(rules, seed=6)
+    game.play_match([tl.GreedyBot(0), tl.RandomBot(1), tl.GreedyBot(2), tl.RandomBot(3)])
+    failed = 0
+    for deal, last, actions in zip(
+        game_frames(game), finished_states(game), game.actions, strict=True
+    ):
+        end = deal["frames"][-1]
+        assert end["kitty"] == {"cards": ["back"] * 8, "face": False, "label": "kitty"}
+        assert "hidden kitty" in end["say"]
+        notes = [n for f in deal["frames"] for n in f["notes"]]
+        assert all("who beat it is secret" in n and "beaten by" not in n for n in notes)
+        failed += len(notes)
+        lines = report.deal_lines(1, last, actions)
+        assert any(line.startswith("  kitty (not shown)") for line in lines)
+        assert sum("who beats it is secret" in line for line in lines) == len(notes)
+    assert failed > 0

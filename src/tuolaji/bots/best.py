@@ -82,8 +82,9 @@ class BestBot(PIMCBot):
         """Only plays once the hand holds ``endgame`` cards or fewer."""
         return super()._searches(view, actions) and len(view.hand) <= self.endgame
 
-    def _playout(self) -> Callable[[GameState], GameState]:
-        """Every rollout finishes the deal with the greedy rollout bot on every seat."""
-        return lambda state: greedy_rollout(state, self.rollout_bot)
+    def _playout(self) -> Callable[[GameState], int]:
+        """Every rollout finishes the deal with the greedy rollout bot on every seat; the
+        attackers' final points (R8)."""
+        return lambda state: greedy_rollout(state, self.rollout_bot).attacker_points
 
     _shuffles_sampled_follows = True

@@ -216,13 +216,17 @@ class GreedyBot:
         on_table = sum(_points(p) for p in trick)
         partner = (view.seat + 2) % 4
         lead = lead_info_ids(trick[0], table)
-        best = winner_so_far(lead, trick, table)
+        ruff_shape, throw_ruff = view.rules.ruff_shape, view.rules.throw_ruff
+        best = winner_so_far(lead, trick, table, ruff_shape, throw_ruff)
         winning = (view.leader + best.play_index) % SEATS
         me = len(trick)
         last = me == 3
 
         def wins(i: int) -> bool:
-            return challenge(lead, best, me, option_ids[i], table).play_index == me
+            after = challenge(
+                lead, best, me, option_ids[i], table, ruff_shape=ruff_shape, throw_ruff=throw_ruff
+            )
+            return after.play_index == me
 
         def feed(i: int) -> tuple[int, int]:
             return _points(option_ids[i]), -_strength_cost(option_ids[i], table)

@@ -14,27 +14,32 @@ Deductions (effective suits as in R2.1; trumps are suit 4):
   card of that suit is held twice after that trick. Cards it played later in that suit were
   held then too, so their other copy cannot be in its hand now either.
 * **Shown cards** (R4.2): cards shown in bids of the current attempt and not played since.
+* **A failed throw's cards** (R6.4): the thrower showed the whole throw and played only the
+  forced unit; the other cards went back to its hand, so it holds them until it plays them.
 * **The kitty** (R5.1): known to the seat that buried it (and to all once the deal is scored).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 import attrs
 
 from tuolaji.core.cards import CARD_KINDS, Card
-from tuolaji.core.trickids import lead_info_ids
+from tuolaji.core.trickids import LeadInfo, lead_info_ids
 from tuolaji.core.trump import effective_suit_name
-from tuolaji.state.actions import Hand, Trick
+from tuolaji.state.actions import CardsDealt, Hand, Played, ThrowFailed, Trick
 from tuolaji.state.view import PlayerView
 
 __all__ = [
     "Knowledge",
+    "follow_facts",
     "knowledge_of",
     "no_pair_caps",
     "pairs_in",
     "played_cards",
+    "revealed_cards",
     "void_suits_text",
 ]
 
@@ -51,7 +56,8 @@ class Knowledge:
     current attempt and has not played since (R4.2); ``kitty``: the buried cards when this
     seat may see them, else None; ``unseen``: per card id, how many copies this seat has not
     seen (not in its hand, not played, not in a kitty it sees): the cards hidden from it,
-    shown cards included.
+    shown cards included; ``revealed[s]``: cards of seat ``s``'s failed throws that it took
+    back and has not played since (R6.4), so still holds.
     """
 
     seat: int
@@ -64,9 +70,10 @@ class Knowledge:
     shown: tuple[Hand, Hand, Hand, Hand]
     kitty: Hand | None
     unseen: tuple[int, ...]
+    revealed: tuple[Hand, Hand, Hand, Hand] = ((), (), (), ())
 
 
-def pairs_in(ids: list[int] | tuple[int, ...]) -> int:
+def pairs_in(ids: Sequence[int]) -> int:
     """How many cards appear twice in ``ids`` (a pair per twice-held card, R1.1)."""
     seen: set[int] = set()
     pairs = 0
@@ -76,6 +83,16 @@ def pairs_in(ids: list[int] | tuple[int, ...]) -> int:
         else:
             seen.add(c)
     return pairs
+
+
+def follow_facts(ids: Sequence[int], lead: LeadInfo, suit: Sequence[int]) -> tuple[bool, bool]:
+    """What a follow of card ids ``ids`` to ``lead`` shows about its seat (``suit``: the
+    trump table's effective suit per card id): whether it is void in the led suit (R7.2: it
+    played a card of another suit), and else whether it holds no pair of that suit left (R7.3:
+    fewer pairs than the lead)."""
+    if any(suit[c] != lead.suit for c in ids):
+        return True, False
+    return False, pairs_in(ids) < lead.total_pairs
 
 
 def _all_tricks(view: PlayerView) -> list[Trick | tuple[int, tuple[Hand, ...]]]:
@@ -123,9 +140,10 @@ def no_pair_caps(
                     for c in ids:
                         if suit[c] == x:
                             caps[s][c] = 0
-            if any(suit[c] != led for c in ids):
+            void, no_pair_left = follow_facts(ids, info, suit)
+            if void:
                 voids[seat].add(led)
-            elif pairs_in(ids) < info.total_pairs and led not in no_pair[seat]:
+            elif no_pair_left and led not in no_pair[seat]:
                 no_pair[seat].add(led)
                 pending.append((seat, led))
                 for c in range(CARD_KINDS):
@@ -138,6 +156,32 @@ def no_pair_caps(
                     if suit[c] == x:
                         caps[s][c] = 0
     return voids, no_pair, caps
+
+
+def revealed_cards(view: PlayerView) -> tuple[Hand, Hand, Hand, Hand]:
+    """Per seat, the cards of its failed throws in this deal that it has not played since
+    (R6.4: the whole throw is shown, only the forced unit is played, the rest is taken back)."""
+    held: list[dict[Card, int]] = [{}, {}, {}, {}]
+    for event in view.events:
+        if isinstance(event, Played):
+            known = held[event.seat]
+            if known:
+                for card in event.cards:
+                    n = known.get(card, 0)
+                    if n > 1:
+                        known[card] = n - 1
+                    elif n:
+                        del known[card]
+        elif isinstance(event, ThrowFailed):
+            known = held[event.seat]
+            # The cards of two failed throws may be the same cards: the larger count is known.
+            for card, n in Counter(event.attempt).items():
+                if n > known.get(card, 0):
+                    known[card] = n
+        elif isinstance(event, CardsDealt):
+            held = [{}, {}, {}, {}]
+    out = [tuple(sorted(Counter(h).elements(), key=_card_id)) for h in held]
+    return out[0], out[1], out[2], out[3]
 
 
 def _card_id(card: Card) -> int:
@@ -167,6 +211,7 @@ def knowledge_of(view: PlayerView) -> Knowledge:
         shown=(shown[0], shown[1], shown[2], shown[3]),
         kitty=view.kitty,
         unseen=unseen,
+        revealed=revealed_cards(view),
     )
 
 

@@ -14,52 +14,103 @@ them all: the greedy choice plus random legal plays.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from tuolaji.bots.greedy import GreedyBot
 from tuolaji.bots.worlds import sample_world
-from tuolaji.core.cards import Card, points
-from tuolaji.core.scoring import team_of
+from tuolaji.core.cards import CARDS, Card, points
+from tuolaji.core.legal import LegalFollows, LegalPlays
+from tuolaji.core.rules import Rules
+from tuolaji.core.scoring import score_deal, team_of
 from tuolaji.core.shapes import units
-from tuolaji.core.tricks import trick_winner
+from tuolaji.core.trickids import (
+    LeadInfo,
+    challenge,
+    lead_info_ids,
+    points_in_trick_ids,
+    winner_so_far,
+)
+from tuolaji.core.trump import TrumpTable
 from tuolaji.state.actions import Action, ActionSet, Phase, Play
 from tuolaji.state.gamestate import GameState
 from tuolaji.state.view import PlayerView
 
-__all__ = ["PIMCBot", "quick_play", "rollout"]
+__all__ = ["PIMCBot", "playout_points", "quick_play", "rollout"]
 
 
 def quick_play(state: GameState, rng: random.Random, tries: int = 4) -> tuple[Card, ...]:
     """A cheap heuristic play for rollouts: lead a random single card (never a throw, so
     never a penalty, R6.5); follow with the best of ``tries`` random legal follows: feed
-    points to a winning partner, else win as cheaply as possible, else discard cheaply."""
-    seat = state.turn
-    hand = state.hands[seat]
-    if not state.trick:
-        # The strongest card of a random suit held: a single lead, never a failed throw.
-        trump_table = state.trump.table if state.trump is not None else None
-        assert trump_table is not None
-        pick = hand[rng.randrange(len(hand))]
-        suit = trump_table.suit[pick.id]
-        same = [c for c in hand if trump_table.suit[c.id] == suit]
-        return (max(same, key=lambda c: trump_table.strength[c.id]),)
+    points to a winning partner, else win as cheaply as possible, else discard cheaply.
+
+    Works on card ids (the hand's ids and the lead's description the state keeps, the
+    trick's winner so far computed once per decision, each candidate challenging it, R7.5)."""
     trump = state.trump
     assert trump is not None
     table = trump.table
+    if not state.trick:
+        return (CARDS[_quick_lead(state.hand_ids(state.turn), table, rng)],)
+    lead = state.lead_info()
+    assert lead is not None  # the trick has a lead
+    trick = [[c.id for c in p] for p in state.trick]
+    return _quick_follow(
+        state.legal_plays(),
+        lead,
+        trick,
+        state.turn,
+        leader=state.leader,
+        table=table,
+        rules=state.rules,
+        rng=rng,
+        tries=tries,
+    )
+
+
+def _quick_lead(hand: Sequence[int], table: TrumpTable, rng: random.Random) -> int:
+    """The strongest card of a random suit held: a single lead, never a failed throw."""
+    suit = table.suit
+    led = suit[hand[rng.randrange(len(hand))]]
+    return max((c for c in hand if suit[c] == led), key=table.strength.__getitem__)
+
+
+def _quick_follow(
+    plays: LegalPlays,
+    lead: LeadInfo,
+    trick: list[list[int]],
+    seat: int,
+    *,
+    leader: int,
+    table: TrumpTable,
+    rules: Rules,
+    rng: random.Random,
+    tries: int,
+) -> tuple[Card, ...]:
+    """``seat``'s best of ``tries`` random legal follows to ``trick`` (see `quick_play`)."""
     strength = table.strength
-    plays = state.legal_plays()
-    trick = state.trick
-    winning = (state.leader + trick_winner(trick, trump)) % 4
-    ours = team_of(winning) == team_of(seat)
+    so_far = winner_so_far(lead, trick, table, rules.ruff_shape, rules.throw_ruff)
+    ours = team_of((leader + so_far.play_index) % 4) == team_of(seat)
+    position = len(trick)
     best: tuple[Card, ...] = ()
     best_key: tuple[int, int] | None = None
     for _ in range(tries):
         play = plays.sample(rng)
-        cost = sum(strength[c.id] for c in play)
+        ids = [c.id for c in play]
+        cost = sum(strength[c] for c in ids)
         pts = points(play)
         if ours:
             key = (pts, -cost)
-        elif trick_winner((*trick, play), trump) == len(trick):
+        elif (
+            challenge(
+                lead,
+                so_far,
+                position,
+                ids,
+                table,
+                ruff_shape=rules.ruff_shape,
+                throw_ruff=rules.throw_ruff,
+            ).play_index
+            == position
+        ):
             key = (1000, -cost)
         else:
             key = (-10 * pts - cost, 0)
@@ -74,6 +125,63 @@ def rollout(state: GameState, rng: random.Random) -> GameState:
     while state.result is None:
         state = state.play(state.turn, quick_play(state, rng))
     return state
+
+
+def playout_points(state: GameState, rng: random.Random) -> int:
+    """The attackers' final points (R8) of [`rollout`][tuolaji.bots.pimc.rollout]``(state,
+    rng)``: the same plays from the same random stream, but after the current trick on card
+    ids, with no [`GameState`][tuolaji.GameState] per play.
+
+    From the next trick on every lead is a single card, so every trick is singles: the
+    hands are lists of ids, the legal follows the engine's own
+    ([`LegalFollows.unchecked`][tuolaji.LegalFollows.unchecked]), the winner R7.5's kernel,
+    and the deal is scored once by [`score_deal`][tuolaji.core.scoring.score_deal]."""
+    while state.trick and state.result is None:
+        state = state.play(state.turn, quick_play(state, rng))
+    if state.result is not None:
+        return state.attacker_points
+    trump, dealer = state.trump, state.dealer
+    assert trump is not None and dealer is not None
+    table = trump.table
+    rules = state.rules
+    hands = [list(state.hand_ids(seat)) for seat in range(4)]
+    leader = state.leader
+    trick_points = state.trick_points
+    declarers = team_of(dealer)
+    while True:
+        first = _quick_lead(hands[leader], table, rng)
+        hands[leader].remove(first)
+        lead = lead_info_ids((first,), table)
+        trick = [[first]]
+        for i in (1, 2, 3):
+            seat = (leader + i) % 4
+            hand = hands[seat]
+            plays = LegalFollows.unchecked(lead, tuple(hand), table)
+            (card,) = _quick_follow(
+                plays, lead, trick, seat, leader=leader, table=table, rules=rules, rng=rng, tries=4
+            )
+            hand.remove(card.id)
+            trick.append([card.id])
+        index = winner_so_far(lead, trick, table, rules.ruff_shape, rules.throw_ruff).play_index
+        winner = (leader + index) % 4
+        if team_of(winner) != declarers:
+            trick_points += points_in_trick_ids(trick)
+        if not hands[winner]:
+            break
+        leader = winner
+    return score_deal(
+        rules,
+        dealer=dealer,
+        levels=state.levels,
+        trick_points=trick_points,
+        kitty=state.kitty,
+        last_lead=(CARDS[first],),
+        last_winner=winner,
+        winning_play=(CARDS[trick[index][0]],),
+        trump=trump,
+        failed_throws=state.failed_throws,
+        counters=state.counters,
+    ).attacker_points
 
 
 class PIMCBot:
@@ -104,8 +212,7 @@ class PIMCBot:
             world = sample_world(view, self.rng)
             finish = self._playout()
             for i, option in enumerate(options):
-                end = finish(world.apply(option))
-                totals[i] += sign * end.attacker_points
+                totals[i] += sign * finish(world.apply(option))
         best = max(range(len(options)), key=totals.__getitem__)
         # options[0] is the greedy choice: deviate only for a clear gain over sampling noise.
         if totals[best] - totals[0] <= self.margin * self.worlds:
@@ -117,12 +224,13 @@ class PIMCBot:
         with more than one legal choice."""
         return view.phase is Phase.PLAYING and len(actions) != 1
 
-    def _playout(self) -> Callable[[GameState], GameState]:
-        """How the candidates' rollouts in one world finish the deal: ``quick_play`` on one
-        random stream for all of them (common random numbers: their difference is less
-        noisy)."""
+    def _playout(self) -> Callable[[GameState], int]:
+        """How the candidates' rollouts in one world finish the deal, as the attackers' final
+        points (R8): ``quick_play`` on one random stream for all of them (common random
+        numbers: their difference is less noisy), on card ids
+        ([`playout_points`][tuolaji.bots.pimc.playout_points])."""
         stream = self.rng.randrange(1 << 32)
-        return lambda state: rollout(state, random.Random(stream))
+        return lambda state: playout_points(state, random.Random(stream))
 
     _shuffles_sampled_follows = False
     """Whether sampled follows are shuffled too (their order is random already)."""

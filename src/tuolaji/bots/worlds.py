@@ -6,7 +6,7 @@ hands, a hidden kitty, or the rest of the deck while dealing) at random, so that
 * every hand has its public size, and every card exists twice (R1.1);
 * each seat keeps the cards it has shown and not played (R4.2,
   [`tuolaji.bots.knowledge`][tuolaji.bots.knowledge]), unless its deductions say it buried them
-  (R5.1);
+  (R5.1), and the cards of its failed throws it took back and has not played (R6.4);
 * no seat holds a card of a suit it is known to be void in (R7.2), nor both copies of a card
   in a suit where it showed it had no pair left (R7.3);
 * a kitty card turned up by R4.6 stays where it was turned, until the kitty is taken;
@@ -14,17 +14,23 @@ hands, a hidden kitty, or the rest of the deck while dealing) at random, so that
 
 **Distribution.** The target is the chance distribution of the deal given those facts: each
 assignment of hidden cards weighted by the number of ways a shuffle of the physical cards
-produces it (a card whose two copies go to different places counts twice). The sampler
-first deals the hidden cards as a plain shuffle and keeps the result when it respects every
-constraint; that is exactly this distribution. After
-[`SHUFFLE_TRIES`][tuolaji.bots.worlds.SHUFFLE_TRIES] failures (many constraints late in a deal) it
-places the cards one kind at a time, each with the chance an unconstrained deal would give, among
-the placements that keep the rest feasible (an exact max-flow test over the places, so it never
-dead-ends). That fallback is close to but not exactly the target; ``tests/bots/test_worlds.py``
-measures its distance to exhaustive enumeration on small positions.
+produces it (a card whose two copies go to different places counts twice). The sampler draws
+it exactly, on card ids: the hidden cards fall into classes by the places that may take them
+(a void or a zero cap excludes a place); the table of how many cards of each class go to each
+place is drawn with its exact weight (a product of multinomials, the completion counts
+memoised per view), each class is split uniformly by those counts, and a draw that gives a
+seat both copies of a card it may hold once (R7.3) is drawn again. After
+[`SHUFFLE_TRIES`][tuolaji.bots.worlds.SHUFFLE_TRIES] rejected draws (or when a view's table
+would be too large to build quickly, then with plain shuffles) it places the cards one kind at
+a time, each with the chance an unconstrained deal would give, among the placements that keep
+the rest feasible (an exact max-flow test over the places, so it never dead-ends). That
+fallback is close to but not exactly the target; ``tests/bots/test_worlds.py`` measures both
+against exhaustive enumeration on small positions. The draw works on card ids; the
+[`GameState`][tuolaji.GameState] is built from them once, at the end;
+[`sample_worlds`][tuolaji.bots.worlds.sample_worlds] draws a batch.
 
 **Not modelled** (a sampled world ignores them, which biases it slightly): what players'
-choices reveal (bids not made, throws attempted), the exact tractor structure R7.3 implies
+choices reveal (bids not made, throws not tried), the exact tractor structure R7.3 implies
 beyond "no pair left", the throws that stood (R6.3: nobody held a beating unit then), the
 seats that beat a failed throw (R6.4), the twin of a turned kitty card (R4.6 ``twin``), the
 points of a seat that did or did not ask for a weak-hand redeal (R4.7), and whether the
@@ -38,13 +44,14 @@ from __future__ import annotations
 
 import random
 import warnings
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 
 from tuolaji.bots.knowledge import Knowledge, knowledge_of
 from tuolaji.core.caching import BoundedCache
 from tuolaji.core.cards import CARD_KINDS, CARDS, DECK_SIZE, KITTY_SIZE, Card, full_deck
-from tuolaji.core.errors import IllegalAction
+from tuolaji.core.errors import ConfigurationError, IllegalAction, cut, expect_type
 from tuolaji.state.actions import (
     CardsDealt,
     Hand,
@@ -54,7 +61,7 @@ from tuolaji.state.actions import (
 from tuolaji.state.gamestate import GameState, bookkeeping_of
 from tuolaji.state.view import PlayerView
 
-__all__ = ["SHUFFLE_TRIES", "HiddenPlaces", "hidden_places", "sample_world"]
+__all__ = ["SHUFFLE_TRIES", "HiddenPlaces", "hidden_places", "sample_world", "sample_worlds"]
 
 _RENAMED = {"Slots": "HiddenPlaces", "hidden_slots": "hidden_places"}
 """Names of 0.2 kept for one release (a name that says what the thing is)."""
@@ -74,15 +81,15 @@ class HiddenPlaces:
     made by [`for_play`][tuolaji.GameState.for_play] leaves out as ``GONE`` (-3); ``sizes[i]``: how
     many hidden cards place ``i`` takes; ``pool[c]``: hidden copies of card id ``c``;
     ``caps[i][c]``: at most how many copies of ``c`` place ``i`` may take; ``pinned[i]``:
-    cards known to be at place ``i`` (shown cards); ``kitty_pin``: a turned kitty card
-    ``(index, card)`` (R4.6) or None.
+    cards known to be at place ``i`` (shown cards); ``kitty_pins``: the turned kitty cards
+    ``(index, card)`` (R4.6), by index.
     """
 
     KITTY = -2
     GONE = -3
     """The cards a [`for_play`][tuolaji.GameState.for_play] position left out of the deal."""
 
-    __slots__ = ("caps", "kitty_pin", "pinned", "places", "pool", "sizes")
+    __slots__ = ("_built", "_sampler", "caps", "kitty_pins", "pinned", "places", "pool", "sizes")
 
     def __init__(
         self,
@@ -92,14 +99,24 @@ class HiddenPlaces:
         pool: list[int],
         caps: list[list[int]],
         pinned: list[list[Card]],
-        kitty_pin: tuple[int, Card] | None,
+        kitty_pins: tuple[tuple[int, Card], ...],
     ) -> None:
         self.places = places
         self.sizes = sizes
         self.pool = pool
         self.caps = caps
         self.pinned = pinned
-        self.kitty_pin = kitty_pin
+        self.kitty_pins = kitty_pins
+        self._sampler: _ClassSampler | None = None
+        self._built = False
+
+    def _exact_sampler(self) -> _ClassSampler | None:
+        """The exact sampler of these places (built on first use, kept for the next draws),
+        or None when its table would be too large (then `deal_hidden` uses the fallback)."""
+        if not self._built:
+            self._sampler = _ClassSampler.build(self)
+            self._built = True
+        return self._sampler
 
     def caps_of(self, card: int) -> list[int]:
         """Per place, at most how many copies of card id ``card`` it may take."""
@@ -139,12 +156,13 @@ def _caps(
         void = know.voids[place]
         limit = know.caps[place]
         held = Counter(c.id for c in pinned[i])
-        row = []
-        for c in range(CARD_KINDS):
-            if suit is not None and suit[c] in void:
-                row.append(0)
-            else:
-                row.append(max(0, min(pool[c], limit.get(c, 2) - held[c])))
+        row = list(pool)  # a cap of 2 is no cap: pool[c] <= 2
+        for c in {*limit, *held}:
+            row[c] = max(0, min(pool[c], limit.get(c, 2) - held[c]))
+        if suit is not None and void:
+            for c in range(CARD_KINDS):
+                if suit[c] in void:
+                    row[c] = 0
         caps.append(row)
     return caps
 
@@ -152,11 +170,18 @@ def _caps(
 def _pin_shown(
     view: PlayerView, know: Knowledge, place: int, pool: list[int], buried: list[Card]
 ) -> list[Card]:
-    """The shown cards of seat ``place`` that it holds; those it cannot hold (a void, a cap,
-    no room) were buried (R5.1) and go to ``buried``. Both leave ``pool``."""
+    """The cards seat ``place`` is known to hold: the cards of its failed throws it took back
+    (R6.4), then its shown cards (R4.2); a shown card it cannot hold (a void, a cap, no room)
+    was buried (R5.1) and goes to ``buried``. All leave ``pool``."""
     suit = view.trump.table.suit if view.trump is not None else None
-    pins: list[Card] = []
+    pins = list(know.revealed[place])
+    for card in pins:
+        pool[card.id] -= 1  # a negative count is refused by hidden_places (R1.1)
+    taken_back = Counter(pins)
     for card in view.shown[place]:
+        if taken_back[card]:
+            taken_back[card] -= 1  # the same card, shown in a bid and in the throw
+            continue
         if pool[card.id] <= 0:
             continue  # this seat sees where that copy is (the kitty it buried)
         limit = know.caps[place].get(card.id, 2)
@@ -210,20 +235,26 @@ def hidden_places(view: PlayerView) -> HiddenPlaces:
         k = places.index(HiddenPlaces.KITTY)
         pinned[k] = buried
         sizes[k] -= len(buried)
-    kitty_pin: tuple[int, Card] | None = None
-    start = _last(view.events, CardsDealt)
-    turned = _last(view.events, TrumpRevealed)
-    if view.phase in _PRE_KITTY and turned > start and hidden_kitty == KITTY_SIZE:
-        event = view.events[turned]
-        assert isinstance(event, TrumpRevealed)
-        kitty_pin = (event.index, event.card)
-        pool[event.card.id] -= 1
-        sizes[places.index(HiddenPlaces.KITTY)] -= 1
+    kitty_pins: list[tuple[int, Card]] = []
+    if view.phase in _PRE_KITTY and hidden_kitty == KITTY_SIZE:
+        # R4.6: every kitty card turned up in this attempt is public, at its index.
+        start = _last(view.events, CardsDealt)
+        for event in list(view.events)[start + 1 :]:
+            if isinstance(event, TrumpRevealed):
+                kitty_pins.append((event.index, event.card))
+                pool[event.card.id] -= 1
+                sizes[places.index(HiddenPlaces.KITTY)] -= 1
+        kitty_pins.sort(key=lambda pin: pin[0])
     if any(n < 0 for n in pool) or sum(pool) != sum(sizes):
         raise IllegalAction("R1.1", "the view holds more copies of a card than exist")
     caps = _caps(view, know, places, pool, pinned)
     return HiddenPlaces(
-        places=places, sizes=sizes, pool=pool, caps=caps, pinned=pinned, kitty_pin=kitty_pin
+        places=places,
+        sizes=sizes,
+        pool=pool,
+        caps=caps,
+        pinned=pinned,
+        kitty_pins=tuple(kitty_pins),
     )
 
 
@@ -323,26 +354,201 @@ def _constrained_deal(slots: HiddenPlaces, rng: random.Random) -> list[list[int]
 def deal_hidden(
     slots: HiddenPlaces, rng: random.Random, tries: int = SHUFFLE_TRIES
 ) -> list[list[int]]:
-    """Card ids for each hidden place (see the module docstring for the distribution)."""
+    """Card ids for each hidden place (see the module docstring for the distribution): up
+    to ``tries`` exact draws, then the constrained placement."""
+    sampler = slots._exact_sampler()
     for _ in range(tries):
-        dealt = _shuffle_deal(slots, rng)
+        dealt = _shuffle_deal(slots, rng) if sampler is None else sampler.draw(rng)
         if dealt is not None:
             return dealt
     return _constrained_deal(slots, rng)
+
+
+def _splits(n: int, allowed: tuple[int, ...], room: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every way to put ``n`` cards in the ``allowed`` places, at most ``room[i]`` in place
+    ``i``: per-place counts over all places."""
+    out: list[tuple[int, ...]] = []
+    counts = [0] * len(room)
+    last = len(allowed) - 1
+
+    def fill(j: int, left: int) -> None:
+        place = allowed[j]
+        if j == last:
+            if left <= room[place]:
+                counts[place] = left
+                out.append(tuple(counts))
+                counts[place] = 0
+            return
+        for x in range(min(left, room[place]) + 1):
+            counts[place] = x
+            fill(j + 1, left - x)
+        counts[place] = 0
+
+    if allowed:
+        fill(0, n)
+    elif n == 0:
+        out.append(tuple(counts))
+    return out
+
+
+_FACTORIAL = [1]
+for _n in range(1, DECK_SIZE + 1):
+    _FACTORIAL.append(_FACTORIAL[-1] * _n)
+
+
+def _multinomial(n: int, counts: tuple[int, ...]) -> int:
+    ways = _FACTORIAL[n]
+    for k in counts:
+        ways //= _FACTORIAL[k]
+    return ways
+
+
+class _TooLarge(Exception):
+    """The table of a view's class placements would take too long to build."""
+
+
+class _ClassSampler:
+    """The plain shuffle conditioned on every constraint, drawn directly.
+
+    The hidden cards fall into *classes*: the cards with the same set of places that may
+    take them (a zero cap elsewhere: a void, R7.2, or a card a seat cannot hold, R7.3). A
+    shuffle that respects the zero caps is a table of how many cards of each class go to each
+    place, weighted by the shuffles giving it (a product of multinomials), then a uniform
+    split of each class by those counts. The table is drawn class by class with exact
+    completion counts (memoised per view; the last class takes what is left), and the few
+    caps of one (no pair left, R7.3) are kept by rejecting the draws that break them: the
+    result is exactly the conditioned shuffle."""
+
+    WORK_LIMIT = 20_000
+    """Placements enumerated per view at most; beyond, `build` gives None."""
+
+    __slots__ = ("_choices", "_ways", "_work", "allowed", "classes", "once", "sizes")
+
+    def __init__(self, slots: HiddenPlaces) -> None:
+        n = len(slots.sizes)
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for c in range(CARD_KINDS):
+            if slots.pool[c]:
+                allowed = tuple(i for i in range(n) if slots.caps[i][c])
+                groups.setdefault(allowed, []).extend([c] * slots.pool[c])
+        # The widest class last: its placement is then what the others leave.
+        order = sorted(groups, key=lambda a: (len(a), a))
+        self.allowed = order
+        self.classes = [groups[a] for a in order]
+        self.sizes = tuple(slots.sizes)
+        # Per place, the cards of which it may take one copy of two (R7.3).
+        self.once = [
+            frozenset(c for c in range(CARD_KINDS) if slots.pool[c] == 2 and slots.caps[i][c] == 1)
+            for i in range(n)
+        ]
+        self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._choices: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]]
+        self._choices = {}
+        self._work = 0
+
+    @classmethod
+    def build(cls, slots: HiddenPlaces) -> _ClassSampler | None:
+        """The sampler of ``slots``, or None when its table is too large to build quickly.
+        Raises [`IllegalAction`][tuolaji.IllegalAction] when no placement fits."""
+        sampler = cls(slots)
+        try:
+            total = sampler._count(0, sampler.sizes)
+        except _TooLarge:
+            return None
+        if not total:
+            raise IllegalAction("R1.1", "no deal of the hidden cards fits what this seat knows")
+        return sampler
+
+    def _count(self, j: int, room: tuple[int, ...]) -> int:
+        """The shuffles placing classes ``j`` on exactly into ``room`` (per place)."""
+        last = len(self.classes) - 1
+        if last < 0:
+            return 0 if any(room) else 1  # nothing hidden (the deal is over)
+        if j == last:
+            allowed = self.allowed[j]
+            if any(r for i, r in enumerate(room) if r and i not in allowed):
+                return 0
+            return _multinomial(len(self.classes[j]), room)
+        key = (j, room)
+        known = self._ways.get(key)
+        if known is not None:
+            return known
+        options = _splits(len(self.classes[j]), self.allowed[j], room)
+        self._work += len(options)
+        if self._work > self.WORK_LIMIT:
+            raise _TooLarge
+        kept: list[tuple[int, ...]] = []
+        cumulative: list[int] = []
+        total = 0
+        n = len(self.classes[j])
+        for k in options:
+            rest = tuple(r - x for r, x in zip(room, k, strict=True))
+            ways = _multinomial(n, k) * self._count(j + 1, rest)
+            if ways:
+                total += ways
+                kept.append(k)
+                cumulative.append(total)
+        self._ways[key] = total
+        self._choices[key] = (kept, cumulative)
+        return total
+
+    def draw(self, rng: random.Random) -> list[list[int]] | None:
+        """Card ids per place; None when the draw breaks a cap of one (draw again)."""
+        room = self.sizes
+        out: list[list[int]] = [[] for _ in room]
+        last = len(self.classes) - 1
+        rand = rng.random
+        for j, cards in enumerate(self.classes):
+            if j == last:
+                counts = room
+            else:
+                kept, cumulative = self._choices[(j, room)]
+                counts = kept[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+                room = tuple(r - x for r, x in zip(room, counts, strict=True))
+            # Sorting by independent uniform keys is a uniform permutation (a tie has
+            # probability 2**-53), at a fraction of random.shuffle's cost.
+            mixed = sorted(cards, key=lambda _: rand())
+            at = 0
+            for i in self.allowed[j]:
+                k = counts[i]
+                if k:
+                    out[i] += mixed[at : at + k]
+                    at += k
+        for i, once in enumerate(self.once):
+            if once:
+                held = [c for c in out[i] if c in once]
+                if len(set(held)) != len(held):
+                    return None
+        return out
 
 
 def sample_world(view: PlayerView, rng: random.Random) -> GameState:
     """A full [`GameState`][tuolaji.GameState] consistent with ``view`` (see the module docstring),
     drawn with ``rng`` only: the same rng state gives the same world.
 
-    What does not depend on the draw (the slots and the state's bookkeeping fields) is
-    computed once per view and kept for the last few views, since a search bot samples many
-    worlds of one view."""
-    if not isinstance(view, PlayerView):
-        raise TypeError(f"view must be a tuolaji.PlayerView, got {type(view).__name__}")
-    if not isinstance(rng, random.Random):
-        raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}")
+    What does not depend on the draw (the slots, the exact sampler's table and the state's
+    bookkeeping fields) is computed once per view and kept for the last few views, since a
+    search bot samples many worlds of one view."""
+    _check_arguments(view, rng)
     return _world(view, _prepared(view), rng)
+
+
+def sample_worlds(view: PlayerView, rng: random.Random, count: int) -> list[GameState]:
+    """``count`` worlds of ``view`` for a search: the worlds that ``count`` calls of
+    [`sample_world`][tuolaji.bots.worlds.sample_world] with ``rng`` give, with the arguments
+    checked and the view prepared once."""
+    _check_arguments(view, rng)
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise TypeError(f"count must be an int, got {type(count).__name__}")
+    if count < 0:
+        raise ConfigurationError(f"count is a number of worlds, 0 or more; got {cut(count)}")
+    prepared = _prepared(view)
+    return [_world(view, prepared, rng) for _ in range(count)]
+
+
+def _check_arguments(view: object, rng: object) -> None:
+    expect_type(view, PlayerView, "view")
+    expect_type(rng, random.Random, "rng")
 
 
 class _Prepared:
@@ -378,14 +584,12 @@ def _world(view: PlayerView, prepared: _Prepared, rng: random.Random) -> GameSta
     rest: list[Card] = []
     for i, place in enumerate(slots.places):
         cards = [CARDS[c] for c in dealt[i]]
-        rng.shuffle(cards)
         if place == HiddenPlaces.GONE:
             continue
         if place == HiddenPlaces.KITTY:
             cards = [*slots.pinned[i], *cards]
             rng.shuffle(cards)
-            if slots.kitty_pin is not None:
-                index, card = slots.kitty_pin
+            for index, card in slots.kitty_pins:
                 cards.insert(index, card)
             rest = cards
         else:

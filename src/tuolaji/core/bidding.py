@@ -19,7 +19,7 @@ from collections.abc import Sequence
 import attrs
 
 from tuolaji.core.cards import BIG_JOKER, CARDS, SMALL_JOKER, Card, Rank, Suit, format_cards
-from tuolaji.core.rules import Bidding
+from tuolaji.core.rules import Bidding, FixTrump, JokerPairs
 
 __all__ = [
     "LEVEL_PAIR_STRENGTH",
@@ -30,6 +30,7 @@ __all__ = [
     "bid_refusal",
     "form_message",
     "joker_for",
+    "outranks",
     "refusal_message",
 ]
 
@@ -69,6 +70,7 @@ class Refusal(enum.Enum):
     OWN_BID = "R4.2", "a seat never overturns its own bid"
     COUNTER_TOO_WEAK = "R5.2", "a counter needs strength 2 or more"
     OWN_COUNTER = "R5.2", "the standing bidder may not counter itself"
+    PAIR_NEEDS_CALL = "R4.3", "a pair of level cards only reinforces a standing single"
 
     @property
     def rule(self) -> str:
@@ -131,6 +133,15 @@ def form_message(cards: Sequence[Card], level: Rank, system: Bidding) -> tuple[s
     )
 
 
+def outranks(strength: int, standing: int, joker_pairs: JokerPairs = "big_over_small") -> bool:
+    """Whether a bid of ``strength`` is stronger than a standing bid of strength ``standing``
+    (R4.2): strictly higher, except that with ``joker_pairs="equal"`` the two joker pairs
+    (strengths 3 and 4) are equal, so the first shown stands (以先出现者为准)."""
+    if joker_pairs == "equal" and min(strength, standing) >= NO_TRUMP_SMALL:
+        return False
+    return strength > standing
+
+
 def bid_refusal(
     seat: int,
     strength: int,
@@ -139,31 +150,45 @@ def bid_refusal(
     *,
     declaration: bool,
     counter: bool,
+    self_overturn: bool = False,
+    joker_pairs: JokerPairs = "big_over_small",
+    fix_trump: FixTrump = "at_once",
 ) -> Refusal | None:
     """Why a well-formed bid of ``strength`` naming ``suit`` by ``seat`` may not replace
     ``standing`` (R4.2, R4.4, R5.2), or None when it may.
 
     ``declaration``: the bid is a joker-system declaration (R4.4: strength 1 or 2 only; a
-    joker pair is only a counter, 常主不可进行报主). ``counter``: the bid is a counter-bid
-    (R5.2: strength 2 or more, never by the seat whose bid stands). A new bid must be
-    strictly stronger than the standing one (equal strength: the earlier stands,
-    以先出现者为准), and a seat never overturns its own standing bid (自已叫主后本人不能再翻主):
-    it may only reinforce it, showing the pair of its own level card (定主, R4.3).
+    joker pair is only a counter, 常主不可进行报主; once one stands, only its own
+    reinforcement, under ``fix_trump="reinforce"``). ``counter``: the bid is a counter-bid
+    (R5.2: strength 2 or more, never by the seat whose bid stands). A new bid must outrank the
+    standing one (see [`outranks`][tuolaji.core.bidding.outranks]; equal strength: the earlier
+    stands, 以先出现者为准), and a seat never overturns its own standing bid
+    (自已叫主后本人不能再翻主) unless ``self_overturn``: it may only reinforce it, showing the
+    pair of its own level card (定主, R4.3). With ``fix_trump="reinforce"`` a pair of level
+    cards is never a first bid: it reinforces a single or overturns another seat's bid.
     """
     if declaration and strength > LEVEL_PAIR_STRENGTH:
         return Refusal.JOKER_PAIR_DECLARES
     if counter:
         if strength < LEVEL_PAIR_STRENGTH:
             return Refusal.COUNTER_TOO_WEAK
-        if standing is not None and standing.seat == seat:
+        if standing is not None and standing.seat == seat and not self_overturn:
             return Refusal.OWN_COUNTER
     if standing is None:
+        if fix_trump == "reinforce" and strength == LEVEL_PAIR_STRENGTH and not counter:
+            return Refusal.PAIR_NEEDS_CALL
         return None
-    if strength <= standing.strength:
+    reinforces = (
+        seat == standing.seat
+        and strength == LEVEL_PAIR_STRENGTH
+        and standing.strength == 1
+        and suit == standing.suit
+    )
+    if declaration and not reinforces:
+        return Refusal.ONE_DECLARATION
+    if not outranks(strength, standing.strength, joker_pairs):
         return Refusal.NOT_STRONGER
-    if seat == standing.seat and not (
-        strength == LEVEL_PAIR_STRENGTH and standing.strength == 1 and suit == standing.suit
-    ):
+    if seat == standing.seat and not (reinforces or self_overturn):
         return Refusal.OWN_BID
     return None
 
@@ -194,6 +219,11 @@ def refusal_message(refusal: Refusal, standing: Bid | None = None) -> str:
         )
     if refusal is Refusal.ONE_DECLARATION:
         return "during the deal there is one declaration, and it has been made"
+    if refusal is Refusal.PAIR_NEEDS_CALL:
+        return (
+            "under Rules.fix_trump='reinforce' a suit is named with one level card; the pair "
+            "fixes it (定主) only as the same seat's reinforcement, or overturns another's bid"
+        )
     if refusal is Refusal.DEALERS_TEAM_ONLY:
         return (
             "in later deals only the dealer's team declares during the deal; "

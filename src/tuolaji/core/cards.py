@@ -16,7 +16,7 @@ from typing import ClassVar, Protocol
 
 import attrs
 
-from tuolaji.core.errors import InvalidCards, cut
+from tuolaji.core.errors import InvalidCards, cut, refuse_member
 from tuolaji.core.limits import MAX_CARD_TEXT, MAX_CARDS
 
 __all__ = [
@@ -58,6 +58,10 @@ class Suit(IntEnum):
     CLUBS = 2
     DIAMONDS = 3
 
+    @classmethod
+    def _missing_(cls, value: object) -> Suit:
+        refuse_member(cls, value, int, InvalidCards, "R1.1")
+
     @property
     def letter(self) -> str:
         """The ASCII letter: ``S H C D``."""
@@ -85,6 +89,10 @@ class Rank(IntEnum):
     QUEEN = 12
     KING = 13
     ACE = 14
+
+    @classmethod
+    def _missing_(cls, value: object) -> Rank:
+        refuse_member(cls, value, int, InvalidCards, "R1.1")
 
     @property
     def label(self) -> str:
@@ -118,6 +126,10 @@ class Joker(IntEnum):
 
     SMALL = 15
     BIG = 16
+
+    @classmethod
+    def _missing_(cls, value: object) -> Joker:
+        refuse_member(cls, value, int, InvalidCards, "R1.1")
 
     @property
     def label(self) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from tuolaji.core.cards import DECK_SIZE, HAND_SIZE, KITTY_SIZE, SEATS, Card, full_deck
-from tuolaji.core.errors import IllegalAction
+from tuolaji.core.errors import IllegalAction, expect_type
 from tuolaji.core.scoring import check_seat
 
 __all__ = ["HAND_SIZE", "KITTY_SIZE", "deal_cards", "shuffled_deck"]
@@ -20,6 +20,7 @@ __all__ = ["HAND_SIZE", "KITTY_SIZE", "deal_cards", "shuffled_deck"]
 
 def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
     """The 108 cards (R1.1) in an order drawn from ``rng`` alone (never the global generator)."""
+    expect_type(rng, random.Random, "rng")
     deck = list(full_deck())
     rng.shuffle(deck)
     return tuple(deck)

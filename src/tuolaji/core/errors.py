@@ -8,8 +8,12 @@ Raising never changes any existing object (R11).
 from __future__ import annotations
 
 import reprlib
+from enum import Enum
+from typing import NoReturn, TypeVar
 
 from tuolaji.core.limits import MAX_ECHO
+
+_T = TypeVar("_T")
 
 __all__ = [
     "ConfigurationError",
@@ -20,6 +24,8 @@ __all__ = [
     "NoLegalChoice",
     "TuolajiError",
     "cut",
+    "expect_type",
+    "refuse_member",
 ]
 
 
@@ -89,3 +95,30 @@ def cut(value: object, limit: int = MAX_ECHO) -> str:
     except Exception:  # a hostile __repr__ must not replace the real error
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def expect_type(value: object, kind: type[_T], argument: str) -> _T:
+    """``value`` itself when it is a ``kind``, else a `TypeError` naming ``argument`` and the
+    type it got (R11: a wrong type is a `TypeError`, never an `AttributeError` deep inside)."""
+    if not isinstance(value, kind):
+        home = "tuolaji" if kind.__module__.startswith("tuolaji") else kind.__module__
+        raise TypeError(
+            f"{argument} must be a {home}.{kind.__qualname__}, got {type(value).__name__}"
+        )
+    return value
+
+
+def refuse_member(
+    enum: type[Enum], value: object, value_type: type, error: type[TuolajiError], rule: str
+) -> NoReturn:
+    """The error of an enum lookup that found no member (called from the enum's
+    ``_missing_``): `TypeError` when ``value`` is not a ``value_type``, else ``error`` quoting
+    the value (cut short) and listing the members. Python's own lookup error is a plain
+    `ValueError`, which R11 does not allow to escape."""
+    members = ", ".join(f"{member.name}={member.value!r}" for member in enum)
+    if not isinstance(value, value_type) or isinstance(value, bool):
+        raise TypeError(
+            f"{rule}: the values of {enum.__name__} are {value_type.__name__}s, "
+            f"got {type(value).__name__}; members: {members}"
+        )
+    raise error(f"{rule}: {cut(value)} is not a {enum.__name__}; members: {members}")

@@ -31,6 +31,7 @@ from tuolaji.core._deprecated import renamed
 from tuolaji.core.caching import memoize
 from tuolaji.core.cards import CARDS, Card, CardId
 from tuolaji.core.errors import NoLegalChoice
+from tuolaji.core.rules import FollowDraw, _check_choice
 from tuolaji.core.shapes import tractors_fit
 from tuolaji.core.trickids import (
     FollowCode,
@@ -313,7 +314,9 @@ class LegalFollows(_Plays):
 
     __slots__ = (
         "_base",
+        "_counts",
         "_doubles",
+        "_follow_draw",
         "_hand",
         "_high",
         "_lead",
@@ -327,7 +330,9 @@ class LegalFollows(_Plays):
     )
 
     _base: tuple[int, ...]
+    _counts: tuple[Counter[CardId], Counter[CardId], list[CardId]] | None
     _doubles: list[int]
+    _follow_draw: FollowDraw
     _hand: Sequence[int]
     _high: int
     _lead: LeadInfo
@@ -340,19 +345,33 @@ class LegalFollows(_Plays):
     _total: int
     _weights: list[int]
 
-    def __init__(self, lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> None:
+    def __init__(
+        self,
+        lead: Sequence[Card],
+        hand: Sequence[Card],
+        trump: Trump,
+        *,
+        follow_draw: FollowDraw = "pairs",
+    ) -> None:
+        _check_choice("follow_draw", "R7.3", follow_draw, FollowDraw)
         table = trump_table_of(trump)
         ids = card_ids_of(hand, "hand")
         check_hand_ids(ids)
-        self._init_ids(lead_info_ids(card_ids_of(lead, "lead"), table), ids, table)
+        self._init_ids(lead_info_ids(card_ids_of(lead, "lead"), table), ids, table, follow_draw)
 
     @classmethod
-    def unchecked(cls, lead: LeadInfo, hand: Sequence[CardId], table: TrumpTable) -> LegalFollows:
+    def unchecked(
+        cls,
+        lead: LeadInfo,
+        hand: Sequence[CardId],
+        table: TrumpTable,
+        follow_draw: FollowDraw = "pairs",
+    ) -> LegalFollows:
         """The fast entry point of the state machine: the collection for a described lead
         and a hand of card ids that holds no card more than twice (R1.1), which is **not**
-        checked."""
+        checked, under the house rule ``follow_draw`` (R7.3, not checked either)."""
         self = cls.__new__(cls)
-        self._init_ids(lead, hand, table)
+        self._init_ids(lead, hand, table, follow_draw)
         return self
 
     @classmethod
@@ -361,11 +380,15 @@ class LegalFollows(_Plays):
         _warn_from_ids()
         return cls.unchecked(lead, hand, table)
 
-    def _init_ids(self, lead: LeadInfo, hand: Sequence[int], table: TrumpTable) -> None:
+    def _init_ids(
+        self, lead: LeadInfo, hand: Sequence[int], table: TrumpTable, follow_draw: FollowDraw
+    ) -> None:
         self._lead = lead
         self._hand = hand
         self._table = table
+        self._follow_draw = follow_draw
         self._known_legal = None
+        self._counts = None
         suit = table.suit
         ls = lead.suit
         n = len(lead.ids)  # lead.size without the property call
@@ -374,7 +397,7 @@ class LegalFollows(_Plays):
             return
         self._order = table.order
         # R7.2 and R7.3, as the one decomposition tricks.follow_requirement defines.
-        base, pool, pick, low, tractors, _ = follow_requirement(lead, hand, table)
+        base, pool, pick, low, tractors, _ = follow_requirement(lead, hand, table, follow_draw)
         seen: set[int] = set()
         doubles: list[int] = []
         for c in pool:
@@ -462,11 +485,15 @@ class LegalFollows(_Plays):
         if len(partial) >= self.lead_size:
             return []
         low = partial[-1] if partial else 0
-        base = Counter(self._base)
-        pool = Counter(self._doubles * 2 + self._singles)
+        if self._counts is None:
+            # The same for every step of one follow: counted once.
+            base = Counter(self._base)
+            pool = Counter(self._doubles * 2 + self._singles)
+            self._counts = (base, pool, sorted(set(base) | set(pool)))
+        base, pool, candidates = self._counts
         chosen = Counter(partial)
         out: list[CardId] = []
-        for c in sorted(set(base) | set(pool)):
+        for c in candidates:
             if c >= low and self._extends(chosen, base, pool, c):
                 out.append(c)
         return out
@@ -561,7 +588,7 @@ class LegalFollows(_Plays):
         ids = _to_ids(play)
         if ids is None:
             return False
-        code = follow_code_ids(self._lead, self._hand, ids, self._table)
+        code = follow_code_ids(self._lead, self._hand, ids, self._table, self._follow_draw)
         return self._remember(play, code == FollowCode.OK)
 
     def sample(self, rng: random.Random) -> PlayCards:
@@ -620,8 +647,11 @@ def legal_leads(hand: Sequence[Card], trump: Trump) -> LegalLeads:
     return LegalLeads(hand, trump)
 
 
-def legal_follows(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> LegalFollows:
-    """The legal follows to ``lead`` from ``hand`` as a lazy collection (R7.1-R7.3).
+def legal_follows(
+    lead: Sequence[Card], hand: Sequence[Card], trump: Trump, *, follow_draw: FollowDraw = "pairs"
+) -> LegalFollows:
+    """The legal follows to ``lead`` from ``hand`` as a lazy collection (R7.1-R7.3), under the
+    house rule ``follow_draw`` ([`Rules.follow_draw`][tuolaji.Rules.follow_draw]).
 
     >>> import tuolaji as tl
     >>> t = tl.Trump(tl.Rank.TEN, tl.Suit.SPADES)
@@ -629,7 +659,7 @@ def legal_follows(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> L
     >>> [tl.format_cards(p) for p in follows]
     ['QH QH']
     """
-    return LegalFollows(lead, hand, trump)
+    return LegalFollows(lead, hand, trump, follow_draw=follow_draw)
 
 
 LegalPlays = LegalLeads | LegalFollows

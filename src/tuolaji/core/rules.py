@@ -35,6 +35,7 @@ from tuolaji.core.limits import MAX_ECHO
 from tuolaji.core.trump import Trump
 
 __all__ = [
+    "FOLLOW_DRAWS",
     "FORCED_UNIT_ORDERS",
     "FULL_LEVELS",
     "MAX_BAND_POINTS",
@@ -47,13 +48,20 @@ __all__ = [
     "TOURNAMENT_LEVEL_TABLE",
     "Bidding",
     "FirstDealer",
+    "FixTrump",
+    "FollowDraw",
     "ForcedUnit",
+    "JackHookCards",
+    "JokerPairs",
     "KittyMultiplierMode",
     "LevelBand",
     "NoBidDealer",
+    "NoBidReveal",
     "Outcome",
+    "RuffShape",
     "Rules",
     "RulesTypeError",
+    "ThrowRuff",
     "UnknownRuleset",
     "as_rules",
     "preset_name",
@@ -72,8 +80,10 @@ FirstDealer = Literal["first_bid", "winning_bid"]
 ``"winning_bid"`` (拖拉机 tournament rules, 双升: 翻主翻庄)."""
 
 
-KittyMultiplierMode = Literal["doubling", "linear"]
-"""How the last trick's lead multiplies the kitty's points (R8.2)."""
+KittyMultiplierMode = Literal["doubling", "linear", "power"]
+"""How the last trick's lead multiplies the kitty's points (R8.2): ``"doubling"`` (basic 拖拉机
+rules), ``"linear"`` (双升) or ``"power"`` (a house rule: 2 to the number of cards of the lead's
+largest unit)."""
 
 ForcedUnit = Literal["lowest", "smallest"]
 """How a failed throw picks its forced unit (R6.4): ``"lowest"`` (the seeds: the beatable
@@ -81,6 +91,48 @@ unit holding the lowest card) or ``"smallest"`` (a house rule: smallest unit siz
 
 FORCED_UNIT_ORDERS: tuple[ForcedUnit, ...] = get_args(ForcedUnit)
 """The values of [`ForcedUnit`][tuolaji.core.rules.ForcedUnit]."""
+
+FollowDraw = Literal["pairs", "tractor_on_tractor", "suit_only"]
+"""What a lead obliges a follower holding more of its suit to keep of its shape (R7.3):
+``"pairs"`` (the seeds: pairs and tractors as far as the holding allows), ``"tractor_on_tractor"``
+(a house rule: a lead's tractors oblige the best tractors held, never pairs in their place; its
+plain pairs still oblige pairs) or ``"suit_only"`` (a house rule: only the suit, R7.2)."""
+
+FOLLOW_DRAWS: tuple[FollowDraw, ...] = get_args(FollowDraw)
+"""The values of [`FollowDraw`][tuolaji.core.rules.FollowDraw]."""
+
+RuffShape = Literal["exact", "counts"]
+"""What makes an all-trump play on a side-suit lead of pairs or tractors a ruff (R7.4):
+``"exact"`` (RULES.md's reading: it fits the lead's shape) or ``"counts"`` (the 拖拉机 rules'
+literal wording: no fewer tractors and no fewer pairs than the lead, so ♠9988 33 ruffs
+♦665544)."""
+
+ThrowRuff = Literal["first_difference", "highest", "largest_unit", "all_units"]
+"""How a later ruff of a throw beats the standing ruff (R7.5): ``"first_difference"`` (RULES.md:
+tractors then pairs, unit by unit, the first difference decides), ``"highest"`` (the single
+highest card), ``"largest_unit"`` (the largest units only) or ``"all_units"`` (every tractor
+and pair beats its counterpart)."""
+
+NoBidReveal = Literal["first_level_or_highest"]
+"""The kitty-turning house rule of R4.6 beside a fixed index: turn the kitty's cards in order
+until a level card (its suit is trump); if none is a level card, the highest card of the kitty
+names the trump (a joker: no trump)."""
+
+JackHookCards = Literal["any", "single"]
+"""Which winning plays hook under the J hook (R9.4): ``"any"`` (the seed: any play made only
+of J cards, 用J牌抠底) or ``"single"`` (a house rule: exactly one J)."""
+
+JokerPairs = Literal["big_over_small", "equal"]
+"""How two joker pairs compare as bids (R4.3, R4.4): ``"big_over_small"`` (RULES.md, 双升:
+大王 > 小王) or ``"equal"`` (the 拖拉机 tournament rules name 一对小王或大王 without an
+order: the first shown stands, 以先出现者为准)."""
+
+FixTrump = Literal["at_once", "reinforce"]
+"""When a pair of level cards fixes the trump (定主, R4.3, R4.4): ``"at_once"`` (双升:
+可将这对级牌同相应王一起亮出; the pair may be a seat's first bid) or ``"reinforce"`` (the
+拖拉机 tournament rules: 亮出任一花色级牌叫主, 若再亮出同一花色级牌即为定主; a seat names a
+suit with one level card and fixes it by showing the second: a pair is never the deal's
+first bid)."""
 
 
 MAX_THROW_PENALTY = TOTAL_POINTS
@@ -257,6 +309,7 @@ def _to_level_table(value: Iterable[tuple[int, bool, int]]) -> tuple[LevelBand, 
 
 
 def _check_choice(name: str, rule: str, value: object, choices: object) -> None:
+    # Also checks the house-rule arguments of the trick functions (tuolaji.core.tricks).
     valid: tuple[str, ...] = get_args(choices)
     expected = " or ".join(repr(v) for v in valid)
     if not isinstance(value, str):
@@ -341,8 +394,10 @@ class Rules:
     """R4.2: ``"reveal"`` (R4.3, basic 拖拉机 rules) or ``"joker"`` (R4.4, 双升)."""
     counter_bids: bool = False
     """R5.2: counter-bids (反主) after the kitty."""
-    no_bid_reveal: int = 0
-    """R4.6: 0-based index (0..7) of the kitty card turned up when nobody bids."""
+    no_bid_reveal: int | NoBidReveal = 0
+    """R4.6: 0-based index (0..7) of the kitty card turned up when nobody bids, or
+    ``"first_level_or_highest"`` (a house rule: turn the kitty's cards until one of the dealer's
+    level, whose suit is trump; with none, the highest card names it, a joker no trump)."""
     no_bid_dealer: NoBidDealer = "keep"
     """R4.6: who deals a later deal in which nobody bid: ``"keep"`` (the dealer stays) or
     ``"twin"`` (an attacker holding the other copy of the turned card becomes the dealer).
@@ -358,8 +413,20 @@ class Rules:
     forced_unit: ForcedUnit = "lowest"
     """R6.4: the unit a failed throw forces: ``"lowest"`` (the beatable unit holding the lowest
     card, the seeds) or ``"smallest"`` (smallest unit size first, then lowest)."""
+    follow_draw: FollowDraw = "pairs"
+    """R7.3: what a lead obliges of a follower's shape: ``"pairs"`` (pairs and tractors as far as
+    the holding allows), ``"tractor_on_tractor"`` (tractors only by tractors held; plain pairs by
+    pairs) or ``"suit_only"`` (only the suit)."""
+    ruff_shape: RuffShape = "exact"
+    """R7.4: an all-trump play ruffs a side-suit lead when it fits the lead's shape (``"exact"``)
+    or holds no fewer tractors and pairs than the lead (``"counts"``, the 拖拉机 rules' wording)."""
+    throw_ruff: ThrowRuff = "first_difference"
+    """R7.5: how a later ruff of a throw beats the standing ruff: the first differing unit
+    (``"first_difference"``), the highest card (``"highest"``), the largest unit
+    (``"largest_unit"``) or every tractor and pair (``"all_units"``)."""
     kitty_multiplier: KittyMultiplierMode = "doubling"
-    """R8.2: ``"doubling"`` (×2 ×4 ×8, basic 拖拉机 rules) or ``"linear"`` (×2 ×4 ×4k, 双升)."""
+    """R8.2: ``"doubling"`` (×2 ×4 ×8, basic 拖拉机 rules), ``"linear"`` (×2 ×4 ×4k, 双升) or
+    ``"power"`` (×2 ×4 ×2^(2k): 2 to the cards of the largest unit, a house rule)."""
     level_table: tuple[LevelBand, ...] = attrs.field(
         default=STANDARD_LEVEL_TABLE, converter=_to_level_table
     )
@@ -376,21 +443,57 @@ class Rules:
     """R9.4: the J hook (钩J); needs J in [`levels`][tuolaji.Rules.levels]."""
     permanent_twos: bool = False
     """R2.5: every 2 is trump (常主 2)."""
+    jack_hook_cards: JackHookCards = "any"
+    """R9.4: which winning plays hook: ``"any"`` play of J cards only (拖拉机 tournament
+    rules, 用J牌抠底) or a ``"single"`` J (a house rule)."""
+    self_overturn: bool = False
+    """R4.2, R5.2: a seat may overturn (or counter) its own standing bid with a stronger one.
+    False in the seeds (自已叫主后本人不能再翻主; 报主玩家也可参与反主, 但必须在有其他玩家先进行
+    反主的前提下): the standing bidder only reinforces."""
+    joker_pairs: JokerPairs = "big_over_small"
+    """R4.3, R4.4: ``"big_over_small"`` (双升: 大王>小王) or ``"equal"`` (the 拖拉机
+    tournament rules name 一对小王或大王 without an order: the first joker pair shown
+    stands)."""
+    fix_trump: FixTrump = "at_once"
+    """R4.3, R4.4: ``"at_once"`` (双升: a pair of level cards may be a first bid, 定主) or
+    ``"reinforce"`` (the 拖拉机 tournament rules: 叫主 with one level card,
+    若再亮出同一花色级牌即为定主; the pair only reinforces the same seat's single, or
+    overturns another seat's bid; in the joker system the declarer reinforces while the
+    cards are dealt)."""
+    kitty_public_at_end: bool = True
+    """R5.1, R8.2: the buried kitty is shown to every seat when the deal ends (双升: 待一局
+    游戏结束后才可亮出给所有玩家查看). False: only its points are told (the bonus needs them),
+    for servers that must not display it; a seat that counts the 100 played cards still
+    knows which 8 are left."""
+    throw_blocker_public: bool = True
+    """R6.4: a failed throw tells which seats could beat it. False: only the forced unit is
+    public (the seats that stopped the throw stay secret)."""
 
     def __attrs_post_init__(self) -> None:
         _check_choice("bidding", "R4.2", self.bidding, Bidding)
         _check_flag("counter_bids", "R5.2", self.counter_bids)
-        _check_int(
-            "no_bid_reveal",
-            "R4.6",
-            self.no_bid_reveal,
-            low=0,
-            high=KITTY_SIZE - 1,
-            expected="a kitty index 0..7",
-        )
+        if not isinstance(self.no_bid_reveal, str):
+            _check_int(
+                "no_bid_reveal",
+                "R4.6",
+                self.no_bid_reveal,
+                low=0,
+                high=KITTY_SIZE - 1,
+                expected='a kitty index 0..7 or "first_level_or_highest"',
+            )
+        elif self.no_bid_reveal not in get_args(NoBidReveal):
+            raise _field_error(
+                "no_bid_reveal",
+                "R4.6",
+                'a kitty index 0..7 or "first_level_or_highest"',
+                self.no_bid_reveal,
+            )
         _check_choice("no_bid_dealer", "R4.6", self.no_bid_dealer, NoBidDealer)
         _check_choice("first_dealer", "R4.5", self.first_dealer, FirstDealer)
         _check_choice("forced_unit", "R6.4", self.forced_unit, ForcedUnit)
+        _check_choice("follow_draw", "R7.3", self.follow_draw, FollowDraw)
+        _check_choice("ruff_shape", "R7.4", self.ruff_shape, RuffShape)
+        _check_choice("throw_ruff", "R7.5", self.throw_ruff, ThrowRuff)
         if self.weak_hand_redeal is not None:
             _check_int(
                 "weak_hand_redeal",
@@ -430,6 +533,12 @@ class Rules:
                 f"({_format_levels(self.levels)})"
             )
         _check_flag("permanent_twos", "R2.5", self.permanent_twos)
+        _check_choice("jack_hook_cards", "R9.4", self.jack_hook_cards, JackHookCards)
+        _check_flag("self_overturn", "R4.2", self.self_overturn)
+        _check_choice("joker_pairs", "R4.3", self.joker_pairs, JokerPairs)
+        _check_choice("fix_trump", "R4.3", self.fix_trump, FixTrump)
+        _check_flag("kitty_public_at_end", "R8.2", self.kitty_public_at_end)
+        _check_flag("throw_blocker_public", "R6.4", self.throw_blocker_public)
 
     @classmethod
     def upgrade_data(cls, data: Mapping[str, object]) -> dict[str, object]:
@@ -438,9 +547,13 @@ class Rules:
 
         ``no_bid_first_deal`` (replaced, R4.6) maps ``"twin"`` to ``no_bid_dealer="twin"``
         and ``"redeal"`` to ``"keep"``; a first deal without a bid is now always redealt.
-        Fields the data lacks (``no_bid_dealer``, ``first_dealer``, ``forced_unit``) take the
+        Fields the data lacks (``no_bid_dealer``, ``first_dealer``, ``forced_unit``,
+        ``follow_draw``, ``ruff_shape``, ``throw_ruff``) take the
         values of the preset with the same bidding system and J hook (R12), so an old
-        ``"tuolaji-tournament"`` or ``"shuangsheng"`` reads as that preset does today.
+        ``"tuolaji-tournament"`` or ``"shuangsheng"`` reads as that preset does today. The house
+        rules of issue 21 (``jack_hook_cards``, ``self_overturn``, ``joker_pairs``,
+        ``fix_trump``, ``kitty_public_at_end``, ``throw_blocker_public``) read as the behaviour
+        before them.
         """
         if not isinstance(data, Mapping):
             raise TypeError(f"data must be a mapping, got {type(data).__name__}")
@@ -458,6 +571,12 @@ class Rules:
         )
         for name in ("no_bid_dealer", "first_dealer", "forced_unit"):
             out.setdefault(name, getattr(like, name))
+        # The trick house rules (R7.3-R7.5) came later, with today's reading in every preset.
+        for name in ("follow_draw", "ruff_shape", "throw_ruff"):
+            out.setdefault(name, getattr(like, name))
+        # Fields added later read as the behaviour before them, the same in every preset.
+        for name in _LATER_FIELDS_B:
+            out.setdefault(name, getattr(_TUOLAJI, name))
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -546,7 +665,12 @@ class Rules:
         fields: dict[str, dict[str, Any]] = {
             "bidding": {"enum": list(get_args(Bidding))},
             "counter_bids": flag,
-            "no_bid_reveal": {"type": "integer", "minimum": 0, "maximum": KITTY_SIZE - 1},
+            "no_bid_reveal": {
+                "oneOf": [
+                    {"type": "integer", "minimum": 0, "maximum": KITTY_SIZE - 1},
+                    {"enum": list(get_args(NoBidReveal))},
+                ]
+            },
             "no_bid_dealer": {"enum": list(get_args(NoBidDealer))},
             "first_dealer": {"enum": list(get_args(FirstDealer))},
             "weak_hand_redeal": {
@@ -561,6 +685,9 @@ class Rules:
                 "multipleOf": 5,
             },
             "forced_unit": {"enum": list(get_args(ForcedUnit))},
+            "follow_draw": {"enum": list(FOLLOW_DRAWS)},
+            "ruff_shape": {"enum": list(get_args(RuffShape))},
+            "throw_ruff": {"enum": list(get_args(ThrowRuff))},
             "kitty_multiplier": {"enum": list(get_args(KittyMultiplierMode))},
             "level_table": {
                 "type": "array",
@@ -573,6 +700,12 @@ class Rules:
             "must_play": {"type": "array", "items": rank, "maxItems": len(Rank)},
             "jack_hook": flag,
             "permanent_twos": flag,
+            "jack_hook_cards": {"enum": list(get_args(JackHookCards))},
+            "self_overturn": flag,
+            "joker_pairs": {"enum": list(get_args(JokerPairs))},
+            "fix_trump": {"enum": list(get_args(FixTrump))},
+            "kitty_public_at_end": flag,
+            "throw_blocker_public": flag,
         }
         properties = {
             name: {
@@ -782,6 +915,16 @@ def rules_text(rules: Rules) -> str:
     return name if name is not None else repr(rules)
 
 
+_LATER_FIELDS_B = (
+    "jack_hook_cards",
+    "self_overturn",
+    "joker_pairs",
+    "fix_trump",
+    "kitty_public_at_end",
+    "throw_blocker_public",
+)
+"""Fields of issue 21 (part B) that records written before them lack."""
+
 _FIELD_RULES: dict[str, str] = {
     "bidding": "R4.2: the bidding system",
     "counter_bids": "R5.2: counter-bids after the kitty",
@@ -791,6 +934,9 @@ _FIELD_RULES: dict[str, str] = {
     "weak_hand_redeal": "R4.7: a weak hand may ask for a redeal below these points",
     "throw_penalty": "R6.5: points a failed throw costs",
     "forced_unit": "R6.4: the unit a failed throw forces",
+    "follow_draw": "R7.3: what a lead obliges of a follower's shape",
+    "ruff_shape": "R7.4: what makes an all-trump play a ruff",
+    "throw_ruff": "R7.5: how a later ruff of a throw beats the standing ruff",
     "kitty_multiplier": "R8.2: how the last trick multiplies the kitty",
     "level_table": "R9.1: bands [min_points, declarers_keep, steps], lowest first",
     "levels": "R9.2: the level sequence, strictly increasing ranks 2..14",
@@ -798,6 +944,12 @@ _FIELD_RULES: dict[str, str] = {
     "must_play": "R9.3: levels left only by winning as declarers",
     "jack_hook": "R9.4: the J hook",
     "permanent_twos": "R2.5: every 2 is trump",
+    "jack_hook_cards": "R9.4: which winning plays of J cards hook",
+    "self_overturn": "R4.2: a seat may overturn its own standing bid",
+    "joker_pairs": "R4.3: whether big jokers outrank small jokers as bids",
+    "fix_trump": "R4.3: whether a level pair may be a first bid or only reinforces",
+    "kitty_public_at_end": "R8.2: the kitty is shown to every seat when the deal ends",
+    "throw_blocker_public": "R6.4: a failed throw tells which seats could beat it",
 }
 """The rule and meaning of each field, for [`Rules.json_schema`][tuolaji.Rules.json_schema]."""
 

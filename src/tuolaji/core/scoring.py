@@ -103,6 +103,9 @@ def kitty_multiplier_for_lead(lead: Iterable[Card], trump: Trump, rules: Rules) 
       counts as a single, ×2.
     - ``"linear"`` (双升): single ×2, pair ×4, tractor of k pairs ×4k; a throw counts as
       its largest unit only.
+    - ``"power"`` (a house rule): 2 to the number of cards of the largest unit: single ×2,
+      pair ×4, tractor of k pairs ×2^(2k) (×16, ×64, ...); a throw counts as its largest
+      unit only.
 
     Raises [`IllegalAction`][tuolaji.IllegalAction] for an empty lead or one of several suits
     (R6.2).
@@ -117,6 +120,8 @@ def kitty_multiplier_for_lead(lead: Iterable[Card], trump: Trump, rules: Rules) 
         if len(lead_units) > 1:
             return 2  # 甩牌抠底按单抠计
         return {0: 2, 1: 4}.get(largest, 8)
+    if rules.kitty_multiplier == "power":
+        return 1 << max(1, 2 * largest)
     return 2 if largest == 0 else 4 * largest
 
 
@@ -199,7 +204,7 @@ def is_jack_hook(
 
     That is: ``rules.jack_hook`` is on, the declarers' level is J, the last trick was won
     by an attacker (``last_winner`` is a seat) and the winning play is made only of J cards
-    (of any suits).
+    (of any suits); with ``rules.jack_hook_cards == "single"``, of exactly one J.
     """
     cards = tuple(winning_play)
     return (
@@ -207,6 +212,7 @@ def is_jack_hook(
         and declarers_level == Rank.JACK
         and team_of(last_winner) != team_of(dealer)
         and bool(cards)
+        and (rules.jack_hook_cards == "any" or len(cards) == 1)
         and all(card.rank == Rank.JACK for card in cards)
     )
 

@@ -16,7 +16,7 @@ the legal-follow collections and the action space.
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Iterator, Sequence, Set
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -25,7 +25,7 @@ import attrs
 from tuolaji.core.caching import BoundedCache, memoize
 from tuolaji.core.cards import CARDS, POINTS, CardId
 from tuolaji.core.errors import IllegalAction, InvalidCards
-from tuolaji.core.rules import FORCED_UNIT_ORDERS, ForcedUnit
+from tuolaji.core.rules import FORCED_UNIT_ORDERS, FollowDraw, ForcedUnit, RuffShape, ThrowRuff
 from tuolaji.core.shapes import RawUnit, Shape, tractor_placements, tractors_fit, unit_ids
 from tuolaji.core.trump import TRUMP, TrumpTable, effective_suit_name
 
@@ -53,6 +53,7 @@ __all__ = [
     "points_in_trick_ids",
     "required_follow_shape",
     "required_pairs",
+    "ruff_key",
     "throw_verdict",
     "trick_winner_ids",
     "winner_so_far",
@@ -252,22 +253,19 @@ def best_candidate_tractors(
             return tuple(chosen)
 
 
-@memoize(limit=1 << 16)
-def _split_key(
+def _split_keys(
     tractors: tuple[int, ...], pairs: int, positions: tuple[int, ...]
-) -> tuple[int, ...] | None:
-    """The comparison key of a play's best split into ``tractors`` + ``pairs`` (R7.5), or
-    None when its pairs cannot be split that way (the rest of the play fills the singles).
+) -> Iterator[tuple[int, ...]]:
+    """The comparison key (R7.5) of every split of a play's pairs at ``positions`` into
+    ``tractors`` + ``pairs``: one per placement of the tractors, with the highest pairs left.
 
     Key: the tractors' tops, longest tractors first and highest first among equal lengths,
-    then the pairs' positions, highest first. Keys of plays fitting one shape compare as
-    tuples; the best split is the largest key.
+    then the pairs' positions, highest first.
     """
-    if sum(tractors) + pairs > len(positions):
-        return None
     if not tractors:
-        return tuple(sorted(positions, reverse=True)[:pairs])
-    best: tuple[int, ...] | None = None
+        if len(positions) >= pairs:
+            yield tuple(sorted(positions, reverse=True)[:pairs])
+        return
     for tops, rest in tractor_placements(tractors, positions):
         if len(rest) < pairs:
             continue
@@ -281,10 +279,33 @@ def _split_key(
             key.extend(sorted(tops[j:e], reverse=True))
             j = e
         key.extend(rest[:pairs])
-        cand = tuple(key)
-        if best is None or cand > best:
-            best = cand
-    return best
+        yield tuple(key)
+
+
+@memoize(limit=1 << 16)
+def _split_key(
+    tractors: tuple[int, ...], pairs: int, positions: tuple[int, ...]
+) -> tuple[int, ...] | None:
+    """The comparison key of a play's best split into ``tractors`` + ``pairs`` (R7.5), or
+    None when its pairs cannot be split that way (the rest of the play fills the singles).
+    Keys of plays fitting one shape compare as tuples; the best split is the largest key of
+    ``_split_keys``."""
+    if sum(tractors) + pairs > len(positions):
+        return None
+    return max(_split_keys(tractors, pairs, positions), default=None)
+
+
+@memoize(limit=1 << 14)
+def _some_split_outranks(
+    tractors: tuple[int, ...], pairs: int, positions: tuple[int, ...], standing: tuple[int, ...]
+) -> bool:
+    """R7.5 with ``throw_ruff="all_units"``: can the pairs at ``positions`` be split into
+    ``tractors`` + ``pairs`` so that every unit is strictly higher than its counterpart in
+    ``standing`` (a key of the same shape)?"""
+    return any(
+        all([a > b for a, b in zip(key, standing, strict=True)])
+        for key in _split_keys(tractors, pairs, positions)
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -466,10 +487,11 @@ class FollowRequirement(NamedTuple):
 
 
 def follow_requirement(
-    lead: LeadInfo, hand: Sequence[CardId], table: TrumpTable
+    lead: LeadInfo, hand: Sequence[CardId], table: TrumpTable, follow_draw: FollowDraw = "pairs"
 ) -> FollowRequirement:
     """The [`FollowRequirement`][tuolaji.core.trickids.FollowRequirement] of a follow to ``lead``
-    from ``hand`` (card ids; no card more than twice) under ``table`` (R7.2, R7.3)."""
+    from ``hand`` (card ids; no card more than twice) under ``table`` (R7.2, R7.3) and the house
+    rule ``follow_draw`` ([`Rules.follow_draw`][tuolaji.Rules.follow_draw])."""
     suit = table.suit
     ls = lead.suit
     n = len(lead.ids)
@@ -481,21 +503,25 @@ def follow_requirement(
             tuple(held), tuple([c for c in hand if suit[c] != ls]), n - h, 0, (), h
         )
     # R7.2: with more, only them; R7.3: in the best candidate shape the holding fits.
-    if lead.total_pairs == 0:
+    if lead.total_pairs == 0 or follow_draw == "suit_only":
         return FollowRequirement((), tuple(held), n, 0, (), n)
-    need, want = required_pairs(lead, held, table.pos)
+    need, want = required_pairs(lead, held, table.pos, follow_draw)
     return FollowRequirement((), tuple(held), n, need, want, n)
 
 
 def follow_code_ids(
-    lead: LeadInfo, hand: Sequence[CardId], play: Sequence[CardId], table: TrumpTable
+    lead: LeadInfo,
+    hand: Sequence[CardId],
+    play: Sequence[CardId],
+    table: TrumpTable,
+    follow_draw: FollowDraw = "pairs",
 ) -> int:
     """The [`FollowCode`][tuolaji.core.trickids.FollowCode] of ``play`` from ``hand`` (which
     includes it) after ``lead``.
 
     R7.1 count, R11 held, R7.2 suit, R7.3 shape
-    ([`follow_requirement`][tuolaji.core.trickids.follow_requirement]). The hand must hold no card
-    more than twice.
+    ([`follow_requirement`][tuolaji.core.trickids.follow_requirement], under ``follow_draw``).
+    The hand must hold no card more than twice.
     """
     n = len(lead.ids)
     m = len(play)
@@ -503,7 +529,7 @@ def follow_code_ids(
         return FollowCode.EMPTY if m == 0 else FollowCode.COUNT
     if missing_ids(hand, play):
         return FollowCode.NOT_HELD
-    req = follow_requirement(lead, hand, table)
+    req = follow_requirement(lead, hand, table, follow_draw)
     suit = table.suit
     ls = lead.suit
     in_suit = 0
@@ -528,7 +554,7 @@ def follow_code_ids(
 
 
 def required_pairs(
-    lead: LeadInfo, held: Sequence[int], pos: Sequence[int]
+    lead: LeadInfo, held: Sequence[int], pos: Sequence[int], follow_draw: FollowDraw = "pairs"
 ) -> tuple[int, tuple[int, ...]]:
     """R7.3 for a seat whose led-suit holding ``held`` is larger than the lead: the total
     pairs and the tractor lengths of the highest-ranked candidate shape it can fit.
@@ -537,17 +563,30 @@ def required_pairs(
     candidate with min(lead pairs, p) pairs, so that is the pair count; its tractors come
     from [`best_candidate_tractors`][tuolaji.core.trickids.best_candidate_tractors]. A play fits
     the candidate when it has that many pairs and room for those tractors among its pairs (R3.4).
+
+    ``follow_draw="tractor_on_tractor"`` (house rule): the same tractors, but the lead's
+    tractors oblige no pairs beyond them; its plain pairs oblige as many of the pairs held
+    besides those tractors as they can.
     """
-    need = min(lead.total_pairs, len(held) - len(set(held)))
-    if not lead.tractors or need < 2:
-        return need, ()
-    return need, best_candidate_tractors(lead.tractors, need, pair_positions(held, pos))
+    held_pairs = len(held) - len(set(held))
+    need = min(lead.total_pairs, held_pairs)
+    want = (
+        best_candidate_tractors(lead.tractors, need, pair_positions(held, pos))
+        if lead.tractors and need >= 2
+        else ()
+    )
+    if follow_draw == "tractor_on_tractor":
+        matched = sum(want)
+        need = matched + min(lead.pairs, held_pairs - matched)
+    return need, want
 
 
-def required_follow_shape(lead: LeadInfo, hand: Sequence[int], table: TrumpTable) -> Shape:
+def required_follow_shape(
+    lead: LeadInfo, hand: Sequence[int], table: TrumpTable, follow_draw: FollowDraw = "pairs"
+) -> Shape:
     """The candidate shape of R7.3 that a follow from ``hand`` must fit (its led-suit
     holding is larger than the lead); the all-singles shape when no pairs are required."""
-    req = follow_requirement(lead, hand, table)
+    req = follow_requirement(lead, hand, table, follow_draw)
     return Shape(req.tractors, req.pairs - sum(req.tractors), lead.size - 2 * req.pairs)
 
 
@@ -576,7 +615,13 @@ def _shape_words(shape: Shape, suit_name: str, *, demand: bool) -> str:
 
 
 def follow_error_message(
-    code: int, lead: LeadInfo, hand: Sequence[int], play: Sequence[int], table: TrumpTable
+    code: int,
+    lead: LeadInfo,
+    hand: Sequence[int],
+    play: Sequence[int],
+    table: TrumpTable,
+    *,
+    follow_draw: FollowDraw = "pairs",
 ) -> IllegalAction:
     n = lead.size
     name = effective_suit_name(lead.suit)
@@ -614,7 +659,7 @@ def follow_error_message(
             f"the lead {lead_text} is {name} and you hold only {len(held)} {name} "
             f"({held_text}); play {which} and {others} other card{'s' if others != 1 else ''}",
         )
-    want = required_follow_shape(lead, hand, table)
+    want = required_follow_shape(lead, hand, table, follow_draw)
     held_pairs = sorted({c for c in held if held.count(c) == 2})
     pairs_text = _cards_text([c for c in held_pairs for _ in (0, 1)], table)
     return IllegalAction(
@@ -642,18 +687,92 @@ def play_key_ids(lead: LeadInfo, ids: Sequence[int], table: TrumpTable) -> tuple
     return _split_key(lead.tractors, lead.pairs, pair_positions(ids, pos))
 
 
-def is_ruff_ids(lead: LeadInfo, ids: Sequence[int], table: TrumpTable) -> bool:
+def _counted_shape(lead: LeadInfo, ruff_shape: RuffShape) -> tuple[tuple[int, ...], int] | None:
+    """R7.4: the tractors and pairs an all-trump play must fit to ruff ``lead`` when they are
+    not the lead's own (None). ``"counts"``: no fewer tractors and no fewer pairs (a
+    tractor's pairs counting) than the lead, which is one tractor of two pairs per lead
+    tractor and plain pairs for the rest of the lead's pairs; that differs from the lead's
+    shape only when it holds a tractor of three or more pairs."""
+    if ruff_shape == "exact" or not lead.tractors or lead.tractors[0] == 2:
+        return None
+    count = len(lead.tractors)
+    return (2,) * count, lead.total_pairs - 2 * count
+
+
+def ruff_key(
+    lead: LeadInfo,
+    ids: Sequence[int],
+    table: TrumpTable,
+    ruff_shape: RuffShape = "exact",
+    throw_ruff: ThrowRuff = "first_difference",
+) -> tuple[int, ...] | None:
+    """The comparison key (R7.5) of the all-trump play ``ids`` as a ruff (R7.4) of the
+    side-suit ``lead``, or None when it is a discard, under the house rules
+    [`Rules.ruff_shape`][tuolaji.Rules.ruff_shape] and
+    [`Rules.throw_ruff`][tuolaji.Rules.throw_ruff].
+
+    The play must fit the lead's shape (or, under ``ruff_shape="counts"``, hold no fewer
+    tractors and pairs than the lead), and is keyed by that shape.
+    For a throw (several units), ``throw_ruff="highest"`` keys the ruff by its highest card and
+    ``"largest_unit"`` by the top of its largest unit (the first entry of its best key);
+    ``"first_difference"`` and ``"all_units"`` keep the whole key.
+    """
+    counted = _counted_shape(lead, ruff_shape)
+    if counted is None:
+        key = play_key_ids(lead, ids, table)
+    else:
+        key = _split_key(*counted, pair_positions(ids, table.pos))
+    if key is None or throw_ruff == "first_difference" or len(lead.units) == 1:
+        return key
+    if throw_ruff == "largest_unit":
+        return key[:1]
+    if throw_ruff == "highest":
+        pos = table.pos
+        return (max([pos[c] for c in ids]),)
+    return key
+
+
+def _outranks_every_unit(
+    lead: LeadInfo,
+    ids: Sequence[int],
+    key: tuple[int, ...],
+    standing: tuple[int, ...],
+    table: TrumpTable,
+    *,
+    ruff_shape: RuffShape,
+) -> bool:
+    """R7.5 with ``throw_ruff="all_units"``: does the ruff ``ids`` (keyed ``key`` by
+    [`ruff_key`][tuolaji.core.trickids.ruff_key]) beat the standing ruff keyed ``standing``? For
+    a throw, some split of the ruff must beat every tractor and pair (every single, for a throw
+    of singles) of the standing ruff's best split; a one-unit lead compares keys as always."""
+    if len(lead.units) == 1:
+        return key > standing
+    if not lead.tractors and not lead.pairs:
+        return all([a > b for a, b in zip(key, standing, strict=True)])
+    tractors, pairs = _counted_shape(lead, ruff_shape) or (lead.tractors, lead.pairs)
+    return _some_split_outranks(tractors, pairs, pair_positions(ids, table.pos), standing)
+
+
+def is_ruff_ids(
+    lead: LeadInfo, ids: Sequence[int], table: TrumpTable, ruff_shape: RuffShape = "exact"
+) -> bool:
     suit = table.suit
     if lead.suit == TRUMP or len(ids) != lead.size:
         return False
-    return all(suit[c] == TRUMP for c in ids) and play_key_ids(lead, ids, table) is not None
+    return all(suit[c] == TRUMP for c in ids) and ruff_key(lead, ids, table, ruff_shape) is not None
 
 
-def trick_winner_ids(plays: Sequence[Sequence[int]], table: TrumpTable) -> int:
+def trick_winner_ids(
+    plays: Sequence[Sequence[int]],
+    table: TrumpTable,
+    ruff_shape: RuffShape = "exact",
+    throw_ruff: ThrowRuff = "first_difference",
+) -> int:
     """[`trick_winner`][tuolaji.trick_winner] on ids."""
     if not plays:
         raise IllegalAction("R7.1", "a trick needs at least the lead")
-    return winner_so_far(lead_info_ids(plays[0], table), plays, table).play_index
+    lead = lead_info_ids(plays[0], table)
+    return winner_so_far(lead, plays, table, ruff_shape, throw_ruff).play_index
 
 
 class WinnerSoFar(NamedTuple):
@@ -667,10 +786,16 @@ class WinnerSoFar(NamedTuple):
     """True when it is a ruff (R7.4)."""
 
 
-def winner_so_far(lead: LeadInfo, plays: Sequence[Sequence[int]], table: TrumpTable) -> WinnerSoFar:
+def winner_so_far(
+    lead: LeadInfo,
+    plays: Sequence[Sequence[int]],
+    table: TrumpTable,
+    ruff_shape: RuffShape = "exact",
+    throw_ruff: ThrowRuff = "first_difference",
+) -> WinnerSoFar:
     """The winner of ``plays`` (``plays[0]`` is the lead described by ``lead``) as
     ``(index, key, ruffed)``: each follow in turn [`challenge`][tuolaji.core.trickids.challenge]-s
-    the best so far."""
+    the best so far, under the house rules ``ruff_shape`` and ``throw_ruff``."""
     if len(lead.ids) == 1 and all([len(p) == 1 for p in plays]):
         # A single lead (most tricks): challenge's rules for one card, without its calls.
         suit, pos = table.suit, table.pos
@@ -690,18 +815,28 @@ def winner_so_far(lead: LeadInfo, plays: Sequence[Sequence[int]], table: TrumpTa
         return WinnerSoFar(winner, (top,), ruffed)
     best = WinnerSoFar(0, lead.key, False)
     for i in range(1, len(plays)):
-        best = challenge(lead, best, i, plays[i], table)
+        best = challenge(
+            lead, best, i, plays[i], table, ruff_shape=ruff_shape, throw_ruff=throw_ruff
+        )
     return best
 
 
 def challenge(
-    lead: LeadInfo, best: WinnerSoFar, i: int, ids: Sequence[int], table: TrumpTable
+    lead: LeadInfo,
+    best: WinnerSoFar,
+    i: int,
+    ids: Sequence[int],
+    table: TrumpTable,
+    *,
+    ruff_shape: RuffShape = "exact",
+    throw_ruff: ThrowRuff = "first_difference",
 ) -> WinnerSoFar:
     """R7.5, R7.6: the winner so far after play ``i`` (``ids``) challenges ``best``.
 
     A follow can beat the best so far only if it fits the lead's shape and is in the led
-    suit or a ruff (R7.4); any ruff beats any led-suit play; the challenger must be
-    strictly higher. A throw that stood cannot be beaten in its own suit (R7.6).
+    suit or a ruff (R7.4, see [`ruff_key`][tuolaji.core.trickids.ruff_key]); any ruff beats any
+    led-suit play; the challenger must be strictly higher (for a ruff over a ruff, as
+    ``throw_ruff`` says). A throw that stood cannot be beaten in its own suit (R7.6).
     Raises [`IllegalAction`][tuolaji.IllegalAction] (R7.1) for a play of the wrong size.
     """
     n = len(lead.ids)
@@ -723,10 +858,14 @@ def challenge(
         if key is not None and key > best.key:
             return WinnerSoFar(i, key, False)
     elif first == TRUMP:
-        key = play_key_ids(lead, ids, table)
+        key = ruff_key(lead, ids, table, ruff_shape, throw_ruff)
         if key is None:
             return best  # R7.4: trumps not fitting the lead's shape are a discard
-        if not best.ruffed or key > best.key:
+        if not best.ruffed or (
+            key > best.key
+            if throw_ruff != "all_units"
+            else _outranks_every_unit(lead, ids, key, best.key, table, ruff_shape=ruff_shape)
+        ):
             return WinnerSoFar(i, key, True)
     return best
 

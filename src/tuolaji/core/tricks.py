@@ -16,7 +16,14 @@ from tuolaji.core._args import card_ids_of, plays_ids_of, trump_table_of
 from tuolaji.core._deprecated import renamed
 from tuolaji.core.cards import CARDS, Card
 from tuolaji.core.errors import ConfigurationError, IllegalAction
-from tuolaji.core.rules import FORCED_UNIT_ORDERS, ForcedUnit
+from tuolaji.core.rules import (
+    FORCED_UNIT_ORDERS,
+    FollowDraw,
+    ForcedUnit,
+    RuffShape,
+    ThrowRuff,
+    _check_choice,
+)
 from tuolaji.core.trump import Trump, TrumpTable
 
 __all__ = [
@@ -133,39 +140,58 @@ def check_throw(
 
 
 def follow_error(
-    lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card], trump: Trump
+    lead: Sequence[Card],
+    hand: Sequence[Card],
+    play: Sequence[Card],
+    trump: Trump,
+    *,
+    follow_draw: FollowDraw = "pairs",
 ) -> IllegalAction | None:
     """Why ``play`` is not a legal follow to ``lead`` from ``hand``, or None when it is.
 
     ``hand`` includes the cards of ``play``. The error's ``rule`` is ``"R7.1"`` (empty play or
     wrong number of cards), ``"R11"`` (cards not in the hand), ``"R7.2"`` (suit) or ``"R7.3"``
     (shape), and its message says what was required, e.g.
-    ``R7.3: the lead ♥KK has a pair of ♥; you hold ♥QQ; play a pair``.
+    ``R7.3: the lead ♥KK has a pair of ♥; you hold ♥QQ; play a pair``. ``follow_draw`` is the
+    house rule [`Rules.follow_draw`][tuolaji.Rules.follow_draw] (R7.3).
     Raises [`IllegalAction`][tuolaji.IllegalAction] (R6.2) when ``lead`` itself is not a lead.
     """
+    _check_choice("follow_draw", "R7.3", follow_draw, FollowDraw)
     table = trump_table_of(trump)
     info = trickids.lead_info_ids(card_ids_of(lead, "lead"), table)
     hand_ids = card_ids_of(hand, "hand")
     play_ids = card_ids_of(play, "play")
     trickids.check_hand_ids(hand_ids)
-    code = trickids.follow_code_ids(info, hand_ids, play_ids, table)
+    code = trickids.follow_code_ids(info, hand_ids, play_ids, table, follow_draw)
     if code == trickids.FollowCode.OK:
         return None
-    return trickids.follow_error_message(code, info, hand_ids, play_ids, table)
+    return trickids.follow_error_message(
+        code, info, hand_ids, play_ids, table, follow_draw=follow_draw
+    )
 
 
 def check_follow(
-    lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card], trump: Trump
+    lead: Sequence[Card],
+    hand: Sequence[Card],
+    play: Sequence[Card],
+    trump: Trump,
+    *,
+    follow_draw: FollowDraw = "pairs",
 ) -> None:
     """Raise the [`IllegalAction`][tuolaji.IllegalAction] of
     [`follow_error`][tuolaji.follow_error], if any (R7.1-R7.3)."""
-    err = follow_error(lead, hand, play, trump)
+    err = follow_error(lead, hand, play, trump, follow_draw=follow_draw)
     if err is not None:
         raise err
 
 
 def is_legal_follow(
-    lead: Sequence[Card], hand: Sequence[Card], play: Sequence[Card], trump: Trump
+    lead: Sequence[Card],
+    hand: Sequence[Card],
+    play: Sequence[Card],
+    trump: Trump,
+    *,
+    follow_draw: FollowDraw = "pairs",
 ) -> bool:
     """True when ``play`` (from ``hand``, which includes it) legally follows ``lead``.
 
@@ -173,8 +199,9 @@ def is_legal_follow(
     suit as the lead plays only that suit; one holding fewer plays all of them plus any
     others. R7.3: with more led-suit cards than needed, the play must fit the highest-ranked
     candidate shape (the lead's shape and its splits: more pairs first, then longer tractors)
-    that some choice from the led-suit holding can fit. See [`follow_error`][tuolaji.follow_error]
-    for why not.
+    that some choice from the led-suit holding can fit; the house rule ``follow_draw``
+    ([`Rules.follow_draw`][tuolaji.Rules.follow_draw]) asks less of the shape. See
+    [`follow_error`][tuolaji.follow_error] for why not.
 
     >>> import tuolaji as tl
     >>> from tuolaji.core.tricks import is_legal_follow
@@ -184,28 +211,50 @@ def is_legal_follow(
     True
     >>> is_legal_follow(lead, hand, tl.parse_cards("QH 3H"), t)
     False
+    >>> is_legal_follow(lead, hand, tl.parse_cards("QH 3H"), t, follow_draw="suit_only")
+    True
     """
+    _check_choice("follow_draw", "R7.3", follow_draw, FollowDraw)
     table = trump_table_of(trump)
     hand_ids = card_ids_of(hand, "hand")
     trickids.check_hand_ids(hand_ids)
     info = trickids.lead_info_ids(card_ids_of(lead, "lead"), table)
     return (
-        trickids.follow_code_ids(info, hand_ids, card_ids_of(play, "play"), table)
+        trickids.follow_code_ids(info, hand_ids, card_ids_of(play, "play"), table, follow_draw)
         == trickids.FollowCode.OK
     )
 
 
-def is_ruff(lead: Sequence[Card], play: Sequence[Card], trump: Trump) -> bool:
+def is_ruff(
+    lead: Sequence[Card], play: Sequence[Card], trump: Trump, *, ruff_shape: RuffShape = "exact"
+) -> bool:
     """True when ``play`` ruffs ``lead`` (R7.4): the lead is in a side suit and the play is
-    all trumps fitting the lead's exact shape. Any other play by a void seat is a discard,
+    all trumps fitting the lead's exact shape (``ruff_shape="exact"``), or holding no fewer
+    tractors and pairs than the lead (``"counts"``, the 拖拉机 rules' wording; see
+    [`Rules.ruff_shape`][tuolaji.Rules.ruff_shape]). Any other play by a void seat is a discard,
     which cannot win the trick. (Whether the seat was void is
-    [`is_legal_follow`][tuolaji.is_legal_follow]'s business.)"""
+    [`is_legal_follow`][tuolaji.is_legal_follow]'s business.)
+
+    >>> import tuolaji as tl
+    >>> from tuolaji.core.tricks import is_ruff
+    >>> t = tl.Trump(tl.Rank.TEN, tl.Suit.SPADES)
+    >>> lead, play = tl.parse_cards("6D 6D 5D 5D 4D 4D"), tl.parse_cards("9S 9S 8S 8S 3S 3S")
+    >>> is_ruff(lead, play, t), is_ruff(lead, play, t, ruff_shape="counts")
+    (False, True)
+    """
+    _check_choice("ruff_shape", "R7.4", ruff_shape, RuffShape)
     table = trump_table_of(trump)
     info = trickids.lead_info_ids(card_ids_of(lead, "lead"), table)
-    return trickids.is_ruff_ids(info, card_ids_of(play, "play"), table)
+    return trickids.is_ruff_ids(info, card_ids_of(play, "play"), table, ruff_shape)
 
 
-def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
+def trick_winner(
+    plays: Sequence[Sequence[Card]],
+    trump: Trump,
+    *,
+    ruff_shape: RuffShape = "exact",
+    throw_ruff: ThrowRuff = "first_difference",
+) -> int:
     """The index in ``plays`` of the play that wins the trick; ``plays[0]`` is the lead.
 
     R7.5: a follow can beat the best so far only if it fits the lead's shape and is in the
@@ -215,7 +264,9 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
     higher, so among equals the earliest wins (R7.1). R7.6: a throw that stood cannot be
     beaten in its own suit, only ruffed; any lead of several units is such a throw (a failed
     one was replaced by its forced unit before anyone followed, R6.4). A partial trick gives
-    the winner so far.
+    the winner so far. ``ruff_shape`` and ``throw_ruff`` are the house rules
+    [`Rules.ruff_shape`][tuolaji.Rules.ruff_shape] (R7.4) and
+    [`Rules.throw_ruff`][tuolaji.Rules.throw_ruff] (R7.5).
 
     >>> import tuolaji as tl
     >>> from tuolaji.core.tricks import trick_winner
@@ -223,7 +274,11 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
     >>> trick_winner([tl.parse_cards(p) for p in ("5D 4D 4D", "9S 7S 7S", "8S 8S 4S")], t)
     2
     """
-    return trickids.trick_winner_ids(plays_ids_of(plays), trump_table_of(trump))
+    _check_choice("ruff_shape", "R7.4", ruff_shape, RuffShape)
+    _check_choice("throw_ruff", "R7.5", throw_ruff, ThrowRuff)
+    return trickids.trick_winner_ids(
+        plays_ids_of(plays), trump_table_of(trump), ruff_shape, throw_ruff
+    )
 
 
 def points_in_trick(plays: Sequence[Sequence[Card]]) -> int:

@@ -19,9 +19,9 @@ from tuolaji.core.cards import level_text
 from tuolaji.core.errors import ConfigurationError, IllegalAction, LimitExceeded, cut
 from tuolaji.core.limits import MAX_REDEALS
 from tuolaji.core.rules import Rules, rules_text
-from tuolaji.core.scoring import DealResult
+from tuolaji.core.scoring import DealResult, check_seat
 from tuolaji.game.turns import BidTurns
-from tuolaji.state.actions import Action, ActionSet, DealCard, Declare, ListedActions, Pass, Phase
+from tuolaji.state.actions import Action, ActionSet, DealCard, ListedActions, Pass, Phase
 from tuolaji.state.gamestate import GameState
 
 __all__ = ["Game", "History", "MatchResult"]
@@ -122,10 +122,10 @@ class Game:
 
     ``actions[i]`` holds the actions applied in deal ``i`` (chance actions included), enough
     to replay it; ``history`` (a [`History`][tuolaji.History]) gives every state, recomputed from
-    them. A game keeps only its actions, results and each deal's starting state: a few KB per
-    deal. ``max_redeals`` bounds the redeals of one deal (R4.6, R4.7): bots that never bid
-    would otherwise redeal forever, so past it [`LimitExceeded`][tuolaji.LimitExceeded] is raised
-    and the game stays as it was.
+    them. A game keeps only its actions, results and each deal's starting state: about 16 KB
+    per deal (measured in docs/game.md). ``max_redeals`` bounds the redeals of one deal (R4.6,
+    R4.7): bots that never bid would otherwise redeal forever, so past it
+    [`LimitExceeded`][tuolaji.LimitExceeded] is raised and the game stays as it was.
     """
 
     def __init__(
@@ -197,10 +197,22 @@ class Game:
             self.results.append(new.result)
         return new
 
-    def _next_deal(self) -> None:
+    def next_deal(self) -> GameState:
+        """Start the next deal once this one is finished (R10: its dealer and level);
+        returns its starting state. Raises [`IllegalAction`][tuolaji.IllegalAction] while a
+        deal is in play or once the match is over (R9.5)."""
+        if self.over:
+            raise IllegalAction(
+                "R9.5", f"the match is over: team {self.results[-1].match_winner} won it"
+            )
+        if self.state.phase is not _FINISHED:
+            raise IllegalAction(
+                "R10.3", f"deal {self.state.deal_number + 1} is still in play; finish it first"
+            )
         self.state = self.state.next_deal()
         self.starts.append(self.state)
         self.actions.append([])
+        return self.state
 
     def play_deal(
         self, bots: Sequence[Bot], *, on_action: Callable[[GameState, Action], None] | None = None
@@ -224,13 +236,11 @@ class Game:
                 "R9.5", f"the match is over: team {self.results[-1].match_winner} won it"
             )
         if self.state.phase is Phase.FINISHED:
-            self._next_deal()
+            self.next_deal()
         turns = BidTurns()
-        while (phase := self.state.phase) is not _FINISHED:
-            if phase is _DEALING:
-                self._deal_step(bots, on_action, turns)
-            else:
-                self._step(bots, on_action)
+        while (decision := self.next_decision(turns, on_action)) is not None:
+            seat, actions = decision
+            self.answer(self.ask(bots[seat], seat, actions), on_action)
         assert self.state.result is not None
         return self.state.result
 
@@ -250,40 +260,67 @@ class Game:
         winner = self.results[-1].match_winner if self.results else None
         return MatchResult(tuple(self.results), winner)
 
-    def _deal_step(
+    def next_decision(
         self,
-        bots: Sequence[Bot],
-        on_action: Callable[[GameState, Action], None] | None,
         turns: BidTurns,
-    ) -> None:
-        """Between two dealt cards: ask each seat whose bid options may have changed, then
-        deal the next card unless someone bid (R4.1-R4.4)."""
-        state = self.state
-        for seat in turns.round(state):
-            turns.asked(state, seat)
-            bids = state.legal_actions(seat)
-            if not bids:
-                continue  # only Pass: answered for the seat, its bot is not asked
-            choice = self._ask(bots, seat, ListedActions((Pass(seat), *bids)))
-            if isinstance(choice, Declare):
-                self._apply(choice, on_action)
-                return
-        self._apply(_DEAL_CARD, on_action)  # one shared value: the action has no fields
+        on_action: Callable[[GameState, Action], None] | None = None,
+    ) -> tuple[int, ActionSet] | None:
+        """Play the deal on up to the next decision of a seat: deal cards and take the
+        forced actions, then return ``(seat, legal actions)``, or None once the deal is
+        finished. [`play_deal`][tuolaji.Game.play_deal] is this loop with bots answering;
+        a caller that seats a person steps it itself and gives each choice to
+        [`answer`][tuolaji.Game.answer].
 
-    def _step(
-        self, bots: Sequence[Bot], on_action: Callable[[GameState, Action], None] | None
-    ) -> None:
-        state = self.state
-        seat = state.to_act
-        actions = state.legal_actions(seat)
-        if len(actions) == 1:
+        While cards are dealt (R4.1-R4.4), seats are asked in the order of ``turns`` (one
+        [`BidTurns`][tuolaji.game.turns.BidTurns] per deal) and the actions are
+        [`Pass`][tuolaji.Pass] ("not now") then the seat's bids; a seat without a bid is not
+        asked. A decision with a single legal action is taken without asking.
+        """
+        if not isinstance(turns, BidTurns):
+            raise TypeError(f"turns is a BidTurns, got {type(turns).__name__}")
+        if on_action is not None and not callable(on_action):
+            raise TypeError(f"on_action is callable or None, got {type(on_action).__name__}")
+        while (phase := self.state.phase) is not _FINISHED:
+            state = self.state
+            if phase is _DEALING:
+                for seat in turns.round(state):
+                    turns.asked(state, seat)
+                    bids = state.legal_actions(seat)
+                    if bids:
+                        return seat, ListedActions((Pass(seat), *bids))
+                self._apply(_DEAL_CARD, on_action)  # one shared value: the action has no fields
+                continue
+            seat = state.to_act
+            actions = state.legal_actions(seat)
+            if len(actions) != 1:
+                return seat, actions
             (only,) = actions
             self._apply(only, on_action)
-            return
-        self._apply(self._ask(bots, seat, actions), on_action)
+        return None
 
-    def _ask(self, bots: Sequence[Bot], seat: int, actions: ActionSet) -> Action:
-        choice = bots[seat].act(self.state.view(seat), actions)
+    def answer(
+        self, choice: Action, on_action: Callable[[GameState, Action], None] | None = None
+    ) -> None:
+        """Take a seat's ``choice`` at a decision of [`next_decision`][tuolaji.Game.next_decision]:
+        apply it, except a [`Pass`][tuolaji.Pass] while cards are dealt, which only means
+        "not now" and is not recorded. Raises [`IllegalAction`][tuolaji.IllegalAction] for an
+        illegal action (nothing changes)."""
+        if on_action is not None and not callable(on_action):
+            raise TypeError(f"on_action is callable or None, got {type(on_action).__name__}")
+        if self.state.phase is _DEALING and isinstance(choice, Pass):
+            return
+        self._apply(choice, on_action)
+
+    def ask(self, bot: Bot, seat: int, actions: ActionSet) -> Action:
+        """The choice of ``bot``, deciding for ``seat`` among ``actions`` (a decision of
+        [`next_decision`][tuolaji.Game.next_decision]) from that seat's view only. Raises
+        [`IllegalAction`][tuolaji.IllegalAction], naming the seat, when the bot answers
+        with an action that is not legal."""
+        if not callable(getattr(bot, "act", None)):
+            raise TypeError(f"bot is a Bot (with an act method), got {type(bot).__name__}")
+        if not isinstance(actions, ActionSet):
+            raise TypeError(f"actions is an ActionSet, got {type(actions).__name__}")
+        choice = bot.act(self.state.view(check_seat(seat)), actions)
         if choice not in actions:
             raise IllegalAction(
                 "R11", f"the bot of seat {seat} answered {cut(choice)}, which is not legal now"

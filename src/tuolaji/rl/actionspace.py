@@ -27,14 +27,13 @@ meaning "not now", as in [`Game`][tuolaji.Game].
 
 from __future__ import annotations
 
-from collections import Counter
-
 from tuolaji.core.bidding import LEVEL_PAIR_STRENGTH, NO_TRUMP_BIG
-from tuolaji.core.cards import CARDS, DEALT_CARDS, HAND_SIZE, SEATS
+from tuolaji.core.cards import CARDS, DEALT_CARDS, HAND_SIZE, SEATS, Card
 from tuolaji.core.deal import KITTY_SIZE
-from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
+from tuolaji.core.errors import ConfigurationError, IllegalAction, cut, expect_type
 from tuolaji.core.legal import LegalFollows
 from tuolaji.core.rules import Rules
+from tuolaji.core.scoring import check_seat
 from tuolaji.game.turns import BidTurns
 from tuolaji.state.actions import Action, AskRedeal, Bury, Declare, Pass, Phase, Play
 from tuolaji.state.auction import declare_options
@@ -75,13 +74,25 @@ class Decision:
     is the finished action after ``DONE`` or ``PASS`` or ``ASK_REDEAL``.
     """
 
-    __slots__ = ("_finished", "_kind", "_options", "_plays", "seat", "selected", "state")
+    __slots__ = (
+        "_finished",
+        "_ids",
+        "_kind",
+        "_options",
+        "_play",
+        "_plays",
+        "seat",
+        "selected",
+        "state",
+    )
 
     def __init__(self, state: GameState, seat: int | None = None) -> None:
-        self.state = state
-        self.seat = state.to_act if seat is None else seat
+        self.state = expect_type(state, GameState, "state")
+        self.seat = state.to_act if seat is None else check_seat(seat)
         self.selected: tuple[int, ...] = ()
         self._finished: Action | None = None
+        self._ids: list[int] | None = None
+        self._play: tuple[Card, ...] | None = None
         phase = state.phase
         self._plays: LegalFollows | None = None
         self._options: frozenset[tuple[int, ...]] = frozenset()
@@ -112,12 +123,19 @@ class Decision:
         new._options = self._options
         new.selected = selected
         new._finished = finished
+        new._ids = None
+        new._play = None
         return new
 
     # --- masks -----------------------------------------------------------------------------
 
     def legal_ids(self) -> list[int]:
-        """The ids allowed now, ascending."""
+        """The ids allowed now, ascending (computed once per decision step)."""
+        if self._ids is None:
+            self._ids = self._legal_ids()
+        return list(self._ids)
+
+    def _legal_ids(self) -> list[int]:
         if self._finished is not None:
             return []
         kind = self._kind
@@ -192,8 +210,12 @@ class Decision:
         plays = self._plays
         assert plays is not None
         out: list[int] = plays.extensions(self.selected)
-        if len(self.selected) == plays.lead_size and [CARDS[c] for c in self.selected] in plays:
-            out.append(DONE)
+        if len(self.selected) == plays.lead_size:
+            cards = tuple(CARDS[c] for c in self.selected)
+            if cards in plays:
+                # The very tuple the legal plays accepted: the play is not checked again.
+                self._play = cards
+                out.append(DONE)
         return out
 
     # --- steps -----------------------------------------------------------------------------
@@ -201,7 +223,9 @@ class Decision:
     def push(self, action_id: int) -> Decision:
         """The decision after one more id; raises [`IllegalAction`][tuolaji.IllegalAction] when the
         mask does not allow it."""
-        if action_id not in self.legal_ids():
+        if self._ids is None:
+            self._ids = self._legal_ids()
+        if action_id not in self._ids:
             raise IllegalAction("R11", f"id {action_id} is not allowed now")
         seat = self.seat
         if action_id == PASS:
@@ -209,7 +233,7 @@ class Decision:
         if action_id == ASK_REDEAL:
             return self._child(self.selected, AskRedeal(seat))
         if action_id == DONE:
-            cards = tuple(CARDS[c] for c in self.selected)
+            cards = self._play or tuple(CARDS[c] for c in self.selected)
             kind = self._kind
             finished: Action
             if kind == "bid":
@@ -271,13 +295,20 @@ class Driver:
     [`max_deal_length`][tuolaji.rl.actionspace.max_deal_length] steps.
     """
 
-    __slots__ = ("attempt_start", "decision", "log", "max_redeals", "state", "turns")
+    __slots__ = (
+        "_undealt",
+        "_undealt_of",
+        "attempt_start",
+        "decision",
+        "log",
+        "max_redeals",
+        "state",
+        "turns",
+    )
 
     def __init__(self, state: GameState, max_redeals: int = MAX_REDEALS) -> None:
-        if not isinstance(state, GameState):
-            raise TypeError(f"state must be a tuolaji.GameState, got {type(state).__name__}")
+        self.state = expect_type(state, GameState, "state")
         self.max_redeals = _redeal_bound(max_redeals)
-        self.state = state
         self.turns = BidTurns()
         self.decision: Decision | None = None
         self.log: list[Step] = []
@@ -287,6 +318,8 @@ class Driver:
         self.attempt_start = 0
         """Where the current attempt's first card is in [`log`][tuolaji.rl.actionspace.Driver.log]
         (R4.6, R4.7 redeals)."""
+        self._undealt: list[int] = []
+        self._undealt_of: GameState | None = None  # the state _undealt counts the deck of
         self._settle()
 
     def copy(self) -> Driver:
@@ -298,6 +331,8 @@ class Driver:
         new.decision = self.decision
         new.log = list(self.log)
         new.attempt_start = self.attempt_start
+        new._undealt = list(self._undealt)
+        new._undealt_of = self._undealt_of
         return new
 
     @property
@@ -324,27 +359,30 @@ class Driver:
 
     def card_odds(self) -> list[tuple[int, float]]:
         """While a card is due: each card id still undealt and its chance (R4.1)."""
-        rest = Counter(c.id for c in self.state.deck[self.state.dealt :])
-        total = sum(rest.values())
-        return [(c, n / total) for c, n in sorted(rest.items())]
+        state = self.state
+        if self._undealt_of is not state:
+            counts = [0] * 54
+            for card in state.deck[state.dealt :]:
+                counts[card.id] += 1
+            self._undealt = counts
+            self._undealt_of = state
+        total = len(state.deck) - state.dealt
+        return [(c, n / total) for c, n in enumerate(self._undealt) if n]
 
     def deal(self, card: int | None = None) -> None:
         """Deal the next card: the deck's own (None) or the undealt card of id ``card``."""
-        state = self.state
+        state = before = self.state
         if state.phase is not Phase.DEALING or self.decision is not None:
             raise IllegalAction("R4.1", "no card is due now")
         if card is not None:
-            deck = list(state.deck)
-            at = state.dealt
-            j = next((i for i in range(at, len(deck)) if deck[i].id == card), None)
-            if j is None:
-                raise IllegalAction("R4.1", f"card id {card} is not in the undealt cards")
-            deck[at], deck[j] = deck[j], deck[at]
-            state = state.with_deck(deck)
+            state = state.with_next_card(card)
         if state.dealt == 0:
             self.attempt_start = len(self.log)
         dealt = state.deck[state.dealt]
         self.state = after = state.deal_card()
+        if self._undealt_of is before:
+            self._undealt[dealt.id] -= 1  # the counts follow the deal: no recount per card
+            self._undealt_of = after
         receiver = next(s for s in range(4) if len(after.hands[s]) > len(state.hands[s]))
         self.log.append(("deal", receiver, dealt.id))
         self._settle()

@@ -21,15 +21,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tuolaji.bots.knowledge import no_pair_caps, played_cards
+from tuolaji.bots.knowledge import follow_facts, no_pair_caps, played_cards
 from tuolaji.core.cards import CARDS, Card
-from tuolaji.state.actions import Phase
+from tuolaji.core.trickids import LeadInfo, lead_info_ids
+from tuolaji.state.actions import Hand, Phase, Trick
 from tuolaji.state.view import PlayerView
 
 __all__ = [
     "CARD_KINDS",
     "OBSERVATION_LAYOUT",
     "OBSERVATION_SIZE",
+    "ObservationEncoder",
     "card_counts",
     "observation",
     "observation_array",
@@ -134,6 +136,161 @@ def observation_array(view: PlayerView) -> Any:
     import numpy as np  # noqa: PLC0415  (optional dependency)
 
     return np.asarray(observation(view), dtype=np.float32)
+
+
+def _part_starts() -> dict[str, int]:
+    starts: dict[str, int] = {}
+    at = 0
+    for name, size in OBSERVATION_LAYOUT:
+        starts[name] = at
+        at += size
+    return starts
+
+
+_START = _part_starts()
+"""Where each part of the layout starts."""
+assert _START["no_pair"] == _START["voids"] + 20  # ObservationEncoder writes them as one
+
+
+class ObservationEncoder:
+    """[`observation`][tuolaji.rl.encoding.observation] at the engine's speed, for an adapter
+    that encodes the views of one deal step after step (needs numpy).
+
+    The public parts that grow with the deal (the cards each seat played, the voids and "no
+    pair left" suits, R7.2 and R7.3) are kept per seat and brought up to date from the plays
+    since the last call; the rest is written from the view into a preallocated float32 array.
+    The result equals ``numpy.asarray(observation(view), numpy.float32)`` at every step
+    (``tests/rl/test_encoding.py`` checks it on random deals). A view that does not continue
+    the plays read so far (another deal, an earlier point of this one) starts the record over.
+    """
+
+    def __init__(self) -> None:
+        import numpy as np  # noqa: PLC0415  (optional dependency)
+
+        self._np = np
+        self._out = np.zeros(OBSERVATION_SIZE, np.float32)
+        self._restart()
+
+    def _restart(self) -> None:
+        np = self._np
+        # Per observing seat, already in its relative order: the "played" part, and the
+        # "voids" and "no_pair" parts (adjacent in the layout).
+        self._played = np.zeros((4, 4 * CARD_KINDS), np.float32)
+        self._deduced = np.zeros((4, 40), np.float32)
+        self._tricks_read: tuple[Trick, ...] = ()  # the finished tricks read
+        self._trick_read: tuple[Hand, ...] = ()  # the plays read of the trick after them
+        self._lead: LeadInfo | None = None
+
+    def _follows_on(self, view: PlayerView) -> bool:
+        """Whether ``view`` continues the plays read so far (else it is another deal, or an
+        earlier point of this one)."""
+        tricks = view.tricks
+        done = len(self._tricks_read)
+        if len(tricks) < done:
+            return False
+        # The same last trick object means the same deal; else compare them all (a state made
+        # again, e.g. from JSON, holds equal tricks).
+        if (
+            done
+            and tricks[done - 1] is not self._tricks_read[-1]
+            and tricks[:done] != self._tricks_read
+        ):
+            return False
+        read = self._trick_read
+        if read:
+            plays = tricks[done].plays if len(tricks) > done else view.trick
+            return plays[: len(read)] == read
+        return True
+
+    def _catch_up(self, view: PlayerView) -> None:
+        if not self._follows_on(view):
+            self._restart()
+        tricks = view.tricks
+        done = len(self._tricks_read)
+        if view.trump is None:
+            return
+        suit = view.trump.table.suit
+        table = view.trump.table
+        pending = [(t.leader, t.plays, True) for t in tricks[done:]]
+        if view.trick:
+            pending.append((view.leader, view.trick, False))
+        for leader, plays, finished in pending:
+            for i in range(len(self._trick_read), len(plays)):
+                seat = (leader + i) % 4
+                ids = [c.id for c in plays[i]]
+                for me in range(4):
+                    row = self._played[me]
+                    at = (seat - me) % 4 * CARD_KINDS
+                    for c in ids:
+                        row[at + c] += 1
+                if i == 0:
+                    self._lead = lead_info_ids(ids, table)
+                    continue
+                lead = self._lead
+                assert lead is not None  # the lead of this trick was read first
+                void, no_pair_left = follow_facts(ids, lead, suit)
+                if void or no_pair_left:
+                    part = 0 if void else 20
+                    for me in range(4):
+                        self._deduced[me, part + (seat - me) % 4 * 5 + lead.suit] = 1
+            if finished:
+                self._tricks_read = tricks[: len(self._tricks_read) + 1]
+                self._trick_read = ()
+            else:
+                self._trick_read = plays
+
+    def encode(self, view: PlayerView, out: Any = None) -> Any:
+        """The observation of ``view`` as a float32 array: written into the first
+        [`OBSERVATION_SIZE`][tuolaji.rl.encoding.OBSERVATION_SIZE] entries of ``out`` (a float32
+        array, returned), or without ``out`` into this encoder's own buffer (the same array
+        each call: copy it to keep it)."""
+        if not isinstance(view, PlayerView):
+            raise TypeError(f"view must be a tuolaji.PlayerView, got {type(view).__name__}")
+        self._catch_up(view)
+        whole = self._out if out is None else out
+        out = whole[:OBSERVATION_SIZE]
+        out[:] = 0.0
+        me = view.seat
+        for card in view.hand:
+            out[card.id] += 1
+        at = _START["played"]
+        out[at : at + 4 * CARD_KINDS] = self._played[me]
+        at = _START["trick"]
+        for i, play in enumerate(view.trick):
+            base = at + (view.leader + i - me) % 4 * CARD_KINDS
+            for card in play:
+                out[base + card.id] += 1
+        if view.kitty:
+            at = _START["kitty"]
+            for card in view.kitty:
+                out[at + card.id] += 1
+        at = _START["shown"]
+        for r in range(4):
+            for card in view.shown[(me + r) % 4]:
+                out[at + r * CARD_KINDS + card.id] += 1
+        trump = view.trump
+        if trump is not None:
+            out[_START["level"] + int(trump.level) - 2] = 1
+            out[_START["trump_suit"] + (4 if trump.suit is None else int(trump.suit))] = 1
+        team = me % 2
+        at = _START["levels"]
+        out[at + int(view.levels[team]) - 2] = 1
+        out[at + 13 + int(view.levels[1 - team]) - 2] = 1
+        seats = (("dealer", view.dealer), ("leader", view.leader), ("to_act", view.to_act))
+        for name, seat in seats:
+            if seat is not None and seat >= 0:
+                out[_START[name] + (seat - me) % 4] = 1
+        out[_START["phase"] + _PHASES.index(view.phase)] = 1
+        out[_START["points"]] = view.attacker_points / 200
+        if view.dealer is not None and view.dealer % 2 == team:
+            out[_START["declaring"]] = 1
+        at = _START["voids"]
+        out[at : at + 40] = self._deduced[me]
+        at = _START["hand_sizes"]
+        for r in range(4):
+            out[at + r] = view.hand_sizes[(me + r) % 4] / 33
+        out[_START["tricks_done"]] = len(view.tricks) / 25
+        return whole
 
 
 _CARD_PARTS = frozenset({"hand", "played", "trick", "kitty", "shown"})

@@ -9,7 +9,8 @@ Importing this module registers ``python_tuolaji`` with ``pyspiel``:
 >>> state.is_chance_node(), game.num_distinct_actions()
 (True, 57)
 
-One OpenSpiel game is one deal. Game parameters: ``rules`` (a preset name, R12), ``seed``
+One OpenSpiel game is one deal. Game parameters: ``rules`` (a preset name, or a rules file's
+JSON object as text, e.g. ``'{"kitty_public_at_end": false}'``: house rules, R12), ``seed``
 (the shuffle used for redeals and the kitty's order) and ``max_redeals`` (the first deal's
 no-bid redeals before R4.6's fallback, see [`Driver`][tuolaji.rl.actionspace.Driver]; default
 [`MAX_REDEALS`][tuolaji.rl.actionspace.MAX_REDEALS]). ``max_game_length`` is
@@ -32,6 +33,7 @@ an unfinished decision of another seat starts over in it. Returns are
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Iterable
@@ -43,8 +45,9 @@ import pyspiel
 from tuolaji.bots.knowledge import played_cards
 from tuolaji.bots.worlds import sample_world
 from tuolaji.core.cards import CARDS
-from tuolaji.core.errors import TuolajiError
+from tuolaji.core.errors import ConfigurationError, TuolajiError, cut
 from tuolaji.core.rules import RULESETS, Rules
+from tuolaji.core.scoring import check_seat
 from tuolaji.rl.actionspace import (
     ASK_REDEAL,
     DONE,
@@ -58,6 +61,7 @@ from tuolaji.rl.actionspace import (
 from tuolaji.rl.encoding import (
     CARD_KINDS,
     OBSERVATION_SIZE,
+    ObservationEncoder,
     card_counts,
     observation,
     observation_text,
@@ -85,6 +89,20 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
+def _rules_parameter(text: str) -> Rules:
+    """The ``rules`` parameter: a preset name, or a JSON object that
+    [`Rules.from_dict`][tuolaji.Rules.from_dict] reads (R12)."""
+    if not text.lstrip().startswith("{"):
+        return RULESETS[text]
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ConfigurationError(
+            f"R12: the rules parameter is a preset name or a JSON object; got {cut(text)}"
+        ) from None
+    return Rules.from_dict(data)
+
+
 def _game_info(rules: Rules, max_redeals: int) -> pyspiel.GameInfo:
     return pyspiel.GameInfo(
         num_distinct_actions=NUM_ACTIONS,
@@ -98,11 +116,12 @@ def _game_info(rules: Rules, max_redeals: int) -> pyspiel.GameInfo:
 
 
 class TuolajiGame(pyspiel.Game):  # type: ignore[misc]
-    """The ``python_tuolaji`` game: one deal under the preset named by ``rules``."""
+    """The ``python_tuolaji`` game: one deal under the rules named by ``rules`` (a preset
+    name or a JSON object of fields)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = {**_GAME_TYPE.parameter_specification, **(params or {})}
-        rules = RULESETS[str(given["rules"])]
+        rules = _rules_parameter(str(given["rules"]))
         max_redeals = int(given["max_redeals"])
         super().__init__(_GAME_TYPE, _game_info(rules, max_redeals), params or {})
         parameters = self.get_parameters()
@@ -179,8 +198,7 @@ class TuolajiState(pyspiel.State):  # type: ignore[misc]
         every bid is made with cards already held), another seat's burial buries the world's
         kitty, another seat's unfinished decision starts over. When that history replays from
         the deal's first state (it is then the returned state's ``history()``), the state is
-        that replay. Some worlds no history reaches (``sample_world`` does not keep the cards
-        of a failed throw, R6.4, in the thrower's hand; several burials, R5.2): after
+        that replay. Some worlds no history reaches (several burials, R5.2): after
         `RESAMPLE_TRIES` such draws the state is the last world itself, with the
         rewritten record of what each seat saw and an empty ``history()``."""
         target = self.information_state_string(player_id)
@@ -229,27 +247,37 @@ class TuolajiObserver:
     seat cannot tell them apart."""
 
     def __init__(self, params: dict[str, Any] | None, *, perfect_recall: bool = True) -> None:
+        if params is not None and not isinstance(params, dict):
+            raise TypeError(f"params must be a dict or None, got {type(params).__name__}")
         if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
+            raise ConfigurationError(f"observation parameters are not supported, got {cut(params)}")
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(OBSERVATION_SIZE + CARD_KINDS, np.float32)
+        self._encoder = ObservationEncoder()
         self.dict = {
             "view": self.tensor[:OBSERVATION_SIZE],
             "selected": self.tensor[OBSERVATION_SIZE:],
         }
 
-    @staticmethod
-    def _vector(state: TuolajiState, player: int) -> list[float]:
+    def set_from(self, state: TuolajiState, player: int) -> None:
+        # The encoder keeps the public plays read so far: along a playthrough each call
+        # reads only the plays since the last one.
+        self._encoder.encode(state.driver.state.view(player), self.tensor)
+        selected = self.tensor[OBSERVATION_SIZE:]
+        selected[:] = 0.0
+        decision = state.driver.decision
+        if decision is not None and decision.seat == player:
+            for c in decision.selected:
+                selected[c] += 1
+
+    def string_from(self, state: TuolajiState, player: int) -> str:
+        # The text of the float64 vector (as always): its fractions print as the rules
+        # compute them, not as their float32 roundings.
         decision = state.driver.decision
         chosen = decision.selected if decision is not None and decision.seat == player else ()
         view = state.driver.state.view(player)
-        return observation(view) + [float(x) for x in card_counts(CARDS[c] for c in chosen)]
-
-    def set_from(self, state: TuolajiState, player: int) -> None:
-        self.tensor[:] = self._vector(state, player)
-
-    def string_from(self, state: TuolajiState, player: int) -> str:
-        now = observation_text(self._vector(state, player))
+        selected = card_counts(CARDS[c] for c in chosen)
+        now = observation_text(observation(view) + [float(x) for x in selected])
         if not self.perfect_recall:
             return now
         return f"{seen(state.driver.log, player)} | {now}"
@@ -326,8 +354,12 @@ def seen(log: Iterable[Step], player: int) -> str:
     """What ``player`` saw of a [`Driver.log`][tuolaji.rl.actionspace.Driver.log], in
     order: ``d<seat>:<card>`` for a card dealt (``?`` when to another seat), its own ids,
     and ``<seat>:<action>`` for another seat's finished action (``bury`` without cards)."""
+    check_seat(player, "player")
     out: list[str] = []
-    for kind, seat, what in log:
+    for step in log:
+        if not (isinstance(step, tuple) and len(step) == 3):
+            raise TypeError(f"log must hold (kind, seat, what) steps, got {cut(step)}")
+        kind, seat, what = step
         if kind == "deal":
             out.append(f"d{seat}:{CARDS[what] if seat == player else '?'}")  # type: ignore[index]
         elif seat == player:

@@ -34,7 +34,6 @@ from gymnasium import spaces as _spaces
 from pettingzoo import AECEnv as _AECEnv
 
 from tuolaji.bots.base import Bot
-from tuolaji.core.cards import CARDS as _CARDS
 from tuolaji.core.errors import IllegalAction, cut
 from tuolaji.core.rules import Rules, as_rules
 from tuolaji.rl.actionspace import MAX_REDEALS as _MAX_REDEALS
@@ -44,8 +43,7 @@ from tuolaji.rl.actionspace import action_ids
 from tuolaji.rl.encoding import CARD_KINDS as _CARD_KINDS
 from tuolaji.rl.encoding import OBSERVATION_LAYOUT as _LAYOUT
 from tuolaji.rl.encoding import OBSERVATION_SIZE as _OBSERVATION_SIZE
-from tuolaji.rl.encoding import card_counts as _card_counts
-from tuolaji.rl.encoding import observation as _observation
+from tuolaji.rl.encoding import ObservationEncoder as _ObservationEncoder
 from tuolaji.state.actions import Action, ActionSet, ListedActions, Pass, Phase
 from tuolaji.state.gamestate import GameState
 
@@ -103,6 +101,8 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {a: _spaces.Discrete(_NUM_ACTIONS) for a in self.possible_agents}
         self.driver = _Driver(GameState.new(self.rules), max_redeals)
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._encoder = _ObservationEncoder()
 
     def observation_space(self, agent: str) -> _spaces.Space[_Any]:
         return self.observation_spaces[agent]
@@ -116,6 +116,7 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
         if seed is None:
             seed = _random.Random().randrange(1 << 31)
         self.driver = _Driver(GameState.new(self.rules, seed=seed), self.max_redeals)
+        self._encoder = _ObservationEncoder()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -168,15 +169,18 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
     # --- observing -------------------------------------------------------------------------
 
     def observe(self, agent: str) -> dict[str, _Any]:
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         decision = self.driver.decision
-        selected = [0] * _CARD_KINDS
+        vector = _np.zeros(OBSERVATION_LENGTH, dtype=_np.float32)
         mask = _np.zeros(_NUM_ACTIONS, dtype=_np.int8)
         if decision is not None and decision.seat == seat:
-            selected = _card_counts(_CARDS[c] for c in decision.selected)
+            for c in decision.selected:
+                vector[_OBSERVATION_SIZE + c] += 1
             mask[decision.legal_ids()] = 1
-        vector = _observation(self.driver.state.view(seat)) + [float(x) for x in selected]
-        return {"observation": _np.asarray(vector, dtype=_np.float32), "action_mask": mask}
+        # The encoder keeps the deal's public record and reads only the plays since its last
+        # call; it writes the view's part of the vector in place.
+        self._encoder.encode(self.driver.state.view(seat), vector)
+        return {"observation": vector, "action_mask": mask}
 
     def render(self) -> str | None:
         """The table as seen by the seat to act (``agent_selection``), or by ``render_seat``

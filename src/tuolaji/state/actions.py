@@ -19,7 +19,7 @@ import attrs
 
 from tuolaji.core.cards import Card, Rank, as_cards, format_hand
 from tuolaji.core.deal import KITTY_SIZE
-from tuolaji.core.errors import NoLegalChoice
+from tuolaji.core.errors import InvalidRecord, NoLegalChoice, refuse_member
 from tuolaji.core.legal import LegalFollows, LegalLeads, LegalSet
 from tuolaji.core.scoring import DealResult
 
@@ -90,6 +90,10 @@ class Phase(enum.Enum):
     COUNTERS = "counters"
     PLAYING = "playing"
     FINISHED = "finished"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Phase:
+        refuse_member(cls, value, str, InvalidRecord, "R11")
 
 
 # --- actions -------------------------------------------------------------------------------

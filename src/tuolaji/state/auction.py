@@ -23,9 +23,10 @@ from tuolaji.core.bidding import (
     form_message,
     refusal_message,
 )
-from tuolaji.core.cards import Card, Rank, Suit, format_cards, points
+from tuolaji.core.cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Suit, format_cards, points
 from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE, shuffled_deck
 from tuolaji.core.errors import IllegalAction
+from tuolaji.core.rules import NoBidReveal
 from tuolaji.core.scoring import check_seat, team_of
 from tuolaji.core.trump import Trump
 from tuolaji.state.actions import (
@@ -62,6 +63,7 @@ __all__ = [
     "declaring_team",
     "first_bidder",
     "fresh_deal",
+    "kitty_turn",
     "may_ask_redeal",
     "pass_turn",
     "weak_hand_actions",
@@ -232,8 +234,17 @@ def _bid_window(state: GameState, seat: int) -> Refusal | None:
         return Refusal.NOT_YOUR_TURN
     if phase in COUNTER_PHASES or state.rules.bidding == "reveal":
         return None
-    if state.bid is not None:
-        return Refusal.ONE_DECLARATION
+    bid = state.bid
+    if bid is not None:
+        # R4.4: one declaration; under fix_trump="reinforce" its bidder may still show the
+        # pair while the cards are dealt (bid_refusal allows only that reinforcement).
+        reinforcing = (
+            state.rules.fix_trump == "reinforce"
+            and phase is Phase.DEALING
+            and bid.seat == seat
+            and bid.strength == 1
+        )
+        return None if reinforcing else Refusal.ONE_DECLARATION
     if (
         phase is Phase.DEALING
         and state.dealer is not None
@@ -256,6 +267,9 @@ def _refusal(state: GameState, seat: int, strength: int, suit: Suit | None) -> R
         state.bid,
         declaration=_is_declaration(state),
         counter=state.phase in COUNTER_PHASES,
+        self_overturn=state.rules.self_overturn,
+        joker_pairs=state.rules.joker_pairs,
+        fix_trump=state.rules.fix_trump,
     )
 
 
@@ -392,13 +406,39 @@ def _close_bidding(state: GameState) -> GameState:
         # R4.6: the first deal has no dealer to turn a card; the cards are thrown in.
         return _redeal(state, "R4.6: nobody bid in the first deal", state.events.extend(events))
     else:
-        index = state.rules.no_bid_reveal
+        turned, index = kitty_turn(
+            state.kitty, state.rules.no_bid_reveal, state.levels[team_of(dealer)]
+        )
+        events.extend(TrumpRevealed(i, state.kitty[i]) for i in turned)
         card = state.kitty[index]
-        events.append(TrumpRevealed(index, card))
         suit = card.suit  # a joker (suit None) means no trump (R4.6)
         if state.rules.no_bid_dealer == "twin":
             dealer = _twin_dealer(state, card, dealer)
     return _to_weak_hand(_fix_trump(state, dealer, suit, events))
+
+
+def kitty_turn(kitty: Hand, rule: int | NoBidReveal, level: Rank) -> tuple[tuple[int, ...], int]:
+    """The kitty cards turned up when nobody bid (R4.6): ``(turned, index)``, the indices
+    turned in order and the index of the card that names the trump (a joker: no trump).
+
+    ``rule`` is [`Rules.no_bid_reveal`][tuolaji.Rules.no_bid_reveal]: an index turns that one
+    card. ``"first_level_or_highest"`` turns cards from the first until one of rank ``level``
+    (the dealer's level), which names the trump; if none is, all are turned and the highest
+    names it: the big joker, then the small one, then the highest rank, the first turned
+    among equals."""
+    if not isinstance(rule, str):
+        return (rule,), rule
+    for index, card in enumerate(kitty):
+        if card.rank == level:
+            return tuple(range(index + 1)), index
+    jokers = (SMALL_JOKER, BIG_JOKER)
+
+    def height(index: int) -> tuple[int, int]:
+        card = kitty[index]
+        # Jokers above the ace (14), the big one highest; the first turned wins a tie.
+        return (15 + jokers.index(card) if card in jokers else card.rank, -index)
+
+    return tuple(range(len(kitty))), max(range(len(kitty)), key=height)
 
 
 def _twin_dealer(state: GameState, card: Card, dealer: int) -> int:

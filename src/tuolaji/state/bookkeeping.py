@@ -72,6 +72,8 @@ class Bookkeeping(NamedTuple):
         """The bookkeeping of a position from its public facts: the deal's ``events``, its
         ``phase``, ``dealer``, the seat to act, the current ``leader``, how many cards the
         four hands hold together and the finished ``tricks``."""
+        # One pass over a linked EventLog: indexing it from the end would walk it each time.
+        events = list(events)
         start = _last(events, CardsDealt)
         first = events[start] if start >= 0 else None
         current = events[start + 1 :] if start >= 0 else events

@@ -58,6 +58,8 @@ def to_data(tp: Any, value: Any) -> Any:
         arms = [a for a in get_args(tp) if a is not _NONE]
         if len(arms) == 1:
             return to_data(arms[0], value)
+        if not any(attrs.has(a) for a in arms):
+            return value  # scalars and Literals are their own JSON (Rules.no_bid_reveal)
         cls = type(value)
         return {"type": cls.__name__, **to_data(cls, value)}
     origin = get_origin(tp)
@@ -198,6 +200,15 @@ def _union(tp: Any, data: Any, where: str) -> Any:
     arms = [a for a in get_args(tp) if a is not _NONE]
     if len(arms) == 1:
         return _from(arms[0], data, where)
+    if not any(attrs.has(a) for a in arms):
+        # Scalars and Literals (Rules.no_bid_reveal: an index or a word): the first arm
+        # that reads the data.
+        for arm in arms:
+            try:
+                return _from(arm, data, where)
+            except InvalidRecord:
+                continue
+        raise _bad(where, " or ".join(_name(a) for a in arms), data)
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise _bad(where, 'an object with a "type"', data)
     by_name = {a.__name__: a for a in arms}

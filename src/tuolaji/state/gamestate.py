@@ -370,6 +370,30 @@ class GameState:
             )
         return self.advanced(deck=new)
 
+    def with_next_card(self, card: int) -> GameState:
+        """This dealing state with an undealt card of id ``card`` moved to the next place of
+        the deck (swapped with the card there): the next card dealt is ``card`` (R4.1). The
+        fast path of [`with_deck`][tuolaji.GameState.with_deck] for a chance node that picks
+        the next card ([`tuolaji.rl.actionspace`][tuolaji.rl.actionspace])."""
+        if isinstance(card, bool) or not isinstance(card, int):
+            raise TypeError(f"card must be an int card id, got {type(card).__name__}")
+        if self.phase is not Phase.DEALING:
+            raise IllegalAction(
+                "R4.1", f"the deck is reordered only while dealing, not in {self.phase.value}"
+            )
+        deck = self.deck
+        at = self.dealt
+        for j in range(at, len(deck)):
+            if deck[j].id == card:
+                break
+        else:
+            raise IllegalAction("R4.1", f"card id {cut(card)} is not in the undealt cards")
+        if j == at:
+            return self
+        new = list(deck)
+        new[at], new[j] = new[j], new[at]
+        return self.advanced(deck=tuple(new))
+
     # --- reading ---------------------------------------------------------------------------
 
     @property
@@ -526,7 +550,7 @@ class GameState:
         else:
             lead = self.lead_info()
             assert lead is not None  # the trick has a lead
-            plays = LegalFollows.unchecked(lead, hand, table)
+            plays = LegalFollows.unchecked(lead, hand, table, self.rules.follow_draw)
         context = self.__dict__[_CONTEXT] = PlayContext(plays, hand, lead)
         return context
 

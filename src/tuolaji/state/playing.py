@@ -117,8 +117,9 @@ def _check_follow(
     with the full message."""
     trump = state.trump
     assert trump is not None
-    if follow_code_ids(lead, held, ids, trump.table) != FollowCode.OK:
-        check_follow(state.trick[0], state.hands[seat], cards, trump)
+    follow_draw = state.rules.follow_draw
+    if follow_code_ids(lead, held, ids, trump.table, follow_draw) != FollowCode.OK:
+        check_follow(state.trick[0], state.hands[seat], cards, trump, follow_draw=follow_draw)
 
 
 def _close_trick(
@@ -135,7 +136,9 @@ def _close_trick(
     points (R7.5, R8.1); after the last trick the deal is scored (R8-R10)."""
     assert state.trump is not None and state.dealer is not None
     plays = (lead.ids, [c.id for c in trick[1]], [c.id for c in trick[2]], last_ids)
-    winner = (state.leader + winner_so_far(lead, plays, state.trump.table).play_index) % 4
+    rules = state.rules
+    best = winner_so_far(lead, plays, state.trump.table, rules.ruff_shape, rules.throw_ruff)
+    winner = (state.leader + best.play_index) % 4
     points = points_in_trick_ids(plays)
     gained = points if TEAM[winner] != TEAM[state.dealer] else 0
     after = state.advanced(
@@ -186,7 +189,9 @@ def _lead(
         others = [state.hand_ids((seat + i) % 4) for i in (1, 2, 3)]
         ok, forced_ids, beaten_by = throw_verdict(info, others, table, state.rules.forced_unit)
         if not ok:
-            beaten = tuple([(seat + 1 + j) % 4 for j in beaten_by])
+            # R6.4: who could beat the throw is public only when the rules say so.
+            public = state.rules.throw_blocker_public
+            beaten = tuple([(seat + 1 + j) % 4 for j in beaten_by]) if public else ()
             forced = tuple([CARDS[c] for c in forced_ids])
             return (
                 forced,
@@ -218,9 +223,11 @@ def deal_result(state: GameState) -> DealResult:
 
 
 def _score(state: GameState) -> GameState:
-    """After the last trick: the kitty is shown and the deal is scored (R8-R10)."""
+    """After the last trick: the kitty is shown (unless ``kitty_public_at_end`` is off: then
+    only its bonus is told) and the deal is scored (R8-R10)."""
     result = deal_result(state)
+    shown = state.kitty if state.rules.kitty_public_at_end else ()
     events = state.events.extend(
-        (KittyRevealed(state.kitty, result.multiplier, result.kitty_bonus), DealScored(result))
+        (KittyRevealed(shown, result.multiplier, result.kitty_bonus), DealScored(result))
     )
     return state.advanced(phase=Phase.FINISHED, result=result, events=events)

@@ -122,6 +122,8 @@ def _write(tp: Any, data: Any) -> str:
         arms = _arms(tp)
         if len(arms) == 1:
             return _write(arms[0], data)
+        if not any(attrs.has(a) for a in arms):
+            return _scalar_text(data)  # an int or a word (Rules.no_bid_reveal)
         index = [a.__name__ for a in arms].index(data["type"])
         fields = {k: v for k, v in data.items() if k != "type"}
         return chr(ord("a") + index) + _write(arms[index], fields)
@@ -317,6 +319,8 @@ class _Reader:
             arms = _arms(tp)
             if len(arms) == 1:
                 return self.value(arms[0])
+            if not any(attrs.has(a) for a in arms):
+                return self.scalar("an int or a word")  # the codec checks which arm reads it
             index = ord(self.peek() or "\0") - ord("a")
             if not 0 <= index < len(arms):
                 raise self.fail(f"a type letter a-{chr(ord('a') + len(arms) - 1)}")

@@ -223,7 +223,11 @@ def _check_play(state: GameState) -> None:
         lengths = {len(p) for p in trick.plays}
         if len(trick.plays) != 4 or len(lengths) != 1 or 0 in lengths:
             raise _fail(f"trick {number} has four plays of one size (R7.1)")
-        winner = (trick.leader + trick_winner(trick.plays, trump)) % 4
+        rules = state.rules
+        winner = trick_winner(
+            trick.plays, trump, ruff_shape=rules.ruff_shape, throw_ruff=rules.throw_ruff
+        )
+        winner = (trick.leader + winner) % 4
         if trick.winner != winner or trick.points != points_in_trick(trick.plays):
             raise _fail(f"trick {number}'s winner or points are not those of its plays (R7.5)")
         for i, play in enumerate(trick.plays):
@@ -561,14 +565,20 @@ def _declare(s: GameState, state: GameState, event: Declared) -> GameState:
 
 
 def _failed_throw(s: GameState, event: ThrowFailed) -> GameState:
-    """Replay a failed throw (R6.3-R6.5) as its record says: the forced unit is led and the
-    throw counts against the seat. Whether the seat held the whole throw and who could beat
-    it depend on hidden cards, which a world sampled for a view (tuolaji.sample_world) does
-    not keep; the forced unit must be part of the throw."""
+    """Replay a failed throw (R6.3-R6.5) as its record says: the seat held the whole throw
+    (its cards were shown, and the rest taken back into its hand stay public, so a world
+    sampled for a view keeps them with the thrower too), the forced unit is part of it and is
+    led, and the throw counts against the seat. Who could beat it depends on hidden cards
+    (a sampled world need not keep them), so only the record's blocker list is checked."""
     if s.trick or Counter(event.forced) - Counter(event.attempt) or not event.forced:
         raise _fail("a failed throw leads a trick and plays a unit of the throw (R6.4)")
-    if not event.beaten_by or event.seat in event.beaten_by:
-        raise _fail("a failed throw is beaten by another seat (R6.3)")
+    if not 0 <= event.seat <= 3 or Counter(event.attempt) - Counter(s.hands[event.seat]):
+        raise _fail(f"seat {event.seat} did not hold the throw it showed (R6.3)")
+    if s.rules.throw_blocker_public == (not event.beaten_by) or event.seat in event.beaten_by:
+        raise _fail(
+            "a failed throw is beaten by another seat (R6.3), named exactly when "
+            "Rules.throw_blocker_public (R6.4)"
+        )
     thrown = s.advanced(events=s.events.add(event), failed_throws=(*s.failed_throws, event.seat))
     return thrown.play(event.seat, event.forced)
 

@@ -2,7 +2,8 @@
 
 A view holds the seat's own hand, the public bids and shown cards, the trick history, the
 other hands' sizes, and the kitty only for the seat that buried it (every seat sees it once
-the deal is scored). Never another seat's hidden card: events hold only public facts, and
+the deal is scored, unless [`Rules.kitty_public_at_end`][tuolaji.Rules.kitty_public_at_end] is
+off). Never another seat's hidden card: events hold only public facts, and
 every field is computed from public facts and the seat's own cards (a property test swaps
 the hidden cards of the other seats and checks that the view does not change).
 
@@ -65,7 +66,8 @@ class PlayerView:
     (R4.2). Public facts only: a shown card the seat later buried stays listed, since the
     other seats cannot know it left the hand (see `shown_cards`)."""
     kitty: Hand | None
-    """The buried cards: only for the seat that buried them, or for all once scored."""
+    """The buried cards: only for the seat that buried them, or for all once scored when
+    [`kitty_public_at_end`][tuolaji.Rules.kitty_public_at_end] (R8.2)."""
     to_act: int
     """The seat whose decision is pending, or -1 ([`CHANCE`][tuolaji.CHANCE]) while dealing and
     once finished."""
@@ -239,7 +241,9 @@ def shown_cards(log: EventLog) -> tuple[Hand, Hand, Hand, Hand]:
 
 def view_of(state: GameState, seat: int) -> PlayerView:
     """The [`PlayerView`][tuolaji.PlayerView] of ``seat`` in ``state``."""
-    sees_kitty = state.result is not None or (state.buried_by == seat and len(state.kitty) == 8)
+    sees_kitty = (state.result is not None and state.rules.kitty_public_at_end) or (
+        state.buried_by == seat and len(state.kitty) == 8
+    )
     return PlayerView(
         seat=seat,
         phase=state.phase,

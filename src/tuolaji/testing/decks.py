@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from tuolaji.core.cards import Card, full_deck, parse_cards
-from tuolaji.core.errors import InvalidCards
+from tuolaji.core.errors import InvalidCards, expect_type
 from tuolaji.state.actions import Phase
 from tuolaji.state.gamestate import GameState
 
@@ -55,6 +55,7 @@ def stacked_deck(
 def accounted_cards(state: GameState) -> Counter[Card]:
     """Every card of ``state``'s deal wherever it is now: hands, the undealt cards (while
     dealing) or the kitty, the current trick and the won tricks. Always the 108 cards (R1.1)."""
+    expect_type(state, GameState, "state")
     cards: Counter[Card] = Counter()
     for hand in state.hands:
         cards.update(hand)

@@ -20,13 +20,14 @@ from typing import Literal, Protocol, TypeVar, get_args, get_origin
 import attrs
 
 from tuolaji.core.cards import CARDS, Card, Rank
-from tuolaji.core.errors import ConfigurationError
+from tuolaji.core.errors import ConfigurationError, expect_type
 from tuolaji.core.rules import (
     FULL_LEVELS,
     RULESETS,
     STANDARD_LEVEL_TABLE,
     SUPER_LEVEL_TABLE,
     TOURNAMENT_LEVELS,
+    NoBidReveal,
     Rules,
 )
 from tuolaji.core.shapes import units
@@ -109,7 +110,7 @@ def build_rules(pick: Chooser) -> Rules:
         options = _options(field.name, hints.get(field.name), base)
         if options is not None:
             changes[field.name] = pick(options)
-    changes["no_bid_reveal"] = pick((base.no_bid_reveal, *range(8)))
+    changes["no_bid_reveal"] = pick((base.no_bid_reveal, *range(8), *get_args(NoBidReveal)))
     changes["weak_hand_redeal"] = pick((base.weak_hand_redeal, *_WEAK_HANDS))
     changes["throw_penalty"] = pick((base.throw_penalty, *_PENALTIES))
     changes["level_table"] = pick(
@@ -130,6 +131,7 @@ def build_rules(pick: Chooser) -> Rules:
 
 def random_rules(rng: random.Random) -> Rules:
     """`build_rules` with choices from ``rng``: a preset or valid custom rules."""
+    expect_type(rng, random.Random, "rng")
     return build_rules(rng.choice)
 
 
@@ -188,6 +190,8 @@ def advance(
 ) -> GameState:
     """``state`` after random legal actions: ``steps`` of them, or until the phase is
     ``until``, or (neither given) until the deal is scored; never past the end."""
+    expect_type(state, GameState, "state")
+    expect_type(rng, random.Random, "rng")
     done = 0
     while state.phase is not Phase.FINISHED:
         if steps is not None and done >= steps:
@@ -262,6 +266,8 @@ def phase_step(
     play up to three `plausible_play` of a follower, and one of a leader now and then
     (the first accepted is played); elsewhere, one action in ten, a `stray_action`
     (whose result is dropped)."""
+    expect_type(state, GameState, "state")
+    expect_type(rng, random.Random, "rng")
     phase = state.phase
     if phase is Phase.FINISHED:
         return state

@@ -31,7 +31,7 @@ from collections.abc import Iterable
 import attrs
 
 from tuolaji.core.cards import Card, full_deck, points
-from tuolaji.core.errors import IllegalAction
+from tuolaji.core.errors import IllegalAction, expect_type
 from tuolaji.core.shapes import units
 from tuolaji.core.trump import Trump
 from tuolaji.state.actions import (
@@ -69,6 +69,13 @@ class InvariantViolation(AssertionError):
     """An invariant of the engine does not hold; the message names the rule."""
 
 
+def _expect_action(action: object) -> None:
+    if not isinstance(action, Action):  # Action is a union: expect_type takes one class
+        raise TypeError(
+            f"action must be a tuolaji action (Declare, Play, ...), got {type(action).__name__}"
+        )
+
+
 def _fail(rule: str, message: str) -> InvariantViolation:
     return InvariantViolation(f"{rule}: {message}")
 
@@ -91,6 +98,7 @@ def check_cards(state: GameState) -> None:
     cards or kitty, the current trick, the won tricks); a ``for_play`` position never holds
     a card more than twice. In play, hands shrink together: a seat that has played to the
     current trick holds that many fewer cards than one that has not (R7.1)."""
+    expect_type(state, GameState, "state")
     found = accounted_cards(state)
     if _is_full_deal(state):
         if found != _FULL:
@@ -123,6 +131,7 @@ def check_cards(state: GameState) -> None:
 def check_points(state: GameState) -> None:
     """R1.2, R8.1: a deal holds 200 points wherever its cards are; every trick carries the
     points of its cards; the attackers' trick points are those of the tricks they won."""
+    expect_type(state, GameState, "state")
     if _is_full_deal(state) and points(accounted_cards(state).elements()) != 200:
         raise _fail("R1.2", "the deal's cards do not hold 200 points")
     for number, trick in enumerate(state.tricks):
@@ -152,6 +161,7 @@ def check_turn_order(state: GameState) -> None:
     """R6.1, R7.1: the dealer leads the first trick and each trick's winner leads the next;
     seats play in order from the leader, as many cards as the lead; the events record the
     same plays in the same order as the tricks."""
+    expect_type(state, GameState, "state")
     if state.phase is not Phase.PLAYING and state.phase is not Phase.FINISHED:
         if state.tricks or state.trick:
             raise _fail("R6.1", f"tricks exist in the {state.phase.value} phase")
@@ -190,14 +200,29 @@ def check_turn_order(state: GameState) -> None:
 
 def kitty_multiplier_of(lead: Iterable[Card], trump: Trump, mode: str) -> int:
     """R8.2 from the rule text: ``"doubling"``: single x2, pair x4, tractor x8, a throw x2;
-    ``"linear"``: single x2, pair x4, tractor of k pairs x4k, a throw as its largest unit."""
+    ``"linear"``: single x2, pair x4, tractor of k pairs x4k, a throw as its largest unit;
+    ``"power"``: 2 to the number of cards of the largest unit (a single has one card)."""
     parts = units(tuple(lead), trump)
     biggest = max(u.pairs for u in parts)
+    if mode == "power":
+        return int(2 ** max(len(u.cards) for u in parts))
     if mode == "doubling":
         if len(parts) > 1 or biggest == 0:
             return 2
         return 4 if biggest == 1 else 8
     return 2 if biggest == 0 else 4 * biggest
+
+
+def _check_revealed_kitty(state: GameState, shown: tuple[Card, ...], kitty_points: int) -> None:
+    """R8.2: the kitty shown at the end is the buried one, or nothing when
+    ``Rules.kitty_public_at_end`` is off; its points are the buried cards' either way."""
+    if state.rules.kitty_public_at_end:
+        if Counter(shown) != Counter(state.kitty):
+            raise _fail("R8.2", "the revealed kitty is not the buried one")
+    elif shown:
+        raise _fail("R8.2", "the kitty is shown although Rules.kitty_public_at_end is off")
+    if kitty_points != points(state.kitty):
+        raise _fail("R8.2", "the kitty's points are not the buried cards' points")
 
 
 def check_result(state: GameState) -> None:
@@ -206,6 +231,7 @@ def check_result(state: GameState) -> None:
     the multiplier from the last lead's shape); the outcome is the level table's (R9.1); the
     next dealer follows R10.3; only the team that advanced changed level (R9, except the J
     hook of R9.4); the match ends only as R9.5 says."""
+    expect_type(state, GameState, "state")
     result = state.result
     if (state.phase is Phase.FINISHED) != (result is not None):
         raise _fail("R8", f"phase {state.phase.value} with result {result!r}")
@@ -217,17 +243,16 @@ def check_result(state: GameState) -> None:
     attackers = 1 - declarers
     won = [e for e in state.events if isinstance(e, TrickWon)]
     total = sum(e.points for e in won if _team(e.seat) == attackers)
-    penalty = 0
-    for e in state.events:
-        if isinstance(e, ThrowFailed):
-            penalty += state.rules.throw_penalty * (1 if _team(e.seat) == declarers else -1)
+    penalty = sum(
+        state.rules.throw_penalty * (1 if _team(e.seat) == declarers else -1)
+        for e in state.events
+        if isinstance(e, ThrowFailed)
+    )
     revealed = [e for e in state.events if isinstance(e, KittyRevealed)]
     scored = [e for e in state.events if isinstance(e, DealScored)]
     if len(revealed) != 1 or len(scored) != 1 or scored[0].result != result:
         raise _fail("R8.2", "a scored deal has one KittyRevealed and one DealScored event")
-    kitty = revealed[0].cards
-    if Counter(kitty) != Counter(state.kitty) or result.kitty_points != points(kitty):
-        raise _fail("R8.2", "the revealed kitty is not the buried one")
+    _check_revealed_kitty(state, revealed[0].cards, result.kitty_points)
     last = state.tricks[-1]
     if _team(last.winner) == attackers:
         multiplier = kitty_multiplier_of(last.plays[0], trump, state.rules.kitty_multiplier)
@@ -237,7 +262,7 @@ def check_result(state: GameState) -> None:
         raise _fail(
             "R8.2", f"the kitty multiplier is {result.multiplier}; the last lead gives {multiplier}"
         )
-    total += points(kitty) * multiplier + penalty
+    total += points(state.kitty) * multiplier + penalty
     if result.attacker_points != total or result.penalty != penalty:
         raise _fail(
             "R8.1",
@@ -282,7 +307,8 @@ def _declared_by(state: GameState) -> list[Counter[Card]]:
 
 def check_views(state: GameState, rng: random.Random | None = None, *, strict: bool = True) -> None:
     """R4.2, R5.1, view secrecy: each seat's view holds its own hand and the hand sizes, the
-    kitty only for the seat that buried it (or for all once scored), and nothing else of
+    kitty only for the seat that buried it (or for all once scored, when
+    ``Rules.kitty_public_at_end``), and nothing else of
     the hidden cards. The last part is checked by moving the hidden cards: the other seats'
     cards that were never shown in a bid, the kitty when this seat may not see it, and the
     undealt cards are shuffled among their places (``rng``), and the view must not change.
@@ -292,6 +318,9 @@ def check_views(state: GameState, rng: random.Random | None = None, *, strict: b
     (a seat that showed ♦2 and played a ♦2 must not reveal whether it got the second ♦2);
     ``strict=False`` keeps every copy of a shown card where it is, for engines whose views
     read shown cards from the hands."""
+    expect_type(state, GameState, "state")
+    if rng is not None:
+        expect_type(rng, random.Random, "rng")
     rng = rng if rng is not None else random.Random(len(state.events))
     shown = _declared_by(state)
     for seat in range(4):
@@ -302,8 +331,13 @@ def check_views(state: GameState, rng: random.Random | None = None, *, strict: b
             raise _fail("R7.1", f"seat {seat}'s view has wrong hand sizes")
         if state.result is None and view.kitty is not None and state.buried_by != seat:
             raise _fail("R5.1", f"seat {seat} sees a kitty it did not bury")
-        if state.result is not None and view.kitty is None:
-            raise _fail("R8.2", "the kitty is shown to every seat once the deal is scored")
+        public = state.rules.kitty_public_at_end or state.buried_by == seat
+        if state.result is not None and (view.kitty is not None) != public:
+            raise _fail(
+                "R8.2",
+                "the kitty is shown to every seat once the deal is scored, exactly when "
+                "Rules.kitty_public_at_end (its burier always sees it)",
+            )
         moved = _move_hidden(
             state, seat, shown, rng, kitty_hidden=view.kitty is None, strict=strict
         )
@@ -371,6 +405,7 @@ def _move_hidden(
 
 def check_json_round_trip(state: GameState) -> None:
     """``GameState.from_json(state.to_json()) == state``, and the text is stable."""
+    expect_type(state, GameState, "state")
     text = state.to_json()
     back = GameState.from_json(text)
     if back != state or back.to_json() != text:
@@ -380,10 +415,9 @@ def check_json_round_trip(state: GameState) -> None:
 def check_state(state: GameState, rng: random.Random | None = None, *, json: bool = True) -> None:
     """Every state invariant: cards, points, turn order, result, views, and (unless not
     ``json``, the slowest) the JSON round trip."""
-    if not isinstance(state, GameState):
-        raise TypeError(f"state must be a tuolaji.GameState, got {type(state).__name__}")
-    if rng is not None and not isinstance(rng, random.Random):
-        raise TypeError(f"rng must be a random.Random or None, got {type(rng).__name__}")
+    expect_type(state, GameState, "state")
+    if rng is not None:
+        expect_type(rng, random.Random, "rng")
     check_cards(state)
     check_points(state)
     check_turn_order(state)
@@ -402,6 +436,8 @@ def check_apply(state: GameState, action: Action, *, deep: bool = False) -> Game
     (never another exception); ``state`` is unchanged either way (its fields are the same objects,
     all immutable; ``deep`` also compares its JSON text, which is slower). Returns the new
     state, or None when the action was refused."""
+    expect_type(state, GameState, "state")
+    _expect_action(action)
     fields = [getattr(state, f.name) for f in attrs.fields(GameState)]
     before = state.to_json() if deep else ""
     listed = action in state.legal_actions()
@@ -433,6 +469,8 @@ def check_legal_actions(state: GameState, rng: random.Random, *, samples: int = 
     that iteration gives (when there are few enough to list), each listed action is ``in``
     the set, and sampled ones apply (see
     [`check_apply`][tuolaji.testing.invariants.check_apply])."""
+    expect_type(state, GameState, "state")
+    expect_type(rng, random.Random, "rng")
     actions = state.legal_actions()
     n = len(actions)
     if state.phase is Phase.FINISHED:
@@ -455,6 +493,9 @@ def check_step(before: GameState, action: Action, after: GameState, *, cards: bo
     """What one action may change: within one attempt the deal's cards stay the same cards
     (R1.1; skipped when not ``cards``, the slowest part), events are only appended, and
     finished tricks are never rewritten."""
+    expect_type(before, GameState, "before")
+    _expect_action(action)
+    expect_type(after, GameState, "after")
     if after.deal_number != before.deal_number or after.attempt != before.attempt:
         return  # a redeal (R4.6, R4.7): a fresh shuffle
     if cards and accounted_cards(after) != accounted_cards(before):

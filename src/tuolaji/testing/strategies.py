@@ -18,6 +18,7 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from tuolaji.core.cards import CARDS, Card, Rank, Suit, full_deck
+from tuolaji.core.errors import expect_type
 from tuolaji.core.rules import RULESETS, Rules, as_rules
 from tuolaji.core.trump import Trump
 from tuolaji.state.actions import Action, Phase
@@ -190,6 +191,7 @@ def actions(state: GameState) -> st.SearchStrategy[Action]:
     """A legal action of ``state``: drawn from the list when there are few, otherwise
     sampled (uniformly, see ``ActionSet.sample``) from a drawn seed. Nothing when the deal is
     scored."""
+    expect_type(state, GameState, "state")
     legal = state.legal_actions()
     if state.phase is Phase.FINISHED:
         return st.nothing()

@@ -24,6 +24,7 @@ __all__ = [
     "positive_count",
     "read_rules",
     "read_seat_bots",
+    "read_table_bots",
     "seat_bots_help",
 ]
 
@@ -79,23 +80,34 @@ def add_rules_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def read_seat_bots(text: str) -> tuple[BotSpec, ...]:
-    """A ``simulate --bots`` value: 1 spec (for every seat), 2 (team 0's, team 1's) or 4
-    (one per seat), separated by commas, each as ``arena --bots`` reads one (a built-in,
-    ``module:Class``, JSON arguments, an optional ``NAME=``). Each bot is built once here,
-    so that a bad spec stops the command before any deal."""
+def _bot_specs(text: str, counts: tuple[int, ...], meaning: str) -> tuple[BotSpec, ...]:
+    """The specs of a bot list, ``len`` in ``counts``, each bot built once here so that a bad
+    spec stops the command before any deal."""
     try:
         specs = tuple(parse_bot_spec(part, text) for part in split_bot_list(text))
-        if len(specs) not in (1, 2, 4):
+        if len(specs) not in counts:
             raise argparse.ArgumentTypeError(
-                f"{echo(text)}: give 1, 2 (one per team) or 4 (one per seat) bots, separated "
-                f"by commas; got {len(specs)}"
+                f"{echo(text)}: give {meaning}, separated by commas; got {len(specs)}"
             )
         for spec in specs:
             spec.build(0)
     except TuolajiError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     return specs
+
+
+def read_seat_bots(text: str) -> tuple[BotSpec, ...]:
+    """A ``simulate --bots`` value: 1 spec (for every seat), 2 (team 0's, team 1's) or 4
+    (one per seat), separated by commas, each as ``arena --bots`` reads one (a built-in,
+    ``module:Class``, JSON arguments, an optional ``NAME=``). Each bot is built once here,
+    so that a bad spec stops the command before any deal."""
+    return _bot_specs(text, (1, 2, 4), "1, 2 (one per team) or 4 (one per seat) bots")
+
+
+def read_table_bots(text: str) -> tuple[BotSpec, ...]:
+    """A ``play --bots`` value: 1 spec (for the three other seats) or 3 (the other seats in
+    seat order, skipping the person's), read as `read_seat_bots` reads them."""
+    return _bot_specs(text, (1, 3), "1 bot (for the other three seats) or 3 (one per seat)")
 
 
 _SEAT_BOTS_HELP = (

@@ -1,4 +1,4 @@
-"""The project's benchmark (``python -m tuolaji bench``): the three workloads of issue 11, in
+"""The project's benchmark (``python -m tuolaji bench``): the workloads of issues 11 and 22, in
 CPU time, and (``--kernels``) the trick rules' hot functions on realistic positions.
 
 Workloads (one core; every deal seeded, so runs are comparable):
@@ -12,16 +12,30 @@ Workloads (one core; every deal seeded, so runs are comparable):
 ``W3``
     A whole deal through [`Game.play_deal`][tuolaji.Game.play_deal] with four
     [`GreedyBot`][tuolaji.GreedyBot].
+``W4``
+    The PettingZoo environment (extra ``pettingzoo``): ``env.last()`` and a uniformly random
+    id of the action mask, step after step, for whole deals (every id is a step).
+``W5``
+    The OpenSpiel game (extra ``openspiel``): a random playthrough of whole deals, a chance
+    outcome by its odds or a uniformly random legal id at each state (every state reached
+    counts once).
+``W6``
+    Sampled worlds ([`sample_world`][tuolaji.sample_world]) of each seat's view at the
+    first lead of trick 12, reached by random plays untimed; ``WORLDS_PER_VIEW`` worlds per
+    view (every world counts once).
+
+A workload whose extra is missing is skipped with a line saying so.
 
 A *decision* is an action a seat takes (a bid, pass, redeal request, burial or play; dealt
-cards are chance, not decisions). Time is `time.process_time`, so other processes on
-a shared machine do not count; each figure is the median of ``repeat`` runs. Timings belong
-here, never in tests.
+cards are chance, not decisions); for W4 a step, for W5 a state, for W6 a world. Time is
+`time.process_time`, so other processes on a shared machine do not count; each figure is the
+median of ``repeat`` runs. Timings belong here, never in tests.
 """
 
 from __future__ import annotations
 
 import cProfile
+import importlib
 import io
 import pstats
 import random
@@ -32,9 +46,10 @@ from collections.abc import Callable, Iterator, Sequence
 import attrs
 
 from tuolaji.bots import Bot, GreedyBot, RandomBot
+from tuolaji.bots.worlds import sample_world
 from tuolaji.core.cards import Card, Rank, Suit, full_deck
 from tuolaji.core.legal import legal_follows, legal_leads
-from tuolaji.core.rules import Rules, as_rules
+from tuolaji.core.rules import Rules, as_rules, preset_name
 from tuolaji.core.shapes import units
 from tuolaji.core.tricks import check_throw, is_legal_follow, trick_winner
 from tuolaji.core.trump import Trump
@@ -43,14 +58,19 @@ from tuolaji.state.actions import DealCard, Phase
 from tuolaji.state.gamestate import GameState
 
 __all__ = [
+    "EXTRAS",
+    "W6_TRICK",
     "WORKLOADS",
+    "WORLDS_PER_VIEW",
     "Figure",
     "deal_rates",
     "measure",
+    "missing_extra",
     "positions",
     "profile",
     "report",
     "run",
+    "trick_start",
     "trick_timings",
 ]
 
@@ -58,8 +78,23 @@ WORKLOADS: dict[str, str] = {
     "W1": "full deal, 4 RandomBots (Game.play_deal)",
     "W2": "play phase only (legal_plays, sample, play)",
     "W3": "full deal, 4 GreedyBots (Game.play_deal)",
+    "W4": "PettingZoo env: last() and a random masked id per step",
+    "W5": "OpenSpiel python_tuolaji: random playthrough, per state",
+    "W6": "sampled worlds of each seat's view at trick 12",
 }
 """The workloads by name, with what each one runs."""
+
+EXTRAS: dict[str, tuple[str, str]] = {
+    "W4": ("tuolaji.pettingzoo", "pettingzoo"),
+    "W5": ("tuolaji.openspiel", "openspiel"),
+}
+"""The workloads that need an optional extra: the module they import and the extra's name."""
+
+WORLDS_PER_VIEW = 25
+"""W6: worlds sampled per view (a search bot samples several worlds of one view)."""
+
+W6_TRICK = 12
+"""W6: the trick at whose first lead the worlds are sampled."""
 
 
 @attrs.frozen(slots=True)
@@ -151,6 +186,96 @@ def _play_phases(
     return decisions, spent
 
 
+def missing_extra(workload: str) -> str | None:
+    """Why ``workload`` cannot run here (its extra is not installed), or None."""
+    if workload not in EXTRAS:
+        return None
+    module, extra = EXTRAS[workload]
+    try:
+        importlib.import_module(module)
+    except ImportError as error:
+        return f"{workload} skipped: needs the extra tuolaji[{extra}] ({error})"
+    return None
+
+
+def _pettingzoo_steps(rules: Rules, deals: int, seed: int) -> tuple[int, float]:
+    """W4: whole deals of the PettingZoo environment with uniformly random masked ids."""
+    make_env = importlib.import_module(EXTRAS["W4"][0]).env
+    steps = 0
+    spent = 0.0
+    for i in range(deals):
+        rng = random.Random(seed + i)
+        env = make_env(rules)
+        start = time.process_time()
+        env.reset(seed=seed + i)
+        for _agent in env.agent_iter():
+            observation, _reward, done, cut_short, _info = env.last()
+            if done or cut_short:
+                env.step(None)
+                continue
+            ids = observation["action_mask"].nonzero()[0]
+            env.step(int(ids[rng.randrange(len(ids))]))
+            steps += 1
+        spent += time.process_time() - start
+    return steps, spent
+
+
+def _openspiel_states(rules: Rules, deals: int, seed: int) -> tuple[int, float]:
+    """W5: random playthroughs of ``python_tuolaji`` (rules by preset name)."""
+    importlib.import_module(EXTRAS["W5"][0])  # registers the game with pyspiel
+    pyspiel = importlib.import_module("pyspiel")
+    name = preset_name(rules)
+    if name is None:
+        raise ValueError("W5 runs a rules preset (the OpenSpiel game takes a preset name)")
+    states = 0
+    spent = 0.0
+    for i in range(deals):
+        rng = random.Random(seed + i)
+        game = pyspiel.load_game("python_tuolaji", {"rules": name, "seed": seed + i})
+        start = time.process_time()
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                ids = [a for a, _ in outcomes]
+                action = rng.choices(ids, [p for _, p in outcomes])[0]
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            state.apply_action(action)
+            states += 1
+        spent += time.process_time() - start
+    return states, spent
+
+
+def trick_start(rules: Rules | str, seed: int, trick: int = W6_TRICK) -> GameState:
+    """A deal at the first lead of trick ``trick`` (1-based), reached by random legal
+    actions from ``seed`` (W6's positions)."""
+    state, rng = play_phase_start(rules, seed)
+    while state.phase is Phase.PLAYING and (len(state.tricks) < trick - 1 or state.trick):
+        state = state.play(state.to_act, state.legal_plays().sample(rng))
+    return state
+
+
+def _worlds(rules: Rules, deals: int, seed: int) -> tuple[int, float]:
+    """W6: ``WORLDS_PER_VIEW`` sampled worlds of each seat's view at trick ``W6_TRICK``."""
+    worlds = 0
+    spent = 0.0
+    for i in range(deals):
+        state = trick_start(rules, seed + i)
+        if state.phase is not Phase.PLAYING:
+            continue
+        views = [state.view(s) for s in range(4)]
+        rng = random.Random(seed + i)
+        start = time.process_time()
+        for view in views:
+            for _ in range(WORLDS_PER_VIEW):
+                sample_world(view, rng)
+        spent += time.process_time() - start
+        worlds += 4 * WORLDS_PER_VIEW
+    return worlds, spent
+
+
 def _once(
     workload: str, rules: Rules, deals: int, seed: int, profiler: cProfile.Profile | None = None
 ) -> Figure:
@@ -160,6 +285,12 @@ def _once(
         decisions, spent = _play_phases(rules, deals, seed, profiler)
     elif workload == "W3":
         decisions, spent = _bot_deals(rules, GreedyBot, deals, seed)
+    elif workload == "W4":
+        decisions, spent = _pettingzoo_steps(rules, deals, seed)
+    elif workload == "W5":
+        decisions, spent = _openspiel_states(rules, deals, seed)
+    elif workload == "W6":
+        decisions, spent = _worlds(rules, deals, seed)
     else:
         raise ValueError(f"unknown workload {workload!r}; valid: {', '.join(WORKLOADS)}")
     return Figure(workload, deals, decisions, spent)
@@ -174,7 +305,7 @@ def measure(
     seed: int = 1,
     after_run: Callable[[], None] | None = None,
 ) -> Figure:
-    """Run ``workload`` (``"W1"``, ``"W2"`` or ``"W3"``) ``repeat`` times on the same
+    """Run ``workload`` (a key of `WORKLOADS`) ``repeat`` times on the same
     ``deals`` seeded deals; the run with the median CPU time. ``after_run()`` is called
     after each run, outside the timed part (the command line's progress bar)."""
     if deals < 1 or repeat < 1:
@@ -208,15 +339,21 @@ def profile(
     return out.getvalue()
 
 
-def report(figures: Sequence[Figure], rules_name: str) -> Iterator[str]:
-    """The workload figures as a table, line by line."""
+def report(
+    figures: Sequence[Figure], rules_name: str, skipped: Sequence[str] = ()
+) -> Iterator[str]:
+    """The workload figures as a table, line by line; with W2 among them, each rate as a
+    ratio to W2's decisions/s (the targets of issue 22); then the ``skipped`` lines."""
+    w2 = next((f.decisions_per_second for f in figures if f.workload == "W2"), None)
     yield f"tuolaji benchmark, {rules_name} rules (CPU time, one core, median run)"
-    yield f"  {'':4s}{'deals/s':>10s}{'decisions/s':>14s}{'µs/decision':>13s}  what"
+    yield f"  {'':4s}{'deals/s':>10s}{'decisions/s':>14s}{'µs/decision':>13s}{'/W2':>7s}  what"
     for f in figures:
+        ratio = f"{f.decisions_per_second / w2:7.3f}" if w2 else f"{'':7s}"
         yield (
             f"  {f.workload:4s}{f.deals_per_second:10.1f}{f.decisions_per_second:14.0f}"
-            f"{f.us_per_decision:13.2f}  {WORKLOADS[f.workload]} ({f.deals} deals)"
+            f"{f.us_per_decision:13.2f}{ratio}  {WORKLOADS[f.workload]} ({f.deals} deals)"
         )
+    yield from skipped
 
 
 # --- the trick rules' kernels ------------------------------------------------------------------
@@ -294,13 +431,16 @@ def trick_timings(seconds: float = 1.0, count: int = 300, seed: int = 1) -> dict
 def deal_rates(
     rules: Rules | str = "tuolaji", deals: int = 100, *, repeat: int = 3
 ) -> dict[str, Figure]:
-    """Every workload's `Figure`, by name."""
-    return {w: measure(w, rules, deals, repeat=repeat) for w in WORKLOADS}
+    """Every workload's `Figure`, by name (those whose extra is missing are left out)."""
+    return {
+        w: measure(w, rules, deals, repeat=repeat) for w in WORKLOADS if missing_extra(w) is None
+    }
 
 
 def run(seconds: float = 1.0, deals: int = 100, rules: str = "tuolaji") -> Iterator[str]:
     """The whole benchmark report, line by line: the workloads, then the kernels."""
-    yield from report(list(deal_rates(rules, deals).values()), rules)
+    skipped = [line for w in WORKLOADS if (line := missing_extra(w)) is not None]
+    yield from report(list(deal_rates(rules, deals).values()), rules, skipped)
     yield "trick rules, median CPU µs per call on realistic positions"
     for name, us in trick_timings(seconds).items():
         yield f"  {name:24s} {us:8.2f}"

@@ -1,6 +1,7 @@
 """The command line (``python -m tuolaji`` or the ``tuolaji`` script).
 
-``simulate`` plays deals or a whole match with bots; ``replay`` plays a record back;
+``simulate`` plays deals or a whole match with bots; ``play`` seats a person against bots
+(in the terminal or a browser); ``replay`` plays a record back;
 ``deal`` shows a seeded deal; ``rules`` prints a rule set, its differences from a preset or
 the rules file schema; ``bench`` measures the engine; ``arena`` compares bots; ``docs R7.3``
 prints the explanation of a rule number that a message cites.
@@ -27,13 +28,12 @@ from typing import Any, NoReturn, TextIO
 
 from tuolaji import __version__
 from tuolaji.bots import Bot
-from tuolaji.core.cards import Card, Rank, Suit, points
+from tuolaji.core.cards import Rank, Suit, points
 from tuolaji.core.deal import deal_cards, shuffled_deck
 from tuolaji.core.errors import InvalidCards, LimitExceeded, TuolajiError
 from tuolaji.core.limits import MAX_RECORD_TEXT
 from tuolaji.core.rules import RULESETS, Rules
-from tuolaji.core.shapes import units
-from tuolaji.core.trump import Trump, effective_suit_name
+from tuolaji.core.trump import Trump
 from tuolaji.game.facade import Game
 from tuolaji.game.record import record_of, replay
 from tuolaji.state.actions import Action, Phase
@@ -52,12 +52,16 @@ from tuolaji.tools.arguments import (
     positive_count,
     read_rules,
     read_seat_bots,
+    read_table_bots,
     seat_bots_help,
 )
 from tuolaji.tools.files import UnreadableFile, open_for_writing, read_bounded
+from tuolaji.tools.play_server import serve
+from tuolaji.tools.play_terminal import play_in_terminal
 from tuolaji.tools.report import deal_lines, summary_line
 from tuolaji.tools.rulebook import rule_numbers, rule_text
-from tuolaji.tools.terminal import ProgressBar, echo, one_line
+from tuolaji.tools.table import Table
+from tuolaji.tools.terminal import ProgressBar, card_text, echo, one_line, render_hand
 from tuolaji.tools.viewer import replay_html
 
 RULES_HELP = (
@@ -85,25 +89,6 @@ def _trump_suit(text: str) -> Suit | None:
     )
 
 
-def _card_text(cards: Sequence[Card], pretty: bool) -> str:
-    return " ".join(card.pretty if pretty else str(card) for card in cards)
-
-
-def render_hand(hand: Sequence[Card], trump: Trump, *, pretty: bool = True) -> list[str]:
-    """One line per effective suit, strongest first: tractors in ``[...]``, pairs in ``(...)``
-    (R3.2-R3.3)."""
-    by_suit: dict[int, list[str]] = {}
-    for unit in sorted(units(hand, trump), key=lambda u: (u.suit, -u.top, -u.pairs)):
-        text = _card_text(unit.cards, pretty)
-        if unit.kind == "tractor":
-            text = f"[{text}]"
-        elif unit.kind == "pair":
-            text = f"({text})"
-        by_suit.setdefault(unit.suit, []).append(text)
-    order = sorted(by_suit, key=lambda s: -1 if s == 4 else s)
-    return [f"{effective_suit_name(s):>5}: {' '.join(by_suit[s])}" for s in order]
-
-
 def _cmd_deal(args: argparse.Namespace) -> int:
     trump = Trump(args.level, args.trump, permanent_twos=args.permanent_twos)
     hands, kitty = deal_cards(shuffled_deck(random.Random(args.seed)), args.dealer)
@@ -114,7 +99,7 @@ def _cmd_deal(args: argparse.Namespace) -> int:
         print(f"\nSeat {seat} (team {seat % 2}): {len(hand)} cards, {points(hand)} points")
         for line in render_hand(hand, trump, pretty=pretty):
             print("  " + line)
-    print(f"\nKitty: {_card_text(trump.sorted(kitty), pretty)} ({points(kitty)} points)")
+    print(f"\nKitty: {card_text(trump.sorted(kitty), pretty)} ({points(kitty)} points)")
     return 0
 
 
@@ -266,7 +251,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         _error("replay", f"{exc} (tuolaji.core.limits.MAX_RECORD_TEXT)")
         return 1
     try:
-        game = replay(data)
+        game = replay(data, partial=args.partial)
     except TuolajiError as exc:
         _error("replay", f"{shown}: {exc}")
         return 1
@@ -288,6 +273,60 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             print("\n".join(deal_lines(index + 1, state, game.actions[index])))
         else:
             print(summary_line(index + 1, state))
+    if game.state.phase is not Phase.FINISHED:
+        print(f"deal {game.state.deal_number + 1} stops in the middle ({game.state.phase.value})")
+    return 0
+
+
+def _table_bots(specs: Sequence[BotSpec], seat: int, seed: int) -> list[Bot | None]:
+    """The bots of the other seats (1 spec for all, or 3 in seat order), each seeded
+    ``seed * 4 + s`` as `make_bots` seeds them; None at the person's seat."""
+    others = [s for s in range(4) if s != seat]
+    per_seat = {s: specs[0] if len(specs) == 1 else specs[i] for i, s in enumerate(others)}
+    return [per_seat[s].build(seed * 4 + s) if s in per_seat else None for s in range(4)]
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    record = None
+    if args.record is not None:
+        try:
+            record = open_for_writing(args.record)
+        except OSError as exc:
+            _error("play", f"cannot write {echo(args.record)}: {_reason(exc)}")
+            return 2
+    table = None
+    try:
+        table = Table(
+            args.rules,
+            args.seed,
+            seat=args.seat,
+            bots=_table_bots(args.bots, args.seat, args.seed),
+            hint=BotSpec("best", "best").build(args.seed * 4 + args.seat),
+            practice=args.practice,
+        )
+        print(
+            f"{rules_name(args.rules)} rules, seed {args.seed}; you are seat {args.seat}, "
+            f"bots {','.join(str(spec) for spec in args.bots)}"
+            + ("; practice mode" if args.practice else "")
+        )
+        if args.serve:
+            serve(table, open_browser=not args.no_open)
+        else:
+            try:
+                play_in_terminal(table)
+            except EOFError:
+                print()
+    except TuolajiError as exc:
+        _error("play", str(exc))
+        return 1
+    finally:
+        # Whatever ended the game (its end, q, end of input, Ctrl-C), the moves so far are kept.
+        if record is not None:
+            with record:
+                if table is not None:
+                    record.write(table.record())
+            if table is not None:
+                print(f"wrote the record to {args.record}; tuolaji replay --partial reads it")
     return 0
 
 
@@ -316,10 +355,13 @@ def _workloads(text: str) -> list[str]:
 
 def _cmd_bench(args: argparse.Namespace) -> int:
     name = rules_name(args.rules)
+    skipped = [line for w in args.workloads if (line := bench.missing_extra(w)) is not None]
+    workloads = [w for w in args.workloads if bench.missing_extra(w) is None]
     if args.profile:
-        print(bench.profile(args.workloads, args.rules, args.deals), end="")
+        print(bench.profile(workloads, args.rules, args.deals), end="")
+        print("\n".join(skipped), end="\n" if skipped else "")
         return 0
-    progress = ProgressBar(len(args.workloads) * args.repeat, "runs", delay=2.0)
+    progress = ProgressBar(len(workloads) * args.repeat, "runs", delay=2.0)
     runs = 0
 
     def after_run() -> None:
@@ -330,7 +372,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     try:
         figures = [
             bench.measure(w, args.rules, args.deals, repeat=args.repeat, after_run=after_run)
-            for w in args.workloads
+            for w in workloads
         ]
     finally:
         progress.close()
@@ -341,11 +383,12 @@ def _cmd_bench(args: argparse.Namespace) -> int:
             "clock": "process_time",
             "repeat": args.repeat,
             "workloads": {f.workload: f.as_dict() for f in figures},
+            "skipped": skipped,
             "kernels_us": {k: round(v, 3) for k, v in kernels.items()},
         }
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
-    for line in bench.report(figures, name):
+    for line in bench.report(figures, name, skipped):
         print(line)
     if kernels:
         print("trick rules, median CPU µs per call on realistic positions")
@@ -365,6 +408,41 @@ def _cmd_docs(args: argparse.Namespace) -> int:
         _error("docs", str(exc))
         return 2
     return 0
+
+
+def _add_play_command(sub: Any) -> None:
+    """The ``play`` subcommand's arguments (``sub``: the parser's subcommands)."""
+    play = sub.add_parser(
+        "play",
+        help="take a seat at the table against bots, in the terminal or in a browser",
+        description="Play one seat yourself against bots: in the terminal (type cards such "
+        "as ♥KK, KH KH or kh kh; p pass, r redeal, ? hint, u take back with --practice, q "
+        "quit) or, with --serve, in a browser page served on 127.0.0.1. Ctrl-C and the end of "
+        "input stop the game; --record keeps the moves. See docs/play.md.",
+        epilog=RULES_HELP,
+    )
+    add_rules_argument(play)
+    seed_argument(play, "game seed")
+    play.add_argument("--seat", type=int, choices=range(4), default=0, help="your seat (default 0)")
+    play.add_argument(
+        "--bots",
+        type=read_table_bots,
+        default=(BotSpec("best", "best"),),
+        metavar="SPEC,...",
+        help="one bot for the other three seats or three (the other seats in seat order), "
+        "each as for simulate --bots (default best)",
+    )
+    play.add_argument(
+        "--record", metavar="FILE", help="write the game record (JSON) to FILE at the end"
+    )
+    play.add_argument("--practice", action="store_true", help="allow taking moves back (u)")
+    play.add_argument(
+        "--serve", action="store_true", help="play in a browser page served on 127.0.0.1"
+    )
+    play.add_argument(
+        "--no-open", action="store_true", help="with --serve, print the address but open no browser"
+    )
+    play.set_defaults(func=_cmd_play)
 
 
 def _add_rules_command(sub: Any) -> None:
@@ -484,21 +562,30 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file", help="a record written by simulate --record (- for stdin)")
     rep.add_argument("--verbose", action="store_true", help="print bids, kitty and tricks")
     rep.add_argument(
+        "--partial",
+        action="store_true",
+        help="accept a record whose last deal stops in the middle (a game of play stopped early)",
+    )
+    rep.add_argument(
         "--html",
         metavar="OUT",
         help="write a replay viewer to OUT.html (no network needed; keys: arrows, Home, End)",
     )
     rep.set_defaults(func=_cmd_replay)
 
+    _add_play_command(sub)
     _add_rules_command(sub)
 
     ben = sub.add_parser(
         "bench",
         help="measure deals per second and microseconds per decision (CPU time)",
         description="Run the workloads W1 (full deal, 4 RandomBots), W2 (play phase only: "
-        "legal_plays, sample, play) and W3 (full deal, 4 GreedyBots) on seeded deals and "
-        "print deals/s, decisions/s and µs per decision in CPU time, the median of --repeat "
-        "runs. See benchmarks/README.md.",
+        "legal_plays, sample, play), W3 (full deal, 4 GreedyBots), W4 (PettingZoo random "
+        "masked steps), W5 (OpenSpiel random playthrough states) and W6 (sampled worlds at "
+        "trick 12) on seeded deals and print deals/s, decisions/s (W4: steps, W5: states, "
+        "W6: worlds) and µs per decision in CPU time, the median of --repeat runs, with each "
+        "rate's ratio to W2. W4 and W5 are skipped when their extra is missing. See "
+        "benchmarks/README.md.",
         epilog=RULES_HELP,
     )
     add_rules_argument(ben)

@@ -81,9 +81,10 @@ def deal_lines(number: int, state: GameState, actions: Sequence[Action]) -> list
             lines.append(f"  seat {event.seat} buries {shown}")
         elif isinstance(event, ThrowFailed):
             beaten = ", ".join(str(s) for s in event.beaten_by)
+            who = f"seat {beaten} can beat it" if beaten else "who beats it is secret"
             lines.append(
-                f"  seat {event.seat} throws {_cards(event.attempt)}: fails (seat {beaten} "
-                f"can beat it), plays {_cards(event.forced)}"
+                f"  seat {event.seat} throws {_cards(event.attempt)}: fails ({who}), "
+                f"plays {_cards(event.forced)}"
             )
         elif isinstance(event, Played):
             trick.append((event.seat, event.cards))
@@ -102,6 +103,7 @@ def deal_lines(number: int, state: GameState, actions: Sequence[Action]) -> list
                 if event.multiplier
                 else "the declarers won the last trick (R8.3)"
             )
-            lines.append(f"  kitty {_cards(event.cards)}: {scored}")
+            kitty = _cards(event.cards) if event.cards else "(not shown)"
+            lines.append(f"  kitty {kitty}: {scored}")
     lines.append("  " + summary_line(number, state))
     return lines

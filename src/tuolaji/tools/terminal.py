@@ -1,5 +1,6 @@
 """What the command line shows besides its results: the one progress bar (shared by
-``simulate``, ``arena`` and ``bench``) and the shortened echo of values a user typed.
+``simulate``, ``arena`` and ``bench``), the shortened echo of values a user typed, and a
+hand sorted by suit (``deal`` and ``play``).
 
 Every message that quotes a user's value (a path, an argument, a bot spec) quotes at most
 [`ECHO_LIMIT`][tuolaji.tools.terminal.ECHO_LIMIT] characters of it, so a 100,000-character argument
@@ -11,11 +12,24 @@ from __future__ import annotations
 import re
 import sys
 import time
+from collections.abc import Sequence
 from typing import TextIO
 
+from tuolaji.core.cards import Card
 from tuolaji.core.errors import cut
+from tuolaji.core.shapes import units
+from tuolaji.core.trump import Trump, effective_suit_name
 
-__all__ = ["ECHO_LIMIT", "LINE_LIMIT", "ProgressBar", "echo", "one_line", "shorten"]
+__all__ = [
+    "ECHO_LIMIT",
+    "LINE_LIMIT",
+    "ProgressBar",
+    "card_text",
+    "echo",
+    "one_line",
+    "render_hand",
+    "shorten",
+]
 
 ECHO_LIMIT = 240
 """The most characters of a user's value (path, argument) an error message quotes."""
@@ -48,6 +62,26 @@ def one_line(message: str) -> str:
     flat = " ".join(message.splitlines())
     flat = _LONG_WORD.sub(lambda m: shorten(m.group()), flat)
     return shorten(flat, LINE_LIMIT)
+
+
+def card_text(cards: Sequence[Card], pretty: bool) -> str:
+    """``cards`` separated by spaces: ``♥10 ♠A`` (``pretty``) or ``10H AS``."""
+    return " ".join(card.pretty if pretty else str(card) for card in cards)
+
+
+def render_hand(hand: Sequence[Card], trump: Trump, *, pretty: bool = True) -> list[str]:
+    """One line per effective suit, strongest first: tractors in ``[...]``, pairs in ``(...)``
+    (R3.2-R3.3)."""
+    by_suit: dict[int, list[str]] = {}
+    for unit in sorted(units(hand, trump), key=lambda u: (u.suit, -u.top, -u.pairs)):
+        text = card_text(unit.cards, pretty)
+        if unit.kind == "tractor":
+            text = f"[{text}]"
+        elif unit.kind == "pair":
+            text = f"({text})"
+        by_suit.setdefault(unit.suit, []).append(text)
+    order = sorted(by_suit, key=lambda s: -1 if s == 4 else s)
+    return [f"{effective_suit_name(s):>5}: {' '.join(by_suit[s])}" for s in order]
 
 
 class ProgressBar:

@@ -22,6 +22,10 @@ only as JSON inside ``<script type="application/json">``, escaped for that eleme
 template is filled in one pass (`fill`), so a value holding a placeholder such as
 ``__DATA__`` is never substituted again; and a Content-Security-Policy lets the browser run
 only the page's own script and style (pinned by their SHA-256 hashes), nothing injected.
+
+The drawing helpers of the script (`TABLE_SCRIPT`), the style (`TABLE_STYLE`), the policy
+(`page_csp`) and the escaping (`script_json`, `fill`) are shared with the page of
+``tuolaji play --serve`` (`tuolaji.tools.play_server`).
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ import hashlib
 import html
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tuolaji.core.cards import CARDS, Card, format_hand
@@ -55,14 +59,25 @@ from tuolaji.state.actions import (
 from tuolaji.state.gamestate import GameState
 from tuolaji.state.pictures import TABLE_LAYOUT, card_defs, card_label
 
-__all__ = ["fill", "game_frames", "replay_html", "script_json"]
+__all__ = [
+    "TABLE_SCRIPT",
+    "TABLE_STYLE",
+    "card_ids",
+    "fill",
+    "game_frames",
+    "page_csp",
+    "replay_html",
+    "script_json",
+]
 
 _BIDDING = (Phase.DEALING, Phase.CLOSING)
 """Phases whose declarations are bids and overturns (R4.2-R4.4); later ones are counters
 (R5.2)."""
 
 
-def _ids(cards: tuple[Card, ...] | list[Card]) -> list[str]:
+def card_ids(cards: Sequence[Card]) -> list[str]:
+    """The ids of ``cards`` as the page's JSON names them (``"10H"``, ``"BJ"``): each is
+    also the id of its drawing (``#tl-10H``)."""
     return [str(c) for c in cards]
 
 
@@ -70,11 +85,18 @@ def _shown(cards: tuple[Card, ...]) -> str:
     return format_hand(cards) if cards else "nothing"
 
 
+def _blockers(event: ThrowFailed) -> str:
+    """Who beat a failed throw, or that it is secret (``Rules.throw_blocker_public``, R6.4)."""
+    if not event.beaten_by:
+        return "who beat it is secret"
+    return f"beaten by seat {', '.join(map(str, event.beaten_by))}"
+
+
 def _hands(state: GameState) -> list[list[str]]:
     trump = state.trump
     if trump is None:  # before the trump is fixed, the cards in the deck's order
-        return [_ids(sorted(h, key=lambda c: c.id)) for h in state.hands]
-    return [_ids(trump.sorted(h)) for h in state.hands]
+        return [card_ids(sorted(h, key=lambda c: c.id)) for h in state.hands]
+    return [card_ids(trump.sorted(h)) for h in state.hands]
 
 
 def _trump_text(state: GameState) -> str:
@@ -126,7 +148,7 @@ class _DealFrames:
             self.add(
                 state,
                 f"seat {event.seat} {verb} {_shown(event.cards)}{when}",
-                shown=[event.seat, _ids(event.cards), verb.split()[0]],
+                shown=[event.seat, card_ids(event.cards), verb.split()[0]],
             )
         elif isinstance(event, TrumpRevealed):
             self.add(state, f"nobody bid: the kitty's card {event.card.pretty} is turned up")
@@ -137,11 +159,11 @@ class _DealFrames:
             self.notes = [*self.notes, f"seat {event.seat} asks for a redeal (weak hand)"]
         elif isinstance(event, DealerSet):
             if before.kitty:
-                self.kitty = {"cards": _ids(before.kitty), "face": True, "label": "kitty"}
+                self.kitty = {"cards": card_ids(before.kitty), "face": True, "label": "kitty"}
             self.add(state, f"seat {event.seat} is the dealer, {_trump_text(state)}")
         elif isinstance(event, Buried):
             self.kitty = {
-                "cards": _ids(state.kitty),
+                "cards": card_ids(state.kitty),
                 "face": True,
                 "label": f"buried by seat {event.seat}",
             }
@@ -152,9 +174,8 @@ class _DealFrames:
             penalty = net_throw_penalty((event.seat,), state.dealer or 0, state.rules)
             self.notes = [
                 *self.notes,
-                f"seat {event.seat}'s throw {_shown(event.attempt)} failed (beaten by seat "
-                f"{', '.join(map(str, event.beaten_by))}): {_shown(event.forced)} was led; "
-                f"attackers {penalty:+d} points",
+                f"seat {event.seat}'s throw {_shown(event.attempt)} failed ({_blockers(event)}): "
+                f"{_shown(event.forced)} was led; attackers {penalty:+d} points",
             ]
         elif isinstance(event, TrickWon):
             trick = state.tricks[event.number]
@@ -168,21 +189,25 @@ class _DealFrames:
                 trick={
                     "number": event.number + 1,
                     "leader": trick.leader,
-                    "plays": [_ids(p) for p in trick.plays],
+                    "plays": [card_ids(p) for p in trick.plays],
                     "winner": trick.winner,
                     "points": trick.points,
                 },
             )
         elif isinstance(event, KittyRevealed):
             last = self.frames[-1]
-            last["kitty"] = {"cards": _ids(event.cards), "face": True, "label": "kitty"}
+            # R8.2: with kitty_public_at_end off the event shows no cards; the kitty stays face
+            # down (the record keeps the buried cards, but the table did not see them).
+            shown = bool(event.cards)
+            cards = card_ids(event.cards) if shown else ["back"] * len(state.kitty)
+            last["kitty"] = {"cards": cards, "face": shown, "label": "kitty"}
+            kitty = f"the kitty {_shown(event.cards)}" if shown else "the hidden kitty"
             if event.multiplier:
                 last["say"] += (
-                    f"; the attackers take the kitty {_shown(event.cards)}: "
-                    f"×{event.multiplier}, +{event.bonus} points"
+                    f"; the attackers take {kitty}: ×{event.multiplier}, +{event.bonus} points"
                 )
             else:
-                last["say"] += f"; the kitty {_shown(event.cards)} stays with the declarers"
+                last["say"] += f"; {kitty} stays with the declarers"
         elif isinstance(event, DealScored):
             last = self.frames[-1]
             last["points"] = event.result.attacker_points
@@ -213,7 +238,7 @@ def _deal(states: list[GameState], number: int) -> dict[str, Any]:
         "kitty": None,
     }
     if last.result is not None:
-        deal["kitty"] = _ids(last.kitty)
+        deal["kitty"] = card_ids(last.kitty)
         deal["result"] = str(last.result)
         deal["final_points"] = last.result.attacker_points
         deal["levels_after"] = [lv.label for lv in last.result.levels]
@@ -289,8 +314,8 @@ def replay_html(game: Game, title: str = "tuolaji replay") -> str:
     )
 
 
-_STYLE = """body { font-family: "DejaVu Sans", Arial, sans-serif; background: #eee; margin: 12px;
-  min-width: 1320px; }
+TABLE_STYLE = """body { font-family: "DejaVu Sans", Arial, sans-serif; background: #eee;
+  margin: 12px; min-width: 1320px; }
 header, nav, #info { display: flex; gap: 10px; align-items: center; flex-wrap: nowrap;
   white-space: nowrap; height: 34px; }
 nav button { font-size: 15px; padding: 4px 10px; }
@@ -314,12 +339,15 @@ aside h2 { font-size: 15px; margin: 4px 0 0 0; }
 h1 { font-size: 20px; margin: 0; }
 #defs { display: none; }
 """
+"""The style every page of the table shares (the replay viewer's and ``tuolaji play
+--serve``'s)."""
 
-_SCRIPT = """"use strict";
+_STYLE = TABLE_STYLE
+
+TABLE_SCRIPT = """"use strict";
 const GAME = JSON.parse(document.getElementById("game").textContent);
 const L = GAME.layout, W = L.width, H = L.height, CW = L.card_width, CH = L.card_height;
 const STEP = L.step, SVGNS = "http://www.w3.org/2000/svg";
-let deal = 0, frame = 0;
 
 function el(name, attrs, text) {
   const node = document.createElementNS(SVGNS, name);
@@ -353,6 +381,16 @@ function group(parent, cls, label) {
   return g;
 }
 function names(cards) { return cards.map((c) => GAME.names[c]).join(" "); }
+"""
+"""The script every page of the table starts with (the replay viewer's and ``tuolaji play
+--serve``'s): it reads the page's JSON into ``GAME`` (``layout``: the numbers of
+`tuolaji.state.pictures.TABLE_LAYOUT`, ``names``: each card's text alternative) and defines
+the drawing helpers ``el``, ``card``, ``rowWidth``, ``handSlots`` (the places of
+`tuolaji.state.pictures.hand_slots`), ``group`` and ``names``."""
+
+_SCRIPT = (
+    TABLE_SCRIPT
+    + """let deal = 0, frame = 0;
 
 function frames() { return GAME.deals[deal].frames.length; }
 function draw() {
@@ -465,20 +503,28 @@ draw();
 fromFragment();
 window.addEventListener("hashchange", fromFragment);
 """
+)
 
 
 def _sha256(text: str) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
 
 
-# Only the page's own script and style run: pinned by hash, so nothing injected (an inline
-# handler, another <script>, a style attribute) would, even if it got into the page.
-_CSP = (
-    "default-src 'none'; "
-    f"script-src '{_sha256(_SCRIPT)}'; "
-    f"style-src '{_sha256(_STYLE)}'; "
-    "base-uri 'none'; form-action 'none'"
-)
+def page_csp(script: str, style: str, *, connect: bool = False) -> str:
+    """The Content-Security-Policy of a page whose only script and style are ``script`` and
+    ``style`` (inline, pinned by their SHA-256 hashes, so nothing injected would run: an
+    inline handler, another ``<script>``, a style attribute); ``connect`` lets the script
+    talk to the page's own server (``tuolaji play --serve``)."""
+    return (
+        "default-src 'none'; "
+        f"script-src '{_sha256(script)}'; "
+        f"style-src '{_sha256(style)}'; "
+        + ("connect-src 'self'; " if connect else "")
+        + "base-uri 'none'; form-action 'none'"
+    )
+
+
+_CSP = page_csp(_SCRIPT, _STYLE)
 
 _PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">

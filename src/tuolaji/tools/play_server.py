@@ -1,0 +1,489 @@
+"""``tuolaji play --serve``: the table in a browser, served by the standard library.
+
+[`serve`][tuolaji.tools.play_server.serve] binds a
+[`PlayServer`][tuolaji.tools.play_server.PlayServer] to 127.0.0.1 on a free port and prints
+the page's address, which carries a random token (`secrets.token_urlsafe`); the page draws
+the table with the replay viewer's drawings and script
+(`tuolaji.tools.viewer.TABLE_SCRIPT`) and lets the person click cards to bid, bury and play.
+Every answer is built from the person's [`PlayerView`][tuolaji.PlayerView] and legal actions
+(`table_payload`), so the page never receives another seat's hidden cards.
+
+The server faces hostile input. It serves only requests that carry the token (compared in
+constant time), one game per token; it takes moves only for the person's seat and only on its
+turn; a request body is at most [`MAX_BODY`][tuolaji.tools.play_server.MAX_BODY] bytes (at most
+that many plus one are read); a malformed request gets a 4xx answer with a one-line message and
+changes nothing. Every answer carries a Content-Security-Policy, ``no-store`` and ``nosniff``.
+
+The API, for the page and for tests (token in the ``X-Token`` header or the ``token`` query
+parameter): ``GET /`` the page, ``GET /state`` the person's view as JSON, ``POST /act`` with
+``{"seat": N, "move": "♥KK"}`` (card notation, ``p`` pass, ``r`` redeal), ``POST /hint``,
+``POST /undo`` (practice mode), ``POST /next`` (the next deal), ``GET /record`` the game
+record as a download, once the deal is over (a record holds the seed, so every hand).
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+import threading
+import webbrowser
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import attrs
+
+from tuolaji.core.cards import CARDS
+from tuolaji.core.errors import TuolajiError
+from tuolaji.core.rules import preset_name
+from tuolaji.state.pictures import TABLE_LAYOUT, card_defs, card_label
+from tuolaji.tools.table import Table, move_text
+from tuolaji.tools.terminal import one_line
+from tuolaji.tools.viewer import (
+    TABLE_SCRIPT,
+    TABLE_STYLE,
+    card_ids,
+    fill,
+    page_csp,
+    script_json,
+)
+
+__all__ = ["MAX_BODY", "PlayServer", "page_html", "serve", "table_payload"]
+
+MAX_BODY = 4096
+"""The most bytes of a request body (a move is a few dozen)."""
+
+_API_HEADERS = {
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+
+def table_payload(table: Table) -> dict[str, Any]:
+    """What the page is sent: the person's view and choices only (the person's hand sorted by
+    the trump, the others' hand sizes, the shown cards, the trick on the table and the last
+    one, the kitty when the view holds it, the public events of the deal as lines)."""
+    view = table.view
+    trick = {"leader": view.leader, "plays": [card_ids(p) for p in view.trick]}
+    last = view.tricks[-1] if view.tricks else None
+    news, _ = table.news()
+    preset = preset_name(view.rules)
+    return {
+        "seat": view.seat,
+        "rules": f"{preset} rules" if preset else "house rules",
+        "deal": table.game.state.deal_number + 1,
+        "phase": view.phase.value,
+        "dealer": view.dealer,
+        "trump": None if view.trump is None else str(view.trump),
+        "levels": [lv.label for lv in view.levels],
+        "hand": card_ids(table.hand_trump().sorted(view.hand)),
+        "sizes": list(view.hand_sizes),
+        "shown": [card_ids(s) for s in view.shown],
+        "trick": trick,
+        "last": None
+        if last is None
+        else {
+            "leader": last.leader,
+            "plays": [card_ids(p) for p in last.plays],
+            "winner": last.winner,
+            "points": last.points,
+        },
+        "tricks": len(view.tricks),
+        "kitty": None if view.kitty is None else card_ids(view.kitty),
+        "points": view.attacker_points,
+        "deciding": table.deciding,
+        "choices": attrs.asdict(table.choices()),
+        "news": news,
+        "result": None if view.result is None else str(view.result),
+        "over": table.game.over,
+        "practice": table.practice,
+        "can_undo": table.can_undo,
+    }
+
+
+def page_html(table: Table, token: str) -> str:
+    """The page of the table for ``token``'s game: the viewer's card drawings, style and
+    drawing script, the person's view as JSON, and the play script (see the module
+    docstring); a Content-Security-Policy lets only its own script run and talk to its own
+    server."""
+    data = {
+        "layout": TABLE_LAYOUT,
+        "names": {**{str(c): card_label(c) for c in CARDS}, "back": "a card face down"},
+        "token": token,
+        "table": table_payload(table),
+    }
+    return fill(
+        _PAGE,
+        {
+            "STYLE": _STYLE,
+            "DEFS": card_defs(),
+            "DATA": script_json(data),
+            "SCRIPT": _SCRIPT,
+        },
+    )
+
+
+class _Refused(Exception):
+    """A request refused with ``status`` and a one-line message; nothing changed."""
+
+    def __init__(self, status: HTTPStatus, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class PlayServer(ThreadingHTTPServer):
+    """The server of one game (``table``) for one ``token``, on 127.0.0.1. Requests are
+    served one at a time against the table (a lock), each on its own thread."""
+
+    daemon_threads = True
+
+    def __init__(self, table: Table, token: str | None = None, port: int = 0) -> None:
+        self.table = table
+        self.token = secrets.token_urlsafe(24) if token is None else token
+        self.lock = threading.Lock()
+        super().__init__(("127.0.0.1", port), _Handler)
+
+    @property
+    def url(self) -> str:
+        """The page's address, token included."""
+        host, port = self.server_address[:2]
+        return f"http://{host!s}:{port}/?token={self.token}"
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: PlayServer
+    server_version = "tuolaji-play"
+    sys_version = ""
+    timeout = 20  # seconds: a client that stalls mid-request loses its connection
+
+    def log_message(self, format: str, *args: Any) -> None:
+        return  # the terminal shows the game, not a request log
+
+    # --- answers -------------------------------------------------------------------------
+
+    def _send(self, status: HTTPStatus, body: bytes, kind: str, **headers: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Content-Security-Policy", _CSP)
+        for name, value in {**_API_HEADERS, **headers}.items():
+            self.send_header(name, value)
+        self.end_headers()
+        if getattr(self, "command", None) != "HEAD":
+            self.wfile.write(body)
+
+    def _json(self, value: Any, status: HTTPStatus = HTTPStatus.OK) -> None:
+        body = json.dumps(value, ensure_ascii=False).encode("utf-8")
+        self._send(status, body, "application/json; charset=utf-8")
+
+    def _refuse(self, refused: _Refused) -> None:
+        self.close_connection = True
+        self._json({"error": one_line(str(refused))}, refused.status)
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """The standard library's own refusals (a malformed request line or header, a
+        method it has no handler for) in the same form as the others: one JSON line."""
+        status = HTTPStatus(code)
+        if status is HTTPStatus.NOT_IMPLEMENTED:  # a method without a do_ handler
+            status, message = HTTPStatus.METHOD_NOT_ALLOWED, "only GET and POST"
+        # No client speaks HTTP/0.9, whose answers have no headers: answer with them.
+        self.request_version = "HTTP/1.0"
+        self._refuse(_Refused(status, message or status.phrase))
+
+    # --- checks ----------------------------------------------------------------------------
+
+    def _check_token(self) -> str:
+        parts = urlsplit(self.path)
+        given = self.headers.get("X-Token")
+        if given is None:
+            values = parse_qs(parts.query).get("token", [])
+            given = values[0] if len(values) == 1 else ""
+        if not hmac.compare_digest(given.encode("utf-8"), self.server.token.encode("utf-8")):
+            raise _Refused(HTTPStatus.FORBIDDEN, "this game's token is missing or wrong")
+        return parts.path
+
+    def _body(self) -> dict[str, Any]:
+        length_text = self.headers.get("Content-Length")
+        if length_text is None or not length_text.isdigit():
+            raise _Refused(HTTPStatus.LENGTH_REQUIRED, "a request body needs a Content-Length")
+        length = int(length_text)
+        if length > MAX_BODY:
+            raise _Refused(
+                HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"a request body is at most {MAX_BODY} bytes"
+            )
+        raw = self.rfile.read(min(length, MAX_BODY + 1))
+        if len(raw) > MAX_BODY:  # pragma: no cover - Content-Length was checked first
+            raise _Refused(
+                HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"a request body is at most {MAX_BODY} bytes"
+            )
+        try:
+            data = json.loads(raw.decode("utf-8")) if raw else {}
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise _Refused(HTTPStatus.BAD_REQUEST, "the body is not JSON text") from None
+        if not isinstance(data, dict):
+            raise _Refused(HTTPStatus.BAD_REQUEST, 'the body is a JSON object {"seat": ...}')
+        return data
+
+    def _seat(self, data: dict[str, Any]) -> None:
+        seat = data.get("seat")
+        if type(seat) is not int:
+            raise _Refused(HTTPStatus.BAD_REQUEST, 'the body names the seat: {"seat": N, ...}')
+        if seat != self.server.table.seat:
+            raise _Refused(
+                HTTPStatus.FORBIDDEN,
+                f"this page plays seat {self.server.table.seat} only, not seat {seat}",
+            )
+
+    # --- requests ------------------------------------------------------------------------------
+
+    def do_GET(self) -> None:
+        try:
+            path = self._check_token()
+            table = self.server.table
+            with self.server.lock:
+                if path == "/":
+                    page = page_html(table, self.server.token).encode("utf-8")
+                    self._send(HTTPStatus.OK, page, "text/html; charset=utf-8")
+                elif path == "/state":
+                    self._json(table_payload(table))
+                elif path == "/record":
+                    if table.deciding:
+                        # The record holds the seed, so every hand: only once the deal is over.
+                        raise _Refused(
+                            HTTPStatus.CONFLICT, "the record is ready at the end of the deal"
+                        )
+                    body = table.record().encode("utf-8")
+                    self._send(
+                        HTTPStatus.OK,
+                        body,
+                        "application/json; charset=utf-8",
+                        **{"Content-Disposition": 'attachment; filename="tuolaji-record.json"'},
+                    )
+                else:
+                    raise _Refused(HTTPStatus.NOT_FOUND, "no such page")
+        except _Refused as refused:
+            self._refuse(refused)
+
+    def do_POST(self) -> None:
+        try:
+            path = self._check_token()
+            if path not in _POSTS:
+                raise _Refused(HTTPStatus.NOT_FOUND, "no such action")
+            data = self._body()
+            self._seat(data)
+            with self.server.lock:
+                answer = _POSTS[path](self.server.table, data)
+            self._json(answer)
+        except _Refused as refused:
+            self._refuse(refused)
+
+    def do_PUT(self) -> None:
+        self._refuse(_Refused(HTTPStatus.METHOD_NOT_ALLOWED, "only GET and POST"))
+
+    do_DELETE = do_PATCH = do_HEAD = do_OPTIONS = do_PUT
+
+
+def _act(table: Table, data: dict[str, Any]) -> dict[str, Any]:
+    move = data.get("move")
+    if not isinstance(move, str):
+        raise _Refused(HTTPStatus.BAD_REQUEST, 'the body gives the move: {"move": "♥KK"}')
+    if not table.deciding:
+        raise _Refused(HTTPStatus.CONFLICT, "it is not your turn: the deal is over")
+    try:
+        table.act(table.read(move))
+    except TuolajiError as exc:
+        raise _Refused(HTTPStatus.UNPROCESSABLE_ENTITY, str(exc)) from None
+    return table_payload(table)
+
+
+def _hint(table: Table, data: dict[str, Any]) -> dict[str, Any]:
+    try:
+        action = table.hint()
+    except TuolajiError as exc:
+        raise _Refused(HTTPStatus.CONFLICT, str(exc)) from None
+    return {"hint": move_text(action)}
+
+
+def _undo(table: Table, data: dict[str, Any]) -> dict[str, Any]:
+    try:
+        table.undo()
+    except TuolajiError as exc:
+        raise _Refused(HTTPStatus.CONFLICT, str(exc)) from None
+    return table_payload(table)
+
+
+def _next(table: Table, data: dict[str, Any]) -> dict[str, Any]:
+    try:
+        table.next_deal()
+    except TuolajiError as exc:
+        raise _Refused(HTTPStatus.CONFLICT, str(exc)) from None
+    return table_payload(table)
+
+
+_POSTS = {"/act": _act, "/hint": _hint, "/undo": _undo, "/next": _next}
+
+
+def serve(table: Table, *, open_browser: bool = True, port: int = 0) -> None:
+    """Serve ``table`` on 127.0.0.1 (a free port unless ``port``), print the page's address
+    (with its token) and, when ``open_browser``, open it; serve until Ctrl-C, whose
+    `KeyboardInterrupt` reaches the caller (which saves the record) once the server is
+    closed."""
+    server = PlayServer(table, port=port)
+    print(f"open {server.url} (Ctrl-C stops the game)", flush=True)
+    if open_browser:
+        webbrowser.open(server.url)
+    try:
+        server.serve_forever(poll_interval=0.2)
+    finally:  # Ctrl-C (KeyboardInterrupt) goes on to the caller once the socket is closed
+        server.server_close()
+
+
+_STYLE = (
+    TABLE_STYLE
+    + """#choices button, #actions button { font-size: 15px; padding: 4px 10px; }
+#choices { display: flex; gap: 6px; flex-wrap: wrap; min-height: 34px; }
+#message { color: #8a1c1c; min-height: 1.4em; }
+use.mine { cursor: pointer; }
+"""
+)
+
+_SCRIPT = (
+    TABLE_SCRIPT
+    + """let T = GAME.table, selected = new Set();
+const API = {"X-Token": GAME.token, "Content-Type": "application/json"};
+const at = (seat) => (seat - T.seat + 4) % 4;
+function set(id, text) { document.getElementById(id).textContent = text; }
+function draw() {
+  const table = document.getElementById("table");
+  table.replaceChildren(el("rect", {width: W, height: H, rx: 14, fill: "#1f6b3a"}));
+  for (let seat = 0; seat < 4; seat++) {
+    const place = at(seat), mine = seat === T.seat;
+    const cards = mine ? T.hand : Array(T.sizes[seat]).fill("back");
+    const g = group(table, "seat-" + seat,
+      mine ? "your hand: " + names(T.hand) : "seat " + seat + ": " + T.sizes[seat] + " cards");
+    handSlots(place, cards.length).forEach(([x, y], i) => {
+      const lift = mine && selected.has(i) ? -18 : 0, u = card(cards[i], x, y + lift);
+      if (mine) {
+        u.setAttribute("class", "mine");
+        u.setAttribute("data-index", i);
+        u.addEventListener("click", () => {
+          selected.has(i) ? selected.delete(i) : selected.add(i);
+          draw();
+        });
+      }
+      g.appendChild(u);
+    });
+    const [lx, ly] = L.labels[place];
+    table.appendChild(el("text", {x: lx, y: ly, "text-anchor": "middle", class: "seat"},
+      (mine ? "you, seat " : "seat ") + seat + (seat === T.dealer ? " · dealer" : "") +
+      " · " + T.sizes[seat] + (T.shown[seat].length ? " · showed " + names(T.shown[seat]) : "")));
+  }
+  const t = T.trick.plays.length ? T.trick : T.last;
+  if (t) {
+    t.plays.forEach((cards, i) => {
+      const seat = (t.leader + i) % 4, w = rowWidth(cards.length), [cx, y] = L.tricks[at(seat)];
+      const g = group(table, "trick-" + seat, "seat " + seat + " played " + names(cards));
+      cards.forEach((c, j) => g.appendChild(card(c, cx - w / 2 + j * STEP, y)));
+      if (t === T.last && seat === t.winner) {
+        table.appendChild(el("text", {x: cx, y: y - 6, "text-anchor": "middle",
+          class: "mark win"}, "wins " + t.points));
+      }
+    });
+  }
+  if (T.kitty) {
+    const g = group(table, "kitty", "kitty: " + names(T.kitty));
+    T.kitty.forEach((c, i) => g.appendChild(card(c, 12 + i * STEP, H - CH - 112)));
+  }
+  set("meta", T.rules + ", deal " + T.deal + ", you are seat " + T.seat);
+  set("trump", T.trump || "trump not fixed");
+  set("dealer", T.dealer === null ? "not yet" : T.dealer);
+  set("trick", T.tricks); set("points", T.points);
+  set("levels", "team 0: " + T.levels[0] + ", team 1: " + T.levels[1]);
+  set("say", T.deciding ? "Your turn: " + T.choices.prompt : T.result ? "Result: " + T.result : "");
+  const box = document.getElementById("choices");
+  box.replaceChildren(...T.choices.options.map((o) => {
+    const b = document.createElement("button");
+    b.textContent = o;
+    b.addEventListener("click", () => send("/act", {move: o === "redeal" ? "r" : o}));
+    return b;
+  }));
+  const show = (id, on) => { document.getElementById(id).hidden = !on; };
+  const kind = T.deciding ? T.choices.kind : null;
+  show("go", kind === "play" || kind === "bury" || kind === "bid");
+  set("go", kind === "bury" ? "bury selected" : kind === "bid" ? "bid selected" : "play selected");
+  show("pass", kind === "bid" || kind === "redeal");
+  show("hint", T.deciding); show("undo", T.can_undo);
+  show("next", !T.deciding && !T.over); show("record", !T.deciding);
+  document.getElementById("record").href = "/record?token=" + encodeURIComponent(GAME.token);
+  const log = document.getElementById("log");
+  log.replaceChildren(...T.news.map((line) => {
+    const li = document.createElement("li");
+    li.textContent = line;
+    return li;
+  }));
+  log.scrollTop = log.scrollHeight;
+}
+async function send(path, body) {
+  const response = await fetch(path, {method: "POST", headers: API,
+    body: JSON.stringify(Object.assign({seat: T.seat}, body || {}))});
+  const answer = await response.json();
+  if (!response.ok) { set("message", answer.error); return; }
+  set("message", "");
+  if (answer.hint !== undefined) { set("message", "hint: " + answer.hint); return; }
+  T = answer; selected = new Set(); draw();
+}
+document.getElementById("go").addEventListener("click",
+  () => send("/act", {move: [...selected].sort((a, b) => a - b).map((i) => T.hand[i]).join(" ")}));
+document.getElementById("pass").addEventListener("click", () => send("/act", {move: "p"}));
+document.getElementById("hint").addEventListener("click", () => send("/hint"));
+document.getElementById("undo").addEventListener("click", () => send("/undo"));
+document.getElementById("next").addEventListener("click", () => send("/next"));
+draw();
+"""
+)
+
+_CSP = page_csp(_SCRIPT, _STYLE, connect=True)
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>tuolaji play</title>
+<style>__STYLE__</style></head>
+<body>
+<header><h1>tuolaji play</h1><span id="meta"></span></header>
+<nav aria-label="your moves" id="actions">
+<button id="go">play selected</button>
+<button id="pass">pass</button>
+<button id="hint">hint</button>
+<button id="undo">take back</button>
+<button id="next">next deal</button>
+<a id="record" download="tuolaji-record.json">download the record</a>
+</nav>
+<div id="info">
+<span><output id="trump"></output>, dealer <output id="dealer"></output></span>
+<span>tricks <output id="trick"></output></span>
+<span>attackers <output id="points"></output> points</span>
+<span>levels <output id="levels"></output></span>
+</div>
+<main>
+<svg id="table" xmlns="http://www.w3.org/2000/svg" width="960" height="640"
+ viewBox="0 0 960 640" role="group" aria-label="the table"></svg>
+<aside aria-live="polite">
+<p id="say"></p>
+<div id="choices"></div>
+<p id="message"></p>
+<h2>this deal</h2>
+<ol id="log"></ol>
+</aside>
+</main>
+<svg id="defs" xmlns="http://www.w3.org/2000/svg" width="0" height="0"
+ aria-hidden="true">__DEFS__</svg>
+<script id="game" type="application/json">__DATA__</script>
+<script>__SCRIPT__</script>
+</body></html>
+"""

@@ -1,0 +1,361 @@
+"""A person at the table: one seat played by a person, the others by bots (``tuolaji play``).
+
+A [`Table`][tuolaji.tools.table.Table] holds the game and everything both front ends need: the
+terminal (`tuolaji.tools.play_terminal`) and the browser (`tuolaji.tools.play_server`) only
+show it and pass on what the person typed or clicked. The bots act until it is the person's
+turn (in the public order of [`Game.next_decision`][tuolaji.Game.next_decision], so the game
+is the one [`Game.play_deal`][tuolaji.Game.play_deal] would play); the person's choice is read
+from card notation (`Table.read`), a hint asks a bot what it would do in the person's place,
+and in practice mode a move can be taken back (the game is rebuilt from its record).
+
+What the table shows the person is a function of that seat's
+[`PlayerView`][tuolaji.PlayerView] and its own legal actions only: the bots' hidden cards and
+burials, and whether another seat could have bid, never reach it.
+
+>>> import tuolaji as tl
+>>> from tuolaji.tools.table import Table
+>>> bots = [tl.GreedyBot(seed=s) for s in range(4)]
+>>> table = Table("tuolaji", 7, seat=0, bots=bots, hint=tl.GreedyBot())
+>>> table.deciding  # the bots played on until seat 0 may bid or the deal went on without it
+True
+>>> table.view.seat
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import islice
+
+import attrs
+
+from tuolaji.bots.base import Bot
+from tuolaji.core.cards import format_hand, parse_cards
+from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
+from tuolaji.core.legal import LegalLeads
+from tuolaji.core.rules import Rules
+from tuolaji.core.trump import Trump
+from tuolaji.game.facade import Game
+from tuolaji.game.record import record_of, replay, write_record
+from tuolaji.game.turns import BidTurns
+from tuolaji.state.actions import (
+    Action,
+    ActionSet,
+    AskRedeal,
+    Buried,
+    Bury,
+    CardsDealt,
+    DealerSet,
+    DealScored,
+    Declare,
+    Declared,
+    Event,
+    KittyRevealed,
+    Pass,
+    Phase,
+    Play,
+    PlayActions,
+    Played,
+    Redeal,
+    RedealAsked,
+    ThrowFailed,
+    TrickWon,
+    TrumpRevealed,
+)
+from tuolaji.state.view import PlayerView
+
+__all__ = [
+    "MAX_INPUT",
+    "SHOWN_PLAYS",
+    "Choices",
+    "NewsMark",
+    "Table",
+    "event_line",
+    "move_text",
+]
+
+MAX_INPUT = 400
+"""The most characters of one typed move (a burial of 8 cards takes about 30)."""
+
+SHOWN_PLAYS = 12
+"""The most legal plays listed at a time (a lead may have thousands: the hand says the rest)."""
+
+NewsMark = tuple[int, int, int]
+"""How far a front end has told the events: deal number, attempt and events told."""
+
+_PASS_WORDS = ("p", "pass", "-")
+_REDEAL_WORDS = ("r", "redeal")
+
+
+@attrs.frozen(slots=True)
+class Choices:
+    """The person's choices at one decision, grouped by what the phase asks."""
+
+    kind: str | None
+    """``"bid"`` (or counter), ``"redeal"`` (R4.7), ``"bury"``, ``"play"``; None once the
+    deal is over."""
+    options: tuple[str, ...]
+    """The choices in card notation: the bids, or the legal follows (at most
+    [`SHOWN_PLAYS`][tuolaji.tools.table.SHOWN_PLAYS]); none for a burial or a lead, where
+    the hand is the choice."""
+    more: int
+    """How many legal plays are not in ``options``."""
+    prompt: str
+    """What to do, in a few words."""
+
+
+@attrs.frozen(slots=True)
+class _Mark:
+    """Where the game stood when the person was asked: enough to come back to it."""
+
+    deals: int
+    actions: int
+    turns: BidTurns
+    decision: tuple[int, ActionSet]
+
+
+def event_line(event: Event) -> str | None:
+    """One line saying what a public event was, as the table tells it (None for the events
+    that say nothing new: a pass, the close of bidding)."""
+    if isinstance(event, CardsDealt):
+        return f"the cards are dealt from seat {event.first_seat}"
+    if isinstance(event, Declared):
+        return f"seat {event.seat} declares {format_hand(event.cards)} after {event.dealt} cards"
+    if isinstance(event, TrumpRevealed):
+        return f"nobody bid: the kitty's card {event.card.pretty} is turned up (R4.6)"
+    if isinstance(event, Redeal):
+        return f"the cards are thrown in ({event.reason})"
+    if isinstance(event, RedealAsked):
+        return f"seat {event.seat} asks for a redeal (R4.7)"
+    if isinstance(event, DealerSet):
+        return f"seat {event.seat} is the dealer"
+    if isinstance(event, Buried):
+        return f"seat {event.seat} buries 8 cards (R5.1)"
+    if isinstance(event, ThrowFailed):
+        return (
+            f"seat {event.seat}'s throw {format_hand(event.attempt)} fails (R6.4): "
+            f"{format_hand(event.forced)} is led"
+        )
+    if isinstance(event, Played):
+        return f"seat {event.seat} plays {format_hand(event.cards)}"
+    if isinstance(event, TrickWon):
+        return f"seat {event.seat} wins trick {event.number + 1} (+{event.points} points)"
+    if isinstance(event, KittyRevealed):
+        return f"the kitty: {format_hand(event.cards)} (x{event.multiplier}, +{event.bonus})"
+    if isinstance(event, DealScored):
+        return str(event.result)
+    return None
+
+
+def move_text(action: Action) -> str:
+    """A move as the person would type it: ``bid ♥22``, ``bury ♣2345 ♦66 ♠37``, ``play ♥KK``,
+    ``pass``, ``redeal``."""
+    if isinstance(action, Declare | Bury | Play):
+        verb = (
+            "bid" if isinstance(action, Declare) else "bury" if isinstance(action, Bury) else "play"
+        )
+        return f"{verb} {format_hand(action.cards)}"
+    return "redeal" if isinstance(action, AskRedeal) else "pass"
+
+
+class Table:
+    """A game with a person at ``seat`` and ``bots[s]`` deciding for each other seat
+    (``bots[seat]`` is not used: None will do); ``hint`` is the bot asked for hints (it sees
+    the person's view). ``practice`` allows taking moves back. Raises `TypeError` and
+    [`ConfigurationError`][tuolaji.ConfigurationError] for bad arguments.
+    """
+
+    def __init__(
+        self,
+        rules: Rules | str,
+        seed: int,
+        *,
+        seat: int,
+        bots: Sequence[Bot | None],
+        hint: Bot,
+        practice: bool = False,
+    ) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"seat is an int, got {type(seat).__name__}")
+        if not 0 <= seat <= 3:
+            raise ConfigurationError(f"R1.3: seat is 0-3, got {cut(seat)}")
+        if len(bots) != 4:
+            raise ConfigurationError(f"R1.3: bots are four, one per seat; got {len(bots)}")
+        self.bots: dict[int, Bot] = {}
+        for other, bot in enumerate(bots):
+            if other != seat:
+                if bot is None or not callable(getattr(bot, "act", None)):
+                    raise TypeError(f"bots[{other}] is a bot (with act), got {type(bot).__name__}")
+                self.bots[other] = bot
+        self.game = Game(rules, seed)
+        self.seat = seat
+        self.hint_bot = hint
+        self.practice = practice
+        self.turns = BidTurns()
+        self.decision: tuple[int, ActionSet] | None = None
+        self._marks: list[_Mark] = []
+        self._play_on()
+
+    # --- what the person sees ------------------------------------------------------------
+
+    @property
+    def view(self) -> PlayerView:
+        """The person's view of the deal now."""
+        return self.game.state.view(self.seat)
+
+    def hand_trump(self) -> Trump:
+        """The trump that orders the person's hand: the deal's once fixed, and while cards are
+        dealt the level alone (R2), so that level cards and jokers already sort as trumps."""
+        view = self.view
+        if view.trump is not None:
+            return view.trump
+        level = view.levels[0 if view.dealer is None else view.dealer % 2]
+        return view.rules.trump(level, None)
+
+    @property
+    def deciding(self) -> bool:
+        """True when the person is to decide (else the deal is finished)."""
+        return self.decision is not None
+
+    @property
+    def actions(self) -> ActionSet | None:
+        """The person's legal actions now, or None when the deal is finished."""
+        return None if self.decision is None else self.decision[1]
+
+    @property
+    def can_undo(self) -> bool:
+        """True in practice mode once the person has made a move that can be taken back."""
+        return self.practice and bool(self._marks)
+
+    def choices(self) -> Choices:
+        """The person's choices now, grouped by what the phase asks (see
+        [`Choices`][tuolaji.tools.table.Choices])."""
+        actions = self.actions
+        if actions is None:
+            return Choices(None, (), 0, "the deal is over")
+        if isinstance(actions, PlayActions):
+            if isinstance(actions.plays, LegalLeads):
+                prompt = "lead a card, a pair, a tractor or a throw of one suit (R6)"
+                return Choices("play", (), len(actions), prompt)
+            shown = tuple(format_hand(p) for p in islice(actions.plays, SHOWN_PLAYS))
+            more = len(actions) - len(shown)
+            prompt = "follow with one of these (R7)" + (f", or {more} more" if more else "")
+            return Choices("play", shown, more, prompt)
+        if self.game.state.phase is Phase.BURYING:
+            return Choices("bury", (), 0, "type the 8 cards to bury (R5.1)")
+        if any(isinstance(a, AskRedeal) for a in actions):
+            return Choices("redeal", ("redeal",), 0, "r asks for a redeal (R4.7), p passes")
+        bids = tuple(format_hand(a.cards) for a in actions if isinstance(a, Declare))
+        return Choices("bid", bids, 0, "type a bid's cards, or p to pass (R4.2)")
+
+    def news(self, since: NewsMark | None = None) -> tuple[list[str], NewsMark]:
+        """The lines of the public events (see `event_line`) after the mark ``since`` (None:
+        from the start of the deal), and the mark to give next time."""
+        state = self.game.state
+        events = list(self.view.events)
+        key = (state.deal_number, state.attempt)
+        start = since[2] if since is not None and since[:2] == key else 0
+        lines = [line for e in events[start:] if (line := event_line(e)) is not None]
+        return lines, (*key, len(events))
+
+    # --- what the person does ----------------------------------------------------------------
+
+    def read(self, text: str) -> Action:
+        """The action the person means by ``text``: cards in card notation (``♥KK``,
+        ``KH KH``, ``kh kh``: a bid, the burial or a play, as the phase asks), ``p`` (pass),
+        ``r`` (ask for a redeal). Raises `TypeError` for a non-str,
+        [`InvalidCards`][tuolaji.InvalidCards] for cards that cannot be read and
+        [`IllegalAction`][tuolaji.IllegalAction] for a move that is not legal now, with the
+        rule and what to do instead."""
+        if not isinstance(text, str):
+            raise TypeError(f"a move is typed as a str, got {type(text).__name__}")
+        if len(text) > MAX_INPUT:
+            raise IllegalAction("R11", f"a move is at most {MAX_INPUT} characters; this is longer")
+        if self.decision is None:
+            raise IllegalAction("R11", "the deal is over: nothing to play")
+        seat, actions = self.decision
+        word = text.strip().lower()
+        phase = self.game.state.phase
+        action: Action
+        if word in _PASS_WORDS:
+            action = Pass(seat)
+        elif word in _REDEAL_WORDS:
+            action = AskRedeal(seat)
+        else:
+            cards = parse_cards(text)
+            if phase is Phase.BURYING:
+                action = Bury(seat, cards)
+            elif phase is Phase.PLAYING:
+                action = Play(seat, cards)
+            else:
+                action = Declare(seat, cards)
+        if action in actions:
+            return action
+        self.game.state.apply(action)  # not legal: the engine's message says why and what instead
+        raise IllegalAction("R11", f"{cut(text, 40)} is not one of your choices now")
+
+    def act(self, action: Action) -> None:
+        """Take the person's ``action`` (one of [`actions`][tuolaji.tools.table.Table.actions])
+        and let the bots play on until the person's next decision or the end of the deal.
+        Raises [`IllegalAction`][tuolaji.IllegalAction] for anything else (nothing changes)."""
+        if self.decision is None:
+            raise IllegalAction("R11", "the deal is over: nothing to play")
+        seat, actions = self.decision
+        if action not in actions:
+            raise IllegalAction("R11", f"{cut(action, 60)} is not legal for seat {seat} now")
+        mark = _Mark(
+            len(self.game.actions), len(self.game.actions[-1]), self.turns.copy(), (seat, actions)
+        )
+        self.game.answer(action)
+        self._marks.append(mark)
+        self.decision = None
+        self._play_on()
+
+    def hint(self) -> Action:
+        """What the hint bot would do in the person's place (it sees the person's view)."""
+        if self.decision is None:
+            raise IllegalAction("R11", "the deal is over: nothing to hint")
+        seat, actions = self.decision
+        return self.hint_bot.act(self.game.state.view(seat), actions)
+
+    def undo(self) -> None:
+        """Take back the person's last move and the bots' moves after it (practice mode): the
+        game is rebuilt from its record up to that decision. The bots are not rewound: a bot
+        that draws from its random generator may choose differently the second time."""
+        if not self.practice:
+            raise IllegalAction("R11", "moves can be taken back only in practice mode (--practice)")
+        if not self._marks:
+            raise IllegalAction("R11", "nothing to take back yet")
+        mark = self._marks.pop()
+        record = record_of(self.game)
+        deals = record["deals"][: mark.deals]
+        deals[-1] = deals[-1][: mark.actions]
+        record["deals"] = deals
+        self.game = replay(record, partial=True)
+        self.turns = mark.turns.copy()
+        self.decision = mark.decision
+
+    def next_deal(self) -> None:
+        """Start the next deal once this one is finished (R10); the bots play on to the
+        person's first decision."""
+        self.game.next_deal()
+        self.turns = BidTurns()
+        self._marks.clear()
+        self._play_on()
+
+    def record(self) -> str:
+        """The game record so far as JSON text ([`write_record`][tuolaji.write_record]); an
+        unfinished last deal is kept (``tuolaji replay --partial`` reads it)."""
+        return write_record(self.game)
+
+    def _play_on(self) -> None:
+        """Let the bots decide until the person must (or the deal is finished)."""
+        game = self.game
+        while (decision := game.next_decision(self.turns)) is not None:
+            seat, actions = decision
+            if seat == self.seat:
+                self.decision = decision
+                return
+            choice = game.ask(self.bots[seat], seat, actions)
+            game.answer(choice)
+        self.decision = None

@@ -1,0 +1,313 @@
+"""The house rules of trick play, value by value, on stacked hands (issue #21 items 1-3):
+``Rules.follow_draw`` (R7.3), ``Rules.ruff_shape`` (R7.4) and ``Rules.throw_ruff`` (R7.5).
+
+Each test names the seed sentence or the house rule it models (docs/house-rules.md). Level 10,
+trump ♠ throughout, as in RULES.md's examples.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from reference import as_key, ref_is_ruff, ref_legal_follows, ref_trick_winner
+from tuolaji import (
+    ConfigurationError,
+    GameState,
+    IllegalAction,
+    Rank,
+    Rules,
+    Suit,
+    Trump,
+    format_cards,
+    parse_cards,
+)
+from tuolaji.core.legal import legal_follows
+from tuolaji.core.rules import FOLLOW_DRAWS, FollowDraw, RuffShape, ThrowRuff
+from tuolaji.core.tricks import follow_error, is_legal_follow, is_ruff, trick_winner
+from tuolaji.state.codec import from_data, to_data
+
+T10S = Trump(Rank.TEN, Suit.SPADES)
+P = parse_cards
+THROW_RUFFS: tuple[ThrowRuff, ...] = ("first_difference", "highest", "largest_unit", "all_units")
+
+
+def follows(lead: str, hand: str, draw: FollowDraw) -> set[str]:
+    """The legal follows as text, checked against the brute-force reference."""
+    plays = legal_follows(P(lead), P(hand), T10S, follow_draw=draw)
+    assert {as_key(p) for p in plays} == ref_legal_follows(P(lead), P(hand), T10S, draw)
+    return {format_cards(p) for p in plays}
+
+
+def winner(plays: list[str], ruff_shape: RuffShape, throw_ruff: ThrowRuff) -> int:
+    """The trick's winner, checked against the brute-force reference."""
+    cards = [P(p) for p in plays]
+    got = trick_winner(cards, T10S, ruff_shape=ruff_shape, throw_ruff=throw_ruff)
+    assert got == ref_trick_winner(cards, T10S, ruff_shape, throw_ruff)
+    return got
+
+
+def deal(rules: Rules, hands: list[str]) -> GameState:
+    """A play-phase deal with these hands, seat 0 dealing and leading."""
+    return GameState.for_play(
+        rules,
+        hands=[P(h) for h in hands],
+        kitty=P("KC KC QC QC JD JD 8D 8D"),
+        trump=T10S,
+        dealer=0,
+        levels=(Rank.TEN, Rank.TWO),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules.follow_draw (R7.3)
+
+
+def test_r7_3_follow_draw_pairs_owes_pairs_for_a_tractor() -> None:
+    """``"pairs"``, seed 000: 首家出拖拉机時，其余家有拖拉机必须出拖拉机若无拖拉机，则必须出对牌
+    (RULES.md R7.3: lead ♥KKQQ, holder of ♥AA ♥77 ♥3 must play ♥AA77)."""
+    assert follows("KH KH QH QH", "AH AH 7H 7H 3H 2H", "pairs") == {"AH AH 7H 7H"}
+    assert not is_legal_follow(P("KH KH QH QH"), P("AH AH 7H 7H 3H 2H"), P("AH 7H 3H 2H"), T10S)
+
+
+def test_r7_3_follow_draw_tractor_on_tractor_forces_no_pairs_without_a_tractor() -> None:
+    """``"tractor_on_tractor"`` (house rule): a tractor lead obliges a tractor only from a hand
+    holding one; ♥AA77 is no tractor, so any four hearts follow ♥KKQQ."""
+    legal = follows("KH KH QH QH", "AH AH 7H 7H 3H 2H", "tractor_on_tractor")
+    assert "AH 7H 3H 2H" in legal and "AH AH 7H 7H" in legal and len(legal) == 8
+    assert is_legal_follow(
+        P("KH KH QH QH"), P("AH AH 7H 7H 3H 2H"), P("AH 7H 3H 2H"), T10S,
+        follow_draw="tractor_on_tractor",
+    )  # fmt: skip
+
+
+def test_r7_3_follow_draw_tractor_on_tractor_still_owes_a_tractor_held() -> None:
+    """``"tractor_on_tractor"``: a hand holding a tractor (♥JJ99, the level rank skipped) plays
+    it on a tractor lead, as with ``"pairs"``."""
+    for draw in ("pairs", "tractor_on_tractor"):
+        assert follows("KH KH QH QH", "JH JH 9H 9H AH 3H", draw) == {"JH JH 9H 9H"}
+
+
+def test_r7_3_follow_draw_tractor_on_tractor_keeps_the_plain_pairs_of_a_throw() -> None:
+    """``"tractor_on_tractor"``: the plain pair of a thrown ♥KKQQ 55 still obliges a pair
+    (seed 000: 首家出对牌时其余家有对牌必须出对牌); its tractor obliges nothing from ♥AA 77."""
+    lead, hand = "KH KH QH QH 5H 5H", "AH AH 7H 7H 8H 3H 2H"
+    relaxed = follows(lead, hand, "tractor_on_tractor")
+    assert "AH AH 8H 7H 3H 2H" in relaxed and "AH 8H 7H 7H 3H 2H" in relaxed
+    assert all(p.count("AH") == 2 or p.count("7H") == 2 for p in relaxed)
+    assert all(p.count("AH") == p.count("7H") == 2 for p in follows(lead, hand, "pairs"))
+
+
+def test_r7_3_follow_draw_tractor_on_tractor_error_names_the_pair_owed() -> None:
+    """R7.3's message says what ``"tractor_on_tractor"`` asks: one pair, not two."""
+    lead, hand = P("KH KH QH QH 5H 5H"), P("AH AH 7H 7H 8H 3H 2H")
+    err = follow_error(lead, hand, P("AH 8H 7H 3H 2H 7H"), T10S, follow_draw="tractor_on_tractor")
+    assert err is None
+    err = follow_error(lead, hand, P("AH 8H 7H 3H 2H AH"), T10S, follow_draw="tractor_on_tractor")
+    assert err is None
+    hand = P("AH AH 7H 7H 8H 3H 2H 4H")
+    err = follow_error(lead, hand, P("AH 8H 7H 4H 3H 2H"), T10S, follow_draw="tractor_on_tractor")
+    assert err is not None and err.rule == "R7.3"
+    assert "play a pair and 4 more ♥ cards" in str(err)
+    err = follow_error(lead, hand, P("AH 8H 7H 4H 3H 2H"), T10S)
+    assert err is not None and "play two pairs and 2 more ♥ cards" in str(err)
+
+
+def test_r7_3_follow_draw_suit_only_owes_only_the_suit() -> None:
+    """``"suit_only"`` (house rule): only R7.2's suit is obliged, never the shape: ♥Q3 follows
+    ♥KK from ♥QQ3, but a ♦ card does not while hearts are held."""
+    assert follows("KH KH", "QH QH 3H 5D", "suit_only") == {"QH QH", "QH 3H"}
+    assert follows("KH KH", "QH QH 3H 5D", "pairs") == {"QH QH"}
+    err = follow_error(P("KH KH"), P("QH QH 3H 5D"), P("QH 5D"), T10S, follow_draw="suit_only")
+    assert err is not None and err.rule == "R7.2"
+    assert len(follows("KH KH QH QH", "JH JH 9H 9H AH 3H", "suit_only")) == 8
+
+
+@pytest.mark.parametrize("draw", FOLLOW_DRAWS)
+def test_r7_3_every_follow_draw_in_a_deal(draw: FollowDraw) -> None:
+    """The state machine follows ``Rules.follow_draw``: its legal plays, the play it accepts,
+    and a record that reads back under the same rules."""
+    rules = Rules(follow_draw=draw)
+    s = deal(rules, ["KH KH 9D", "QH QH 3H", "5C 6C 7C", "5S 6S 7S"]).play(0, P("KH KH"))
+    assert {format_cards(p) for p in s.legal_plays()} == follows("KH KH", "QH QH 3H", draw)
+    if draw == "suit_only":
+        s = s.play(1, P("QH 3H"))
+        assert GameState.from_json(s.to_json()) == s
+    else:
+        with pytest.raises(IllegalAction, match="R7.3"):
+            s.play(1, P("QH 3H"))
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules.ruff_shape (R7.4)
+
+TRACTOR3 = "6D 6D 5D 5D 4D 4D"
+
+
+def test_r7_4_ruff_shape_exact_discards_a_play_of_another_shape() -> None:
+    """``"exact"`` (RULES.md R7.4): ♠9988 33 does not fit the tractor ♦665544, a discard."""
+    assert not is_ruff(P(TRACTOR3), P("9S 9S 8S 8S 3S 3S"), T10S)
+    assert winner([TRACTOR3, "9S 9S 8S 8S 3S 3S"], "exact", "first_difference") == 0
+
+
+def test_r7_4_ruff_shape_counts_reads_seed_000_literally() -> None:
+    """``"counts"``, seed 000: 毙牌时所出的牌必须是主牌，且其拖拉机的数目不得少于首家出的牌中的
+    拖拉机的数目对牌的数目也不得少于首家出的牌中的对牌的数目，否则被视为垫牌: ♠9988 33 has one
+    tractor and three pairs, as many as ♦665544, and ruffs it."""
+    assert is_ruff(P(TRACTOR3), P("9S 9S 8S 8S 3S 3S"), T10S, ruff_shape="counts")
+    assert ref_is_ruff(P(TRACTOR3), P("9S 9S 8S 8S 3S 3S"), T10S, "counts")
+    assert winner([TRACTOR3, "9S 9S 8S 8S 3S 3S"], "counts", "first_difference") == 1
+
+
+def test_r7_4_ruff_shape_counts_still_needs_the_tractors_and_the_pairs() -> None:
+    """``"counts"``: three pairs without a tractor (♠997755), or a tractor with too few pairs
+    (♠9988 4 3), stay discards."""
+    for play in ("9S 9S 7S 7S 5S 5S", "9S 9S 8S 8S 4S 3S"):
+        assert not is_ruff(P(TRACTOR3), P(play), T10S, ruff_shape="counts"), play
+        assert winner([TRACTOR3, play], "counts", "first_difference") == 0
+
+
+def test_r7_4_ruff_shape_counts_compares_ruffs_by_the_counted_units() -> None:
+    """``"counts"``, seed 000: 毙牌的大小以毙牌中的拖拉机和对牌大小为准: ruffs compare as one
+    tractor and one pair; ♠QQJJ 44 over-ruffs ♠9988 33, ♠776655 (tractor 77 66, pair 55) does
+    not. With ``"exact"`` only ♠776655 ruffs."""
+    plays = [TRACTOR3, "9S 9S 8S 8S 3S 3S", "7S 7S 6S 6S 5S 5S", "QS QS JS JS 4S 4S"]
+    assert winner(plays, "counts", "first_difference") == 3
+    assert winner(plays[:3], "counts", "first_difference") == 1
+    assert winner(plays, "exact", "first_difference") == 2
+
+
+@pytest.mark.parametrize(("ruff_shape", "won_by"), [("exact", 0), ("counts", 1)])
+def test_r7_4_ruff_shape_in_a_deal(ruff_shape: RuffShape, won_by: int) -> None:
+    """The state machine scores the trick as ``Rules.ruff_shape`` says, and the finished
+    trick reads back (the record's check replays the winner under the same rules)."""
+    rules = Rules(ruff_shape=ruff_shape)
+    s = deal(rules, [TRACTOR3, "9S 9S 8S 8S 3S 3S", "2C 3C 4C 5C 6C 7C", "5H 6H 7H 8H 9H JH"])
+    s = s.play(0, P(TRACTOR3)).play(1, P("9S 9S 8S 8S 3S 3S"))
+    s = s.play(2, P("2C 3C 4C 5C 6C 7C")).play(3, P("5H 6H 7H 8H 9H JH"))
+    assert s.tricks[-1].winner == won_by
+    assert GameState.from_json(s.to_json()) == s
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules.throw_ruff (R7.5)
+
+PAIRS_THROW = "AD AD 9D 9D"  # two pairs, not a tractor (J, Q, K lie between)
+
+
+@pytest.mark.parametrize(
+    ("throw_ruff", "won_by"),
+    [("first_difference", 2), ("highest", 2), ("largest_unit", 2), ("all_units", 1)],
+)
+def test_r7_5_throw_ruff_all_units_needs_every_pair_higher(
+    throw_ruff: ThrowRuff, won_by: int
+) -> None:
+    """Throw ♦AA 99 ruffed by ♠QQ 33, then ♠AA 22. ``"first_difference"`` (RULES.md R7.5,
+    seed 000's 盖毙 example: the first pair decides), ``"highest"`` and ``"largest_unit"`` give
+    it to ♠AA 22; ``"all_units"`` (seed 000's 以毙牌中的拖拉机和对牌大小为准 read as every unit)
+    keeps ♠QQ 33, since ♠22 is below ♠33."""
+    plays = [PAIRS_THROW, "QS QS 3S 3S", "AS AS 2S 2S"]
+    assert winner(plays, "exact", throw_ruff) == won_by
+
+
+@pytest.mark.parametrize(
+    ("throw_ruff", "won_by"),
+    [("first_difference", 2), ("highest", 1), ("largest_unit", 2), ("all_units", 2)],
+)
+def test_r7_5_throw_ruff_highest_compares_the_single_highest_card(
+    throw_ruff: ThrowRuff, won_by: int
+) -> None:
+    """Throw ♦AA K (seed 000's 544 example shape: a pair and a single) ruffed by ♠33 BJ, then
+    ♠55 4: the pairs decide (55 beats 33) except under ``"highest"`` (house rule), where the
+    big joker is the highest card."""
+    plays = ["AD AD KD", "3S 3S BJ", "5S 5S 4S"]
+    assert winner(plays, "exact", throw_ruff) == won_by
+
+
+@pytest.mark.parametrize(
+    ("throw_ruff", "won_by"),
+    [("first_difference", 2), ("highest", 1), ("largest_unit", 1), ("all_units", 1)],
+)
+def test_r7_5_throw_ruff_largest_unit_ignores_the_smaller_units(
+    throw_ruff: ThrowRuff, won_by: int
+) -> None:
+    """Throw ♦AA 99 ruffed by ♥10♥10 ♠33, then ♣10♣10 ♠55: the level pairs are equal (R3.1),
+    so ``"first_difference"`` goes on to ♠55 over ♠33; ``"largest_unit"`` (the largest units
+    only, as seed 002 counts a throw by 甩牌中最大的牌型) keeps the first ruff."""
+    plays = [PAIRS_THROW, "10H 10H 3S 3S", "10C 10C 5S 5S"]
+    assert winner(plays, "exact", throw_ruff) == won_by
+
+
+def test_r7_5_throw_ruff_all_units_may_use_any_split() -> None:
+    """``"all_units"``: ♠998877 beats ♠6655 88 on the thrown ♦KKQQ 55 by splitting into the
+    tractor 8877 and the pair 99 (each above 6655 and 88), though its best split (9988, 77)
+    would not beat the pair 88."""
+    plays = ["KD KD QD QD 5D 5D", "6S 6S 5S 5S 8S 8S", "9S 9S 8S 8S 7S 7S"]
+    for throw_ruff in THROW_RUFFS:
+        assert winner(plays, "exact", throw_ruff) == 2, throw_ruff
+
+
+def test_r7_5_throw_ruff_leaves_one_unit_leads_alone() -> None:
+    """A one-unit lead is no throw: every ``throw_ruff`` compares its ruffs the same way."""
+    for throw_ruff in THROW_RUFFS:
+        assert winner(["KD KD", "3S 3S", "4S 4S", "2S 2S"], "exact", throw_ruff) == 2
+        assert winner([TRACTOR3, "9S 9S 8S 8S 3S 3S", "JS JS 9S 9S 8S 8S"], "counts", throw_ruff)
+
+
+@pytest.mark.parametrize(("throw_ruff", "won_by"), [("first_difference", 2), ("all_units", 1)])
+def test_r7_5_throw_ruff_in_a_deal(throw_ruff: ThrowRuff, won_by: int) -> None:
+    """The state machine scores a ruffed throw that stood (R6.3: nobody holds a ♦) as
+    ``Rules.throw_ruff`` says."""
+    rules = Rules(throw_ruff=throw_ruff)
+    s = deal(rules, [PAIRS_THROW, "QS QS 3S 3S", "AS AS 2S 2S", "5C 6C 7C 8C"])
+    for seat, play in enumerate([PAIRS_THROW, "QS QS 3S 3S", "AS AS 2S 2S", "5C 6C 7C 8C"]):
+        s = s.play(seat, P(play))
+    assert s.tricks[-1].winner == won_by
+    assert GameState.from_json(s.to_json()) == s
+
+
+# ---------------------------------------------------------------------------------------------
+# Bad values
+
+
+@pytest.mark.parametrize(
+    ("call", "rule"),
+    [
+        (lambda: is_legal_follow(P("KH"), P("QH"), P("QH"), T10S, follow_draw="shape"), "R7.3"),
+        (lambda: legal_follows(P("KH"), P("QH"), T10S, follow_draw="x"), "R7.3"),
+        (lambda: is_ruff(P("KH"), P("3S"), T10S, ruff_shape="count"), "R7.4"),
+        (lambda: trick_winner([P("KH"), P("3S")], T10S, throw_ruff="top"), "R7.5"),
+        (lambda: Rules(follow_draw="pair"), "R7.3"),
+        (lambda: Rules(ruff_shape="loose"), "R7.4"),
+        (lambda: Rules(throw_ruff="best"), "R7.5"),
+    ],
+)
+def test_unknown_house_rule_values_are_refused(call: object, rule: str) -> None:
+    with pytest.raises(ConfigurationError, match=rule):
+        call()  # type: ignore[operator]
+
+
+def test_house_rule_values_of_the_wrong_type_are_type_errors() -> None:
+    with pytest.raises(TypeError, match="follow_draw"):
+        is_legal_follow(P("KH"), P("QH"), P("QH"), T10S, follow_draw=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="throw_ruff"):
+        Rules(throw_ruff=None)  # type: ignore[arg-type]
+
+
+def test_house_rules_show_in_repr_and_round_trip() -> None:
+    rules = Rules(follow_draw="suit_only", ruff_shape="counts", throw_ruff="all_units")
+    assert repr(rules) == (
+        "Rules(follow_draw='suit_only', ruff_shape='counts', throw_ruff='all_units')"
+    )
+    assert Rules.from_dict(rules.to_dict()) == rules
+    assert from_data(Rules, to_data(Rules, rules)) == rules
+    schema = Rules.json_schema()["properties"]
+    assert schema["throw_ruff"]["enum"] == list(THROW_RUFFS)
+    assert schema["follow_draw"]["default"] == "pairs"
+
+
+def test_old_rules_data_reads_with_todays_trick_rules() -> None:
+    """Records written before these fields read back with today's values."""
+    data = dict(to_data(Rules, Rules()))
+    for name in ("follow_draw", "ruff_shape", "throw_ruff"):
+        del data[name]
+    assert from_data(Rules, data) == Rules()

@@ -1,0 +1,126 @@
+"""What the tests of ``tuolaji play --serve`` share: a served table on a thread, requests with
+urllib, and the check that what the page is sent holds no card the seat may not see."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+import urllib.error
+import urllib.request
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import tuolaji as tl
+from tuolaji.state.actions import Action, AskRedeal, Bury, Declare, Pass, Play
+from tuolaji.tools.play_server import PlayServer
+from tuolaji.tools.table import Table
+
+SEED = 3
+HUMAN = 1
+
+
+def new_table(practice: bool = False, seed: int = SEED) -> Table:
+    """A table with greedy bots (fast) and the person at seat ``HUMAN``."""
+    bots = [None if s == HUMAN else tl.GreedyBot(seed=seed * 4 + s) for s in range(4)]
+    return Table("tuolaji", seed, seat=HUMAN, bots=bots, hint=tl.GreedyBot(), practice=practice)
+
+
+@contextlib.contextmanager
+def served(table: Table) -> Iterator[PlayServer]:
+    """``table`` served on 127.0.0.1 on a thread, shut down on exit."""
+    server = PlayServer(table)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def request(
+    server: PlayServer,
+    path: str,
+    body: bytes | dict[str, Any] | None = None,
+    *,
+    token: str | None = "",
+    method: str | None = None,
+    headers: dict[str, str] | None = None,
+) -> tuple[int, dict[str, str], bytes]:
+    """One request: the token in the X-Token header (``""``: the server's; None: none);
+    returns the status, the headers and the body."""
+    host, port = server.server_address[:2]
+    data = json.dumps(body).encode() if isinstance(body, dict) else body
+    sent = dict(headers or {})
+    if token is not None:
+        sent["X-Token"] = token or server.token
+    req = urllib.request.Request(
+        f"http://{host!s}:{port}{path}", data=data, headers=sent, method=method
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=60) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+def typed(action: Action) -> str:
+    """The move text the page sends for ``action``."""
+    if isinstance(action, Pass):
+        return "p"
+    if isinstance(action, AskRedeal):
+        return "r"
+    assert isinstance(action, Declare | Bury | Play)
+    return " ".join(str(c) for c in action.cards)
+
+
+def visible(view: tl.PlayerView) -> Counter[str]:
+    """Every card the seat may see, with its count: its hand, the cards played, the cards
+    shown in bids, and the kitty when the view holds it."""
+    seen = Counter(str(c) for c in view.hand)
+    plays = [p for t in view.tricks for p in t.plays] + list(view.trick)
+    for cards in [*plays, *view.shown, view.kitty or ()]:
+        seen.update(str(c) for c in cards)
+    return seen
+
+
+def cards_in(value: Any) -> Counter[str]:
+    """The card ids named by the strings in ``value`` (a nested JSON value), with counts;
+    a string of several cards (``"KH KH"``) counts each."""
+    names = {str(c) for c in tl.CARDS}
+    found: Counter[str] = Counter()
+    if isinstance(value, str):
+        found.update(word for word in value.split() if word in names)
+    elif isinstance(value, dict):
+        for item in value.values():
+            found += cards_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            found += cards_in(item)
+    return found
+
+
+def check_secret(payload: dict[str, Any], table: Table) -> None:
+    """The payload names no card beyond what the person's seat may see: field by field, no
+    card more often than the seat can see it, and the hand is exactly the seat's."""
+    view = table.view
+    allowed = visible(view)
+    assert sorted(payload["hand"]) == sorted(str(c) for c in view.hand)
+    assert payload["sizes"] == list(view.hand_sizes)
+    for field in ("hand", "trick", "last", "shown", "kitty"):
+        over = cards_in(payload[field]) - allowed
+        assert not over, f"{field} names cards the seat cannot see: {over}"
+    # The choices are alternatives: each on its own names only cards the seat may see.
+    choices = payload["choices"]
+    for option in choices.get("options", []) if isinstance(choices, dict) else []:
+        over = cards_in(option) - allowed
+        assert not over, f"the choice {option!r} names cards the seat cannot see: {over}"
+    over = cards_in({k: v for k, v in (choices or {}).items() if k != "options"}) - allowed
+    assert not over, f"choices names cards the seat cannot see: {over}"
+    hidden = Counter(str(c) for s in range(4) if s != view.seat for c in table.game.state.hands[s])
+    for card in hidden:
+        if not allowed[card]:
+            assert f'"{card}"' not in json.dumps(payload), card
