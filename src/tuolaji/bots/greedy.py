@@ -9,7 +9,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from tuolaji.bots.knowledge import knowledge_of
+from tuolaji.bots.knowledge import no_pair_caps
 from tuolaji.core.caching import memoize
 from tuolaji.core.cards import CARD_KINDS, CARDS, KITTY_SIZE, POINTS, SEATS, Card, Rank, Suit
 from tuolaji.core.errors import ConfigurationError, cut
@@ -253,6 +253,23 @@ class GreedyBot:
             return Play(view.seat, options[choice])
         return Play(view.seat, tuple([CARDS[c] for c in option_ids[choice]]))
 
+    @staticmethod
+    def _outside(view: PlayerView) -> list[int]:
+        """Per card id, the copies this seat has not seen (hand, tricks, its own kitty)."""
+        outside = [2] * CARD_KINDS
+        for c in view.hand:
+            outside[c.id] -= 1
+        for t in view.tricks:
+            for p in t.plays:
+                for card in p:
+                    outside[card.id] -= 1
+        for p in view.trick:
+            for card in p:
+                outside[card.id] -= 1
+        for card in view.kitty or ():
+            outside[card.id] -= 1
+        return outside
+
     def _stands(
         self, view: PlayerView, trick: list[list[int]], led: int, table: TrumpTable
     ) -> bool:
@@ -261,19 +278,22 @@ class GreedyBot:
         last seat is not known to be void there (R7.2: it could ruff)."""
         if len(trick) != 2:
             return False
-        know = knowledge_of(view)
-        top_single, top_pair = _tops(know.unseen, table)
+        outside = self._outside(view)
+        top_single, top_pair = _tops(outside, table)
         if not all(_master(u, top_single, top_pair) for u in unit_ids(trick[0], table)):
             return False
-        return led == TRUMP or led not in know.voids[(view.seat + 1) % 4]
+        if led == TRUMP:
+            return True
+        voids, _, _ = no_pair_caps(view)
+        return led not in voids[(view.seat + 1) % 4]
 
     def _lead(self, view: PlayerView, trump: Trump, actions: ActionSet) -> tuple[Card, ...]:
         table = trump.table
-        know = knowledge_of(view)
-        outside, voids = know.unseen, know.voids
+        outside = self._outside(view)
         top_single, top_pair = _tops(outside, table)
         hand_ids = _ids(view.hand)
         hand_units = unit_ids(hand_ids, table)  # the split of units() (R3.3)
+        voids, _, _ = no_pair_caps(view)
         opponents = voids[(view.seat + 1) % 4] | voids[(view.seat + 3) % 4]
         partner_voids = voids[(view.seat + 2) % 4]
         trumps_out = any(outside[c] for c in range(CARD_KINDS) if table.suit[c] == TRUMP)
@@ -311,7 +331,7 @@ class GreedyBot:
         return lead
 
 
-def _tops(outside: Sequence[int], table: TrumpTable) -> tuple[list[int], list[int]]:
+def _tops(outside: list[int], table: TrumpTable) -> tuple[list[int], list[int]]:
     """Per effective suit, the highest position of a card unseen once or more, and twice."""
     top_single = [-1] * 5
     top_pair = [-1] * 5
