@@ -41,6 +41,10 @@ def _ids(cards: tuple[Card, ...]) -> tuple[int, ...]:
 
 _PLAYING = Phase.PLAYING  # a module global reads faster than the enum's attribute
 _BIDDING = frozenset((Phase.DEALING, Phase.CLOSING, Phase.FIRST_COUNTERS, Phase.COUNTERS))
+# The share of trumps a bid would give the hand before it bids while cards are dealt. Measured
+# against 0.32 (issue #24, 2,000 deal pairs): declaring less often gains +0.2 levels per pair
+# by returns() (R9.1) and wins as many whole matches.
+_BID_SHARE = 0.38
 _SAFE_TRUMPS = 9  # trumps in the burier's 33 cards above which buried points are safe
 
 
@@ -123,7 +127,7 @@ class GreedyBot:
         share, action = best
         if view.phase in (Phase.COUNTERS, Phase.FIRST_COUNTERS):
             return action if share >= current + 0.12 else Pass(view.seat)
-        enough = len(hand) >= 8 and share >= 0.32
+        enough = len(hand) >= 8 and share >= _BID_SHARE
         return action if enough or (view.phase is Phase.CLOSING and share > 0) else Pass(view.seat)
 
     # --- burying ---------------------------------------------------------------------------
