@@ -115,6 +115,20 @@ class History(Sequence[GameState]):
 
 _DEAL_CARD = DealCard()
 
+_SMALL_ACTIONS: dict[Action, Action] = {}
+"""One shared copy of each action of at most two cards (passes, most bids, singles and
+pairs): at most 4 seats x 54 card kinds x 2 sizes per kind of action, so the table is bounded
+by construction; a long match keeps pointers to them instead of copies."""
+
+
+def _kept(action: Action) -> Action:
+    """The value a game keeps for ``action``: equal to it, shared when it is small."""
+    if type(action) is DealCard:
+        return _DEAL_CARD  # the action has no fields
+    if len(getattr(action, "cards", ())) <= 2:
+        return _SMALL_ACTIONS.setdefault(action, action)
+    return action
+
 
 class Game:
     """A match: ``Game(rules, seed)``, then [`play_deal`][tuolaji.Game.play_deal] or
@@ -122,7 +136,7 @@ class Game:
 
     ``actions[i]`` holds the actions applied in deal ``i`` (chance actions included), enough
     to replay it; ``history`` (a [`History`][tuolaji.History]) gives every state, recomputed from
-    them. A game keeps only its actions, results and each deal's starting state: about 16 KB
+    them. A game keeps only its actions, results and each deal's starting state: about 6 to 8 KB
     per deal (measured in docs/game.md). ``max_redeals`` bounds the redeals of one deal (R4.6,
     R4.7): bots that never bid would otherwise redeal forever, so past it
     [`LimitExceeded`][tuolaji.LimitExceeded] is raised and the game stays as it was.
@@ -192,7 +206,7 @@ class Game:
             self.starts.append(state)
             self.actions.append([])
         self.state = new
-        self.actions[-1].append(_DEAL_CARD if type(action) is DealCard else action)
+        self.actions[-1].append(_kept(action))
         if new.result is not None:
             self.results.append(new.result)
         return new
