@@ -62,6 +62,7 @@ __all__ = [
     "Rules",
     "RulesTypeError",
     "ThrowRuff",
+    "TractorMinPairs",
     "UnknownRuleset",
     "as_rules",
     "preset_name",
@@ -308,6 +309,11 @@ def _to_level_table(value: Iterable[tuple[int, bool, int]]) -> tuple[LevelBand, 
     return tuple(_to_band(item) for item in items)
 
 
+TractorMinPairs = Literal[2, 3]
+"""The fewest consecutive pairs that make a tractor (R3.2): ``2`` (the seeds: 连对至少由两对组成)
+or ``3`` (a house rule: ♥7766 is two pairs, ♥887766 a tractor)."""
+
+
 def _check_choice(name: str, rule: str, value: object, choices: object) -> None:
     # Also checks the house-rule arguments of the trick functions (tuolaji.core.tricks).
     valid: tuple[str, ...] = get_args(choices)
@@ -468,7 +474,7 @@ class Rules:
     throw_blocker_public: bool = True
     """R6.4: a failed throw tells which seats could beat it. False: only the forced unit is
     public (the seats that stopped the throw stay secret)."""
-    tractor_min_pairs: int = 2
+    tractor_min_pairs: TractorMinPairs = 2
     """R3.2: the fewest consecutive pairs that make a tractor: 2 (the seeds) or 3 (a house
     rule: two consecutive pairs are then two pairs)."""
 
@@ -712,7 +718,7 @@ class Rules:
             "fix_trump": {"enum": list(get_args(FixTrump))},
             "kitty_public_at_end": flag,
             "throw_blocker_public": flag,
-            "tractor_min_pairs": {"type": "integer", "minimum": 2, "maximum": 3},
+            "tractor_min_pairs": {"enum": list(get_args(TractorMinPairs))},
         }
         properties = {
             name: {

@@ -7,7 +7,7 @@ distinct trump context and shared, so the engine's hot paths are tuple look-ups.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import attrs
 
@@ -165,6 +165,15 @@ class Trump:
     def __attrs_post_init__(self) -> None:
         table = _build_table(self.level, self.suit, self.permanent_twos, self.tractor_min_pairs)
         object.__setattr__(self, "table", table)
+
+    @classmethod
+    def upgrade_data(cls, data: Mapping[str, object]) -> dict[str, object]:
+        """JSON data of an older [`Trump`][tuolaji.Trump] brought up to date, so that old states
+        and records still load (`tuolaji.state.codec.from_data` calls this before reading): a
+        trump without ``tractor_min_pairs`` reads as 2, the seeds' tractors (R3.2)."""
+        if not isinstance(data, Mapping):
+            raise TypeError(f"data must be a mapping, got {type(data).__name__}")
+        return {"tractor_min_pairs": 2, **data}
 
     def is_trump(self, card: Card) -> bool:
         """True when ``card`` is a trump (R2.1, R2.5)."""
