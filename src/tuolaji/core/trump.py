@@ -210,18 +210,18 @@ class Trump:
 
     def __str__(self) -> str:
         suit = "no trump" if self.suit is None else f"trump {self.suit.symbol}"
-        twos = ", permanent 2s" if self.permanent_twos else ""
+        extras = ", permanent 2s" if self.permanent_twos else ""
         if self.tractor_min_pairs != 2:
-            twos += f", tractors of {self.tractor_min_pairs}+ pairs"
-        return f"level {self.level.label}, {suit}{twos}"
+            extras += f", tractors of {self.tractor_min_pairs}+ pairs"
+        return f"level {self.level.label}, {suit}{extras}"
 
     def __repr__(self) -> str:
         """``Trump(Rank.TEN, Suit.SPADES)``, pasteable with those names imported."""
         suit = "None" if self.suit is None else f"Suit.{self.suit.name}"
-        twos = ", permanent_twos=True" if self.permanent_twos else ""
+        extras = ", permanent_twos=True" if self.permanent_twos else ""
         if self.tractor_min_pairs != 2:
-            twos += f", tractor_min_pairs={self.tractor_min_pairs}"
-        return f"Trump(Rank.{self.level.name}, {suit}{twos})"
+            extras += f", tractor_min_pairs={self.tractor_min_pairs}"
+        return f"Trump(Rank.{self.level.name}, {suit}{extras})"
 
 
 def effective_suit_name(suit: int) -> str:
