@@ -403,8 +403,11 @@ def read_position(text: object, cls: type[GameState]) -> GameState:
             throws = reader.value(_THROWS)
             after = reader.value(_EVENT_LIST)
             trick, leader = data["trick"], data["leader"]
-            if not isinstance(leader, int) or any(not isinstance(t, dict) for t in data["tricks"]):
-                raise reader.fail("the tricks before '*' events")  # not reached: read typed
+            # A leader is read as a scalar, so an edited text may make it a 'string.
+            if not isinstance(leader, int) or any(
+                not isinstance(t, dict) or not isinstance(t["leader"], int) for t in data["tricks"]
+            ):
+                raise reader.fail("the tricks before '*' events")
             data[name] = [*before, *_play_events(data["tricks"], trick, leader, throws), *after]
         elif name == "deck" and reader.peek() == "=":
             reader.at += 1
