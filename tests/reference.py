@@ -56,29 +56,30 @@ def ref_legal_leads(hand: Sequence[Card], trump: Trump) -> set[tuple[int, ...]]:
 # ---------------------------------------------------------------------------- candidate shapes
 
 
-def _one_split(shape: Shape) -> Iterator[Shape]:
-    """Shapes made by splitting one unit: a tractor(k) in two parts (a part of one pair is a
-    pair), or a pair into two singles (R7.3)."""
+def _one_split(shape: Shape, shortest: int) -> Iterator[Shape]:
+    """Shapes made by splitting one unit: a tractor(k) in two parts (a part shorter than the
+    ``shortest`` tractor, R3.2, is that many pairs), or a pair into two singles (R7.3)."""
     for i, k in enumerate(shape.tractors):
         rest = shape.tractors[:i] + shape.tractors[i + 1 :]
         for a in range(1, k):
             parts = (a, k - a)
             yield Shape(
-                rest + tuple(p for p in parts if p >= 2),
-                shape.pairs + sum(1 for p in parts if p == 1),
+                rest + tuple(p for p in parts if p >= shortest),
+                shape.pairs + sum(p for p in parts if p < shortest),
                 shape.singles,
             )
     if shape.pairs:
         yield Shape(shape.tractors, shape.pairs - 1, shape.singles + 2)
 
 
-def candidate_shapes(shape: Shape) -> list[Shape]:
+def candidate_shapes(shape: Shape, shortest: int = 2) -> list[Shape]:
     """The lead's shape and every shape made from it by splitting units, best first: more
-    pairs first, then the tractor lengths (longest first) compared as lists (R7.3)."""
+    pairs first, then the tractor lengths (longest first) compared as lists (R7.3); tractors
+    are at least ``shortest`` pairs long (R3.2, ``Rules.tractor_min_pairs``)."""
     seen = {shape}
     todo = [shape]
     while todo:
-        for nxt in _one_split(todo.pop()):
+        for nxt in _one_split(todo.pop(), shortest):
             if nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)
@@ -98,7 +99,7 @@ def _required_shape(lead_key: tuple[int, ...], held_key: tuple[int, ...], trump:
     lead, held = cards_of(lead_key), cards_of(held_key)
     n = len(lead)
     choices = [cards_of(k) for k in sub_multisets(held, n)]
-    for cand in candidate_shapes(shape_of(lead, trump)):
+    for cand in candidate_shapes(shape_of(lead, trump), trump.tractor_min_pairs):
         if any(ref_fits(choice, cand, trump) for choice in choices):
             return cand
     raise AssertionError("the all-singles candidate always fits")
@@ -235,7 +236,8 @@ def best_split_key(play: Sequence[Card], lead_shape: Shape, trump: Trump) -> Key
 
 
 def _has_disjoint_tractors(ids: tuple[int, ...], count: int, trump: Trump) -> bool:
-    """Does the play hold ``count`` disjoint tractors (of any lengths, R3.2)?"""
+    """Does the play hold ``count`` disjoint tractors (of any lengths ``is_tractor`` accepts,
+    R3.2)?"""
     if count == 0:
         return True
     for unit in set(sub_multisets(cards_of(ids), None)):
@@ -250,13 +252,13 @@ def _has_disjoint_tractors(ids: tuple[int, ...], count: int, trump: Trump) -> bo
 
 def ruff_shape_for(lead: Sequence[Card], trump: Trump, ruff_shape: str) -> Shape:
     """The shape ruffs of ``lead`` are keyed by (R7.4): the lead's (``"exact"``), or for
-    ``"counts"`` one tractor of two pairs per lead tractor and plain pairs for the rest of the
-    lead's pairs (docs/house-rules.md)."""
+    ``"counts"`` one shortest tractor (R3.2: ``trump.tractor_min_pairs`` pairs) per lead
+    tractor and plain pairs for the rest of the lead's pairs (docs/house-rules.md)."""
     shape = shape_of(lead, trump)
     if ruff_shape == "exact":
         return shape
-    t = len(shape.tractors)
-    return Shape((2,) * t, shape.total_pairs - 2 * t, shape.singles)
+    t, k = len(shape.tractors), trump.tractor_min_pairs
+    return Shape((k,) * t, shape.total_pairs - k * t, shape.singles)
 
 
 def ref_is_ruff(

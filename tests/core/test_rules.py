@@ -66,6 +66,7 @@ R12_TABLE = {
     "fix_trump": ("at_once",) * 4,
     "kitty_public_at_end": (True,) * 4,
     "throw_blocker_public": (True,) * 4,
+    "tractor_min_pairs": (2,) * 4,
 }
 
 
@@ -347,6 +348,8 @@ BAD_FIELDS = [
     ({"jack_hook": "yes"}, ["Rules.jack_hook", "R9.4", "True or False"]),
     ({"wrap": None}, ["Rules.wrap", "R9.2", "True or False"]),
     ({"permanent_twos": 0}, ["Rules.permanent_twos", "R2.5", "True or False"]),
+    ({"tractor_min_pairs": 4}, ["Rules.tractor_min_pairs", "R3.2", "2 or 3", "4"]),
+    ({"tractor_min_pairs": 1}, ["Rules.tractor_min_pairs", "R3.2", "2 or 3"]),
 ]
 
 

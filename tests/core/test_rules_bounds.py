@@ -55,6 +55,8 @@ WRONG_TYPES = [
     ({"wrap": None}, "Rules.wrap", "R9.2"),
     ({"jack_hook": "yes"}, "Rules.jack_hook", "R9.4"),
     ({"permanent_twos": 0}, "Rules.permanent_twos", "R2.5"),
+    ({"tractor_min_pairs": True}, "Rules.tractor_min_pairs", "R3.2"),
+    ({"tractor_min_pairs": "3"}, "Rules.tractor_min_pairs", "R3.2"),
 ]
 
 
@@ -153,6 +155,7 @@ _NEAR = st.fixed_dictionaries(
         "must_play": _RANKS,
         "jack_hook": st.booleans(),
         "permanent_twos": st.booleans(),
+        "tractor_min_pairs": st.integers(1, 4),
     },
 )
 # ... and sometimes one field replaced by anything at all.

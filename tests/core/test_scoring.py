@@ -569,6 +569,7 @@ def any_rules(draw: st.DrawFn) -> Rules:
         jack_hook=jack_hook,
         level_table=table,
         permanent_twos=draw(st.booleans()),
+        tractor_min_pairs=draw(st.sampled_from((2, 3))),
         kitty_multiplier=draw(st.sampled_from(get_args(KittyMultiplierMode))),
         throw_penalty=draw(st.sampled_from([0, 10, 20])),
         jack_hook_cards=draw(st.sampled_from(get_args(JackHookCards))),

@@ -200,15 +200,24 @@ def test_units_partition_their_input(cards: tuple[Card, ...], trump: tl.Trump) -
 
 @given(clustered_cards(), trumps())
 def test_units_are_maximal(cards: tuple[Card, ...], trump: tl.Trump) -> None:
-    """R3.3: no leftover pair could extend a tractor or join another pair into one."""
+    """R3.3: no leftover pair could extend a tractor or join other pairs into one (R3.2: a
+    run of ``trump.tractor_min_pairs`` pairs)."""
     parts = tl.units(cards, trump)
     pair_units = [u for u in parts if u.pairs >= 1]
+    shortest = trump.tractor_min_pairs
     for u in pair_units:
         for v in pair_units:
             if u is v or u.suit != v.suit or (u.pairs == 1 and v.pairs >= 2):
                 continue
+            if u.pairs == v.pairs == 1 and shortest > 2:
+                continue  # two adjacent pairs are no tractor: the runs are checked below
             low_u = u.top - u.pairs + 1
             assert v.top + 1 != low_u, f"{u} and {v} should have been one run"
+    for suit in {u.suit for u in pair_units}:
+        plain = {u.top for u in pair_units if u.pairs == 1 and u.suit == suit}
+        for top in plain:
+            run = range(top - shortest + 1, top + 1)
+            assert not all(p in plain for p in run), f"pairs at {list(run)} make a tractor"
 
 
 @given(clustered_cards(), trumps())

@@ -167,7 +167,11 @@ def follow_state(
     h2 = [filler.pop() for _ in range(size)]
     h3 = [filler.pop() for _ in range(size)]
     kitty = [filler.pop() for _ in range(8)]
-    rules = attrs.evolve(tl.RULESETS["tuolaji"], permanent_twos=trump.permanent_twos)
+    rules = attrs.evolve(
+        tl.RULESETS["tuolaji"],
+        permanent_twos=trump.permanent_twos,
+        tractor_min_pairs=trump.tractor_min_pairs,
+    )
     state = tl.GameState.for_play(
         rules,
         hands=[h0, hand, h2, h3],

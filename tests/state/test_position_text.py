@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import tuolaji as tl
 from tuolaji.state.position_text import MAX_POSITION_TEXT, PREFIX
 from tuolaji.testing import strategies as tst
+from tuolaji.testing.driver import random_action
 
 SLOW_DATA = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -183,3 +184,16 @@ def test_edited_strings_read_as_a_consistent_state_or_fail_typed(
 def test_random_text_fails_only_with_invalid_record(text: str) -> None:
     with pytest.raises(tl.InvalidRecord):
         tl.GameState.from_text(text)
+
+
+def test_a_quoted_trick_leader_fails_typed() -> None:
+    """An edited finished trick whose leader reads as a 'string is refused as InvalidRecord
+    (the plays' events, left out as ``*``, are rebuilt from the leaders)."""
+    game = tl.Game("tuolaji", 5)
+    rng = random.Random(5)
+    while not game.state.tricks:
+        game.apply(random_action(game.state, rng))
+    text = game.state.to_text()
+    tricks_at = text.rfind(",((", 0, text.index("*")) + 3
+    with pytest.raises(tl.InvalidRecord, match="the tricks before"):
+        tl.GameState.from_text(text[:tricks_at] + "'" + text[tricks_at:])

@@ -68,6 +68,21 @@ def test_deal_marks_pairs_and_tractors(capsys: pytest.CaptureFixture[str]) -> No
     assert expected_pairs > 0 and expected_tractors > 0
 
 
+def test_r3_2_deal_with_tractors_of_three_pairs(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--tractor-min-pairs 3``: two consecutive pairs are shown as two pairs."""
+    by_seeds = run(capsys, "deal", "--seed", "2", "--level", "10", "--trump", "H")
+    out = run(
+        capsys, "deal", "--seed", "2", "--level", "10", "--trump", "H", "--tractor-min-pairs", "3"
+    )
+    trump = tl.Trump(tl.Rank.TEN, tl.Suit.HEARTS, tractor_min_pairs=3)
+    hands, _ = tl.deal_cards(tl.shuffled_deck(random.Random(2)))
+    expected_tractors = sum(u.pairs >= 3 for h in hands for u in tl.units(h, trump))
+    hand_lines = "\n".join(line for line in out.splitlines() if line.startswith("  "))
+    assert hand_lines.count("[") == expected_tractors
+    assert by_seeds.count("[") > out.count("[")
+    assert "tractors of 3+ pairs" in out.splitlines()[0]
+
+
 def test_deal_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
     first = run(capsys, "deal", "--seed", "11")
     assert run(capsys, "deal", "--seed", "11") == first

@@ -62,6 +62,7 @@ __all__ = [
     "Rules",
     "RulesTypeError",
     "ThrowRuff",
+    "TractorMinPairs",
     "UnknownRuleset",
     "as_rules",
     "preset_name",
@@ -308,6 +309,11 @@ def _to_level_table(value: Iterable[tuple[int, bool, int]]) -> tuple[LevelBand, 
     return tuple(_to_band(item) for item in items)
 
 
+TractorMinPairs = Literal[2, 3]
+"""The fewest consecutive pairs that make a tractor (R3.2): ``2`` (the seeds: 连对至少由两对组成)
+or ``3`` (a house rule: ♥7766 is two pairs, ♥887766 a tractor)."""
+
+
 def _check_choice(name: str, rule: str, value: object, choices: object) -> None:
     # Also checks the house-rule arguments of the trick functions (tuolaji.core.tricks).
     valid: tuple[str, ...] = get_args(choices)
@@ -468,6 +474,9 @@ class Rules:
     throw_blocker_public: bool = True
     """R6.4: a failed throw tells which seats could beat it. False: only the forced unit is
     public (the seats that stopped the throw stay secret)."""
+    tractor_min_pairs: TractorMinPairs = 2
+    """R3.2: the fewest consecutive pairs that make a tractor: 2 (the seeds) or 3 (a house
+    rule: two consecutive pairs are then two pairs)."""
 
     def __attrs_post_init__(self) -> None:
         _check_choice("bidding", "R4.2", self.bidding, Bidding)
@@ -539,6 +548,9 @@ class Rules:
         _check_choice("fix_trump", "R4.3", self.fix_trump, FixTrump)
         _check_flag("kitty_public_at_end", "R8.2", self.kitty_public_at_end)
         _check_flag("throw_blocker_public", "R6.4", self.throw_blocker_public)
+        _check_int(
+            "tractor_min_pairs", "R3.2", self.tractor_min_pairs, low=2, high=3, expected="2 or 3"
+        )
 
     @classmethod
     def upgrade_data(cls, data: Mapping[str, object]) -> dict[str, object]:
@@ -552,8 +564,8 @@ class Rules:
         values of the preset with the same bidding system and J hook (R12), so an old
         ``"tuolaji-tournament"`` or ``"shuangsheng"`` reads as that preset does today. The house
         rules of issue 21 (``jack_hook_cards``, ``self_overturn``, ``joker_pairs``,
-        ``fix_trump``, ``kitty_public_at_end``, ``throw_blocker_public``) read as the behaviour
-        before them.
+        ``fix_trump``, ``kitty_public_at_end``, ``throw_blocker_public``,
+        ``tractor_min_pairs``) read as the behaviour before them.
         """
         if not isinstance(data, Mapping):
             raise TypeError(f"data must be a mapping, got {type(data).__name__}")
@@ -706,6 +718,7 @@ class Rules:
             "fix_trump": {"enum": list(get_args(FixTrump))},
             "kitty_public_at_end": flag,
             "throw_blocker_public": flag,
+            "tractor_min_pairs": {"enum": list(get_args(TractorMinPairs))},
         }
         properties = {
             name: {
@@ -784,13 +797,19 @@ class Rules:
 
     def trump(self, level: Rank, suit: Suit | None) -> Trump:
         """The trump context of a deal at ``level`` with trump ``suit`` (None: no trump),
-        with [`permanent_twos`][tuolaji.Rules.permanent_twos] from these rules (R2, R2.5).
+        with [`permanent_twos`][tuolaji.Rules.permanent_twos] and
+        [`tractor_min_pairs`][tuolaji.Rules.tractor_min_pairs] from these rules (R2, R2.5, R3.2).
 
         ``level`` must be in [`levels`][tuolaji.Rules.levels] (R1.4: the level rank is the
         declarers' level).
         """
         self.level_index(level)
-        return Trump(level, suit, permanent_twos=self.permanent_twos)
+        return Trump(
+            level,
+            suit,
+            permanent_twos=self.permanent_twos,
+            tractor_min_pairs=self.tractor_min_pairs,
+        )
 
     def __repr__(self) -> str:
         """``Rules.preset('tuolaji')`` for a preset; otherwise ``Rules(...)`` with only the
@@ -922,6 +941,7 @@ _LATER_FIELDS_B = (
     "fix_trump",
     "kitty_public_at_end",
     "throw_blocker_public",
+    "tractor_min_pairs",
 )
 """Fields of issue 21 (part B) that records written before them lack."""
 
@@ -950,6 +970,7 @@ _FIELD_RULES: dict[str, str] = {
     "fix_trump": "R4.3: whether a level pair may be a first bid or only reinforces",
     "kitty_public_at_end": "R8.2: the kitty is shown to every seat when the deal ends",
     "throw_blocker_public": "R6.4: a failed throw tells which seats could beat it",
+    "tractor_min_pairs": "R3.2: the fewest consecutive pairs that make a tractor",
 }
 """The rule and meaning of each field, for [`Rules.json_schema`][tuolaji.Rules.json_schema]."""
 

@@ -392,6 +392,12 @@ def score_deal(
             f"the trump has permanent_twos={trump.permanent_twos} but the rules say "
             f"{rules.permanent_twos}; build it with rules.trump(level, suit)",
         )
+    if trump.tractor_min_pairs != rules.tractor_min_pairs:
+        raise IllegalAction(
+            "R3.2",
+            f"the trump has tractor_min_pairs={trump.tractor_min_pairs} but the rules say "
+            f"{rules.tractor_min_pairs}; build it with rules.trump(level, suit)",
+        )
     if isinstance(counters, bool) or not isinstance(counters, int) or counters < 0:
         raise IllegalAction("R5.2", f"counters is a count, 0 or more; got {counters!r}")
     kitty_cards = tuple(kitty)

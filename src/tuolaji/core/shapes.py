@@ -166,12 +166,13 @@ def unit_ids(ids: Iterable[int], table: TrumpTable) -> list[RawUnit]:
             positions = sorted(pairs_at)
             tractors: list[RawUnit] = []
             in_tractors: set[int] = set()
+            shortest = table.tractor_min_pairs - 1  # end - start of the shortest run (R3.2)
             start = 0
             while start < len(positions):
                 end = start
                 while end + 1 < len(positions) and positions[end + 1] == positions[end] + 1:
                     end += 1
-                if end > start:
+                if end - start >= shortest:
                     run = positions[start : end + 1]
                     taken = [pairs_at[p][0] for p in reversed(run)]
                     in_tractors.update(taken)
@@ -197,8 +198,9 @@ def units(cards: Iterable[Card], trump: Trump) -> tuple[Unit, ...]:
     """Split ``cards`` into tractors, pairs and singles by the canonical rule of R3.3.
 
     All pairs first; every maximal run of pairs at consecutive positions becomes one tractor
-    (one pair per position, taken in ♠ ♥ ♣ ♦ order where equal level pairs share a position);
-    the other pairs stay pairs; the rest are singles. Cards of several effective suits are
+    (one pair per position, taken in ♠ ♥ ♣ ♦ order where equal level pairs share a position)
+    when it is at least ``trump.tractor_min_pairs`` pairs long (R3.2); the other pairs stay
+    pairs; the rest are singles. Cards of several effective suits are
     split suit by suit. Order: trumps first, then ♠ ♥ ♣ ♦; within a suit tractors (longest,
     then highest first), pairs, singles, each strongest first.
     """
@@ -299,12 +301,12 @@ def fits(cards: Sequence[Card], shape: Shape, trump: Trump) -> bool:
 
 
 def is_tractor(cards: Sequence[Card], trump: Trump) -> bool:
-    """True when ``cards`` are two or more pairs of one effective suit at consecutive
-    positions, one pair per position (R3.2)."""
+    """True when ``cards`` are two or more pairs (``trump.tractor_min_pairs`` or more) of one
+    effective suit at consecutive positions, one pair per position (R3.2)."""
     table = trump_table_of(trump)
     counts = Counter(card_ids_of(cards))
     _check_copies(counts)
-    if len(counts) < 2 or any(n != 2 for n in counts.values()):
+    if len(counts) < table.tractor_min_pairs or any(n != 2 for n in counts.values()):
         return False
     if len({table.suit[c] for c in counts}) != 1:
         return False

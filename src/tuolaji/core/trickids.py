@@ -227,7 +227,7 @@ def _into_bins(parts: tuple[int, ...], bins: list[int], i: int = 0) -> bool:
 
 @memoize(limit=1 << 16)
 def best_candidate_tractors(
-    lead_tractors: tuple[int, ...], budget: int, positions: tuple[int, ...]
+    lead_tractors: tuple[int, ...], budget: int, positions: tuple[int, ...], min_pairs: int
 ) -> tuple[int, ...]:
     """The tractors of the best R7.3 candidate shape that a holding can fit.
 
@@ -235,14 +235,16 @@ def best_candidate_tractors(
     total pairs, ``min(lead pairs, pairs held)`` (R7.3 ranks more pairs first, and any holding
     with that many pairs fits the all-pairs candidate); ``positions``: the holding's
     pairs. Candidates with that pair count are ranked by their tractor lengths as a list,
-    longest first; tractors of a candidate are cut from the lead's tractors. Any prefix of a
-    feasible list is feasible, so the lexicographically largest list is built greedily.
+    longest first; tractors of a candidate are cut from the lead's tractors, each at least
+    ``min_pairs`` pairs long (R3.2, [`Rules.tractor_min_pairs`][tuolaji.Rules.tractor_min_pairs]).
+    Any prefix of a feasible list is feasible, so the lexicographically largest list is built
+    greedily.
     """
     chosen: list[int] = []
     cap = min(lead_tractors[0] if lead_tractors else 0, budget)
     used = 0
     while True:
-        for k in range(min(cap, budget - used), 1, -1):
+        for k in range(min(cap, budget - used), min_pairs - 1, -1):
             cand = (*chosen, k)
             if _into_bins(cand, list(lead_tractors)) and tractors_fit(cand, positions):
                 chosen.append(k)
@@ -505,7 +507,7 @@ def follow_requirement(
     # R7.2: with more, only them; R7.3: in the best candidate shape the holding fits.
     if lead.total_pairs == 0 or follow_draw == "suit_only":
         return FollowRequirement((), tuple(held), n, 0, (), n)
-    need, want = required_pairs(lead, held, table.pos, follow_draw)
+    need, want = required_pairs(lead, held, table, follow_draw)
     return FollowRequirement((), tuple(held), n, need, want, n)
 
 
@@ -554,7 +556,7 @@ def follow_code_ids(
 
 
 def required_pairs(
-    lead: LeadInfo, held: Sequence[int], pos: Sequence[int], follow_draw: FollowDraw = "pairs"
+    lead: LeadInfo, held: Sequence[int], table: TrumpTable, follow_draw: FollowDraw = "pairs"
 ) -> tuple[int, tuple[int, ...]]:
     """R7.3 for a seat whose led-suit holding ``held`` is larger than the lead: the total
     pairs and the tractor lengths of the highest-ranked candidate shape it can fit.
@@ -570,9 +572,10 @@ def required_pairs(
     """
     held_pairs = len(held) - len(set(held))
     need = min(lead.total_pairs, held_pairs)
+    shortest = table.tractor_min_pairs
     want = (
-        best_candidate_tractors(lead.tractors, need, pair_positions(held, pos))
-        if lead.tractors and need >= 2
+        best_candidate_tractors(lead.tractors, need, pair_positions(held, table.pos), shortest)
+        if lead.tractors and need >= shortest
         else ()
     )
     if follow_draw == "tractor_on_tractor":
@@ -687,16 +690,18 @@ def play_key_ids(lead: LeadInfo, ids: Sequence[int], table: TrumpTable) -> tuple
     return _split_key(lead.tractors, lead.pairs, pair_positions(ids, pos))
 
 
-def _counted_shape(lead: LeadInfo, ruff_shape: RuffShape) -> tuple[tuple[int, ...], int] | None:
+def _counted_shape(
+    lead: LeadInfo, ruff_shape: RuffShape, shortest: int
+) -> tuple[tuple[int, ...], int] | None:
     """R7.4: the tractors and pairs an all-trump play must fit to ruff ``lead`` when they are
     not the lead's own (None). ``"counts"``: no fewer tractors and no fewer pairs (a
-    tractor's pairs counting) than the lead, which is one tractor of two pairs per lead
-    tractor and plain pairs for the rest of the lead's pairs; that differs from the lead's
-    shape only when it holds a tractor of three or more pairs."""
-    if ruff_shape == "exact" or not lead.tractors or lead.tractors[0] == 2:
+    tractor's pairs counting) than the lead, which is one tractor of ``shortest`` pairs (the
+    shortest tractor, R3.2) per lead tractor and plain pairs for the rest of the lead's pairs;
+    that differs from the lead's shape only when it holds a longer tractor."""
+    if ruff_shape == "exact" or not lead.tractors or lead.tractors[0] == shortest:
         return None
     count = len(lead.tractors)
-    return (2,) * count, lead.total_pairs - 2 * count
+    return (shortest,) * count, lead.total_pairs - shortest * count
 
 
 def ruff_key(
@@ -717,7 +722,7 @@ def ruff_key(
     ``"largest_unit"`` by the top of its largest unit (the first entry of its best key);
     ``"first_difference"`` and ``"all_units"`` keep the whole key.
     """
-    counted = _counted_shape(lead, ruff_shape)
+    counted = _counted_shape(lead, ruff_shape, table.tractor_min_pairs)
     if counted is None:
         key = play_key_ids(lead, ids, table)
     else:
@@ -749,7 +754,8 @@ def _outranks_every_unit(
         return key > standing
     if not lead.tractors and not lead.pairs:
         return all([a > b for a, b in zip(key, standing, strict=True)])
-    tractors, pairs = _counted_shape(lead, ruff_shape) or (lead.tractors, lead.pairs)
+    counted = _counted_shape(lead, ruff_shape, table.tractor_min_pairs)
+    tractors, pairs = counted or (lead.tractors, lead.pairs)
     return _some_split_outranks(tractors, pairs, pair_positions(ids, table.pos), standing)
 
 

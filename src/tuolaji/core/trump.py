@@ -7,7 +7,7 @@ distinct trump context and shared, so the engine's hot paths are tuple look-ups.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import attrs
 
@@ -35,7 +35,8 @@ class TrumpTable:
     comparable within one effective suit and between a trump and a side card;
     ``suit_size[s]``: the number of positions in effective suit ``s``; ``order[id]``: the
     card's place in the canonical order of a play ([`Trump.sorted`][tuolaji.Trump.sorted]: trumps
-    first, then ♠ ♥ ♣ ♦, strongest first, equal cards by id).
+    first, then ♠ ♥ ♣ ♦, strongest first, equal cards by id); ``tractor_min_pairs``: the
+    fewest consecutive pairs that make a tractor (R3.2, 2 or 3).
     """
 
     suit: tuple[int, ...]
@@ -43,6 +44,7 @@ class TrumpTable:
     strength: tuple[int, ...]
     suit_size: tuple[int, ...]
     order: tuple[int, ...]
+    tractor_min_pairs: int
 
 
 def _convert_level(value: object) -> Rank:
@@ -88,10 +90,18 @@ def _convert_flag(value: object) -> bool:
     raise ConfigurationError(f"R2.5: permanent_twos is True or False, got {cut(value)}")
 
 
-# 13 levels x 5 trump choices x 2 = 130 contexts: the limit is never reached, so a
+def _convert_min_pairs(value: object) -> int:
+    if type(value) is int and value in {2, 3}:
+        return value
+    raise ConfigurationError(f"R3.2: tractor_min_pairs is 2 or 3, got {cut(value)}")
+
+
+# 13 levels x 5 trump choices x 2 x 2 = 260 contexts: the limit is never reached, so a
 # context's table is one shared object for the life of the process.
-@memoize(limit=256)
-def _build_table(level: Rank, trump_suit: Suit | None, permanent_twos: bool) -> TrumpTable:
+@memoize(limit=512)
+def _build_table(
+    level: Rank, trump_suit: Suit | None, permanent_twos: bool, tractor_min_pairs: int
+) -> TrumpTable:
     twos_are_trump = permanent_twos and level != Rank.TWO
     side_ranks = [r for r in range(2, 15) if r != level and not (twos_are_trump and r == Rank.TWO)]
     suit = [TRUMP] * CARD_KINDS
@@ -127,14 +137,17 @@ def _build_table(level: Rank, trump_suit: Suit | None, permanent_twos: bool) -> 
     order = [0] * CARD_KINDS
     for i, c in enumerate(ranked):
         order[c] = i
-    return TrumpTable(tuple(suit), tuple(pos), strength, tuple(suit_size), tuple(order))
+    return TrumpTable(
+        tuple(suit), tuple(pos), strength, tuple(suit_size), tuple(order), tractor_min_pairs
+    )
 
 
 @attrs.frozen(slots=True)
 class Trump:
     """The trump context of a deal (R2): the level rank and the trump suit (None: no trump).
 
-    ``permanent_twos`` switches on the R2.5 variant (every 2 is trump when the level is not 2).
+    ``permanent_twos`` switches on the R2.5 variant (every 2 is trump when the level is not 2);
+    ``tractor_min_pairs`` is the R3.2 house rule (3: two consecutive pairs are two pairs).
     Build one with ``Trump(Rank.TEN, Suit.SPADES)`` or ``Trump(level=10, suit=None)``; the
     level may be a rank's text and the suit its letter, symbol or name:
 
@@ -145,11 +158,22 @@ class Trump:
     level: Rank = attrs.field(converter=_convert_level)
     suit: Suit | None = attrs.field(default=None, converter=_convert_trump_suit)
     permanent_twos: bool = attrs.field(default=False, converter=_convert_flag, kw_only=True)
+    tractor_min_pairs: int = attrs.field(default=2, converter=_convert_min_pairs, kw_only=True)
     table: TrumpTable = attrs.field(init=False, eq=False, repr=False)
     """The per-card look-up tables of this context (shared between equal contexts)."""
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "table", _build_table(self.level, self.suit, self.permanent_twos))
+        table = _build_table(self.level, self.suit, self.permanent_twos, self.tractor_min_pairs)
+        object.__setattr__(self, "table", table)
+
+    @classmethod
+    def upgrade_data(cls, data: Mapping[str, object]) -> dict[str, object]:
+        """JSON data of an older [`Trump`][tuolaji.Trump] brought up to date, so that old states
+        and records still load (`tuolaji.state.codec.from_data` calls this before reading): a
+        trump without ``tractor_min_pairs`` reads as 2, the seeds' tractors (R3.2)."""
+        if not isinstance(data, Mapping):
+            raise TypeError(f"data must be a mapping, got {type(data).__name__}")
+        return {"tractor_min_pairs": 2, **data}
 
     def is_trump(self, card: Card) -> bool:
         """True when ``card`` is a trump (R2.1, R2.5)."""
@@ -186,14 +210,18 @@ class Trump:
 
     def __str__(self) -> str:
         suit = "no trump" if self.suit is None else f"trump {self.suit.symbol}"
-        twos = ", permanent 2s" if self.permanent_twos else ""
-        return f"level {self.level.label}, {suit}{twos}"
+        extras = ", permanent 2s" if self.permanent_twos else ""
+        if self.tractor_min_pairs != 2:
+            extras += f", tractors of {self.tractor_min_pairs}+ pairs"
+        return f"level {self.level.label}, {suit}{extras}"
 
     def __repr__(self) -> str:
         """``Trump(Rank.TEN, Suit.SPADES)``, pasteable with those names imported."""
         suit = "None" if self.suit is None else f"Suit.{self.suit.name}"
-        twos = ", permanent_twos=True" if self.permanent_twos else ""
-        return f"Trump(Rank.{self.level.name}, {suit}{twos})"
+        extras = ", permanent_twos=True" if self.permanent_twos else ""
+        if self.tractor_min_pairs != 2:
+            extras += f", tractor_min_pairs={self.tractor_min_pairs}"
+        return f"Trump(Rank.{self.level.name}, {suit}{extras})"
 
 
 def effective_suit_name(suit: int) -> str:

@@ -28,7 +28,6 @@ from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE, shuffled_deck
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import NoBidReveal
 from tuolaji.core.scoring import check_seat, team_of
-from tuolaji.core.trump import Trump
 from tuolaji.state.actions import (
     AskRedeal,
     BiddingClosed,
@@ -383,7 +382,7 @@ def _dealer(state: GameState) -> int:
 def _fix_trump(state: GameState, dealer: int, suit: Suit | None, events: list[Event]) -> GameState:
     """Set the dealer and the trump (its level is the dealer's team's, R1.4)."""
     level = state.levels[team_of(dealer)]
-    trump = Trump(level, suit, permanent_twos=state.rules.permanent_twos)
+    trump = state.rules.trump(level, suit)
     events.append(DealerSet(dealer, level, None if suit is None else int(suit)))
     return state.advanced(dealer=dealer, trump=trump, events=state.events.extend(events), passes=0)
 

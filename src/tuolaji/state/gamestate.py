@@ -266,6 +266,8 @@ class GameState:
             )
         if trump.permanent_twos != rules.permanent_twos:
             raise IllegalAction("R2.5", "the trump's permanent_twos must match the rules'")
+        if trump.tractor_min_pairs != rules.tractor_min_pairs:
+            raise IllegalAction("R3.2", "the trump's tractor_min_pairs must match the rules'")
         suit = None if trump.suit is None else int(trump.suit)
         return cls(
             rules=rules,

@@ -336,7 +336,9 @@ class _Reader:
             (arg,) = get_args(tp)
             return self.items(lambda: self.value(arg))
         if isinstance(tp, type) and attrs.has(tp):
-            return self.record(_fields(tp))
+            # A class that upgrades old data (upgrade_data) may end early: texts written
+            # before its later fields lack them, and the codec fills them in.
+            return self.record(_fields(tp), upgradable=hasattr(tp, "upgrade_data"))
         if isinstance(tp, type) and issubclass(tp, tuple) and hasattr(tp, "_fields"):
             hints = typing.get_type_hints(tp)
             return list(self.record(tuple((n, hints[n]) for n in tp._fields)).values())
@@ -352,10 +354,14 @@ class _Reader:
             return self.scalar(f"a {tp.__name__}")
         raise TypeError(f"no position text for {tp!r}")  # not reached: the schema is fixed
 
-    def record(self, fields: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    def record(
+        self, fields: tuple[tuple[str, Any], ...], *, upgradable: bool = False
+    ) -> dict[str, Any]:
         self.expect("(")
         found: dict[str, Any] = {}
         for index, (field, tp) in enumerate(fields):
+            if index and upgradable and self.peek() == ")":
+                break
             if index:
                 self.expect(",")
             found[field] = self.value(tp)
@@ -397,8 +403,11 @@ def read_position(text: object, cls: type[GameState]) -> GameState:
             throws = reader.value(_THROWS)
             after = reader.value(_EVENT_LIST)
             trick, leader = data["trick"], data["leader"]
-            if not isinstance(leader, int) or any(not isinstance(t, dict) for t in data["tricks"]):
-                raise reader.fail("the tricks before '*' events")  # not reached: read typed
+            # A leader is read as a scalar, so an edited text may make it a 'string.
+            if not isinstance(leader, int) or any(
+                not isinstance(t, dict) or not isinstance(t["leader"], int) for t in data["tricks"]
+            ):
+                raise reader.fail("the tricks before '*' events")
             data[name] = [*before, *_play_events(data["tricks"], trick, leader, throws), *after]
         elif name == "deck" and reader.peek() == "=":
             reader.at += 1

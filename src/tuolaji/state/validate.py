@@ -137,6 +137,8 @@ def _check_phase(state: GameState) -> None:
             raise _fail("the trump's level must be the declarers' level (R1.4)")
         if state.trump.permanent_twos != state.rules.permanent_twos:
             raise _fail("the trump's permanent_twos must match the rules' (R2.5)")
+        if state.trump.tractor_min_pairs != state.rules.tractor_min_pairs:
+            raise _fail("the trump's tractor_min_pairs must match the rules' (R3.2)")
     if (phase is Phase.FINISHED) != (state.result is not None):
         raise _fail("a result exists exactly when the phase is finished")
     if (

@@ -47,16 +47,22 @@ def cards() -> st.SearchStrategy[Card]:
 
 
 def trumps(
-    *, permanent_twos: bool | None = None, levels: Sequence[Rank] | None = None
+    *,
+    permanent_twos: bool | None = None,
+    levels: Sequence[Rank] | None = None,
+    tractor_min_pairs: int | None = None,
 ) -> st.SearchStrategy[Trump]:
     """Any trump context (R2): a level from ``levels`` (default all 13) and a suit or no
-    trump, with or without permanent 2s (``permanent_twos=None`` draws both, R2.5)."""
+    trump, with or without permanent 2s (``permanent_twos=None`` draws both, R2.5), with
+    tractors of 2 or 3 pairs at least (``tractor_min_pairs=None`` draws both, R3.2)."""
     twos = st.booleans() if permanent_twos is None else st.just(permanent_twos)
+    shortest = st.sampled_from((2, 3)) if tractor_min_pairs is None else st.just(tractor_min_pairs)
     return st.builds(
         Trump,
         level=st.sampled_from(list(Rank) if levels is None else list(levels)),
         suit=st.sampled_from([*Suit, None]),
         permanent_twos=twos,
+        tractor_min_pairs=shortest,
     )
 
 

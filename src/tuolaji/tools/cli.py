@@ -90,7 +90,12 @@ def _trump_suit(text: str) -> Suit | None:
 
 
 def _cmd_deal(args: argparse.Namespace) -> int:
-    trump = Trump(args.level, args.trump, permanent_twos=args.permanent_twos)
+    trump = Trump(
+        args.level,
+        args.trump,
+        permanent_twos=args.permanent_twos,
+        tractor_min_pairs=args.tractor_min_pairs,
+    )
     hands, kitty = deal_cards(shuffled_deck(random.Random(args.seed)), args.dealer)
     pretty = not args.ascii
     print(f"Seed {args.seed}: dealer seat {args.dealer}, {trump}")
@@ -509,6 +514,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--dealer", type=int, choices=range(4), default=0, help="seat dealt first (default 0)"
     )
     deal.add_argument("--permanent-twos", action="store_true", help="every 2 is trump too (R2.5)")
+    deal.add_argument(
+        "--tractor-min-pairs",
+        type=int,
+        choices=(2, 3),
+        default=2,
+        help="the fewest consecutive pairs that make a tractor (R3.2, default 2)",
+    )
     deal.add_argument("--ascii", action="store_true", help="print 10H rather than ♥10")
     deal.set_defaults(func=_cmd_deal)
 
