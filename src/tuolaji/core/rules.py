@@ -583,11 +583,8 @@ class Rules:
         )
         for name in ("no_bid_dealer", "first_dealer", "forced_unit"):
             out.setdefault(name, getattr(like, name))
-        # The trick house rules (R7.3-R7.5) came later, with today's reading in every preset.
-        for name in ("follow_draw", "ruff_shape", "throw_ruff"):
-            out.setdefault(name, getattr(like, name))
-        # Fields added later read as the behaviour before them, the same in every preset.
-        for name in _LATER_FIELDS_B:
+        # The house rules of 0.3 read as the behaviour before them, the same in every preset.
+        for name in _HOUSE_RULES_OF_0_3:
             out.setdefault(name, getattr(_TUOLAJI, name))
         return out
 
@@ -934,7 +931,10 @@ def rules_text(rules: Rules) -> str:
     return name if name is not None else repr(rules)
 
 
-_LATER_FIELDS_B = (
+_HOUSE_RULES_OF_0_3 = (
+    "follow_draw",
+    "ruff_shape",
+    "throw_ruff",
     "jack_hook_cards",
     "self_overturn",
     "joker_pairs",
@@ -943,7 +943,7 @@ _LATER_FIELDS_B = (
     "throw_blocker_public",
     "tractor_min_pairs",
 )
-"""Fields of issue 21 (part B) that records written before them lack."""
+"""The house-rule fields added in 0.3 (issue 21), which rules data written before lacks."""
 
 _FIELD_RULES: dict[str, str] = {
     "bidding": "R4.2: the bidding system",
