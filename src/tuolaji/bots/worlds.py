@@ -48,10 +48,18 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 
-from tuolaji.bots.knowledge import Knowledge, knowledge_of
+from tuolaji.bots.knowledge import (
+    Knowledge,
+    ThrowFact,
+    knowledge_of,
+    throw_fact_holds,
+    tried_units,
+)
 from tuolaji.core.caching import BoundedCache
 from tuolaji.core.cards import CARD_KINDS, CARDS, DECK_SIZE, KITTY_SIZE, Card, full_deck
 from tuolaji.core.errors import ConfigurationError, IllegalAction, cut, expect_type
+from tuolaji.core.rules import Rules
+from tuolaji.core.trump import TrumpTable
 from tuolaji.state.actions import (
     CardsDealt,
     Hand,
@@ -61,13 +69,24 @@ from tuolaji.state.actions import (
 from tuolaji.state.gamestate import GameState, bookkeeping_of
 from tuolaji.state.view import PlayerView
 
-__all__ = ["SHUFFLE_TRIES", "HiddenPlaces", "hidden_places", "sample_world", "sample_worlds"]
+__all__ = [
+    "SHUFFLE_TRIES",
+    "THROW_TRIES",
+    "HiddenPlaces",
+    "hidden_places",
+    "sample_world",
+    "sample_worlds",
+]
 
 _RENAMED = {"Slots": "HiddenPlaces", "hidden_slots": "hidden_places"}
 """Names of 0.2 kept for one release (a name that says what the thing is)."""
 
 SHUFFLE_TRIES = 24
 """Plain shuffles tried before the constrained placement (see the module docstring)."""
+
+THROW_TRIES = 256
+"""Exact draws tried, then constrained placements, when the hands must also agree with the
+deal's throws (R6.3, R6.4: see the module docstring)."""
 
 _FULL_DECK = full_deck()
 _PRE_KITTY = (Phase.CLOSING, Phase.WEAK_HAND, Phase.FIRST_COUNTERS)
@@ -82,14 +101,31 @@ class HiddenPlaces:
     many hidden cards place ``i`` takes; ``pool[c]``: hidden copies of card id ``c``;
     ``caps[i][c]``: at most how many copies of ``c`` place ``i`` may take; ``pinned[i]``:
     cards known to be at place ``i`` (shown cards); ``kitty_pins``: the turned kitty cards
-    ``(index, card)`` (R4.6), by index.
+    ``(index, card)`` (R4.6), by index; ``known``: per seat 0..3, the card ids known to be
+    in its hand (the viewer's hand, the pinned cards); ``throws``: the throws whole hands must
+    agree with beyond the caps (R6.3, R6.4, [`ThrowFact`][tuolaji.bots.knowledge.ThrowFact])
+    and whose outcome depends on hidden cards, each with the card ids that decide it and the
+    known hands cut to those.
     """
 
     KITTY = -2
     GONE = -3
     """The cards a [`for_play`][tuolaji.GameState.for_play] position left out of the deal."""
 
-    __slots__ = ("_built", "_sampler", "caps", "kitty_pins", "pinned", "places", "pool", "sizes")
+    __slots__ = (
+        "_built",
+        "_sampler",
+        "caps",
+        "known",
+        "kitty_pins",
+        "pinned",
+        "places",
+        "pool",
+        "rules",
+        "sizes",
+        "table",
+        "throws",
+    )
 
     def __init__(
         self,
@@ -100,6 +136,10 @@ class HiddenPlaces:
         caps: list[list[int]],
         pinned: list[list[Card]],
         kitty_pins: tuple[tuple[int, Card], ...],
+        throws: tuple[ThrowFact, ...] = (),
+        known: Sequence[Sequence[int]] = ((), (), (), ()),
+        rules: Rules | None = None,
+        table: TrumpTable | None = None,
     ) -> None:
         self.places = places
         self.sizes = sizes
@@ -107,6 +147,10 @@ class HiddenPlaces:
         self.caps = caps
         self.pinned = pinned
         self.kitty_pins = kitty_pins
+        self.known = known
+        self.throws = _throw_checks(throws, known, pool, rules, table)
+        self.rules = rules
+        self.table = table
         self._sampler: _ClassSampler | None = None
         self._built = False
 
@@ -122,6 +166,31 @@ class HiddenPlaces:
         """Per place, at most how many copies of card id ``card`` it may take."""
         return [row[card] for row in self.caps]
 
+    def throws_hold(self, dealt: list[list[int]]) -> bool:
+        """Whether card ids per place (as [`deal_hidden`][tuolaji.bots.worlds.deal_hidden]
+        gives them) agree with every throw the caps do not settle (R6.3, R6.4)."""
+        if not self.throws:
+            return True
+        assert self.rules is not None and self.table is not None  # set with the throws
+        suit = self.table.suit
+        # The hidden cards of each seat, by effective suit (a throw is decided in its suit).
+        by_suit: list[dict[int, list[int]]] = [{}, {}, {}, {}]
+        for place, ids in zip(self.places, dealt, strict=True):
+            if place >= 0:
+                mine = by_suit[place]
+                for c in ids:
+                    x = suit[c]
+                    if x in mine:
+                        mine[x].append(c)
+                    else:
+                        mine[x] = [c]
+        for fact, known in self.throws:
+            x = fact.info.suit
+            then = [[*h, *by_suit[s].get(x, ())] for s, h in enumerate(known)]
+            if not throw_fact_holds(fact, then, self.rules, self.table):
+                return False
+        return True
+
     def allows(self, counts: list[list[int]]) -> bool:
         """Whether per-place card counts respect the sizes, the pool and every cap."""
         for i, row in enumerate(counts):
@@ -132,6 +201,47 @@ class HiddenPlaces:
         return all(
             sum(counts[i][c] for i in range(len(counts))) == self.pool[c] for c in range(CARD_KINDS)
         )
+
+
+_ThrowCheck = tuple[ThrowFact, tuple[tuple[int, ...], ...]]
+"""A throw to check, and per seat the known card ids of its suit in the hand then."""
+
+
+def _throw_checks(
+    facts: Sequence[ThrowFact],
+    known: Sequence[Sequence[int]],
+    pool: Sequence[int],
+    rules: Rules | None,
+    table: TrumpTable | None,
+) -> tuple[_ThrowCheck, ...]:
+    """The throws a draw must be checked against, each with the known cards of its suit in
+    every hand when it was led (known now, or played since). A throw needs no check when its
+    outcome cannot depend on the hidden cards: when no hidden card of its suit lies above the
+    lowest position a beating unit may reach (a single or a pair must top the unit; a tractor
+    of k pairs may start k - 1 below its top), or when the known cards alone give its outcome
+    and no tractor is among the units tried up to the forced one (R6.4's order): the caps
+    (R6.3, [`throw_caps`][tuolaji.bots.knowledge.throw_caps]) then keep hidden cards from
+    beating a unit nobody beat, and more cards cannot undo a beating unit."""
+    out: list[_ThrowCheck] = []
+    if table is None or not facts:
+        return ()
+    assert rules is not None  # given with the table
+    suit, pos = table.suit, table.pos
+    for fact in facts:
+        x = fact.info.suit
+        floor = min(u.top - max(u.pairs, 1) + 1 for u in fact.info.units)
+        if not any(pool[c] and suit[c] == x and pos[c] > floor for c in range(CARD_KINDS)):
+            continue
+        then = tuple(
+            tuple(c for c in (*h, *since) if suit[c] == x)
+            for h, since in zip(known, fact.played_since, strict=True)
+        )
+        if all(u.pairs <= 1 for u in tried_units(fact, rules)) and throw_fact_holds(
+            fact, then, rules, table
+        ):
+            continue
+        out.append((fact, then))
+    return tuple(out)
 
 
 def _last(events: Sequence[object], kind: type) -> int:
@@ -248,6 +358,11 @@ def hidden_places(view: PlayerView) -> HiddenPlaces:
     if any(n < 0 for n in pool) or sum(pool) != sum(sizes):
         raise IllegalAction("R1.1", "the view holds more copies of a card than exist")
     caps = _caps(view, know, places, pool, pinned)
+    known: list[tuple[int, ...]] = [(), (), (), ()]
+    known[me] = tuple(c.id for c in view.hand)
+    for place, pins in zip(places, pinned, strict=True):
+        if place >= 0:
+            known[place] = tuple(c.id for c in pins)
     return HiddenPlaces(
         places=places,
         sizes=sizes,
@@ -255,6 +370,10 @@ def hidden_places(view: PlayerView) -> HiddenPlaces:
         caps=caps,
         pinned=pinned,
         kitty_pins=tuple(kitty_pins),
+        throws=tuple(f for f in know.throws if not f.capped),
+        known=tuple(known),
+        rules=view.rules,
+        table=view.trump.table if view.trump is not None else None,
     )
 
 
@@ -355,13 +474,23 @@ def deal_hidden(
     slots: HiddenPlaces, rng: random.Random, tries: int = SHUFFLE_TRIES
 ) -> list[list[int]]:
     """Card ids for each hidden place (see the module docstring for the distribution): up
-    to ``tries`` exact draws, then the constrained placement."""
+    to ``tries`` exact draws (or [`THROW_TRIES`][tuolaji.bots.worlds.THROW_TRIES] when failed
+    throws must also hold), then the constrained placement, drawn again until the
+    throws hold (at most ``THROW_TRIES`` times; then the last placement found, which keeps
+    every cap, is kept)."""
     sampler = slots._exact_sampler()
+    if slots.throws and tries:
+        tries = max(tries, THROW_TRIES)
     for _ in range(tries):
         dealt = _shuffle_deal(slots, rng) if sampler is None else sampler.draw(rng)
-        if dealt is not None:
+        if dealt is not None and slots.throws_hold(dealt):
             return dealt
-    return _constrained_deal(slots, rng)
+    dealt = _constrained_deal(slots, rng)
+    for _ in range(THROW_TRIES if slots.throws else 0):
+        if slots.throws_hold(dealt):
+            break
+        dealt = _constrained_deal(slots, rng)
+    return dealt
 
 
 def _splits(n: int, allowed: tuple[int, ...], room: tuple[int, ...]) -> list[tuple[int, ...]]:
