@@ -243,16 +243,20 @@ def throw_facts(view: PlayerView) -> tuple[ThrowFact, ...]:
     # trick), so the leads are the plays this far from the current trick's lead.
     first = (len(plays) - len(view.trick)) % 4
     out: list[ThrowFact] = []
-    for at in range(first, len(plays), 4):
+    since: list[list[int]] = [[], [], [], []]
+    # Backwards, so that what each seat played from a trick on is gathered once.
+    for at in range(len(plays) - 1, -1, -1):
         lead = plays[at]
+        since[lead.seat] += [c.id for c in lead.cards]
+        if (at - first) % 4:
+            continue
         event = failed.get(at)
         attempt = lead.cards if event is None else event.attempt
+        if len(attempt) == 1:
+            continue
         info = lead_info_ids([c.id for c in attempt], table)
         if len(info.units) == 1:
             continue
-        since: list[list[int]] = [[], [], [], []]
-        for p in plays[at:]:
-            since[p.seat].extend(c.id for c in p.cards)
         out.append(
             ThrowFact(
                 seat=lead.seat,
@@ -263,6 +267,7 @@ def throw_facts(view: PlayerView) -> tuple[ThrowFact, ...]:
                 capped=event is None and all(u.pairs <= 1 for u in info.units),
             )
         )
+    out.reverse()
     return tuple(out)
 
 
