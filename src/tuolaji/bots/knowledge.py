@@ -88,9 +88,9 @@ class Knowledge:
     suits seat ``s`` is known to hold no card of (R7.2); ``no_pair[s]``: the effective suits in
     which seat ``s`` is known to hold no card twice (R7.3); ``caps[s]``: for cards whose copies
     seat ``s`` can hold at most once or not at all because of a "no pair" deduction or of a
-    throw it could not beat (R6.3), the highest count (0 or 1) per card id; ``shown[s]``: cards seat ``s`` showed in bids of the
-    current attempt and has not played since (R4.2); ``kitty``: the buried cards when this
-    seat may see them, else None; ``unseen``: per card id, how many copies this seat has not
+    throw it could not beat (R6.3), the highest count (0 or 1) per card id; ``shown[s]``:
+    cards seat ``s`` showed in bids of the current attempt and has not played since (R4.2);
+    ``kitty``: the buried cards when this seat may see them, else None; ``unseen``: per card id, how many copies this seat has not
     seen (not in its hand, not played, not in a kitty it sees): the cards hidden from it,
     shown cards included; ``revealed[s]``: cards of seat ``s``'s failed throws that it took
     back and has not played since (R6.4), so still holds; ``throws``: the throws of the deal
@@ -250,8 +250,8 @@ def throw_facts(view: PlayerView) -> tuple[ThrowFact, ...]:
         since[lead.seat] += [c.id for c in lead.cards]
         if (at - first) % 4:
             continue
-        event = failed.get(at)
-        attempt = lead.cards if event is None else event.attempt
+        throw = failed.get(at)
+        attempt = lead.cards if throw is None else throw.attempt
         if len(attempt) == 1:
             continue
         info = lead_info_ids([c.id for c in attempt], table)
@@ -262,9 +262,9 @@ def throw_facts(view: PlayerView) -> tuple[ThrowFact, ...]:
                 seat=lead.seat,
                 attempt=attempt,
                 info=info,
-                failed=event,
+                failed=throw,
                 played_since=(tuple(since[0]), tuple(since[1]), tuple(since[2]), tuple(since[3])),
-                capped=event is None and all(u.pairs <= 1 for u in info.units),
+                capped=throw is None and all(u.pairs <= 1 for u in info.units),
             )
         )
     out.reverse()

@@ -47,6 +47,7 @@ import warnings
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
+from itertools import product
 
 from tuolaji.bots.knowledge import (
     Knowledge,
@@ -59,6 +60,7 @@ from tuolaji.core.caching import BoundedCache
 from tuolaji.core.cards import CARD_KINDS, CARDS, DECK_SIZE, KITTY_SIZE, Card, full_deck
 from tuolaji.core.errors import ConfigurationError, IllegalAction, cut, expect_type
 from tuolaji.core.rules import Rules
+from tuolaji.core.shapes import RawUnit
 from tuolaji.core.trump import TrumpTable
 from tuolaji.state.actions import (
     CardsDealt,
@@ -116,8 +118,8 @@ class HiddenPlaces:
         "_built",
         "_sampler",
         "caps",
-        "known",
         "kitty_pins",
+        "known",
         "pinned",
         "places",
         "pool",
@@ -485,12 +487,80 @@ def deal_hidden(
         dealt = _shuffle_deal(slots, rng) if sampler is None else sampler.draw(rng)
         if dealt is not None and slots.throws_hold(dealt):
             return dealt
-    dealt = _constrained_deal(slots, rng)
-    for _ in range(THROW_TRIES if slots.throws else 0):
-        if slots.throws_hold(dealt):
-            break
-        dealt = _constrained_deal(slots, rng)
-    return dealt
+    if not slots.throws:
+        return _constrained_deal(slots, rng)
+    for _ in range(THROW_TRIES):
+        dealt = _pinned_deal(slots, rng)
+        if dealt is not None and slots.throws_hold(dealt):
+            return dealt
+    raise IllegalAction("R6.4", "no deal of the hidden cards found that agrees with the throws")
+
+
+def _pinned_deal(slots: HiddenPlaces, rng: random.Random) -> list[list[int]] | None:
+    """The constrained placement after giving, for every failed throw, each seat the event
+    names (one other seat at random when the blockers are not public) a unit beating the
+    forced one, chosen at random among those the caps and the hidden cards allow (R6.3,
+    R6.4); None when the chosen units do not fit."""
+    assert slots.rules is not None and slots.table is not None  # set with the throws
+    pool, sizes = list(slots.pool), list(slots.sizes)
+    caps = [list(row) for row in slots.caps]
+    pins: list[list[int]] = [[] for _ in slots.places]
+    for fact, known in slots.throws:
+        event = fact.failed
+        tried = tried_units(fact, slots.rules)
+        if event is None or not tried:
+            continue
+        seats = event.beaten_by or (rng.choice([(fact.seat + i) % 4 for i in (1, 2, 3)]),)
+        for seat in seats:
+            if seat not in slots.places:
+                continue  # the viewer: its own hand is known
+            i = slots.places.index(seat)
+            held = Counter(known[seat]) + Counter(pins[i])
+            options = []
+            for unit in _beating_units(tried[-1], fact.info.suit, slots.table):
+                need = Counter(unit) - held
+                if sum(need.values()) <= sizes[i] and all(
+                    pool[c] >= n and caps[i][c] >= n for c, n in need.items()
+                ):
+                    options.append(need)
+            if not options:
+                return None
+            for c, n in rng.choice(options).items():
+                pool[c] -= n
+                caps[i][c] -= n
+                sizes[i] -= n
+                pins[i] += [c] * n
+    rest = HiddenPlaces(
+        places=slots.places,
+        sizes=sizes,
+        pool=pool,
+        caps=caps,
+        pinned=slots.pinned,
+        kitty_pins=slots.kitty_pins,
+    )
+    try:
+        dealt = _constrained_deal(rest, rng)
+    except IllegalAction:
+        return None
+    return [[*pinned, *ids] for pinned, ids in zip(pins, dealt, strict=True)]
+
+
+def _beating_units(unit: RawUnit, suit: int, table: TrumpTable) -> list[list[int]]:
+    """The card ids of every unit of effective suit ``suit`` of the same kind as ``unit``
+    and higher (R6.3): a higher single, a higher pair, or k pairs at consecutive positions
+    with a higher top."""
+    at: dict[int, list[int]] = {}
+    for c in range(CARD_KINDS):
+        if table.suit[c] == suit:
+            at.setdefault(table.pos[c], []).append(c)
+    k = max(unit.pairs, 1)
+    out: list[list[int]] = []
+    for top in sorted(p for p in at if p > unit.top):
+        if any(top - j not in at for j in range(k)):
+            continue
+        for ids in product(*(at[top - j] for j in range(k))):
+            out.append([c for c in ids for _ in range(2 if unit.pairs else 1)])
+    return out
 
 
 def _splits(n: int, allowed: tuple[int, ...], room: tuple[int, ...]) -> list[tuple[int, ...]]:

@@ -188,7 +188,7 @@ def _lead(
         check_lead(state.hands[seat], cards, state.trump)  # raises (R11)
     if len(info.units) > 1:
         others = [state.hand_ids((seat + i) % 4) for i in (1, 2, 3)]
-        failed = throw_failure(seat, cards, info, others, state.rules, table)
+        failed = throw_failure(seat, cards, info, others, rules=state.rules, table=table)
         if failed is not None:
             return failed.forced, lead_info_ids([c.id for c in failed.forced], table), failed
     return cards, info, None
@@ -199,6 +199,7 @@ def throw_failure(
     cards: Hand,
     info: LeadInfo,
     others: Sequence[Sequence[int]],
+    *,
     rules: Rules,
     table: TrumpTable,
 ) -> ThrowFailed | None:

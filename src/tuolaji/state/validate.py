@@ -579,7 +579,7 @@ def _failed_throw(s: GameState, event: ThrowFailed) -> GameState:
     table = s.trump.table
     others = [s.hand_ids((event.seat + i) % 4) for i in (1, 2, 3)]
     info = lead_info_ids([c.id for c in event.attempt], table)  # raises for a mixed lead (R6.2)
-    if throw_failure(event.seat, event.attempt, info, others, s.rules, table) != event:
+    if throw_failure(event.seat, event.attempt, info, others, rules=s.rules, table=table) != event:
         raise _fail(
             f"seat {event.seat}'s throw {cut(format_cards(event.attempt), 60)} does not fail "
             "against the other hands as the event says: forced unit and, when "
