@@ -84,17 +84,18 @@ class ThrowFact:
 class Knowledge:
     """What `seat` knows besides its own hand.
 
-    ``played[s]``: the cards seat ``s`` has played, in order; ``voids[s]``: the effective
-    suits seat ``s`` is known to hold no card of (R7.2); ``no_pair[s]``: the effective suits in
-    which seat ``s`` is known to hold no card twice (R7.3); ``caps[s]``: for cards whose copies
-    seat ``s`` can hold at most once or not at all because of a "no pair" deduction or of a
-    throw it could not beat (R6.3), the highest count (0 or 1) per card id; ``shown[s]``:
-    cards seat ``s`` showed in bids of the current attempt and has not played since (R4.2);
-    ``kitty``: the buried cards when this seat may see them, else None; ``unseen``: per card id, how many copies this seat has not
-    seen (not in its hand, not played, not in a kitty it sees): the cards hidden from it,
-    shown cards included; ``revealed[s]``: cards of seat ``s``'s failed throws that it took
-    back and has not played since (R6.4), so still holds; ``throws``: the throws of the deal
-    that stood or failed (R6.3, R6.4), oldest first, which whole hands must agree with.
+    ``played[s]``: the cards seat ``s`` has played, in order; ``voids[s]``: the effective suits
+    seat ``s`` is known to hold no card of (R7.2); ``no_pair[s]``: the effective suits in which
+    seat ``s`` is known to hold no card twice (R7.3); ``caps[s]``: for cards whose copies seat
+    ``s`` can hold at most once or not at all because of a "no pair" deduction or of a throw it
+    could not beat (R6.3), the highest count (0 or 1) per card id; ``shown[s]``: cards seat
+    ``s`` showed in bids of the current attempt and has not played since (R4.2); ``kitty``: the
+    buried cards when this seat may see them, else None; ``unseen``: per card id, how many
+    copies this seat has not seen (not in its hand, not played, not in a kitty it sees): the
+    cards hidden from it, shown cards included; ``revealed[s]``: cards of seat ``s``'s failed
+    throws that it took back and has not played since (R6.4), so still holds; ``throws``: the
+    throws of the deal that stood or failed (R6.3, R6.4), oldest first, which whole hands must
+    agree with.
     """
 
     seat: int
