@@ -9,6 +9,11 @@ hands, a hidden kitty, or the rest of the deck while dealing) at random, so that
   (R5.1), and the cards of its failed throws it took back and has not played (R6.4);
 * no seat holds a card of a suit it is known to be void in (R7.2), nor both copies of a card
   in a suit where it showed it had no pair left (R7.3);
+* every throw comes out as it did (R6.3, R6.4): the engine's throw check against the hands
+  then (now plus what was played since) finds that a throw that stood stands, and that a
+  failed one fails with the same forced unit and, when `Rules.throw_blocker_public`, the same
+  blockers. What fits per-card caps is a cap (no higher single, no higher pair, R6.3); the
+  rest (no higher tractor; a blocker holding a beating unit) is kept by rejecting draws;
 * a kitty card turned up by R4.6 stays where it was turned, until the kitty is taken;
 * the seat's own view is unchanged: ``world.view(view.seat) == view``.
 
@@ -19,20 +24,25 @@ it exactly, on card ids: the hidden cards fall into classes by the places that m
 (a void or a zero cap excludes a place); the table of how many cards of each class go to each
 place is drawn with its exact weight (a product of multinomials, the completion counts
 memoised per view), each class is split uniformly by those counts, and a draw that gives a
-seat both copies of a card it may hold once (R7.3) is drawn again. After
-[`SHUFFLE_TRIES`][tuolaji.bots.worlds.SHUFFLE_TRIES] rejected draws (or when a view's table
-would be too large to build quickly, then with plain shuffles) it places the cards one kind at
-a time, each with the chance an unconstrained deal would give, among the placements that keep
-the rest feasible (an exact max-flow test over the places, so it never dead-ends). That
-fallback is close to but not exactly the target; ``tests/bots/test_worlds.py`` measures both
+seat both copies of a card it may hold once (R7.3), or that changes a throw's outcome, is drawn
+again. After [`SHUFFLE_TRIES`][tuolaji.bots.worlds.SHUFFLE_TRIES] rejected draws
+([`THROW_TRIES`][tuolaji.bots.worlds.THROW_TRIES] when throws must be kept; or when a view's
+table would be too large to build quickly, then with plain shuffles) it places the cards one
+kind at a time, each with the chance an unconstrained deal would give, among the placements
+that keep the rest feasible (an exact max-flow test over the places, so it never dead-ends).
+When throws must be kept, that placement starts by giving each blocker of a failed throw a
+unit beating its forced one, drawn among those its caps allow, and is drawn again (at most
+``THROW_TRIES`` times) until every throw comes out as it did; only a view no placement found
+in those tries fits raises [`IllegalAction`][tuolaji.IllegalAction] (none in the 7,593 views
+after failed throws of the test games, 2 fallback draws each). That fallback is close to but
+not exactly the target; ``tests/bots/test_worlds.py`` measures both
 against exhaustive enumeration on small positions. The draw works on card ids; the
 [`GameState`][tuolaji.GameState] is built from them once, at the end;
 [`sample_worlds`][tuolaji.bots.worlds.sample_worlds] draws a batch.
 
 **Not modelled** (a sampled world ignores them, which biases it slightly): what players'
 choices reveal (bids not made, throws not tried), the exact tractor structure R7.3 implies
-beyond "no pair left", the throws that stood (R6.3: nobody held a beating unit then), the
-seats that beat a failed throw (R6.4), the twin of a turned kitty card (R4.6 ``twin``), the
+beyond "no pair left", the twin of a turned kitty card (R4.6 ``twin``), the
 points of a seat that did or did not ask for a weak-hand redeal (R4.7), and whether the
 burier buried cards it had shown: a shown card stays in its shower's hand, unless a void or
 a cap says it cannot be there, and then it is in the kitty. The shuffled
