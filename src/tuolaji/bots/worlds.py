@@ -114,10 +114,10 @@ class HiddenPlaces:
     ``caps[i][c]``: at most how many copies of ``c`` place ``i`` may take; ``pinned[i]``:
     cards known to be at place ``i`` (shown cards); ``kitty_pins``: the turned kitty cards
     ``(index, card)`` (R4.6), by index; ``known``: per seat 0..3, the card ids known to be
-    in its hand (the viewer's hand, the pinned cards); ``throws``: the throws whole hands must
-    agree with beyond the caps (R6.3, R6.4, [`ThrowFact`][tuolaji.bots.knowledge.ThrowFact])
-    and whose outcome depends on hidden cards, each with the card ids that decide it and the
-    known hands cut to those.
+    in its hand (the viewer's hand, the pinned cards); ``throws``: the throws whose outcome
+    depends on hidden cards beyond the caps (R6.3, R6.4,
+    [`ThrowFact`][tuolaji.bots.knowledge.ThrowFact]), each with the known cards of its suit
+    in every hand then (checked only when ``rules`` and ``table`` are given).
     """
 
     KITTY = -2
@@ -235,9 +235,8 @@ def _throw_checks(
     (R6.3, [`throw_caps`][tuolaji.bots.knowledge.throw_caps]) then keep hidden cards from
     beating a unit nobody beat, and more cards cannot undo a beating unit."""
     out: list[_ThrowCheck] = []
-    if table is None or not facts:
+    if rules is None or table is None:
         return ()
-    assert rules is not None  # given with the table
     suit, pos = table.suit, table.pos
     for fact in facts:
         x = fact.info.suit
