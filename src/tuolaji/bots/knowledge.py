@@ -41,9 +41,10 @@ import attrs
 from tuolaji.core.cards import CARD_KINDS, Card
 from tuolaji.core.rules import Rules
 from tuolaji.core.shapes import RawUnit
-from tuolaji.core.trickids import LeadInfo, forced_unit_key, lead_info_ids, throw_verdict
+from tuolaji.core.trickids import LeadInfo, forced_unit_key, lead_info_ids
 from tuolaji.core.trump import TrumpTable, effective_suit_name
 from tuolaji.state.actions import CardsDealt, Hand, Played, ThrowFailed, Trick
+from tuolaji.state.playing import throw_failure
 from tuolaji.state.view import PlayerView
 
 __all__ = [
@@ -281,15 +282,8 @@ def throw_fact_holds(
     same forced unit and, when `Rules.throw_blocker_public`, the same seats beating it."""
     seat = fact.seat
     others = [hands_then[(seat + i) % 4] for i in (1, 2, 3)]
-    ok, forced, beaten_by = throw_verdict(fact.info, others, table, rules.forced_unit)
-    event = fact.failed
-    if event is None or ok:
-        return ok == (event is None)
-    if forced != tuple([c.id for c in event.forced]):
-        return False
-    # beaten_by counts the seats after the thrower: 0 is the next seat (R6.4's event names seats).
-    return not rules.throw_blocker_public or event.beaten_by == tuple(
-        [(seat + 1 + j) % 4 for j in beaten_by]
+    return throw_failure(seat, fact.attempt, fact.info, others, rules=rules, table=table) == (
+        fact.failed
     )
 
 

@@ -571,11 +571,10 @@ def _failed_throw(s: GameState, event: ThrowFailed) -> GameState:
     hands of the other seats finds it fails with the event's forced unit and, when
     Rules.throw_blocker_public, the seats the event names. A world sampled for a view keeps
     both (its sampler rejects the hidden cards that would change them)."""
-    if s.trick or not 0 <= event.seat <= 3:
-        raise _fail("a failed throw leads a trick, by a seat 0..3 (R6.4)")
+    if s.trump is None or s.trick or not 0 <= event.seat <= 3:
+        raise _fail("a failed throw leads a trick in play, by a seat 0..3 (R6.4)")
     if Counter(event.attempt) - Counter(s.hands[event.seat]):
         raise _fail(f"seat {event.seat} did not hold the throw it showed (R6.3)")
-    assert s.trump is not None  # play began: the trump is set (the replay checked it)
     table = s.trump.table
     others = [s.hand_ids((event.seat + i) % 4) for i in (1, 2, 3)]
     info = lead_info_ids([c.id for c in event.attempt], table)  # raises for a mixed lead (R6.2)
