@@ -168,3 +168,35 @@ def test_r6_3_r6_4_sampled_worlds_after_throws_are_valid_states(data: st.DataObj
 def test_knowledge_records_the_deals_throws() -> None:
     state = thrown(PAIR_BEATEN)
     assert knowledge_of(state.view(1)).throws == throw_facts(state.view(1))
+
+
+def thread_job_state(preset: str, seed: int, steps: int) -> tl.GameState:
+    """The state at decision ``steps`` of a deal played as tests/core/test_threads.py plays
+    it (random legal actions, a world sampled every 7 decisions of play)."""
+    rng = random.Random(seed)
+    state = tl.GameState.new(preset, seed=seed)
+    for step in range(1, steps):
+        if state.phase is tl.Phase.DEALING:
+            bids = list(state.legal_actions(None))
+            state = state.apply(bids[0] if rng.random() < 0.9 else rng.choice(bids))
+        elif state.phase is tl.Phase.PLAYING:
+            play = state.legal_plays().sample(rng)
+            if step % 7 == 0:
+                sample_worlds(state.view(state.to_act), rng, 1)
+            state = state.play(state.to_act, play)
+        else:
+            state = state.apply(state.legal_actions(state.to_act).sample(rng))
+    return state
+
+
+def test_r6_4_a_blocker_whose_shown_card_was_buried_still_gets_its_beating_card() -> None:
+    """Seat 1 showed ♠2 in a bid and buried it; it beat ♣J of seat 3's failed throw with the
+    ♣K it still holds, its only card. Kept with its shower (R4.2), the ♠2 would leave it no
+    room for the ♣K: the sampler's last resort puts the shown cards in the hidden kitty."""
+    state = thread_job_state("tuolaji", 8, 189)
+    view = state.view(2)
+    assert view.hand_sizes[1] == 1 and tl.format_cards(view.shown[1]) == "2S"
+    for world in sample_worlds(view, random.Random(0), 10):
+        assert world.view(2) == view
+        assert tl.format_cards(world.hands[1]) == "KC"
+        assert tl.GameState.from_json(world.to_json()) == world

@@ -32,11 +32,13 @@ kind at a time, each with the chance an unconstrained deal would give, among the
 that keep the rest feasible (an exact max-flow test over the places, so it never dead-ends).
 When throws must be kept, that placement starts by giving each blocker of a failed throw a
 unit beating its forced one, drawn among those its caps allow, and is drawn again (at most
-``THROW_TRIES`` times) until every throw comes out as it did; only a view no placement found
-in those tries fits raises [`IllegalAction`][tuolaji.IllegalAction] (none in the 7,593 views
-after failed throws of the test games, 2 fallback draws each). That fallback is close to but
-not exactly the target; ``tests/bots/test_worlds.py`` measures both
-against exhaustive enumeration on small positions. The draw works on card ids; the
+``THROW_TRIES`` times) until every throw comes out as it did. When none does, a shown card
+kept with its shower (R4.2) may be what leaves a blocker no room for its beating unit: the
+burier buried it, so the draws are made again with every shown card in the hidden kitty.
+Only a view that fits neither raises [`IllegalAction`][tuolaji.IllegalAction] (none in the
+7,593 views after failed throws of the test games, 2 fallback draws each). That fallback
+is close to but not exactly the target; ``tests/bots/test_worlds.py`` measures both against
+exhaustive enumeration on small positions. The draw works on card ids; the
 [`GameState`][tuolaji.GameState] is built from them once, at the end;
 [`sample_worlds`][tuolaji.bots.worlds.sample_worlds] draws a batch.
 
@@ -289,11 +291,18 @@ def _caps(
 
 
 def _pin_shown(
-    view: PlayerView, know: Knowledge, place: int, pool: list[int], buried: list[Card]
+    view: PlayerView,
+    know: Knowledge,
+    place: int,
+    pool: list[int],
+    buried: list[Card],
+    *,
+    bury_shown: bool = False,
 ) -> list[Card]:
     """The cards seat ``place`` is known to hold: the cards of its failed throws it took back
     (R6.4), then its shown cards (R4.2); a shown card it cannot hold (a void, a cap, no room)
-    was buried (R5.1) and goes to ``buried``. All leave ``pool``."""
+    was buried (R5.1) and goes to ``buried``, and so does every shown card when
+    ``bury_shown``. All leave ``pool``."""
     suit = view.trump.table.suit if view.trump is not None else None
     pins = list(know.revealed[place])
     for card in pins:
@@ -307,7 +316,7 @@ def _pin_shown(
             continue  # this seat sees where that copy is (the kitty it buried)
         limit = know.caps[place].get(card.id, 2)
         void = suit is not None and suit[card.id] in know.voids[place]
-        if void or pins.count(card) >= limit or len(pins) >= view.hand_sizes[place]:
+        if bury_shown or void or pins.count(card) >= limit or len(pins) >= view.hand_sizes[place]:
             buried.append(card)
         else:
             pins.append(card)
@@ -315,9 +324,12 @@ def _pin_shown(
     return pins
 
 
-def hidden_places(view: PlayerView) -> HiddenPlaces:
+def hidden_places(view: PlayerView, *, bury_shown: bool = False) -> HiddenPlaces:
     """The hidden places of ``view`` with their sizes and constraints (see
     [`HiddenPlaces`][tuolaji.bots.worlds.HiddenPlaces]).
+
+    ``bury_shown``: every shown card is put in the hidden kitty (R4.2, R5.1) instead of its
+    shower's hand (the sampler's last resort when a throw cannot be kept otherwise, R6.4).
 
     Raises [`IllegalAction`][tuolaji.IllegalAction] when the view is not consistent (more copies
     known than exist)."""
@@ -347,7 +359,7 @@ def hidden_places(view: PlayerView) -> HiddenPlaces:
             pinned.append([])
             sizes.append(hidden_kitty if place == HiddenPlaces.KITTY else gone)
             continue
-        pins = _pin_shown(view, know, place, pool, buried)
+        pins = _pin_shown(view, know, place, pool, buried, bury_shown=bury_shown)
         pinned.append(pins)
         sizes.append(view.hand_sizes[place] - len(pins))
     if buried:
@@ -760,12 +772,19 @@ def _check_arguments(view: object, rng: object) -> None:
 
 
 class _Prepared:
-    __slots__ = ("bookkeeping", "slots", "view")
+    __slots__ = ("_buried_shown", "bookkeeping", "slots", "view")
 
     def __init__(self, view: PlayerView) -> None:
         self.view = view  # held so that its id is not reused while cached
         self.slots = hidden_places(view)
         self.bookkeeping = bookkeeping_of(view)
+        self._buried_shown: HiddenPlaces | None = None
+
+    def buried_shown(self) -> HiddenPlaces:
+        """The places of the view with every shown card in the hidden kitty (built once)."""
+        if self._buried_shown is None:
+            self._buried_shown = hidden_places(self.view, bury_shown=True)
+        return self._buried_shown
 
 
 # Keyed by the view's identity; the entry holds the view, so the identity is not reused while
@@ -785,7 +804,16 @@ def _prepared(view: PlayerView) -> _Prepared:
 def _world(view: PlayerView, prepared: _Prepared, rng: random.Random) -> GameState:
     slots = prepared.slots
 
-    dealt = deal_hidden(slots, rng)
+    try:
+        dealt = deal_hidden(slots, rng)
+    except IllegalAction:
+        if not slots.throws:
+            raise
+        # A shown card kept with its shower (R4.2) may leave no room for a unit the seat
+        # beat a throw with (R6.4): the burier buried it. Then every shown card goes to the
+        # hidden kitty (refused as above when there is none or it is too small).
+        slots = prepared.buried_shown()
+        dealt = deal_hidden(slots, rng)
     hands: list[Hand] = [(), (), (), ()]
     hands[view.seat] = view.hand
     kitty: Hand = view.kitty if view.kitty is not None else ()
