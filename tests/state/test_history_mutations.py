@@ -294,25 +294,7 @@ def test_every_sample_state_reads_back() -> None:
         assert GameState.from_json(state.to_json()) == state
 
 
-KNOWN_GAPS = {
-    # The thrower must hold its whole failed throw (validate._failed_throw), but whether
-    # another seat could beat it (R6.3) depends on hidden cards that a world sampled for a
-    # view does not keep, so a swap that changes who could have beaten a play position's
-    # failed throw is still accepted (3 of 280 inputs; 10 before the thrower's cards were
-    # tied to its hand).
-    "cards_swapped": "who could beat a failed throw is not checked against the hands (R6.3)",
-}
-
-
-@pytest.mark.parametrize(
-    "kind",
-    [
-        pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=KNOWN_GAPS[k]))
-        if k in KNOWN_GAPS
-        else k
-        for k in sorted(MUTATIONS)
-    ],
-)
+@pytest.mark.parametrize("kind", sorted(MUTATIONS))
 def test_r11_states_contradicting_their_history_are_refused(
     kind: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

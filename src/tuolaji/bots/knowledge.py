@@ -17,6 +17,18 @@ Deductions (effective suits as in R2.1; trumps are suit 4):
 * **A failed throw's cards** (R6.4): the thrower showed the whole throw and played only the
   forced unit; the other cards went back to its hand, so it holds them until it plays them.
 * **The kitty** (R5.1): known to the seat that buried it (and to all once the deal is scored).
+* **Throws** (R6.3, R6.4): a seat's hand when a trick was led is its hand now plus what it
+  played since. A throw that stood could be beaten by nobody; of a failed throw, the units
+  before the forced one in R6.4's order could be beaten by nobody, and the forced one by no
+  seat the event leaves out when `Rules.throw_blocker_public`. A seat that could not beat a
+  unit held no higher single for a single (caps of 0 on the led suit's cards above it), no
+  higher pair for a pair (caps of 1, or 0 when it played one copy since) and no higher
+  tractor of that length for a tractor (not a cap: checked on whole hands). A seat the event
+  names held a unit beating the forced one, and when the blockers are not public some other
+  seat did (existence: checked on whole hands).
+  [`ThrowFact`][tuolaji.bots.knowledge.ThrowFact] keeps each throw with what the seats played
+  since, and [`throw_fact_holds`][tuolaji.bots.knowledge.throw_fact_holds] checks whole hands
+  against it with the engine's own throw check.
 """
 
 from __future__ import annotations
@@ -27,37 +39,64 @@ from collections.abc import Sequence
 import attrs
 
 from tuolaji.core.cards import CARD_KINDS, Card
-from tuolaji.core.trickids import LeadInfo, lead_info_ids
-from tuolaji.core.trump import effective_suit_name
+from tuolaji.core.rules import Rules
+from tuolaji.core.shapes import RawUnit
+from tuolaji.core.trickids import LeadInfo, forced_unit_key, lead_info_ids
+from tuolaji.core.trump import TrumpTable, effective_suit_name
 from tuolaji.state.actions import CardsDealt, Hand, Played, ThrowFailed, Trick
+from tuolaji.state.playing import throw_failure
 from tuolaji.state.view import PlayerView
 
 __all__ = [
     "Knowledge",
+    "ThrowFact",
     "follow_facts",
     "knowledge_of",
     "no_pair_caps",
     "pairs_in",
     "played_cards",
     "revealed_cards",
+    "throw_caps",
+    "throw_fact_holds",
+    "throw_facts",
+    "tried_units",
     "void_suits_text",
 ]
+
+
+@attrs.frozen(slots=True)
+class ThrowFact:
+    """A lead of several units (R6.3) as evidence about the other hands: ``seat`` threw
+    ``info`` (its cards: ``attempt``); ``failed``: its [`ThrowFailed`][tuolaji.ThrowFailed]
+    event, or None when it stood; ``played_since[s]``: the card ids seat ``s`` played from
+    that trick on (its hand then is its hand now plus those); ``capped``: whether the caps
+    of [`throw_caps`][tuolaji.bots.knowledge.throw_caps] already say all it says (a throw
+    that stood without a tractor), so that whole hands need no check."""
+
+    seat: int
+    attempt: Hand
+    info: LeadInfo = attrs.field(eq=False)
+    failed: ThrowFailed | None
+    played_since: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    capped: bool
 
 
 @attrs.frozen(slots=True)
 class Knowledge:
     """What `seat` knows besides its own hand.
 
-    ``played[s]``: the cards seat ``s`` has played, in order; ``voids[s]``: the effective
-    suits seat ``s`` is known to hold no card of (R7.2); ``no_pair[s]``: the effective suits in
-    which seat ``s`` is known to hold no card twice (R7.3); ``caps[s]``: for cards whose copies
-    seat ``s`` can hold at most once or not at all because of a "no pair" deduction, the
-    highest count (0 or 1) per card id; ``shown[s]``: cards seat ``s`` showed in bids of the
-    current attempt and has not played since (R4.2); ``kitty``: the buried cards when this
-    seat may see them, else None; ``unseen``: per card id, how many copies this seat has not
-    seen (not in its hand, not played, not in a kitty it sees): the cards hidden from it,
-    shown cards included; ``revealed[s]``: cards of seat ``s``'s failed throws that it took
-    back and has not played since (R6.4), so still holds.
+    ``played[s]``: the cards seat ``s`` has played, in order; ``voids[s]``: the effective suits
+    seat ``s`` is known to hold no card of (R7.2); ``no_pair[s]``: the effective suits in which
+    seat ``s`` is known to hold no card twice (R7.3); ``caps[s]``: for cards whose copies seat
+    ``s`` can hold at most once or not at all because of a "no pair" deduction or of a throw it
+    could not beat (R6.3), the highest count (0 or 1) per card id; ``shown[s]``: cards seat
+    ``s`` showed in bids of the current attempt and has not played since (R4.2); ``kitty``: the
+    buried cards when this seat may see them, else None; ``unseen``: per card id, how many
+    copies this seat has not seen (not in its hand, not played, not in a kitty it sees): the
+    cards hidden from it, shown cards included; ``revealed[s]``: cards of seat ``s``'s failed
+    throws that it took back and has not played since (R6.4), so still holds; ``throws``: the
+    throws of the deal that stood or failed (R6.3, R6.4), oldest first, which whole hands must
+    agree with.
     """
 
     seat: int
@@ -71,6 +110,7 @@ class Knowledge:
     kitty: Hand | None
     unseen: tuple[int, ...]
     revealed: tuple[Hand, Hand, Hand, Hand] = ((), (), (), ())
+    throws: tuple[ThrowFact, ...] = ()
 
 
 def pairs_in(ids: Sequence[int]) -> int:
@@ -184,6 +224,113 @@ def revealed_cards(view: PlayerView) -> tuple[Hand, Hand, Hand, Hand]:
     return out[0], out[1], out[2], out[3]
 
 
+def throw_facts(view: PlayerView) -> tuple[ThrowFact, ...]:
+    """The throws of the current deal, stood or failed (R6.3, R6.4), each with what every
+    seat played from its trick on (see [`ThrowFact`][tuolaji.bots.knowledge.ThrowFact])."""
+    if view.trump is None:
+        return ()
+    table = view.trump.table
+    plays: list[Played] = []
+    failed: dict[int, ThrowFailed] = {}
+    previous = None
+    for event in view.events:
+        if isinstance(event, Played):
+            if isinstance(previous, ThrowFailed):
+                failed[len(plays)] = previous
+            plays.append(event)
+        elif isinstance(event, CardsDealt):
+            plays, failed = [], {}
+        previous = event
+    # Every trick but the current one has four plays (a position's log may start inside a
+    # trick), so the leads are the plays this far from the current trick's lead.
+    first = (len(plays) - len(view.trick)) % 4
+    out: list[ThrowFact] = []
+    since: list[list[int]] = [[], [], [], []]
+    # Backwards, so that what each seat played from a trick on is gathered once.
+    for at in range(len(plays) - 1, -1, -1):
+        lead = plays[at]
+        since[lead.seat] += [c.id for c in lead.cards]
+        if (at - first) % 4:
+            continue
+        throw = failed.get(at)
+        attempt = lead.cards if throw is None else throw.attempt
+        if len(attempt) == 1:
+            continue
+        info = lead_info_ids([c.id for c in attempt], table)
+        if len(info.units) == 1:
+            continue
+        out.append(
+            ThrowFact(
+                seat=lead.seat,
+                attempt=attempt,
+                info=info,
+                failed=throw,
+                played_since=(tuple(since[0]), tuple(since[1]), tuple(since[2]), tuple(since[3])),
+                capped=throw is None and all(u.pairs <= 1 for u in info.units),
+            )
+        )
+    out.reverse()
+    return tuple(out)
+
+
+def throw_fact_holds(
+    fact: ThrowFact, hands_then: Sequence[Sequence[int]], rules: Rules, table: TrumpTable
+) -> bool:
+    """Whether the hands when the trick was led (card ids per seat 0..3: a hand now plus
+    ``fact.played_since``; cards outside the led suit may be left out) agree with a throw
+    (R6.3, R6.4): the engine's throw check finds that it stood, or that it failed with the
+    same forced unit and, when `Rules.throw_blocker_public`, the same seats beating it."""
+    seat = fact.seat
+    others = [hands_then[(seat + i) % 4] for i in (1, 2, 3)]
+    return throw_failure(seat, fact.attempt, fact.info, others, rules=rules, table=table) == (
+        fact.failed
+    )
+
+
+def tried_units(fact: ThrowFact, rules: Rules) -> list[RawUnit]:
+    """The units of a throw the engine tried in R6.4's order up to its outcome: all of them
+    for a throw that stood, else those before the forced one and the forced one, last (none
+    when the forced cards are no unit of the throw: no state gives such a view)."""
+    units = fact.info.units
+    if fact.failed is None:
+        return list(units)
+    forced = sorted(c.id for c in fact.failed.forced)
+    unit = next((u for u in units if sorted(u.ids) == forced), None)
+    if unit is None:
+        return []
+    last = forced_unit_key(unit, rules.forced_unit)
+    return [*(u for u in units if forced_unit_key(u, rules.forced_unit) < last), unit]
+
+
+def throw_caps(facts: Sequence[ThrowFact], rules: Rules, table: TrumpTable) -> list[dict[int, int]]:
+    """Per seat, the per-card caps (0 or 1 copies held now) that throws imply (see the module
+    docstring): a seat that could not beat a single unit holds no card of the led suit above
+    it; a pair unit, no such card twice then. Tractor units give no cap."""
+    caps: list[dict[int, int]] = [{}, {}, {}, {}]
+    suit, pos = table.suit, table.pos
+    for fact in facts:
+        info, event = fact.info, fact.failed
+        others = [(fact.seat + i) % 4 for i in (1, 2, 3)]
+        tried = tried_units(fact, rules)
+        # R6.4: the units tried before the forced one were beaten by nobody; the forced one
+        # (the last tried), by no seat the event leaves out when the blockers are public.
+        unbeaten = [(u, others) for u in tried]
+        if event is not None and tried:
+            # Unknown blockers: any other seat may be one.
+            named = event.beaten_by if rules.throw_blocker_public else others
+            unbeaten[-1] = (tried[-1], [s for s in others if s not in named])
+        for u, seats in unbeaten:
+            if u.pairs > 1:
+                continue
+            above = [c for c in range(CARD_KINDS) if suit[c] == info.suit and pos[c] > u.top]
+            for s in seats:
+                for c in above:
+                    # A pair unit: one copy at most then, so none now if one was played since.
+                    most = 0 if u.pairs == 0 else max(0, 1 - fact.played_since[s].count(c))
+                    caps[s][c] = min(most, caps[s].get(c, 2))
+    return caps
+
+
 def _card_id(card: Card) -> int:
     return card.id
 
@@ -194,6 +341,12 @@ def knowledge_of(view: PlayerView) -> Knowledge:
         raise TypeError(f"view must be a tuolaji.PlayerView, got {type(view).__name__}")
     played = played_cards(view)
     voids, no_pair, caps = no_pair_caps(view)
+    throws = throw_facts(view)
+    if throws:
+        assert view.trump is not None  # a throw was played: the trump is set
+        for s, limits in enumerate(throw_caps(throws, view.rules, view.trump.table)):
+            for c, most in limits.items():
+                caps[s][c] = min(most, caps[s].get(c, 2))
     # The view computes the shown cards (R4.2): one definition (view.shown_cards).
     shown = [tuple(sorted(cards, key=_card_id)) for cards in view.shown]
     seen = Counter(c.id for c in view.hand)
@@ -212,6 +365,7 @@ def knowledge_of(view: PlayerView) -> Knowledge:
         kitty=view.kitty,
         unseen=unseen,
         revealed=revealed_cards(view),
+        throws=throws,
     )
 
 

@@ -9,6 +9,11 @@ hands, a hidden kitty, or the rest of the deck while dealing) at random, so that
   (R5.1), and the cards of its failed throws it took back and has not played (R6.4);
 * no seat holds a card of a suit it is known to be void in (R7.2), nor both copies of a card
   in a suit where it showed it had no pair left (R7.3);
+* every throw comes out as it did (R6.3, R6.4): the engine's throw check against the hands
+  then (now plus what was played since) finds that a throw that stood stands, and that a
+  failed one fails with the same forced unit and, when `Rules.throw_blocker_public`, the same
+  blockers. What fits per-card caps is a cap (no higher single, no higher pair, R6.3); the
+  rest (no higher tractor; a blocker holding a beating unit) is kept by rejecting draws;
 * a kitty card turned up by R4.6 stays where it was turned, until the kitty is taken;
 * the seat's own view is unchanged: ``world.view(view.seat) == view``.
 
@@ -19,20 +24,27 @@ it exactly, on card ids: the hidden cards fall into classes by the places that m
 (a void or a zero cap excludes a place); the table of how many cards of each class go to each
 place is drawn with its exact weight (a product of multinomials, the completion counts
 memoised per view), each class is split uniformly by those counts, and a draw that gives a
-seat both copies of a card it may hold once (R7.3) is drawn again. After
-[`SHUFFLE_TRIES`][tuolaji.bots.worlds.SHUFFLE_TRIES] rejected draws (or when a view's table
-would be too large to build quickly, then with plain shuffles) it places the cards one kind at
-a time, each with the chance an unconstrained deal would give, among the placements that keep
-the rest feasible (an exact max-flow test over the places, so it never dead-ends). That
-fallback is close to but not exactly the target; ``tests/bots/test_worlds.py`` measures both
-against exhaustive enumeration on small positions. The draw works on card ids; the
+seat both copies of a card it may hold once (R7.3), or that changes a throw's outcome, is drawn
+again. After [`SHUFFLE_TRIES`][tuolaji.bots.worlds.SHUFFLE_TRIES] rejected draws
+([`THROW_TRIES`][tuolaji.bots.worlds.THROW_TRIES] when throws must be kept; or when a view's
+table would be too large to build quickly, then with plain shuffles) it places the cards one
+kind at a time, each with the chance an unconstrained deal would give, among the placements
+that keep the rest feasible (an exact max-flow test over the places, so it never dead-ends).
+When throws must be kept, that placement starts by giving each blocker of a failed throw a
+unit beating its forced one, drawn among those its caps allow, and is drawn again (at most
+``THROW_TRIES`` times) until every throw comes out as it did. When none does, a shown card
+kept with its shower (R4.2) may be what leaves a blocker no room for its beating unit: the
+burier buried it, so the draws are made again with every shown card in the hidden kitty.
+Only a view that fits neither raises [`IllegalAction`][tuolaji.IllegalAction] (none in the
+7,593 views after failed throws of the test games, 2 fallback draws each). That fallback
+is close to but not exactly the target; ``tests/bots/test_worlds.py`` measures both against
+exhaustive enumeration on small positions. The draw works on card ids; the
 [`GameState`][tuolaji.GameState] is built from them once, at the end;
 [`sample_worlds`][tuolaji.bots.worlds.sample_worlds] draws a batch.
 
 **Not modelled** (a sampled world ignores them, which biases it slightly): what players'
 choices reveal (bids not made, throws not tried), the exact tractor structure R7.3 implies
-beyond "no pair left", the throws that stood (R6.3: nobody held a beating unit then), the
-seats that beat a failed throw (R6.4), the twin of a turned kitty card (R4.6 ``twin``), the
+beyond "no pair left", the twin of a turned kitty card (R4.6 ``twin``), the
 points of a seat that did or did not ask for a weak-hand redeal (R4.7), and whether the
 burier buried cards it had shown: a shown card stays in its shower's hand, unless a void or
 a cap says it cannot be there, and then it is in the kitty. The shuffled
@@ -47,11 +59,21 @@ import warnings
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
+from itertools import product
 
-from tuolaji.bots.knowledge import Knowledge, knowledge_of
+from tuolaji.bots.knowledge import (
+    Knowledge,
+    ThrowFact,
+    knowledge_of,
+    throw_fact_holds,
+    tried_units,
+)
 from tuolaji.core.caching import BoundedCache
 from tuolaji.core.cards import CARD_KINDS, CARDS, DECK_SIZE, KITTY_SIZE, Card, full_deck
 from tuolaji.core.errors import ConfigurationError, IllegalAction, cut, expect_type
+from tuolaji.core.rules import Rules
+from tuolaji.core.shapes import RawUnit
+from tuolaji.core.trump import TrumpTable
 from tuolaji.state.actions import (
     CardsDealt,
     Hand,
@@ -61,13 +83,24 @@ from tuolaji.state.actions import (
 from tuolaji.state.gamestate import GameState, bookkeeping_of
 from tuolaji.state.view import PlayerView
 
-__all__ = ["SHUFFLE_TRIES", "HiddenPlaces", "hidden_places", "sample_world", "sample_worlds"]
+__all__ = [
+    "SHUFFLE_TRIES",
+    "THROW_TRIES",
+    "HiddenPlaces",
+    "hidden_places",
+    "sample_world",
+    "sample_worlds",
+]
 
 _RENAMED = {"Slots": "HiddenPlaces", "hidden_slots": "hidden_places"}
 """Names of 0.2 kept for one release (a name that says what the thing is)."""
 
 SHUFFLE_TRIES = 24
 """Plain shuffles tried before the constrained placement (see the module docstring)."""
+
+THROW_TRIES = 256
+"""Exact draws tried, then constrained placements, when the hands must also agree with the
+deal's throws (R6.3, R6.4: see the module docstring)."""
 
 _FULL_DECK = full_deck()
 _PRE_KITTY = (Phase.CLOSING, Phase.WEAK_HAND, Phase.FIRST_COUNTERS)
@@ -82,14 +115,31 @@ class HiddenPlaces:
     many hidden cards place ``i`` takes; ``pool[c]``: hidden copies of card id ``c``;
     ``caps[i][c]``: at most how many copies of ``c`` place ``i`` may take; ``pinned[i]``:
     cards known to be at place ``i`` (shown cards); ``kitty_pins``: the turned kitty cards
-    ``(index, card)`` (R4.6), by index.
+    ``(index, card)`` (R4.6), by index; ``known``: per seat 0..3, the card ids known to be
+    in its hand (the viewer's hand, the pinned cards); ``throws``: the throws whose outcome
+    depends on hidden cards beyond the caps (R6.3, R6.4,
+    [`ThrowFact`][tuolaji.bots.knowledge.ThrowFact]), each with the known cards of its suit
+    in every hand then (checked only when ``rules`` and ``table`` are given).
     """
 
     KITTY = -2
     GONE = -3
     """The cards a [`for_play`][tuolaji.GameState.for_play] position left out of the deal."""
 
-    __slots__ = ("_built", "_sampler", "caps", "kitty_pins", "pinned", "places", "pool", "sizes")
+    __slots__ = (
+        "_built",
+        "_sampler",
+        "caps",
+        "kitty_pins",
+        "known",
+        "pinned",
+        "places",
+        "pool",
+        "rules",
+        "sizes",
+        "table",
+        "throws",
+    )
 
     def __init__(
         self,
@@ -100,6 +150,10 @@ class HiddenPlaces:
         caps: list[list[int]],
         pinned: list[list[Card]],
         kitty_pins: tuple[tuple[int, Card], ...],
+        throws: tuple[ThrowFact, ...] = (),
+        known: Sequence[Sequence[int]] = ((), (), (), ()),
+        rules: Rules | None = None,
+        table: TrumpTable | None = None,
     ) -> None:
         self.places = places
         self.sizes = sizes
@@ -107,6 +161,10 @@ class HiddenPlaces:
         self.caps = caps
         self.pinned = pinned
         self.kitty_pins = kitty_pins
+        self.known = known
+        self.throws = _throw_checks(throws, known, pool, rules, table)
+        self.rules = rules
+        self.table = table
         self._sampler: _ClassSampler | None = None
         self._built = False
 
@@ -122,6 +180,31 @@ class HiddenPlaces:
         """Per place, at most how many copies of card id ``card`` it may take."""
         return [row[card] for row in self.caps]
 
+    def throws_hold(self, dealt: list[list[int]]) -> bool:
+        """Whether card ids per place (as [`deal_hidden`][tuolaji.bots.worlds.deal_hidden]
+        gives them) agree with every throw the caps do not settle (R6.3, R6.4)."""
+        if not self.throws:
+            return True
+        assert self.rules is not None and self.table is not None  # set with the throws
+        suit = self.table.suit
+        # The hidden cards of each seat, by effective suit (a throw is decided in its suit).
+        by_suit: list[dict[int, list[int]]] = [{}, {}, {}, {}]
+        for place, ids in zip(self.places, dealt, strict=True):
+            if place >= 0:
+                mine = by_suit[place]
+                for c in ids:
+                    x = suit[c]
+                    if x in mine:
+                        mine[x].append(c)
+                    else:
+                        mine[x] = [c]
+        for fact, known in self.throws:
+            x = fact.info.suit
+            then = [[*h, *by_suit[s].get(x, ())] for s, h in enumerate(known)]
+            if not throw_fact_holds(fact, then, self.rules, self.table):
+                return False
+        return True
+
     def allows(self, counts: list[list[int]]) -> bool:
         """Whether per-place card counts respect the sizes, the pool and every cap."""
         for i, row in enumerate(counts):
@@ -132,6 +215,46 @@ class HiddenPlaces:
         return all(
             sum(counts[i][c] for i in range(len(counts))) == self.pool[c] for c in range(CARD_KINDS)
         )
+
+
+_ThrowCheck = tuple[ThrowFact, tuple[tuple[int, ...], ...]]
+"""A throw to check, and per seat the known card ids of its suit in the hand then."""
+
+
+def _throw_checks(
+    facts: Sequence[ThrowFact],
+    known: Sequence[Sequence[int]],
+    pool: Sequence[int],
+    rules: Rules | None,
+    table: TrumpTable | None,
+) -> tuple[_ThrowCheck, ...]:
+    """The throws a draw must be checked against, each with the known cards of its suit in
+    every hand when it was led (known now, or played since). A throw needs no check when its
+    outcome cannot depend on the hidden cards: when no hidden card of its suit lies above the
+    lowest position a beating unit may reach (a single or a pair must top the unit; a tractor
+    of k pairs may start k - 1 below its top), or when the known cards alone give its outcome
+    and no tractor is among the units tried up to the forced one (R6.4's order): the caps
+    (R6.3, [`throw_caps`][tuolaji.bots.knowledge.throw_caps]) then keep hidden cards from
+    beating a unit nobody beat, and more cards cannot undo a beating unit."""
+    out: list[_ThrowCheck] = []
+    if rules is None or table is None:
+        return ()
+    suit, pos = table.suit, table.pos
+    for fact in facts:
+        x = fact.info.suit
+        floor = min(u.top - max(u.pairs, 1) + 1 for u in fact.info.units)
+        if not any(pool[c] and suit[c] == x and pos[c] > floor for c in range(CARD_KINDS)):
+            continue
+        then = tuple(
+            tuple(c for c in (*h, *since) if suit[c] == x)
+            for h, since in zip(known, fact.played_since, strict=True)
+        )
+        if all(u.pairs <= 1 for u in tried_units(fact, rules)) and throw_fact_holds(
+            fact, then, rules, table
+        ):
+            continue
+        out.append((fact, then))
+    return tuple(out)
 
 
 def _last(events: Sequence[object], kind: type) -> int:
@@ -168,11 +291,18 @@ def _caps(
 
 
 def _pin_shown(
-    view: PlayerView, know: Knowledge, place: int, pool: list[int], buried: list[Card]
+    view: PlayerView,
+    know: Knowledge,
+    place: int,
+    pool: list[int],
+    buried: list[Card],
+    *,
+    bury_shown: bool = False,
 ) -> list[Card]:
     """The cards seat ``place`` is known to hold: the cards of its failed throws it took back
     (R6.4), then its shown cards (R4.2); a shown card it cannot hold (a void, a cap, no room)
-    was buried (R5.1) and goes to ``buried``. All leave ``pool``."""
+    was buried (R5.1) and goes to ``buried``, and so does every shown card when
+    ``bury_shown``. All leave ``pool``."""
     suit = view.trump.table.suit if view.trump is not None else None
     pins = list(know.revealed[place])
     for card in pins:
@@ -186,7 +316,7 @@ def _pin_shown(
             continue  # this seat sees where that copy is (the kitty it buried)
         limit = know.caps[place].get(card.id, 2)
         void = suit is not None and suit[card.id] in know.voids[place]
-        if void or pins.count(card) >= limit or len(pins) >= view.hand_sizes[place]:
+        if bury_shown or void or pins.count(card) >= limit or len(pins) >= view.hand_sizes[place]:
             buried.append(card)
         else:
             pins.append(card)
@@ -194,9 +324,12 @@ def _pin_shown(
     return pins
 
 
-def hidden_places(view: PlayerView) -> HiddenPlaces:
+def hidden_places(view: PlayerView, *, bury_shown: bool = False) -> HiddenPlaces:
     """The hidden places of ``view`` with their sizes and constraints (see
     [`HiddenPlaces`][tuolaji.bots.worlds.HiddenPlaces]).
+
+    ``bury_shown``: every shown card is put in the hidden kitty (R4.2, R5.1) instead of its
+    shower's hand (the sampler's last resort when a throw cannot be kept otherwise, R6.4).
 
     Raises [`IllegalAction`][tuolaji.IllegalAction] when the view is not consistent (more copies
     known than exist)."""
@@ -226,7 +359,7 @@ def hidden_places(view: PlayerView) -> HiddenPlaces:
             pinned.append([])
             sizes.append(hidden_kitty if place == HiddenPlaces.KITTY else gone)
             continue
-        pins = _pin_shown(view, know, place, pool, buried)
+        pins = _pin_shown(view, know, place, pool, buried, bury_shown=bury_shown)
         pinned.append(pins)
         sizes.append(view.hand_sizes[place] - len(pins))
     if buried:
@@ -248,6 +381,11 @@ def hidden_places(view: PlayerView) -> HiddenPlaces:
     if any(n < 0 for n in pool) or sum(pool) != sum(sizes):
         raise IllegalAction("R1.1", "the view holds more copies of a card than exist")
     caps = _caps(view, know, places, pool, pinned)
+    known: list[tuple[int, ...]] = [(), (), (), ()]
+    known[me] = tuple(c.id for c in view.hand)
+    for place, pins in zip(places, pinned, strict=True):
+        if place >= 0:
+            known[place] = tuple(c.id for c in pins)
     return HiddenPlaces(
         places=places,
         sizes=sizes,
@@ -255,6 +393,10 @@ def hidden_places(view: PlayerView) -> HiddenPlaces:
         caps=caps,
         pinned=pinned,
         kitty_pins=tuple(kitty_pins),
+        throws=tuple(f for f in know.throws if not f.capped),
+        known=tuple(known),
+        rules=view.rules,
+        table=view.trump.table if view.trump is not None else None,
     )
 
 
@@ -355,13 +497,91 @@ def deal_hidden(
     slots: HiddenPlaces, rng: random.Random, tries: int = SHUFFLE_TRIES
 ) -> list[list[int]]:
     """Card ids for each hidden place (see the module docstring for the distribution): up
-    to ``tries`` exact draws, then the constrained placement."""
+    to ``tries`` exact draws (or [`THROW_TRIES`][tuolaji.bots.worlds.THROW_TRIES] when failed
+    throws must also hold), then the constrained placement, drawn again until the
+    throws hold (at most ``THROW_TRIES`` times; then the last placement found, which keeps
+    every cap, is kept)."""
     sampler = slots._exact_sampler()
+    if slots.throws and tries:
+        tries = max(tries, THROW_TRIES)
     for _ in range(tries):
         dealt = _shuffle_deal(slots, rng) if sampler is None else sampler.draw(rng)
-        if dealt is not None:
+        if dealt is not None and slots.throws_hold(dealt):
             return dealt
-    return _constrained_deal(slots, rng)
+    if not slots.throws:
+        return _constrained_deal(slots, rng)
+    for _ in range(THROW_TRIES):
+        dealt = _pinned_deal(slots, rng)
+        if dealt is not None and slots.throws_hold(dealt):
+            return dealt
+    raise IllegalAction("R6.4", "no deal of the hidden cards found that agrees with the throws")
+
+
+def _pinned_deal(slots: HiddenPlaces, rng: random.Random) -> list[list[int]] | None:
+    """The constrained placement after giving, for every failed throw, each seat the event
+    names (one other seat at random when the blockers are not public) a unit beating the
+    forced one, chosen at random among those the caps and the hidden cards allow (R6.3,
+    R6.4); None when the chosen units do not fit."""
+    assert slots.rules is not None and slots.table is not None  # set with the throws
+    pool, sizes = list(slots.pool), list(slots.sizes)
+    caps = [list(row) for row in slots.caps]
+    pins: list[list[int]] = [[] for _ in slots.places]
+    for fact, known in slots.throws:
+        event = fact.failed
+        tried = tried_units(fact, slots.rules)
+        if event is None or not tried:
+            continue
+        seats = event.beaten_by or (rng.choice([(fact.seat + i) % 4 for i in (1, 2, 3)]),)
+        for seat in seats:
+            if seat not in slots.places:
+                continue  # the viewer: its own hand is known
+            i = slots.places.index(seat)
+            held = Counter(known[seat]) + Counter(pins[i])
+            options = []
+            for unit in _beating_units(tried[-1], fact.info.suit, slots.table):
+                need = Counter(unit) - held
+                if sum(need.values()) <= sizes[i] and all(
+                    pool[c] >= n and caps[i][c] >= n for c, n in need.items()
+                ):
+                    options.append(need)
+            if not options:
+                return None
+            for c, n in rng.choice(options).items():
+                pool[c] -= n
+                caps[i][c] -= n
+                sizes[i] -= n
+                pins[i] += [c] * n
+    rest = HiddenPlaces(
+        places=slots.places,
+        sizes=sizes,
+        pool=pool,
+        caps=caps,
+        pinned=slots.pinned,
+        kitty_pins=slots.kitty_pins,
+    )
+    try:
+        dealt = _constrained_deal(rest, rng)
+    except IllegalAction:
+        return None
+    return [[*pinned, *ids] for pinned, ids in zip(pins, dealt, strict=True)]
+
+
+def _beating_units(unit: RawUnit, suit: int, table: TrumpTable) -> list[list[int]]:
+    """The card ids of every unit of effective suit ``suit`` of the same kind as ``unit``
+    and higher (R6.3): a higher single, a higher pair, or k pairs at consecutive positions
+    with a higher top."""
+    at: dict[int, list[int]] = {}
+    for c in range(CARD_KINDS):
+        if table.suit[c] == suit:
+            at.setdefault(table.pos[c], []).append(c)
+    k = max(unit.pairs, 1)
+    out: list[list[int]] = []
+    for top in sorted(p for p in at if p > unit.top):
+        if any(top - j not in at for j in range(k)):
+            continue
+        for ids in product(*(at[top - j] for j in range(k))):
+            out.append([c for c in ids for _ in range(2 if unit.pairs else 1)])
+    return out
 
 
 def _splits(n: int, allowed: tuple[int, ...], room: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -552,12 +772,19 @@ def _check_arguments(view: object, rng: object) -> None:
 
 
 class _Prepared:
-    __slots__ = ("bookkeeping", "slots", "view")
+    __slots__ = ("_buried_shown", "bookkeeping", "slots", "view")
 
     def __init__(self, view: PlayerView) -> None:
         self.view = view  # held so that its id is not reused while cached
         self.slots = hidden_places(view)
         self.bookkeeping = bookkeeping_of(view)
+        self._buried_shown: HiddenPlaces | None = None
+
+    def buried_shown(self) -> HiddenPlaces:
+        """The places of the view with every shown card in the hidden kitty (built once)."""
+        if self._buried_shown is None:
+            self._buried_shown = hidden_places(self.view, bury_shown=True)
+        return self._buried_shown
 
 
 # Keyed by the view's identity; the entry holds the view, so the identity is not reused while
@@ -577,7 +804,16 @@ def _prepared(view: PlayerView) -> _Prepared:
 def _world(view: PlayerView, prepared: _Prepared, rng: random.Random) -> GameState:
     slots = prepared.slots
 
-    dealt = deal_hidden(slots, rng)
+    try:
+        dealt = deal_hidden(slots, rng)
+    except IllegalAction:
+        if not slots.throws:
+            raise
+        # A shown card kept with its shower (R4.2) may leave no room for a unit the seat
+        # beat a throw with (R6.4): the burier buried it. Then every shown card goes to the
+        # hidden kitty (refused as above when there is none or it is too small).
+        slots = prepared.buried_shown()
+        dealt = deal_hidden(slots, rng)
     hands: list[Hand] = [(), (), (), ()]
     hands[view.seat] = view.hand
     kitty: Hand = view.kitty if view.kitty is not None else ()

@@ -37,6 +37,8 @@ from tuolaji.state.actions import (
 from tuolaji.state.eventlog import EventLog
 
 if TYPE_CHECKING:
+    from tuolaji.core.rules import Rules
+    from tuolaji.core.trump import TrumpTable
     from tuolaji.state.gamestate import GameState
 
 __all__ = ["play"]
@@ -185,20 +187,34 @@ def _lead(
     if not known_legal and missing_ids(held, ids):
         check_lead(state.hands[seat], cards, state.trump)  # raises (R11)
     if len(info.units) > 1:
-        # R6.3, R6.4 (the rules' forced_unit was checked when they were built).
         others = [state.hand_ids((seat + i) % 4) for i in (1, 2, 3)]
-        ok, forced_ids, beaten_by = throw_verdict(info, others, table, state.rules.forced_unit)
-        if not ok:
-            # R6.4: who could beat the throw is public only when the rules say so.
-            public = state.rules.throw_blocker_public
-            beaten = tuple([(seat + 1 + j) % 4 for j in beaten_by]) if public else ()
-            forced = tuple([CARDS[c] for c in forced_ids])
-            return (
-                forced,
-                lead_info_ids(forced_ids, table),
-                ThrowFailed(seat, cards, forced, beaten),
-            )
+        failed = throw_failure(seat, cards, info, others, rules=state.rules, table=table)
+        if failed is not None:
+            return failed.forced, lead_info_ids([c.id for c in failed.forced], table), failed
     return cards, info, None
+
+
+def throw_failure(
+    seat: int,
+    cards: Hand,
+    info: LeadInfo,
+    others: Sequence[Sequence[int]],
+    *,
+    rules: Rules,
+    table: TrumpTable,
+) -> ThrowFailed | None:
+    """R6.3, R6.4: the [`ThrowFailed`][tuolaji.ThrowFailed] event of ``seat``'s lead of
+    ``cards`` (described by ``info``) against the card ids of the other hands (``others``:
+    the seats after ``seat`` in turn), or None when it stands. The one definition that the
+    state machine, the replay of a record ([`tuolaji.state.validate`][tuolaji.state.validate])
+    and the world sampler ([`tuolaji.bots.worlds`][tuolaji.bots.worlds]) share."""
+    # The rules' forced_unit was checked when they were built.
+    ok, forced_ids, beaten_by = throw_verdict(info, others, table, rules.forced_unit)
+    if ok:
+        return None
+    # R6.4: who could beat the throw is public only when the rules say so.
+    beaten = tuple([(seat + 1 + j) % 4 for j in beaten_by]) if rules.throw_blocker_public else ()
+    return ThrowFailed(seat, cards, tuple([CARDS[c] for c in forced_ids]), beaten)
 
 
 def deal_result(state: GameState) -> DealResult:

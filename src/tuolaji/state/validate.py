@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING
 import attrs
 
 from tuolaji.core.bidding import bid_form
-from tuolaji.core.cards import full_deck
+from tuolaji.core.cards import format_cards, full_deck
 from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE
 from tuolaji.core.errors import IllegalAction, InvalidRecord, TuolajiError, cut
 from tuolaji.core.scoring import check_seat, team_of
+from tuolaji.core.trickids import lead_info_ids
 from tuolaji.core.tricks import points_in_trick, trick_winner
 from tuolaji.state.actions import (
     Buried,
@@ -43,7 +44,7 @@ from tuolaji.state.actions import (
 )
 from tuolaji.state.auction import fresh_deal
 from tuolaji.state.bookkeeping import Bookkeeping
-from tuolaji.state.playing import deal_result
+from tuolaji.state.playing import deal_result, throw_failure
 
 if TYPE_CHECKING:
     from tuolaji.core.cards import Card
@@ -567,19 +568,23 @@ def _declare(s: GameState, state: GameState, event: Declared) -> GameState:
 
 
 def _failed_throw(s: GameState, event: ThrowFailed) -> GameState:
-    """Replay a failed throw (R6.3-R6.5) as its record says: the seat held the whole throw
-    (its cards were shown, and the rest taken back into its hand stay public, so a world
-    sampled for a view keeps them with the thrower too), the forced unit is part of it and is
-    led, and the throw counts against the seat. Who could beat it depends on hidden cards
-    (a sampled world need not keep them), so only the record's blocker list is checked."""
-    if s.trick or Counter(event.forced) - Counter(event.attempt) or not event.forced:
-        raise _fail("a failed throw leads a trick and plays a unit of the throw (R6.4)")
-    if not 0 <= event.seat <= 3 or Counter(event.attempt) - Counter(s.hands[event.seat]):
+    """Replay a failed throw (R6.3-R6.5): the seat held the whole throw, and the engine's own
+    throw check ([`throw_failure`][tuolaji.state.playing.throw_failure]) against the replayed
+    hands of the other seats finds it fails with the event's forced unit and, when
+    Rules.throw_blocker_public, the seats the event names. A world sampled for a view keeps
+    both (its sampler rejects the hidden cards that would change them)."""
+    if s.trump is None or s.trick or not 0 <= event.seat <= 3:
+        raise _fail("a failed throw leads a trick in play, by a seat 0..3 (R6.4)")
+    if Counter(event.attempt) - Counter(s.hands[event.seat]):
         raise _fail(f"seat {event.seat} did not hold the throw it showed (R6.3)")
-    if s.rules.throw_blocker_public == (not event.beaten_by) or event.seat in event.beaten_by:
+    table = s.trump.table
+    others = [s.hand_ids((event.seat + i) % 4) for i in (1, 2, 3)]
+    info = lead_info_ids([c.id for c in event.attempt], table)  # raises for a mixed lead (R6.2)
+    if throw_failure(event.seat, event.attempt, info, others, rules=s.rules, table=table) != event:
         raise _fail(
-            "a failed throw is beaten by another seat (R6.3), named exactly when "
-            "Rules.throw_blocker_public (R6.4)"
+            f"seat {event.seat}'s throw {cut(format_cards(event.attempt), 60)} does not fail "
+            "against the other hands as the event says: forced unit and, when "
+            "Rules.throw_blocker_public, the seats that could beat it (R6.3, R6.4)"
         )
     thrown = s.advanced(events=s.events.add(event), failed_throws=(*s.failed_throws, event.seat))
     return thrown.play(event.seat, event.forced)

@@ -1,0 +1,202 @@
+"""What throws show about the other hands (R6.3, R6.4), and sampled worlds that keep it."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tuolaji as tl
+from positions import played_deals
+from tuolaji.bots.knowledge import knowledge_of, throw_caps, throw_fact_holds, throw_facts
+from tuolaji.bots.worlds import deal_hidden, hidden_places, sample_worlds
+from tuolaji.core.cards import full_deck
+from tuolaji.testing import check_state
+
+P = tl.parse_cards
+T = tl.Trump(tl.Rank.TWO, tl.Suit.DIAMONDS)
+ABOVE_K = [P("AC")[0].id]
+ABOVE_8 = [P(f"{r}C")[0].id for r in ("9", "10", "J", "Q", "K", "A")]
+
+
+def thrown(hands: list[str], rules: str | tl.Rules = "tuolaji") -> tl.GameState:
+    """Seat 0 deals and leads ♣K 8 8 (a pair and a single, level 2, trump ♦)."""
+    cards = [P(h) for h in hands]
+    used = Counter(c for h in cards for c in h)
+    rest = [c for c in full_deck() if used[c] < 2]
+    state = tl.GameState.for_play(
+        rules, hands=cards, kitty=rest[:8], trump=T, dealer=0, levels=(tl.Rank.TWO,) * 2
+    )
+    return state.play(0, P("KC 8C 8C"))
+
+
+# Seat 2's ♣99 beats the pair 88, tried first (R6.4 "lowest"): 88 is forced, seat 2 named.
+PAIR_BEATEN = ["KC 8C 8C 3D 4D", "AC 5H 6H 7H 9H", "9C 9C 5S 6S 7S", "QC 3S 4S 5D 6D"]
+# Nobody holds a ♣ pair above 8; seat 1's ♣A beats the K: the K is forced, seat 1 named.
+SINGLE_BEATEN = ["KC 8C 8C 3D 4D", "AC 5H 6H 7H 9H", "9C 10C 5S 6S 7S", "QC 3S 4S 5D 6D"]
+
+
+def event_of(state: tl.GameState) -> tl.ThrowFailed:
+    return next(e for e in state.events if isinstance(e, tl.ThrowFailed))
+
+
+def test_r6_4_failed_throw_is_a_fact_with_what_was_played_since() -> None:
+    state = thrown(PAIR_BEATEN)
+    state = state.play(1, state.legal_plays().sample(random.Random(0)))
+    (fact,) = throw_facts(state.view(3))
+    assert fact.failed == event_of(state) and fact.seat == 0 and not fact.capped
+    assert fact.failed.beaten_by == (2,) and tl.format_cards(fact.failed.forced) == "8C 8C"
+    # Seat 1's follow was in its hand when the throw was tried: it counts as held then.
+    assert Counter(fact.played_since[1]) == Counter(c.id for c in state.trick[1])
+    assert fact.played_since[0] == tuple(c.id for c in P("8C 8C"))
+
+
+def test_r6_3_a_throw_that_stood_is_a_capped_fact() -> None:
+    hands = ["KC 8C 8C 3D 4D", "JC 5H 6H 7H 9H", "9C 10C 5S 6S 7S", "QC 3S 4S 5D 6D"]
+    (fact,) = throw_facts(thrown(hands).view(1))
+    assert fact.failed is None and fact.capped
+
+
+def test_r6_3_nobody_beat_a_stood_throw_caps_every_other_seat() -> None:
+    hands = ["KC 8C 8C 3D 4D", "JC 5H 6H 7H 9H", "9C 10C 5S 6S 7S", "QC 3S 4S 5D 6D"]
+    state = thrown(hands)
+    caps = throw_caps(throw_facts(state.view(1)), state.rules, T.table)
+    for seat in (1, 2, 3):
+        # No ♣ single above K (the A), no ♣ pair above 8 (one copy of 9..K at most).
+        assert {c: caps[seat][c] for c in ABOVE_8} == {c: 0 if c in ABOVE_K else 1 for c in ABOVE_8}
+    assert caps[0] == {}
+
+
+def test_r6_4_units_before_the_forced_one_and_unnamed_seats_are_capped() -> None:
+    state = thrown(SINGLE_BEATEN)
+    assert event_of(state).beaten_by == (1,) and tl.format_cards(event_of(state).forced) == "KC"
+    caps = throw_caps(throw_facts(state.view(2)), state.rules, T.table)
+    # The pair 88, tried first, was beaten by nobody; the K by neither seat 2 nor seat 3.
+    assert {c: caps[1][c] for c in ABOVE_8} == dict.fromkeys(ABOVE_8, 1)
+    for seat in (2, 3):
+        assert {c: caps[seat][c] for c in ABOVE_8} == {c: 0 if c in ABOVE_K else 1 for c in ABOVE_8}
+
+
+def test_r6_4_the_forced_unit_caps_unnamed_seats_only_when_blockers_are_public() -> None:
+    rules = tl.Rules(throw_blocker_public=False)
+    state = thrown(SINGLE_BEATEN, rules)
+    assert event_of(state).beaten_by == ()
+    caps = throw_caps(throw_facts(state.view(2)), state.rules, T.table)
+    for seat in (1, 2, 3):
+        assert {c: caps[seat][c] for c in ABOVE_8} == dict.fromkeys(ABOVE_8, 1)
+
+
+def test_r6_4_a_pair_unit_beaten_by_nobody_caps_a_card_played_since_to_zero() -> None:
+    state = thrown(SINGLE_BEATEN)
+    state = state.play(1, P("AC"))  # the K was forced: seat 1 shows its ♣A, the blocker
+    state = state.play(2, P("9C"))  # seat 2 plays its ♣9: it held one copy then
+    caps = throw_caps(throw_facts(state.view(3)), state.rules, T.table)
+    nine, ten = P("9C")[0].id, P("10C")[0].id
+    assert caps[2][nine] == 0 and caps[2][ten] == 1
+    assert caps[1][nine] == 1
+
+
+@pytest.mark.parametrize("hands", [PAIR_BEATEN, SINGLE_BEATEN])
+def test_r6_4_the_true_hands_agree_with_the_fact_and_a_blocker_without_its_unit_does_not(
+    hands: list[str],
+) -> None:
+    state = thrown(hands)
+    (fact,) = throw_facts(state.view(3))
+    ids = [[c.id for c in h] for h in state.hands]
+    then = [[*h, *since] for h, since in zip(ids, fact.played_since, strict=True)]
+    assert throw_fact_holds(fact, then, state.rules, T.table)
+    (blocker,) = fact.failed.beaten_by  # type: ignore[union-attr]
+    # The blocker's ♣ cards above 8 move to the seat after it (a non-blocker): refused.
+    other = 3 if blocker != 3 else 1
+    moved = [c for c in then[blocker] if c in ABOVE_8]
+    then[blocker] = [c for c in then[blocker] if c not in ABOVE_8]
+    assert not throw_fact_holds(fact, then, state.rules, T.table)
+    then[other] += moved
+    assert not throw_fact_holds(fact, then, state.rules, T.table)
+
+
+@pytest.mark.parametrize("hands", [PAIR_BEATEN, SINGLE_BEATEN])
+@pytest.mark.parametrize("public", [True, False])
+def test_r6_4_worlds_keep_who_could_beat_a_failed_throw(hands: list[str], public: bool) -> None:
+    """Every world, from the exact draws and from the constrained fallback, keeps the failed
+    throw's forced unit and blockers, and reads back as a valid state."""
+    state = thrown(hands, tl.Rules(throw_blocker_public=public))
+    for seat in range(4):
+        view = state.view(seat)
+        facts = throw_facts(view)
+        slots = hidden_places(view)
+        for world in sample_worlds(view, random.Random(seat), 30):
+            assert tl.GameState.from_json(world.to_json()) == world
+            ids = [[c.id for c in h] for h in world.hands]
+            then = [[*h, *s] for h, s in zip(ids, facts[0].played_since, strict=True)]
+            assert throw_fact_holds(facts[0], then, state.rules, T.table)
+        for i in range(10):
+            dealt = deal_hidden(slots, random.Random(i), tries=0)
+            assert slots.throws_hold(dealt)
+
+
+def throw_views() -> list[tl.PlayerView]:
+    """Views in play after at least one failed throw, from played games of every preset."""
+    out = []
+    for rules in ("tuolaji", "shuangsheng", "tuolaji-tournament", "shuangsheng-super"):
+        for seed in range(8):
+            for state in played_deals(rules, seed):
+                if state.phase is tl.Phase.PLAYING and any(
+                    isinstance(e, tl.ThrowFailed) for e in state.events
+                ):
+                    out.extend(state.view(seat) for seat in range(4))
+    return out
+
+
+@given(st.data())
+@settings(max_examples=40, deadline=None)
+def test_r6_3_r6_4_sampled_worlds_after_throws_are_valid_states(data: st.DataObject) -> None:
+    """Worlds of views after throws (stood and failed) pass every state check, the replay of
+    each throw against the hands included (validate), and the JSON round trip."""
+    views = throw_views()
+    view = views[data.draw(st.integers(0, len(views) - 1))]
+    seed = data.draw(st.integers(0, 2**32))
+    for world in sample_worlds(view, random.Random(seed), 3):
+        assert world.view(view.seat) == view
+        check_state(world, random.Random(seed))
+        assert tl.GameState.from_json(world.to_json()) == world
+
+
+def test_knowledge_records_the_deals_throws() -> None:
+    state = thrown(PAIR_BEATEN)
+    assert knowledge_of(state.view(1)).throws == throw_facts(state.view(1))
+
+
+def thread_job_state(preset: str, seed: int, steps: int) -> tl.GameState:
+    """The state at decision ``steps`` of a deal played as tests/core/test_threads.py plays
+    it (random legal actions, a world sampled every 7 decisions of play)."""
+    rng = random.Random(seed)
+    state = tl.GameState.new(preset, seed=seed)
+    for step in range(1, steps):
+        if state.phase is tl.Phase.DEALING:
+            bids = list(state.legal_actions(None))
+            state = state.apply(bids[0] if rng.random() < 0.9 else rng.choice(bids))
+        elif state.phase is tl.Phase.PLAYING:
+            play = state.legal_plays().sample(rng)
+            if step % 7 == 0:
+                sample_worlds(state.view(state.to_act), rng, 1)
+            state = state.play(state.to_act, play)
+        else:
+            state = state.apply(state.legal_actions(state.to_act).sample(rng))
+    return state
+
+
+def test_r6_4_a_blocker_whose_shown_card_was_buried_still_gets_its_beating_card() -> None:
+    """Seat 1 showed ♠2 in a bid and buried it; it beat ♣J of seat 3's failed throw with the
+    ♣K it still holds, its only card. Kept with its shower (R4.2), the ♠2 would leave it no
+    room for the ♣K: the sampler's last resort puts the shown cards in the hidden kitty."""
+    state = thread_job_state("tuolaji", 8, 189)
+    view = state.view(2)
+    assert view.hand_sizes[1] == 1 and tl.format_cards(view.shown[1]) == "2S"
+    for world in sample_worlds(view, random.Random(0), 10):
+        assert world.view(2) == view
+        assert tl.format_cards(world.hands[1]) == "KC"
+        assert tl.GameState.from_json(world.to_json()) == world
