@@ -135,7 +135,7 @@ def test_r6_4_worlds_keep_who_could_beat_a_failed_throw(hands: list[str], public
             assert throw_fact_holds(facts[0], then, state.rules, T.table)
         for i in range(10):
             dealt = deal_hidden(slots, random.Random(i), tries=0)
-            assert slots.throws_hold(dealt)
+            assert slots.plays_hold(dealt)
 
 
 def throw_views() -> list[tl.PlayerView]:

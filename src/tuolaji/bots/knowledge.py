@@ -29,6 +29,13 @@ Deductions (effective suits as in R2.1; trumps are suit 4):
   [`ThrowFact`][tuolaji.bots.knowledge.ThrowFact] keeps each throw with what the seats played
   since, and [`throw_fact_holds`][tuolaji.bots.knowledge.throw_fact_holds] checks whole hands
   against it with the engine's own throw check.
+* **Shaped follows** (R7.3): a seat that followed a lead holding a tractor with only led-suit
+  cards and as many pairs as the lead held no holding then that R7.3 would have made it play
+  otherwise (a tractor where it played separate pairs). Fewer pairs give the caps above;
+  this needs whole hands: [`FollowFact`][tuolaji.bots.knowledge.FollowFact] keeps each such
+  follow with what its seat played since, and
+  [`follow_fact_holds`][tuolaji.bots.knowledge.follow_fact_holds] checks the hand then with
+  the engine's own follow check.
 """
 
 from __future__ import annotations
@@ -41,21 +48,30 @@ import attrs
 from tuolaji.core.cards import CARD_KINDS, Card
 from tuolaji.core.rules import Rules
 from tuolaji.core.shapes import RawUnit
-from tuolaji.core.trickids import LeadInfo, forced_unit_key, lead_info_ids
+from tuolaji.core.trickids import (
+    FollowCode,
+    LeadInfo,
+    follow_code_ids,
+    forced_unit_key,
+    lead_info_ids,
+)
 from tuolaji.core.trump import TrumpTable, effective_suit_name
 from tuolaji.state.actions import CardsDealt, Hand, Played, ThrowFailed, Trick
 from tuolaji.state.playing import throw_failure
 from tuolaji.state.view import PlayerView
 
 __all__ = [
+    "FollowFact",
     "Knowledge",
     "ThrowFact",
+    "follow_fact_holds",
     "follow_facts",
     "knowledge_of",
     "no_pair_caps",
     "pairs_in",
     "played_cards",
     "revealed_cards",
+    "shaped_follows",
     "throw_caps",
     "throw_fact_holds",
     "throw_facts",
@@ -82,6 +98,19 @@ class ThrowFact:
 
 
 @attrs.frozen(slots=True)
+class FollowFact:
+    """A follow whose legality (R7.3) depends on the follower's whole holding of the led suit:
+    seat ``seat`` followed ``lead`` with card ids ``play``, all of the led suit, as many pairs
+    as the lead, the lead holding a tractor; ``played_since``: the card ids it played from
+    that trick on, ``play`` included (its hand then is its hand now plus those)."""
+
+    seat: int
+    lead: LeadInfo = attrs.field(eq=False)
+    play: tuple[int, ...]
+    played_since: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
 class Knowledge:
     """What `seat` knows besides its own hand.
 
@@ -96,7 +125,8 @@ class Knowledge:
     cards hidden from it, shown cards included; ``revealed[s]``: cards of seat ``s``'s failed
     throws that it took back and has not played since (R6.4), so still holds; ``throws``: the
     throws of the deal that stood or failed (R6.3, R6.4), oldest first, which whole hands must
-    agree with.
+    agree with; ``follows``: the follows whose R7.3 legality whole hands must agree with
+    ([`shaped_follows`][tuolaji.bots.knowledge.shaped_follows]).
     """
 
     seat: int
@@ -111,6 +141,7 @@ class Knowledge:
     unseen: tuple[int, ...]
     revealed: tuple[Hand, Hand, Hand, Hand] = ((), (), (), ())
     throws: tuple[ThrowFact, ...] = ()
+    follows: tuple[FollowFact, ...] = ()
 
 
 def pairs_in(ids: Sequence[int]) -> int:
@@ -287,6 +318,49 @@ def throw_fact_holds(
     )
 
 
+def shaped_follows(view: PlayerView) -> tuple[FollowFact, ...]:
+    """The follows of the current deal that R7.3 decides on the whole led-suit holding, oldest
+    first (see [`FollowFact`][tuolaji.bots.knowledge.FollowFact]).
+
+    Only follows to a lead holding a tractor with as many pairs as the lead, all of the led
+    suit, under a `Rules.follow_draw` that asks for pairs: a follow with a card of another
+    suit gives a void (R7.2), one with fewer pairs caps the suit at one copy per card, so the
+    pairs it held then are the ones it played and fit whatever shape R7.3 asks; a lead with no
+    tractor asks for pairs only, and the follow played them all."""
+    if view.trump is None or view.rules.follow_draw == "suit_only":
+        return ()
+    table = view.trump.table
+    suit = table.suit
+    out: list[FollowFact] = []
+    since: list[list[int]] = [[], [], [], []]
+    # Backwards, so that what each seat played from a trick on is gathered once.
+    for t in reversed(_all_tricks(view)):
+        leader, plays = (t.leader, t.plays) if isinstance(t, Trick) else t
+        for i, p in enumerate(plays):
+            since[(leader + i) % 4][:0] = [c.id for c in p]
+        lead = lead_info_ids([c.id for c in plays[0]], table)
+        if not lead.tractors:
+            continue
+        for i in range(len(plays) - 1, 0, -1):
+            ids = tuple(c.id for c in plays[i])
+            if pairs_in(ids) < lead.total_pairs or any(suit[c] != lead.suit for c in ids):
+                continue
+            seat = (leader + i) % 4
+            out.append(FollowFact(seat, lead, ids, tuple(since[seat])))
+    out.reverse()
+    return tuple(out)
+
+
+def follow_fact_holds(
+    fact: FollowFact, hand_then: Sequence[int], rules: Rules, table: TrumpTable
+) -> bool:
+    """Whether the follower's hand when it followed (card ids: its hand now plus
+    ``fact.played_since``; cards outside the led suit may be left out) makes its follow legal
+    under the engine's own follow check (R7.1-R7.3, with `Rules.follow_draw`)."""
+    code = follow_code_ids(fact.lead, hand_then, fact.play, table, rules.follow_draw)
+    return code == FollowCode.OK
+
+
 def tried_units(fact: ThrowFact, rules: Rules) -> list[RawUnit]:
     """The units of a throw the engine tried in R6.4's order up to its outcome: all of them
     for a throw that stood, else those before the forced one and the forced one, last (none
@@ -366,6 +440,7 @@ def knowledge_of(view: PlayerView) -> Knowledge:
         unseen=unseen,
         revealed=revealed_cards(view),
         throws=throws,
+        follows=shaped_follows(view),
     )
 
 

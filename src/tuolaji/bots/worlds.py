@@ -24,10 +24,11 @@ it exactly, on card ids: the hidden cards fall into classes by the places that m
 (a void or a zero cap excludes a place); the table of how many cards of each class go to each
 place is drawn with its exact weight (a product of multinomials, the completion counts
 memoised per view), each class is split uniformly by those counts, and a draw that gives a
-seat both copies of a card it may hold once (R7.3), or that changes a throw's outcome, is drawn
-again. After [`SHUFFLE_TRIES`][tuolaji.bots.worlds.SHUFFLE_TRIES] rejected draws
-([`THROW_TRIES`][tuolaji.bots.worlds.THROW_TRIES] when throws must be kept; or when a view's
-table would be too large to build quickly, then with plain shuffles) it places the cards one
+seat both copies of a card it may hold once (R7.3), that changes a throw's outcome, or that
+would have made a past follow illegal (R7.3: a tractor held where separate pairs were played),
+is drawn again. After [`SHUFFLE_TRIES`][tuolaji.bots.worlds.SHUFFLE_TRIES] rejected draws
+([`THROW_TRIES`][tuolaji.bots.worlds.THROW_TRIES] when throws or follows must be kept; or when a
+view's table would be too large to build quickly, then with plain shuffles) it places the cards one
 kind at a time, each with the chance an unconstrained deal would give, among the placements
 that keep the rest feasible (an exact max-flow test over the places, so it never dead-ends).
 When throws must be kept, that placement starts by giving each blocker of a failed throw a
@@ -62,8 +63,10 @@ from collections.abc import Sequence
 from itertools import product
 
 from tuolaji.bots.knowledge import (
+    FollowFact,
     Knowledge,
     ThrowFact,
+    follow_fact_holds,
     knowledge_of,
     throw_fact_holds,
     tried_units,
@@ -119,7 +122,10 @@ class HiddenPlaces:
     in its hand (the viewer's hand, the pinned cards); ``throws``: the throws whose outcome
     depends on hidden cards beyond the caps (R6.3, R6.4,
     [`ThrowFact`][tuolaji.bots.knowledge.ThrowFact]), each with the known cards of its suit
-    in every hand then (checked only when ``rules`` and ``table`` are given).
+    in every hand then, and ``follows``: the follows whose legality depends on hidden cards
+    beyond the caps (R7.3, [`FollowFact`][tuolaji.bots.knowledge.FollowFact]), each with the
+    known cards of its suit in the follower's hand then (both checked only when ``rules`` and
+    ``table`` are given).
     """
 
     KITTY = -2
@@ -130,6 +136,7 @@ class HiddenPlaces:
         "_built",
         "_sampler",
         "caps",
+        "follows",
         "kitty_pins",
         "known",
         "pinned",
@@ -151,6 +158,7 @@ class HiddenPlaces:
         pinned: list[list[Card]],
         kitty_pins: tuple[tuple[int, Card], ...],
         throws: tuple[ThrowFact, ...] = (),
+        follows: tuple[FollowFact, ...] = (),
         known: Sequence[Sequence[int]] = ((), (), (), ()),
         rules: Rules | None = None,
         table: TrumpTable | None = None,
@@ -163,6 +171,7 @@ class HiddenPlaces:
         self.kitty_pins = kitty_pins
         self.known = known
         self.throws = _throw_checks(throws, known, pool, rules, table)
+        self.follows = _follow_checks(follows, places, known, pool, table)
         self.rules = rules
         self.table = table
         self._sampler: _ClassSampler | None = None
@@ -180,10 +189,16 @@ class HiddenPlaces:
         """Per place, at most how many copies of card id ``card`` it may take."""
         return [row[card] for row in self.caps]
 
-    def throws_hold(self, dealt: list[list[int]]) -> bool:
+    @property
+    def checked(self) -> bool:
+        """Whether a draw must also be checked on whole hands (throws or follows to keep)."""
+        return bool(self.throws or self.follows)
+
+    def plays_hold(self, dealt: list[list[int]]) -> bool:
         """Whether card ids per place (as [`deal_hidden`][tuolaji.bots.worlds.deal_hidden]
-        gives them) agree with every throw the caps do not settle (R6.3, R6.4)."""
-        if not self.throws:
+        gives them) agree with every throw (R6.3, R6.4) and every follow (R7.3) the caps do
+        not settle."""
+        if not self.checked:
             return True
         assert self.rules is not None and self.table is not None  # set with the throws
         suit = self.table.suit
@@ -202,6 +217,10 @@ class HiddenPlaces:
             x = fact.info.suit
             then = [[*h, *by_suit[s].get(x, ())] for s, h in enumerate(known)]
             if not throw_fact_holds(fact, then, self.rules, self.table):
+                return False
+        for follow, held in self.follows:
+            hidden = by_suit[follow.seat].get(follow.lead.suit, ())
+            if not follow_fact_holds(follow, [*held, *hidden], self.rules, self.table):
                 return False
         return True
 
@@ -254,6 +273,33 @@ def _throw_checks(
         ):
             continue
         out.append((fact, then))
+    return tuple(out)
+
+
+_FollowCheck = tuple[FollowFact, tuple[int, ...]]
+"""A follow to check, and the known card ids of its suit in the follower's hand then."""
+
+
+def _follow_checks(
+    facts: Sequence[FollowFact],
+    places: Sequence[int],
+    known: Sequence[Sequence[int]],
+    pool: Sequence[int],
+    table: TrumpTable | None,
+) -> tuple[_FollowCheck, ...]:
+    """The follows a draw must be checked against (R7.3), each with the known cards of its
+    suit in the follower's hand then. A follow needs no check when its seat's hand is known
+    (the viewer's) or no hidden card of its suit is left: the known cards then decide it."""
+    if table is None:
+        return ()
+    suit = table.suit
+    out: list[_FollowCheck] = []
+    for fact in facts:
+        x = fact.lead.suit
+        if fact.seat not in places or not any(pool[c] and suit[c] == x for c in range(CARD_KINDS)):
+            continue
+        mine = (*known[fact.seat], *fact.played_since)
+        out.append((fact, tuple(c for c in mine if suit[c] == x)))
     return tuple(out)
 
 
@@ -394,6 +440,7 @@ def hidden_places(view: PlayerView, *, bury_shown: bool = False) -> HiddenPlaces
         pinned=pinned,
         kitty_pins=tuple(kitty_pins),
         throws=tuple(f for f in know.throws if not f.capped),
+        follows=know.follows,
         known=tuple(known),
         rules=view.rules,
         table=view.trump.table if view.trump is not None else None,
@@ -497,24 +544,25 @@ def deal_hidden(
     slots: HiddenPlaces, rng: random.Random, tries: int = SHUFFLE_TRIES
 ) -> list[list[int]]:
     """Card ids for each hidden place (see the module docstring for the distribution): up
-    to ``tries`` exact draws (or [`THROW_TRIES`][tuolaji.bots.worlds.THROW_TRIES] when failed
-    throws must also hold), then the constrained placement, drawn again until the
-    throws hold (at most ``THROW_TRIES`` times; then the last placement found, which keeps
-    every cap, is kept)."""
+    to ``tries`` exact draws (or [`THROW_TRIES`][tuolaji.bots.worlds.THROW_TRIES] when throws
+    or follows must also hold), then the constrained placement, drawn again until they hold
+    (at most ``THROW_TRIES`` times)."""
     sampler = slots._exact_sampler()
-    if slots.throws and tries:
+    if slots.checked and tries:
         tries = max(tries, THROW_TRIES)
     for _ in range(tries):
         dealt = _shuffle_deal(slots, rng) if sampler is None else sampler.draw(rng)
-        if dealt is not None and slots.throws_hold(dealt):
+        if dealt is not None and slots.plays_hold(dealt):
             return dealt
-    if not slots.throws:
+    if not slots.checked:
         return _constrained_deal(slots, rng)
     for _ in range(THROW_TRIES):
         dealt = _pinned_deal(slots, rng)
-        if dealt is not None and slots.throws_hold(dealt):
+        if dealt is not None and slots.plays_hold(dealt):
             return dealt
-    raise IllegalAction("R6.4", "no deal of the hidden cards found that agrees with the throws")
+    raise IllegalAction(
+        "R6.4", "no deal of the hidden cards found that agrees with the throws and follows (R7.3)"
+    )
 
 
 def _pinned_deal(slots: HiddenPlaces, rng: random.Random) -> list[list[int]] | None:
@@ -807,7 +855,7 @@ def _world(view: PlayerView, prepared: _Prepared, rng: random.Random) -> GameSta
     try:
         dealt = deal_hidden(slots, rng)
     except IllegalAction:
-        if not slots.throws:
+        if not slots.checked:
             raise
         # A shown card kept with its shower (R4.2) may leave no room for a unit the seat
         # beat a throw with (R6.4): the burier buried it. Then every shown card goes to the

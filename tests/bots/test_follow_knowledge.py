@@ -1,0 +1,113 @@
+"""What follows to a tractor lead show about the follower's hand (R7.3), and sampled worlds
+that keep it (issue #19)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import tuolaji as tl
+from tuolaji.bots.knowledge import follow_fact_holds, knowledge_of, shaped_follows
+from tuolaji.bots.worlds import deal_hidden, hidden_places, sample_worlds
+from tuolaji.core.cards import full_deck
+from tuolaji.testing import check_state
+
+P = tl.parse_cards
+T = tl.Trump(tl.Rank.TWO, tl.Suit.DIAMONDS)
+CLUBS = {c.id for c in full_deck() if T.table.suit[c.id] == T.table.suit[P("3C")[0].id]}
+# Seat 0 leads the ♣ tractor 8899; seat 1 holds JJ and KK but no ♣ tractor: it follows JJ KK.
+HANDS = [
+    "8C 8C 9C 9C 3D 4D 5D",
+    "JC JC KC KC 5H 6H 7H",
+    "QC 10C 5S 6S 7S 8S 9S",
+    "AC 3C 4S 3S 6D 7D 8D",
+]
+
+
+def dealt(rules: str | tl.Rules) -> tl.GameState:
+    cards = [P(h) for h in HANDS]
+    used = Counter(c for h in cards for c in h)
+    rest = [c for c in full_deck() if used[c] < 2]
+    return tl.GameState.for_play(
+        rules, hands=cards, kitty=rest[:8], trump=T, dealer=0, levels=(tl.Rank.TWO,) * 2
+    )
+
+
+def followed(rules: str | tl.Rules = "tuolaji") -> tl.GameState:
+    return dealt(rules).play(0, P("8C 8C 9C 9C")).play(1, P("JC JC KC KC"))
+
+
+def test_r7_3_a_follow_with_separate_pairs_to_a_tractor_is_a_fact() -> None:
+    view = followed().view(2)
+    (fact,) = shaped_follows(view)
+    assert fact.seat == 1 and tl.format_cards([tl.CARDS[c] for c in fact.play]) == "JC JC KC KC"
+    assert Counter(fact.played_since) == Counter(fact.play)
+    assert knowledge_of(view).follows == (fact,)
+
+
+def test_r7_3_no_fact_for_a_pair_lead_or_when_rules_ask_suit_only() -> None:
+    # A pair lead asks for a pair only: the follow KK shows nothing the caps do not.
+    after = dealt("tuolaji").play(0, P("8C 8C")).play(1, P("KC KC"))
+    assert shaped_follows(after.view(2)) == ()
+    assert shaped_follows(followed(tl.Rules(follow_draw="suit_only")).view(2)) == ()
+
+
+def test_r7_3_the_follow_holds_on_the_true_hand_and_not_with_a_tractor_then() -> None:
+    state = followed()
+    (fact,) = shaped_follows(state.view(2))
+    true_then = [c for c in (*(c.id for c in state.hands[1]), *fact.played_since) if c in CLUBS]
+    assert follow_fact_holds(fact, true_then, state.rules, T.table)
+    for pair in ("QC QC", "AC AC", "10C 10C"):
+        # JJ with QQ (or KK with AA, 10 10 with JJ) is a tractor R7.3 would have demanded.
+        then = [*true_then, *(c.id for c in P(pair))]
+        assert not follow_fact_holds(fact, then, state.rules, T.table), pair
+    assert follow_fact_holds(fact, [*true_then, *(c.id for c in P("QC 3C"))], state.rules, T.table)
+
+
+def test_r7_3_a_draw_giving_the_follower_a_tractor_then_is_refused() -> None:
+    view = followed().view(2)
+    slots = hidden_places(view)
+    i = slots.places.index(1)
+    dealt = deal_hidden(slots, random.Random(0))
+    assert slots.plays_hold(dealt)
+    dealt[i] = [*(c.id for c in P("QC QC")), *dealt[i][2:]]
+    assert not slots.plays_hold(dealt)
+
+
+@pytest.mark.parametrize("seat", [0, 2, 3])
+def test_r7_3_no_world_gives_the_follower_a_tractor_then(seat: int) -> None:
+    state = followed()
+    view = state.view(seat)
+    (fact,) = shaped_follows(view)
+    for world in sample_worlds(view, random.Random(seat), 40):
+        check_state(world)
+        assert tl.GameState.from_json(world.to_json()) == world
+        then = [c.id for c in world.hands[1]] + list(fact.played_since)
+        assert follow_fact_holds(fact, then, state.rules, T.table)
+
+
+def shuangsheng_views() -> list[tl.PlayerView]:
+    """Views in play of greedy games of the 双升 presets."""
+    out = []
+    for preset in ("shuangsheng", "shuangsheng-super"):
+        for seed in range(3):
+            game = tl.Game(preset, seed=seed)
+            game.play_deal([tl.GreedyBot(i) for i in range(4)])
+            for state in game.history:
+                if state.phase is tl.Phase.PLAYING:
+                    out.extend(state.view(seat) for seat in range(4))
+    return out
+
+
+@pytest.mark.slow
+def test_r7_3_every_sampled_shuangsheng_world_is_a_valid_state() -> None:
+    """Issue #19 finding 3: worlds of every play view of greedy 双升 deals replay every follow
+    legally (the JSON reader replays the deal) and pass every state check."""
+    views = shuangsheng_views()
+    rng = random.Random(19)
+    for view in views[::2]:
+        for world in sample_worlds(view, rng, 2):
+            check_state(world)
+            assert tl.GameState.from_json(world.to_json()) == world
