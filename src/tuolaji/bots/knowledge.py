@@ -338,6 +338,8 @@ def shaped_follows(view: PlayerView) -> tuple[FollowFact, ...]:
         leader, plays = (t.leader, t.plays) if isinstance(t, Trick) else t
         for i, p in enumerate(plays):
             since[(leader + i) % 4][:0] = [c.id for c in p]
+        if len(plays[0]) < 4:
+            continue  # no tractor: spare reading the lead (most leads)
         lead = lead_info_ids([c.id for c in plays[0]], table)
         if not lead.tractors:
             continue

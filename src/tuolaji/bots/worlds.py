@@ -200,7 +200,7 @@ class HiddenPlaces:
         not settle."""
         if not self.checked:
             return True
-        assert self.rules is not None and self.table is not None  # set with the throws
+        assert self.rules is not None and self.table is not None  # set with the checks
         suit = self.table.suit
         # The hidden cards of each seat, by effective suit (a throw is decided in its suit).
         by_suit: list[dict[int, list[int]]] = [{}, {}, {}, {}]
