@@ -113,3 +113,26 @@ def test_r7_3_every_sampled_shuangsheng_world_is_a_valid_state() -> None:
         for world in sample_worlds(view, rng, 2):
             check_state(world)
             assert tl.GameState.from_json(world.to_json()) == world
+
+
+def test_r7_3_singles_to_a_tractor_show_no_missing_pair_under_tractor_on_tractor() -> None:
+    """``follow_draw="tractor_on_tractor"``: a tractor lead does not oblige pairs, so seat 1
+    may follow ♣8899 with singles while it holds ♣JJ and ♣KK; nobody may deduce from that
+    follow that it holds no ♣ pair, and every sampled world keeps it legal."""
+    rules = tl.Rules(follow_draw="tractor_on_tractor")
+    cards = [P(h) for h in (HANDS[0], "JC JC KC KC 5C 6C 7H", *HANDS[2:])]
+    used = Counter(c for h in cards for c in h)
+    rest = [c for c in full_deck() if used[c] < 2]
+    start = tl.GameState.for_play(
+        rules, hands=cards, kitty=rest[:8], trump=T, dealer=0, levels=(tl.Rank.TWO,) * 2
+    )
+    state = start.play(0, P("8C 8C 9C 9C")).play(1, P("JC KC 5C 6C"))
+    club = T.table.suit[P("3C")[0].id]
+    for seat in (0, 2, 3):
+        view = state.view(seat)
+        assert club not in knowledge_of(view).no_pair[1]
+        for world in sample_worlds(view, random.Random(seat), 20):
+            check_state(world)
+    strict = start.advanced(rules=tl.RULESETS["tuolaji"]).play(0, P("8C 8C 9C 9C"))
+    with pytest.raises(tl.IllegalAction, match="R7.3"):
+        strict.play(1, P("JC KC 5C 6C"))

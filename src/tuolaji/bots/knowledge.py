@@ -46,7 +46,7 @@ from collections.abc import Sequence
 import attrs
 
 from tuolaji.core.cards import CARD_KINDS, Card
-from tuolaji.core.rules import Rules
+from tuolaji.core.rules import FollowDraw, Rules
 from tuolaji.core.shapes import RawUnit
 from tuolaji.core.trickids import (
     FollowCode,
@@ -156,13 +156,20 @@ def pairs_in(ids: Sequence[int]) -> int:
     return pairs
 
 
-def follow_facts(ids: Sequence[int], lead: LeadInfo, suit: Sequence[int]) -> tuple[bool, bool]:
+def follow_facts(
+    ids: Sequence[int], lead: LeadInfo, suit: Sequence[int], follow_draw: FollowDraw = "pairs"
+) -> tuple[bool, bool]:
     """What a follow of card ids ``ids`` to ``lead`` shows about its seat (``suit``: the
     trump table's effective suit per card id): whether it is void in the led suit (R7.2: it
     played a card of another suit), and else whether it holds no pair of that suit left (R7.3:
-    fewer pairs than the lead)."""
+    fewer pairs than the lead). Under the house rule
+    [`Rules.follow_draw`][tuolaji.Rules.follow_draw] ``"suit_only"`` a follow shows nothing of
+    its pairs, and under ``"tractor_on_tractor"`` a lead with a tractor does not oblige pairs,
+    so neither gives the second fact."""
     if any(suit[c] != lead.suit for c in ids):
         return True, False
+    if follow_draw == "suit_only" or (follow_draw == "tractor_on_tractor" and lead.tractors):
+        return False, False
     return False, pairs_in(ids) < lead.total_pairs
 
 
@@ -211,7 +218,7 @@ def no_pair_caps(
                     for c in ids:
                         if suit[c] == x:
                             caps[s][c] = 0
-            void, no_pair_left = follow_facts(ids, info, suit)
+            void, no_pair_left = follow_facts(ids, info, suit, view.rules.follow_draw)
             if void:
                 voids[seat].add(led)
             elif no_pair_left and led not in no_pair[seat]:

@@ -228,7 +228,7 @@ class ObservationEncoder:
                     continue
                 lead = self._lead
                 assert lead is not None  # the lead of this trick was read first
-                void, no_pair_left = follow_facts(ids, lead, suit)
+                void, no_pair_left = follow_facts(ids, lead, suit, view.rules.follow_draw)
                 if void or no_pair_left:
                     part = 0 if void else 20
                     for me in range(4):
