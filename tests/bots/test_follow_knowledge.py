@@ -133,6 +133,12 @@ def test_r7_3_singles_to_a_tractor_show_no_missing_pair_under_tractor_on_tractor
         assert club not in knowledge_of(view).no_pair[1]
         for world in sample_worlds(view, random.Random(seat), 20):
             check_state(world)
+    # It held no ♣ tractor then (R7.3 under this rule): whole hands are checked for that.
+    (fact,) = shaped_follows(state.view(2))
+    assert fact.seat == 1
+    held = [c.id for c in P("JC JC KC KC 5C 6C")]
+    assert follow_fact_holds(fact, held, rules, T.table)
+    assert not follow_fact_holds(fact, [*held, *(c.id for c in P("QC QC"))], rules, T.table)
     strict = start.advanced(rules=tl.RULESETS["tuolaji"]).play(0, P("8C 8C 9C 9C"))
     with pytest.raises(tl.IllegalAction, match="R7.3"):
         strict.play(1, P("JC KC 5C 6C"))

@@ -329,11 +329,12 @@ def shaped_follows(view: PlayerView) -> tuple[FollowFact, ...]:
     """The follows of the current deal that R7.3 decides on the whole led-suit holding, oldest
     first (see [`FollowFact`][tuolaji.bots.knowledge.FollowFact]).
 
-    Only follows to a lead holding a tractor with as many pairs as the lead, all of the led
-    suit, under a `Rules.follow_draw` that asks for pairs: a follow with a card of another
-    suit gives a void (R7.2), one with fewer pairs caps the suit at one copy per card, so the
-    pairs it held then are the ones it played and fit whatever shape R7.3 asks; a lead with no
-    tractor asks for pairs only, and the follow played them all."""
+    Only follows to a lead holding a tractor that
+    [`follow_facts`][tuolaji.bots.knowledge.follow_facts] turns into no cap, under a
+    `Rules.follow_draw` that asks for a shape: a follow with a card of another suit gives a
+    void (R7.2), one with fewer pairs where the rules oblige pairs caps the suit at one copy
+    per card, so the pairs it held then are the ones it played and fit whatever shape R7.3
+    asks; a lead with no tractor asks for pairs only, and the follow played them all."""
     if view.trump is None or view.rules.follow_draw == "suit_only":
         return ()
     table = view.trump.table
@@ -352,8 +353,9 @@ def shaped_follows(view: PlayerView) -> tuple[FollowFact, ...]:
             continue
         for i in range(len(plays) - 1, 0, -1):
             ids = tuple(c.id for c in plays[i])
-            if pairs_in(ids) < lead.total_pairs or any(suit[c] != lead.suit for c in ids):
-                continue
+            void, no_pair_left = follow_facts(ids, lead, suit, view.rules.follow_draw)
+            if void or no_pair_left:
+                continue  # the voids and caps already say what this follow shows
             seat = (leader + i) % 4
             out.append(FollowFact(seat, lead, ids, tuple(since[seat])))
     out.reverse()
