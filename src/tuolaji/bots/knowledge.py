@@ -46,6 +46,7 @@ from collections.abc import Sequence
 import attrs
 
 from tuolaji.core.cards import CARD_KINDS, Card
+from tuolaji.core.errors import expect_type
 from tuolaji.core.rules import FollowDraw, Rules
 from tuolaji.core.shapes import RawUnit
 from tuolaji.core.trickids import (
@@ -422,8 +423,7 @@ def _card_id(card: Card) -> int:
 
 def knowledge_of(view: PlayerView) -> Knowledge:
     """Everything [`view.seat`][tuolaji.PlayerView.seat] deduces from public play."""
-    if not isinstance(view, PlayerView):
-        raise TypeError(f"view must be a tuolaji.PlayerView, got {type(view).__name__}")
+    expect_type(view, PlayerView, "view")
     played = played_cards(view)
     voids, no_pair, caps = no_pair_caps(view)
     throws = throw_facts(view)

@@ -16,7 +16,7 @@ import attrs
 
 from tuolaji.bots.base import Bot
 from tuolaji.core.cards import level_text
-from tuolaji.core.errors import ConfigurationError, IllegalAction, LimitExceeded, cut
+from tuolaji.core.errors import ConfigurationError, IllegalAction, LimitExceeded, cut, expect_type
 from tuolaji.core.limits import MAX_REDEALS
 from tuolaji.core.rules import Rules, rules_text
 from tuolaji.core.scoring import DealResult, check_seat
@@ -290,8 +290,7 @@ class Game:
         [`Pass`][tuolaji.Pass] ("not now") then the seat's bids; a seat without a bid is not
         asked. A decision with a single legal action is taken without asking.
         """
-        if not isinstance(turns, BidTurns):
-            raise TypeError(f"turns is a BidTurns, got {type(turns).__name__}")
+        expect_type(turns, BidTurns, "turns")
         if on_action is not None and not callable(on_action):
             raise TypeError(f"on_action is callable or None, got {type(on_action).__name__}")
         while (phase := self.state.phase) is not _FINISHED:
@@ -332,8 +331,8 @@ class Game:
         with an action that is not legal."""
         if not callable(getattr(bot, "act", None)):
             raise TypeError(f"bot is a Bot (with an act method), got {type(bot).__name__}")
-        if not isinstance(actions, ActionSet):
-            raise TypeError(f"actions is an ActionSet, got {type(actions).__name__}")
+        if not isinstance(actions, ActionSet):  # abstract: expect_type takes a concrete class
+            raise TypeError(f"actions must be a tuolaji.ActionSet, got {type(actions).__name__}")
         choice = bot.act(self.state.view(check_seat(seat)), actions)
         if choice not in actions:
             raise IllegalAction(

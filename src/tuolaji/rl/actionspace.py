@@ -453,8 +453,7 @@ def max_deal_length(rules: Rules, max_redeals: int = MAX_REDEALS) -> int:
     weak-hand redeal per seat (R4.7: each seat asks at most once per deal), and the attempt
     that is played.
     """
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a tuolaji.Rules, got {type(rules).__name__}")
+    expect_type(rules, Rules, "rules")
     bound = _redeal_bound(max_redeals)
     bids = NO_TRUMP_BIG
     bid_ids = (3 if rules.bidding == "joker" else 2) + 1

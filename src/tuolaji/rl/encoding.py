@@ -23,6 +23,7 @@ from typing import Any
 
 from tuolaji.bots.knowledge import follow_facts, no_pair_caps, played_cards
 from tuolaji.core.cards import CARDS, Card
+from tuolaji.core.errors import expect_type
 from tuolaji.core.trickids import LeadInfo, lead_info_ids
 from tuolaji.state.actions import Hand, Phase, Trick
 from tuolaji.state.view import PlayerView
@@ -87,8 +88,7 @@ def _one_hot(size: int, index: int | None) -> list[float]:
 def observation(view: PlayerView) -> list[float]:
     """The view as [`OBSERVATION_SIZE`][tuolaji.rl.encoding.OBSERVATION_SIZE] floats (see
     [`OBSERVATION_LAYOUT`][tuolaji.rl.encoding.OBSERVATION_LAYOUT])."""
-    if not isinstance(view, PlayerView):
-        raise TypeError(f"view must be a tuolaji.PlayerView, got {type(view).__name__}")
+    expect_type(view, PlayerView, "view")
     me = view.seat
 
     def rel(seat: int | None) -> int | None:
@@ -244,8 +244,7 @@ class ObservationEncoder:
         [`OBSERVATION_SIZE`][tuolaji.rl.encoding.OBSERVATION_SIZE] entries of ``out`` (a float32
         array, returned), or without ``out`` into this encoder's own buffer (the same array
         each call: copy it to keep it)."""
-        if not isinstance(view, PlayerView):
-            raise TypeError(f"view must be a tuolaji.PlayerView, got {type(view).__name__}")
+        expect_type(view, PlayerView, "view")
         self._catch_up(view)
         whole = self._out if out is None else out
         out = whole[:OBSERVATION_SIZE]
