@@ -55,16 +55,17 @@ from tuolaji.core.trickids import (
     follow_code_ids,
     forced_unit_key,
     lead_info_ids,
+    throw_verdict,
 )
 from tuolaji.core.trump import TrumpTable, effective_suit_name
 from tuolaji.state.actions import CardsDealt, Hand, Played, ThrowFailed, Trick
-from tuolaji.state.playing import throw_failure
 from tuolaji.state.view import PlayerView
 
 __all__ = [
     "FollowFact",
     "Knowledge",
     "ThrowFact",
+    "ThrowOutcome",
     "follow_fact_holds",
     "follow_facts",
     "knowledge_of",
@@ -76,7 +77,9 @@ __all__ = [
     "throw_caps",
     "throw_fact_holds",
     "throw_facts",
+    "throw_outcome",
     "tried_units",
+    "verdict_agrees",
     "void_suits_text",
 ]
 
@@ -312,6 +315,39 @@ def throw_facts(view: PlayerView) -> tuple[ThrowFact, ...]:
     return tuple(out)
 
 
+ThrowOutcome = tuple[bool, tuple[int, ...], "tuple[int, ...] | None"]
+"""What [`throw_verdict`][tuolaji.core.trickids.throw_verdict] must say of a throw's hands
+for them to agree with its event: ``(stood, forced ids, beaten_by)``, ``beaten_by`` (offsets
+after the thrower, as the verdict gives them) None when the blockers are not public."""
+
+
+def throw_outcome(fact: ThrowFact, rules: Rules) -> ThrowOutcome:
+    """The verdict ``fact``'s event records (R6.3, R6.4; see
+    [`ThrowOutcome`][tuolaji.bots.knowledge.ThrowOutcome]): the state machine's
+    [`throw_failure`][tuolaji.state.playing.throw_failure] makes the event from that verdict,
+    the seats beating the forced unit only when `Rules.throw_blocker_public`."""
+    failed = fact.failed
+    if failed is None:
+        return True, fact.info.ids, None
+    seat = fact.seat
+    blockers = (
+        tuple([(s - seat - 1) % 4 for s in failed.beaten_by])
+        if rules.throw_blocker_public
+        else None
+    )
+    return False, tuple([c.id for c in failed.forced]), blockers
+
+
+def verdict_agrees(
+    outcome: ThrowOutcome, verdict: tuple[bool, tuple[int, ...], tuple[int, ...]]
+) -> bool:
+    """Whether a [`throw_verdict`][tuolaji.core.trickids.throw_verdict] gives ``outcome``."""
+    stood, forced, blockers = outcome
+    if verdict[0] or stood:
+        return verdict[0] == stood
+    return verdict[1] == forced and (blockers is None or verdict[2] == blockers)
+
+
 def throw_fact_holds(
     fact: ThrowFact, hands_then: Sequence[Sequence[int]], rules: Rules, table: TrumpTable
 ) -> bool:
@@ -321,9 +357,8 @@ def throw_fact_holds(
     same forced unit and, when `Rules.throw_blocker_public`, the same seats beating it."""
     seat = fact.seat
     others = [hands_then[(seat + i) % 4] for i in (1, 2, 3)]
-    return throw_failure(seat, fact.attempt, fact.info, others, rules=rules, table=table) == (
-        fact.failed
-    )
+    verdict = throw_verdict(fact.info, others, table, rules.forced_unit)
+    return verdict_agrees(throw_outcome(fact, rules), verdict)
 
 
 def shaped_follows(view: PlayerView) -> tuple[FollowFact, ...]:
@@ -394,6 +429,9 @@ def throw_caps(facts: Sequence[ThrowFact], rules: Rules, table: TrumpTable) -> l
     it; a pair unit, no such card twice then. Tractor units give no cap."""
     caps: list[dict[int, int]] = [{}, {}, {}, {}]
     suit, pos = table.suit, table.pos
+    of_suit: dict[int, list[int]] = {}
+    for c in range(CARD_KINDS):
+        of_suit.setdefault(suit[c], []).append(c)
     for fact in facts:
         info, event = fact.info, fact.failed
         others = [(fact.seat + i) % 4 for i in (1, 2, 3)]
@@ -408,7 +446,7 @@ def throw_caps(facts: Sequence[ThrowFact], rules: Rules, table: TrumpTable) -> l
         for u, seats in unbeaten:
             if u.pairs > 1:
                 continue
-            above = [c for c in range(CARD_KINDS) if suit[c] == info.suit and pos[c] > u.top]
+            above = [c for c in of_suit[info.suit] if pos[c] > u.top]
             for s in seats:
                 for c in above:
                     # A pair unit: one copy at most then, so none now if one was played since.

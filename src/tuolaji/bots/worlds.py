@@ -59,7 +59,7 @@ import random
 import warnings
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import product
 
 from tuolaji.bots.knowledge import (
@@ -69,13 +69,16 @@ from tuolaji.bots.knowledge import (
     follow_fact_holds,
     knowledge_of,
     throw_fact_holds,
+    throw_outcome,
     tried_units,
+    verdict_agrees,
 )
 from tuolaji.core.caching import BoundedCache
 from tuolaji.core.cards import CARD_KINDS, CARDS, DECK_SIZE, KITTY_SIZE, Card, full_deck
 from tuolaji.core.errors import ConfigurationError, IllegalAction, cut, expect_type
 from tuolaji.core.rules import Rules
 from tuolaji.core.shapes import RawUnit
+from tuolaji.core.trickids import throw_verdict
 from tuolaji.core.trump import TrumpTable
 from tuolaji.state.actions import (
     CardsDealt,
@@ -134,7 +137,10 @@ class HiddenPlaces:
 
     __slots__ = (
         "_built",
+        "_checked_suits",
+        "_plan",
         "_sampler",
+        "_suit",
         "caps",
         "follows",
         "kitty_pins",
@@ -176,6 +182,18 @@ class HiddenPlaces:
         self.table = table
         self._sampler: _ClassSampler | None = None
         self._built = False
+        self._plan: tuple[_Check, ...] = ()
+        self._suit: Sequence[int] = ()
+        self._checked_suits: frozenset[int] = frozenset()
+        if rules is not None and table is not None and (self.throws or self.follows):
+            self._suit = table.suit
+            self._plan = (
+                *(_throw_check(check, rules, table) for check in self.throws),
+                *(_follow_check(check, rules, table) for check in self.follows),
+            )
+            self._checked_suits = frozenset(
+                [f.info.suit for f, _ in self.throws] + [f.lead.suit for f, _ in self.follows]
+            )
 
     def _exact_sampler(self) -> _ClassSampler | None:
         """The exact sampler of these places (built on first use, kept for the next draws),
@@ -198,29 +216,31 @@ class HiddenPlaces:
         """Whether card ids per place (as [`deal_hidden`][tuolaji.bots.worlds.deal_hidden]
         gives them) agree with every throw (R6.3, R6.4) and every follow (R7.3) the caps do
         not settle."""
-        if not self.checked:
+        plan = self._plan
+        if not plan:
             return True
-        assert self.rules is not None and self.table is not None  # set with the checks
-        suit = self.table.suit
-        # The hidden cards of each seat, by effective suit (a throw is decided in its suit).
+        suit = self._suit
+        wanted = self._checked_suits
+        # The hidden cards of each seat in the suits some check reads, by effective suit.
         by_suit: list[dict[int, list[int]]] = [{}, {}, {}, {}]
         for place, ids in zip(self.places, dealt, strict=True):
             if place >= 0:
                 mine = by_suit[place]
                 for c in ids:
                     x = suit[c]
-                    if x in mine:
-                        mine[x].append(c)
-                    else:
-                        mine[x] = [c]
-        for fact, known in self.throws:
-            x = fact.info.suit
-            then = [[*h, *by_suit[s].get(x, ())] for s, h in enumerate(known)]
-            if not throw_fact_holds(fact, then, self.rules, self.table):
-                return False
-        for follow, held in self.follows:
-            hidden = by_suit[follow.seat].get(follow.lead.suit, ())
-            if not follow_fact_holds(follow, [*held, *hidden], self.rules, self.table):
+                    if x in wanted:
+                        held = mine.get(x)
+                        if held is None:
+                            mine[x] = [c]
+                        else:
+                            held.append(c)
+        for k, check in enumerate(plan):
+            if not check(by_suit):
+                if k:
+                    # The check that failed goes first next time: a view's draws tend to
+                    # fail on the same throw. A new tuple, so that a draw in another thread
+                    # still reads a whole plan.
+                    self._plan = (check, *plan[:k], *plan[k + 1 :])
                 return False
         return True
 
@@ -238,6 +258,37 @@ class HiddenPlaces:
 
 _ThrowCheck = tuple[ThrowFact, tuple[tuple[int, ...], ...]]
 """A throw to check, and per seat the known card ids of its suit in the hand then."""
+
+
+_Check = Callable[[list[dict[int, list[int]]]], bool]
+"""A check of a draw: given per seat its hidden card ids by effective suit, whether a throw
+or a follow comes out as it did."""
+
+
+def _throw_check(check: _ThrowCheck, rules: Rules, table: TrumpTable) -> _Check:
+    """The check that a draw leaves ``check``'s throw with the verdict its event records."""
+    fact, then = check
+    seat, info, x, forced_unit = fact.seat, fact.info, fact.info.suit, rules.forced_unit
+    outcome = throw_outcome(fact, rules)
+    turn = [(seat + i) % 4 for i in (1, 2, 3)]
+    known = [then[s] for s in turn]
+
+    def holds(by_suit: list[dict[int, list[int]]]) -> bool:
+        others = [[*k, *by_suit[s].get(x, ())] for k, s in zip(known, turn, strict=True)]
+        return verdict_agrees(outcome, throw_verdict(info, others, table, forced_unit))
+
+    return holds
+
+
+def _follow_check(check: _FollowCheck, rules: Rules, table: TrumpTable) -> _Check:
+    """The check that a draw leaves ``check``'s follow legal (R7.3)."""
+    follow, held = check
+    seat, x = follow.seat, follow.lead.suit
+
+    def holds(by_suit: list[dict[int, list[int]]]) -> bool:
+        return follow_fact_holds(follow, [*held, *by_suit[seat].get(x, ())], rules, table)
+
+    return holds
 
 
 def _throw_checks(
@@ -259,10 +310,14 @@ def _throw_checks(
     if rules is None or table is None:
         return ()
     suit, pos = table.suit, table.pos
+    top_hidden: dict[int, int] = {}  # per effective suit, the highest position hidden
+    for c in range(CARD_KINDS):
+        if pool[c] and pos[c] > top_hidden.get(suit[c], -1):
+            top_hidden[suit[c]] = pos[c]
     for fact in facts:
         x = fact.info.suit
         floor = min(u.top - max(u.pairs, 1) + 1 for u in fact.info.units)
-        if not any(pool[c] and suit[c] == x and pos[c] > floor for c in range(CARD_KINDS)):
+        if top_hidden.get(x, -1) <= floor:
             continue
         then = tuple(
             tuple(c for c in (*h, *since) if suit[c] == x)
@@ -835,17 +890,21 @@ class _Prepared:
         return self._buried_shown
 
 
-# Keyed by the view's identity; the entry holds the view, so the identity is not reused while
-# it lives. A bot samples many worlds of one view in a row: a few entries are enough.
-_PREPARED: BoundedCache[int, _Prepared] = BoundedCache(32)
+# Keyed by the view's event log (shared by every view of one state, so a view made again
+# for the same state, as OpenSpiel's resampling does at each iteration, finds the entry) and
+# seat; a hit is used only for an equal view. The entry holds the view, so the log's identity
+# is not reused while it lives. A bot samples many worlds of one view in a row: a few entries
+# are enough.
+_PREPARED: BoundedCache[tuple[int, int], _Prepared] = BoundedCache(32)
 
 
 def _prepared(view: PlayerView) -> _Prepared:
-    hit = _PREPARED.get(id(view))
-    if hit is not None and hit.view is view:
+    key = (id(view.events), view.seat)
+    hit = _PREPARED.get(key)
+    if hit is not None and (hit.view is view or hit.view == view):
         return hit
     hit = _Prepared(view)
-    _PREPARED.put(id(view), hit)
+    _PREPARED.put(key, hit)
     return hit
 
 

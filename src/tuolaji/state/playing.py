@@ -206,8 +206,9 @@ def throw_failure(
     """R6.3, R6.4: the [`ThrowFailed`][tuolaji.ThrowFailed] event of ``seat``'s lead of
     ``cards`` (described by ``info``) against the card ids of the other hands (``others``:
     the seats after ``seat`` in turn), or None when it stands. The one definition that the
-    state machine, the replay of a record ([`tuolaji.state.validate`][tuolaji.state.validate])
-    and the world sampler ([`tuolaji.bots.worlds`][tuolaji.bots.worlds]) share."""
+    state machine and the replay of a record ([`tuolaji.state.validate`][tuolaji.state.validate])
+    share; the world sampler compares the same verdict with a recorded event
+    ([`throw_outcome`][tuolaji.bots.knowledge.throw_outcome]) without making one."""
     # The rules' forced_unit was checked when they were built.
     ok, forced_ids, beaten_by = throw_verdict(info, others, table, rules.forced_unit)
     if ok:
