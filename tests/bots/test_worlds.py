@@ -294,3 +294,40 @@ def test_sample_worlds_is_a_batch_of_sample_world() -> None:
         sample_worlds(view, random.Random(9), -1)
     with pytest.raises(TypeError, match="count"):
         sample_worlds(view, random.Random(9), 2.0)  # type: ignore[arg-type]
+
+
+def test_a_view_made_again_for_the_same_state_reuses_its_preparation() -> None:
+    """OpenSpiel's resampling asks for ``state.view(seat)`` at every iteration: the new,
+    equal view finds the work done for the first one, and draws the same worlds."""
+    from tuolaji.bots.worlds import _prepared
+
+    state = some_state("tuolaji", 5, 0.7)
+    first, again = state.view(1), state.view(1)
+    assert first is not again and first == again
+    assert _prepared(first) is _prepared(again)
+    assert sample_world(first, random.Random(4)) == sample_world(again, random.Random(4))
+
+
+def test_views_sharing_a_log_but_not_a_hand_are_prepared_apart() -> None:
+    """A sampled world shares the event log of the state it came from (one node), so a view
+    of another seat in that world has the same log and seat as in the state, and another
+    hand: it must not be taken for the state's view (R7.2: its own hand decides its worlds)."""
+    from tuolaji.bots.worlds import _prepared
+
+    rng = random.Random(2)
+    checked = 0
+    for seed, pick in [(1, 0.6), (3, 0.8), (6, 0.5)]:
+        state = some_state("tuolaji", seed, pick)
+        if state.phase is not tl.Phase.PLAYING:
+            continue
+        checked += 1
+        world = sample_world(state.view(0), rng)
+        other = next(s for s in (1, 2, 3) if world.hands[s] != state.hands[s])
+        mine, theirs = state.view(other), world.view(other)
+        assert mine.events is theirs.events and mine != theirs
+        assert _prepared(mine) is not _prepared(theirs)
+        for w in sample_worlds(theirs, rng, 3):
+            assert w.hands[other] == world.hands[other]
+        for w in sample_worlds(mine, rng, 3):
+            assert w.hands[other] == state.hands[other]
+    assert checked >= 2
