@@ -45,9 +45,9 @@ from collections.abc import Sequence
 
 import attrs
 
-from tuolaji.core.cards import CARD_KINDS, Card
+from tuolaji.core.cards import CARD_KINDS, CARDS, Card
 from tuolaji.core.errors import expect_type
-from tuolaji.core.rules import FollowDraw, Rules
+from tuolaji.core.rules import FollowDraw, ForcedUnit, Rules
 from tuolaji.core.shapes import RawUnit
 from tuolaji.core.trickids import (
     FollowCode,
@@ -58,7 +58,7 @@ from tuolaji.core.trickids import (
     throw_verdict,
 )
 from tuolaji.core.trump import TrumpTable, effective_suit_name
-from tuolaji.state.actions import CardsDealt, Hand, Played, ThrowFailed, Trick
+from tuolaji.state.actions import CardsDealt, Event, Hand, Played, ThrowFailed, Trick
 from tuolaji.state.view import PlayerView
 
 __all__ = [
@@ -99,6 +99,10 @@ class ThrowFact:
     failed: ThrowFailed | None
     played_since: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
     capped: bool
+    tried: tuple[RawUnit, ...] = attrs.field(eq=False)
+    """The units the engine tried in R6.4's order (see
+    [`tried_units`][tuolaji.bots.knowledge.tried_units]), worked out once under the view's
+    rules: the caps and the world sampler both read them."""
 
 
 @attrs.frozen(slots=True)
@@ -209,20 +213,26 @@ def no_pair_caps(
     suit = table.suit
     # Deductions of "no pair" as (seat, suit); cards played later by that seat then lower caps.
     pending: list[tuple[int, int]] = []
+    follow_draw = view.rules.follow_draw
     for t in _all_tricks(view):
         leader, plays = (t.leader, t.plays) if isinstance(t, Trick) else t
         lead_ids = [c.id for c in plays[0]]
-        info = lead_info_ids(lead_ids, table)
-        led = info.suit
+        # A single lead (most leads) obliges no pair: a follow shows at most a void.
+        info = lead_info_ids(lead_ids, table) if len(lead_ids) > 1 else None
+        led = suit[lead_ids[0]]
         for i in range(1, len(plays)):
             seat = (leader + i) % 4
             ids = [c.id for c in plays[i]]
-            for s, x in pending:
-                if s == seat:
-                    for c in ids:
-                        if suit[c] == x:
-                            caps[s][c] = 0
-            void, no_pair_left = follow_facts(ids, info, suit, view.rules.follow_draw)
+            if pending:
+                for s, x in pending:
+                    if s == seat:
+                        for c in ids:
+                            if suit[c] == x:
+                                caps[s][c] = 0
+            if info is None:
+                void, no_pair_left = suit[ids[0]] != led, False
+            else:
+                void, no_pair_left = follow_facts(ids, info, suit, follow_draw)
             if void:
                 voids[seat].add(led)
             elif no_pair_left and led not in no_pair[seat]:
@@ -243,45 +253,66 @@ def no_pair_caps(
 def revealed_cards(view: PlayerView) -> tuple[Hand, Hand, Hand, Hand]:
     """Per seat, the cards of its failed throws in this deal that it has not played since
     (R6.4: the whole throw is shown, only the forced unit is played, the rest is taken back)."""
-    held: list[dict[Card, int]] = [{}, {}, {}, {}]
-    for event in view.events:
+    return _revealed(_deal_events(view))
+
+
+def _deal_events(view: PlayerView) -> list[Event]:
+    """The events of the view's current deal attempt, oldest first (from its last
+    [`CardsDealt`][tuolaji.CardsDealt] on, or the whole log of a position that has none)."""
+    out: list[Event] = []
+    for event in reversed(view.events):
+        if isinstance(event, CardsDealt):
+            break
+        out.append(event)
+    out.reverse()
+    return out
+
+
+def _revealed(events: Sequence[Event]) -> tuple[Hand, Hand, Hand, Hand]:
+    """[`revealed_cards`][tuolaji.bots.knowledge.revealed_cards] of one deal's events."""
+    # Card ids, not cards, as keys: an id hashes without running Python code.
+    held: list[dict[int, int]] = [{}, {}, {}, {}]
+    for event in events:
         if isinstance(event, Played):
             known = held[event.seat]
             if known:
                 for card in event.cards:
-                    n = known.get(card, 0)
+                    c = card.id
+                    n = known.get(c, 0)
                     if n > 1:
-                        known[card] = n - 1
+                        known[c] = n - 1
                     elif n:
-                        del known[card]
+                        del known[c]
         elif isinstance(event, ThrowFailed):
             known = held[event.seat]
             # The cards of two failed throws may be the same cards: the larger count is known.
-            for card, n in Counter(event.attempt).items():
-                if n > known.get(card, 0):
-                    known[card] = n
-        elif isinstance(event, CardsDealt):
-            held = [{}, {}, {}, {}]
-    out = [tuple(sorted(Counter(h).elements(), key=_card_id)) for h in held]
+            for c, n in Counter([card.id for card in event.attempt]).items():
+                if n > known.get(c, 0):
+                    known[c] = n
+    out = [tuple([CARDS[c] for c in sorted(h) for _ in range(h[c])]) for h in held]
     return out[0], out[1], out[2], out[3]
 
 
 def throw_facts(view: PlayerView) -> tuple[ThrowFact, ...]:
     """The throws of the current deal, stood or failed (R6.3, R6.4), each with what every
     seat played from its trick on (see [`ThrowFact`][tuolaji.bots.knowledge.ThrowFact])."""
+    return _throw_facts(view, _deal_events(view))
+
+
+def _throw_facts(view: PlayerView, events: Sequence[Event]) -> tuple[ThrowFact, ...]:
+    """[`throw_facts`][tuolaji.bots.knowledge.throw_facts] of the view's deal ``events``."""
     if view.trump is None:
         return ()
     table = view.trump.table
+    forced_unit = view.rules.forced_unit
     plays: list[Played] = []
     failed: dict[int, ThrowFailed] = {}
     previous = None
-    for event in view.events:
+    for event in events:
         if isinstance(event, Played):
             if isinstance(previous, ThrowFailed):
                 failed[len(plays)] = previous
             plays.append(event)
-        elif isinstance(event, CardsDealt):
-            plays, failed = [], {}
         previous = event
     # Every trick but the current one has four plays (a position's log may start inside a
     # trick), so the leads are the plays this far from the current trick's lead.
@@ -309,6 +340,7 @@ def throw_facts(view: PlayerView) -> tuple[ThrowFact, ...]:
                 failed=throw,
                 played_since=(tuple(since[0]), tuple(since[1]), tuple(since[2]), tuple(since[3])),
                 capped=throw is None and all(u.pairs <= 1 for u in info.units),
+                tried=_tried(info, throw, forced_unit),
             )
         )
     out.reverse()
@@ -412,15 +444,20 @@ def tried_units(fact: ThrowFact, rules: Rules) -> list[RawUnit]:
     """The units of a throw the engine tried in R6.4's order up to its outcome: all of them
     for a throw that stood, else those before the forced one and the forced one, last (none
     when the forced cards are no unit of the throw: no state gives such a view)."""
-    units = fact.info.units
-    if fact.failed is None:
-        return list(units)
-    forced = sorted(c.id for c in fact.failed.forced)
+    return list(_tried(fact.info, fact.failed, rules.forced_unit))
+
+
+def _tried(info: LeadInfo, failed: ThrowFailed | None, order: ForcedUnit) -> tuple[RawUnit, ...]:
+    """[`tried_units`][tuolaji.bots.knowledge.tried_units] of a throw described by ``info``."""
+    units = info.units
+    if failed is None:
+        return units
+    forced = sorted([c.id for c in failed.forced])
     unit = next((u for u in units if sorted(u.ids) == forced), None)
     if unit is None:
-        return []
-    last = forced_unit_key(unit, rules.forced_unit)
-    return [*(u for u in units if forced_unit_key(u, rules.forced_unit) < last), unit]
+        return ()
+    last = forced_unit_key(unit, order)
+    return (*(u for u in units if forced_unit_key(u, order) < last), unit)
 
 
 def throw_caps(facts: Sequence[ThrowFact], rules: Rules, table: TrumpTable) -> list[dict[int, int]]:
@@ -435,7 +472,7 @@ def throw_caps(facts: Sequence[ThrowFact], rules: Rules, table: TrumpTable) -> l
     for fact in facts:
         info, event = fact.info, fact.failed
         others = [(fact.seat + i) % 4 for i in (1, 2, 3)]
-        tried = tried_units(fact, rules)
+        tried = fact.tried
         # R6.4: the units tried before the forced one were beaten by nobody; the forced one
         # (the last tried), by no seat the event leaves out when the blockers are public.
         unbeaten = [(u, others) for u in tried]
@@ -464,7 +501,8 @@ def knowledge_of(view: PlayerView) -> Knowledge:
     expect_type(view, PlayerView, "view")
     played = played_cards(view)
     voids, no_pair, caps = no_pair_caps(view)
-    throws = throw_facts(view)
+    events = _deal_events(view)
+    throws = _throw_facts(view, events)
     if throws:
         assert view.trump is not None  # a throw was played: the trump is set
         for s, limits in enumerate(throw_caps(throws, view.rules, view.trump.table)):
@@ -472,12 +510,11 @@ def knowledge_of(view: PlayerView) -> Knowledge:
                 caps[s][c] = min(most, caps[s].get(c, 2))
     # The view computes the shown cards (R4.2): one definition (view.shown_cards).
     shown = [tuple(sorted(cards, key=_card_id)) for cards in view.shown]
-    seen = Counter(c.id for c in view.hand)
-    for p in played:
-        seen.update(c.id for c in p)
-    if view.kitty is not None:
-        seen.update(c.id for c in view.kitty)
-    unseen = tuple(max(0, 2 - seen[c]) for c in range(CARD_KINDS))
+    counts = [2] * CARD_KINDS
+    for cards in (view.hand, *played, view.kitty or ()):
+        for card in cards:
+            counts[card.id] -= 1
+    unseen = tuple([max(0, n) for n in counts])
     return Knowledge(
         seat=view.seat,
         played=played,
@@ -487,7 +524,7 @@ def knowledge_of(view: PlayerView) -> Knowledge:
         shown=(shown[0], shown[1], shown[2], shown[3]),
         kitty=view.kitty,
         unseen=unseen,
-        revealed=revealed_cards(view),
+        revealed=_revealed(events),
         throws=throws,
         follows=shaped_follows(view),
     )

@@ -61,6 +61,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import product
+from operator import sub
 
 from tuolaji.bots.knowledge import (
     FollowFact,
@@ -70,7 +71,6 @@ from tuolaji.bots.knowledge import (
     knowledge_of,
     throw_fact_holds,
     throw_outcome,
-    tried_units,
     verdict_agrees,
 )
 from tuolaji.core.caching import BoundedCache
@@ -320,10 +320,10 @@ def _throw_checks(
         if top_hidden.get(x, -1) <= floor:
             continue
         then = tuple(
-            tuple(c for c in (*h, *since) if suit[c] == x)
+            tuple([c for c in (*h, *since) if suit[c] == x])
             for h, since in zip(known, fact.played_since, strict=True)
         )
-        if all(u.pairs <= 1 for u in tried_units(fact, rules)) and throw_fact_holds(
+        if all(u.pairs <= 1 for u in fact.tried) and throw_fact_holds(
             fact, then, rules, table
         ):
             continue
@@ -631,7 +631,7 @@ def _pinned_deal(slots: HiddenPlaces, rng: random.Random) -> list[list[int]] | N
     pins: list[list[int]] = [[] for _ in slots.places]
     for fact, known in slots.throws:
         event = fact.failed
-        tried = tried_units(fact, slots.rules)
+        tried = fact.tried
         if event is None or not tried:
             continue
         seats = event.beaten_by or (rng.choice([(fact.seat + i) % 4 for i in (1, 2, 3)]),)
@@ -722,7 +722,8 @@ for _n in range(1, DECK_SIZE + 1):
 def _multinomial(n: int, counts: tuple[int, ...]) -> int:
     ways = _FACTORIAL[n]
     for k in counts:
-        ways //= _FACTORIAL[k]
+        if k > 1:
+            ways //= _FACTORIAL[k]
     return ways
 
 
@@ -745,14 +746,26 @@ class _ClassSampler:
     WORK_LIMIT = 20_000
     """Placements enumerated per view at most; beyond, `build` gives None."""
 
-    __slots__ = ("_choices", "_ways", "_work", "allowed", "classes", "once", "sizes")
+    __slots__ = (
+        "_choices",
+        "_last",
+        "_once_places",
+        "_outside_last",
+        "_ways",
+        "_work",
+        "allowed",
+        "classes",
+        "once",
+        "sizes",
+    )
 
     def __init__(self, slots: HiddenPlaces) -> None:
         n = len(slots.sizes)
         groups: dict[tuple[int, ...], list[int]] = {}
+        caps = slots.caps
         for c in range(CARD_KINDS):
             if slots.pool[c]:
-                allowed = tuple(i for i in range(n) if slots.caps[i][c])
+                allowed = tuple([i for i in range(n) if caps[i][c]])
                 groups.setdefault(allowed, []).extend([c] * slots.pool[c])
         # The widest class last: its placement is then what the others leave.
         order = sorted(groups, key=lambda a: (len(a), a))
@@ -760,10 +773,12 @@ class _ClassSampler:
         self.classes = [groups[a] for a in order]
         self.sizes = tuple(slots.sizes)
         # Per place, the cards of which it may take one copy of two (R7.3).
-        self.once = [
-            frozenset(c for c in range(CARD_KINDS) if slots.pool[c] == 2 and slots.caps[i][c] == 1)
-            for i in range(n)
-        ]
+        twice = [c for c in range(CARD_KINDS) if slots.pool[c] == 2]
+        self.once = [frozenset([c for c in twice if caps[i][c] == 1]) for i in range(n)]
+        self._once_places = [(i, once) for i, once in enumerate(self.once) if once]
+        self._last = len(order) - 1
+        # The places the last class may not take: a room left there cannot be filled.
+        self._outside_last = tuple(i for i in range(n) if order and i not in order[-1])
         self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
         self._choices: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]]
         self._choices = {}
@@ -784,13 +799,13 @@ class _ClassSampler:
 
     def _count(self, j: int, room: tuple[int, ...]) -> int:
         """The shuffles placing classes ``j`` on exactly into ``room`` (per place)."""
-        last = len(self.classes) - 1
+        last = self._last
         if last < 0:
             return 0 if any(room) else 1  # nothing hidden (the deal is over)
         if j == last:
-            allowed = self.allowed[j]
-            if any(r for i, r in enumerate(room) if r and i not in allowed):
-                return 0
+            for i in self._outside_last:
+                if room[i]:
+                    return 0
             return _multinomial(len(self.classes[j]), room)
         key = (j, room)
         known = self._ways.get(key)
@@ -805,9 +820,9 @@ class _ClassSampler:
         total = 0
         n = len(self.classes[j])
         for k in options:
-            rest = tuple(r - x for r, x in zip(room, k, strict=True))
-            ways = _multinomial(n, k) * self._count(j + 1, rest)
+            ways = self._count(j + 1, tuple(map(sub, room, k)))
             if ways:
+                ways *= _multinomial(n, k)
                 total += ways
                 kept.append(k)
                 cumulative.append(total)
@@ -827,7 +842,7 @@ class _ClassSampler:
             else:
                 kept, cumulative = self._choices[(j, room)]
                 counts = kept[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
-                room = tuple(r - x for r, x in zip(room, counts, strict=True))
+                room = tuple(map(sub, room, counts))
             # Sorting by independent uniform keys is a uniform permutation (a tie has
             # probability 2**-53), at a fraction of random.shuffle's cost.
             mixed = sorted(cards, key=lambda _: rand())
@@ -837,11 +852,10 @@ class _ClassSampler:
                 if k:
                     out[i] += mixed[at : at + k]
                     at += k
-        for i, once in enumerate(self.once):
-            if once:
-                held = [c for c in out[i] if c in once]
-                if len(set(held)) != len(held):
-                    return None
+        for i, once in self._once_places:
+            held = [c for c in out[i] if c in once]
+            if len(set(held)) != len(held):
+                return None
         return out
 
 
