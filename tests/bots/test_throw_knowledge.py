@@ -170,33 +170,36 @@ def test_knowledge_records_the_deals_throws() -> None:
     assert knowledge_of(state.view(1)).throws == throw_facts(state.view(1))
 
 
-def thread_job_state(preset: str, seed: int, steps: int) -> tl.GameState:
-    """The state at decision ``steps`` of a deal played as tests/core/test_threads.py plays
-    it (random legal actions, a world sampled every 7 decisions of play)."""
+def random_deal_state(preset: str, seed: int, steps: int) -> tl.GameState:
+    """The state at decision ``steps`` of a deal played by random legal actions from
+    ``seed`` (bids: mostly the first legal action)."""
     rng = random.Random(seed)
     state = tl.GameState.new(preset, seed=seed)
-    for step in range(1, steps):
+    for _ in range(1, steps):
         if state.phase is tl.Phase.DEALING:
             bids = list(state.legal_actions(None))
             state = state.apply(bids[0] if rng.random() < 0.9 else rng.choice(bids))
         elif state.phase is tl.Phase.PLAYING:
-            play = state.legal_plays().sample(rng)
-            if step % 7 == 0:
-                sample_worlds(state.view(state.to_act), rng, 1)
-            state = state.play(state.to_act, play)
+            state = state.play(state.to_act, state.legal_plays().sample(rng))
         else:
             state = state.apply(state.legal_actions(state.to_act).sample(rng))
     return state
 
 
 def test_r6_4_a_blocker_whose_shown_card_was_buried_still_gets_its_beating_card() -> None:
-    """Seat 1 showed ♠2 in a bid and buried it; it beat ♣J of seat 3's failed throw with the
-    ♣K it still holds, its only card. Kept with its shower (R4.2), the ♠2 would leave it no
-    room for the ♣K: the sampler's last resort puts the shown cards in the hidden kitty."""
-    state = thread_job_state("tuolaji", 8, 189)
+    """Seat 3 showed ♦2 in a bid and buried it; it beat ♥10 of seat 2's failed throw (♥K ♥Q
+    ♥10) with the ♥Q it still holds, its only card. Kept with its shower (R4.2), the ♦2 would
+    leave it no room for a heart above ♥10: the sampler's last resort puts the shown cards
+    in the hidden kitty."""
+    state = random_deal_state("tuolaji", 91, 179)
     view = state.view(2)
-    assert view.hand_sizes[1] == 1 and tl.format_cards(view.shown[1]) == "2S"
+    assert state.buried_by == 3
+    assert view.hand_sizes[3] == 1 and tl.format_cards(view.shown[3]) == "2D"
+    last = [e for e in view.events if isinstance(e, tl.ThrowFailed)][-1]
+    assert last.seat == 2 and tl.format_cards(last.forced) == "10H" and last.beaten_by == (3,)
+    with pytest.raises(tl.IllegalAction, match="R6.4"):
+        deal_hidden(hidden_places(view), random.Random(0))
     for world in sample_worlds(view, random.Random(0), 10):
         assert world.view(2) == view
-        assert tl.format_cards(world.hands[1]) == "KC"
+        assert tl.format_cards(world.hands[3]) == "QH"
         assert tl.GameState.from_json(world.to_json()) == world

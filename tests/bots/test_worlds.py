@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from itertools import product
-from math import factorial
+from math import factorial, prod
 
 import pytest
 from hypothesis import given, settings
@@ -16,6 +16,8 @@ from positions import play_out, played_deals, some_state
 from tuolaji.bots.knowledge import knowledge_of
 from tuolaji.bots.worlds import (
     HiddenPlaces,
+    _ClassSampler,
+    _prepared,
     deal_hidden,
     hidden_places,
     sample_world,
@@ -299,8 +301,6 @@ def test_sample_worlds_is_a_batch_of_sample_world() -> None:
 def test_a_view_made_again_for_the_same_state_reuses_its_preparation() -> None:
     """OpenSpiel's resampling asks for ``state.view(seat)`` at every iteration: the new,
     equal view finds the work done for the first one, and draws the same worlds."""
-    from tuolaji.bots.worlds import _prepared
-
     state = some_state("tuolaji", 5, 0.7)
     first, again = state.view(1), state.view(1)
     assert first is not again and first == again
@@ -312,8 +312,6 @@ def test_views_sharing_a_log_but_not_a_hand_are_prepared_apart() -> None:
     """A sampled world shares the event log of the state it came from (one node), so a view
     of another seat in that world has the same log and seat as in the state, and another
     hand: it must not be taken for the state's view (R7.2: its own hand decides its worlds)."""
-    from tuolaji.bots.worlds import _prepared
-
     rng = random.Random(2)
     checked = 0
     for seed, pick in [(1, 0.6), (3, 0.8), (6, 0.5)]:
@@ -331,3 +329,114 @@ def test_views_sharing_a_log_but_not_a_hand_are_prepared_apart() -> None:
         for w in sample_worlds(mine, rng, 3):
             assert w.hands[other] == state.hands[other]
     assert checked >= 2
+
+
+def _placement_weights(slots: HiddenPlaces) -> Counter[tuple[tuple[int, ...], ...]]:
+    """Every placement of the hidden cards (per place, copies of each card id) with the
+    number of shuffles giving it: the law the sampler draws, by brute force."""
+    kinds = [c for c in range(54) if slots.pool[c]]
+    n = len(slots.sizes)
+    per_kind = []
+    for c in kinds:
+        options = []
+        for v in product(range(3), repeat=n):
+            if sum(v) == slots.pool[c] and all(v[i] <= slots.caps[i][c] for i in range(n)):
+                options.append((v, factorial(slots.pool[c]) // prod(factorial(x) for x in v)))
+        per_kind.append(options)
+    out: Counter[tuple[tuple[int, ...], ...]] = Counter()
+    for choice in product(*per_kind):
+        if any(sum(v[i] for v, _ in choice) != slots.sizes[i] for i in range(n)):
+            continue
+        key = tuple(
+            tuple(c for c, (v, _) in zip(kinds, choice, strict=True) for _ in range(v[i]))
+            for i in range(n)
+        )
+        out[key] += prod(w for _, w in choice)
+    return out
+
+
+@st.composite
+def small_places(draw: st.DrawFn) -> HiddenPlaces:
+    """Three or four places and up to nine hidden cards (card ids 0..5, one or two copies),
+    each card allowed in a random set of places (a void or a cap of one elsewhere)."""
+    n = draw(st.integers(3, 4))
+    pool = [0] * 54
+    caps = [[0] * 54 for _ in range(n)]
+    for c in range(draw(st.integers(2, 6))):
+        pool[c] = draw(st.integers(1, 2))
+        allowed = draw(st.sets(st.integers(0, n - 1), min_size=1))
+        for i in allowed:
+            caps[i][c] = draw(st.integers(1, pool[c]))
+    total = sum(pool)
+    cuts = sorted(draw(st.lists(st.integers(0, total), min_size=n - 1, max_size=n - 1)))
+    sizes = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+    return HiddenPlaces(
+        places=[*range(1, n), HiddenPlaces.KITTY],
+        sizes=sizes,
+        pool=pool,
+        caps=caps,
+        pinned=[[] for _ in range(n)],
+        kitty_pins=(),
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_places())
+def test_the_class_tables_count_is_the_number_of_shuffles(slots: HiddenPlaces) -> None:
+    """The exact sampler's completion counts (the closed form for the class before a class
+    that may go anywhere included) against brute force: the total is the number of shuffles
+    respecting every zero cap, and a view with none is refused (R1.1)."""
+    weights = _placement_weights(slots)
+    sampler = _ClassSampler(slots)
+    once = any(cap == 1 and slots.pool[c] == 2 for row in slots.caps for c, cap in enumerate(row))
+    zero_caps = HiddenPlaces(
+        places=slots.places,
+        sizes=slots.sizes,
+        pool=slots.pool,
+        caps=[[slots.pool[c] if cap else 0 for c, cap in enumerate(row)] for row in slots.caps],
+        pinned=slots.pinned,
+        kitty_pins=(),
+    )
+    assert sampler._count(0, sampler.sizes) == sum(_placement_weights(zero_caps).values())
+    if not weights and not once:
+        with pytest.raises(tl.IllegalAction, match="R1.1"):
+            _ClassSampler.build(slots)
+
+
+def test_the_exact_sampler_draws_the_law_of_the_shuffle() -> None:
+    """Draws of positions whose class before the last (which may go anywhere) takes the
+    closed form, against brute force: total variation within sampling noise (306
+    placements, 100,000 draws: noise about 0.022; the sampler measured 0.013 and 0.015 on
+    200,000 draws, as the sampler before the closed form did)."""
+    rng = random.Random(5)
+    # Cards 0-1 may not go to place 0 (a void), card 2 only to places 1 and 3 (kitty),
+    # cards 3-5 anywhere; card 5 twice, at most once in place 2 (no pair left, R7.3).
+    pool = [0] * 54
+    pool[0:6] = [1, 2, 1, 1, 2, 2]
+    caps = [[0] * 54 for _ in range(4)]
+    for i in range(4):
+        for c in range(6):
+            caps[i][c] = pool[c]
+    caps[0][0] = caps[0][1] = 0
+    caps[0][2] = caps[2][2] = 0
+    caps[2][5] = 1
+    slots = HiddenPlaces(
+        places=[1, 2, 3, HiddenPlaces.KITTY],
+        sizes=[2, 3, 2, 2],
+        pool=pool,
+        caps=caps,
+        pinned=[[] for _ in range(4)],
+        kitty_pins=(),
+    )
+    sampler = _ClassSampler.build(slots)
+    assert sampler is not None and sampler._closed >= 0
+    weights = _placement_weights(slots)
+    total = sum(weights.values())
+    draws = 100_000
+    seen: Counter[tuple[tuple[int, ...], ...]] = Counter()
+    for _ in range(draws):
+        dealt = deal_hidden(slots, rng)
+        seen[tuple(tuple(sorted(part)) for part in dealt)] += 1
+    assert set(seen) <= set(weights)
+    distance = 0.5 * sum(abs(seen[k] / draws - w / total) for k, w in weights.items())
+    assert distance < 0.035, distance

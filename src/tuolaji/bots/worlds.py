@@ -323,9 +323,7 @@ def _throw_checks(
             tuple([c for c in (*h, *since) if suit[c] == x])
             for h, since in zip(known, fact.played_since, strict=True)
         )
-        if all(u.pairs <= 1 for u in fact.tried) and throw_fact_holds(
-            fact, then, rules, table
-        ):
+        if all(u.pairs <= 1 for u in fact.tried) and throw_fact_holds(fact, then, rules, table):
             continue
         out.append((fact, then))
     return tuple(out)
@@ -741,13 +739,21 @@ class _ClassSampler:
     split of each class by those counts. The table is drawn class by class with exact
     completion counts (memoised per view; the last class takes what is left), and the few
     caps of one (no pair left, R7.3) are kept by rejecting the draws that break them: the
-    result is exactly the conditioned shuffle."""
+    result is exactly the conditioned shuffle.
+
+    When the last class may go anywhere (the usual case: the cards nobody is known to lack),
+    the class before it needs no table: placing its ``n`` cards and then the last class's
+    ``m`` into room ``r`` can be done in ``P(R, n) * m! / prod(r_i!)`` ways (``R``: the room
+    of the places it may take; Vandermonde's identity sums its splits), and its draw is ``n``
+    distinct slots among those ``R``, uniformly (a multivariate hypergeometric split). The
+    table then stops one class earlier, which is most of its size."""
 
     WORK_LIMIT = 20_000
     """Placements enumerated per view at most; beyond, `build` gives None."""
 
     __slots__ = (
         "_choices",
+        "_closed",
         "_last",
         "_once_places",
         "_outside_last",
@@ -779,6 +785,8 @@ class _ClassSampler:
         self._last = len(order) - 1
         # The places the last class may not take: a room left there cannot be filled.
         self._outside_last = tuple(i for i in range(n) if order and i not in order[-1])
+        # The class whose completion count is closed (see the class docstring), or -1.
+        self._closed = self._last - 1 if self._last >= 1 and not self._outside_last else -1
         self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
         self._choices: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]]
         self._choices = {}
@@ -807,6 +815,16 @@ class _ClassSampler:
                 if room[i]:
                     return 0
             return _multinomial(len(self.classes[j]), room)
+        if j == self._closed:
+            n = len(self.classes[j])
+            free = sum([room[i] for i in self.allowed[j]])
+            if free < n:
+                return 0
+            ways = _FACTORIAL[free] // _FACTORIAL[free - n] * _FACTORIAL[len(self.classes[last])]
+            for r in room:
+                if r > 1:
+                    ways //= _FACTORIAL[r]
+            return ways
         key = (j, room)
         known = self._ways.get(key)
         if known is not None:
@@ -837,6 +855,16 @@ class _ClassSampler:
         last = len(self.classes) - 1
         rand = rng.random
         for j, cards in enumerate(self.classes):
+            if j == self._closed:
+                # n distinct slots among the room of the places the class may take, each
+                # card to the next slot drawn: a uniform placement of the class.
+                slots = [i for i in self.allowed[j] for _ in range(room[i])]
+                taken = list(room)
+                for c, i in zip(cards, rng.sample(slots, len(cards)), strict=True):
+                    out[i].append(c)
+                    taken[i] -= 1
+                room = tuple(taken)
+                continue
             if j == last:
                 counts = room
             else:
