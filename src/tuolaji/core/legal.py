@@ -491,7 +491,11 @@ class LegalFollows(_Plays):
             pool = Counter(self._doubles * 2 + self._singles)
             self._counts = (base, pool, sorted(set(base) | set(pool)))
         base, pool, candidates = self._counts
-        chosen = Counter(partial)
+        # Plain dicts, not Counters: this runs once per card of every follow an action
+        # space builds, and a Counter's copy and missing-key look-ups run Python code.
+        chosen: dict[CardId, int] = {}
+        for x in partial:
+            chosen[x] = chosen.get(x, 0) + 1
         out: list[CardId] = []
         for c in candidates:
             if c >= low and self._extends(chosen, base, pool, c):
@@ -499,17 +503,18 @@ class LegalFollows(_Plays):
         return out
 
     def _extends(
-        self, chosen: Counter[CardId], base: Counter[CardId], pool: Counter[CardId], c: CardId
+        self, chosen: dict[CardId, int], base: Counter[CardId], pool: Counter[CardId], c: CardId
     ) -> bool:
-        taken = chosen.copy()
-        taken[c] += 1
+        taken = dict(chosen)
+        taken[c] = taken.get(c, 0) + 1
         # Every card of the base must be in the follow: those not taken yet come later,
         # so they cannot lie below c.
         for x, k in base.items():
-            if taken[x] > k or (taken[x] < k and x < c):
+            n = taken.get(x, 0)
+            if n > k or (n < k and x < c):
                 return False
         from_pool = {x: k for x, k in taken.items() if x not in base and k}
-        if any(k > pool[x] for x, k in from_pool.items()):
+        if any(k > pool.get(x, 0) for x, k in from_pool.items()):
             return False
         # The pool part so far: D0 taken twice, S0 once; D grows only with cards above c
         # (both copies still to come) or with c itself (its second copy next).
