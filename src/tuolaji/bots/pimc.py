@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from tuolaji.bots.greedy import GreedyBot
 from tuolaji.bots.worlds import sample_world
-from tuolaji.core.cards import CARDS, Card, points
+from tuolaji.core.cards import CARDS, POINTS, Card
 from tuolaji.core.legal import LegalFollows, LegalPlays
 from tuolaji.core.rules import Rules
 from tuolaji.core.scoring import score_deal, team_of
@@ -95,8 +95,8 @@ def _quick_follow(
     for _ in range(tries):
         play = plays.sample(rng)
         ids = [c.id for c in play]
-        cost = sum(strength[c] for c in ids)
-        pts = points(play)
+        cost = sum([strength[c] for c in ids])
+        pts = sum([POINTS[c] for c in ids])  # R1.2 on the ids at hand
         if ours:
             key = (pts, -cost)
         elif (
