@@ -1,54 +1,51 @@
-"""Sampled worlds per second at tricks 5, 15 and 24 (#12 item 2).
+"""Sampled worlds per CPU second in deals played by GreedyBots, at the first lead of tricks
+5, 12, 15 and 24 (W6 of ``python -m tuolaji bench`` takes its positions from random play,
+whose many failed throws each constrain the worlds; these are the positions a search bot
+meets at a table of bots).
 
-For each of several deals played by GreedyBots, takes the state at the start of the given
-trick and times ``sample_world(view, rng)`` for every seat.
+For each of ``deals`` deals played by four GreedyBots, takes the state at the start of each
+trick and draws ``per_view`` worlds of every seat's view, as W6 does (25 per view)::
 
-    PYTHONPATH=src python benchmarks/bench_worlds.py
+    python benchmarks/bench_worlds.py [deals] [per_view]
 """
 
 from __future__ import annotations
 
 import random
+import sys
 import time
 
 import tuolaji as tl
-from tuolaji.bots.worlds import hidden_slots, sample_world
+from tuolaji.bots.worlds import sample_world
+
+TRICKS = (5, 12, 15, 24)
 
 
-def main(deals: int = 8, per_view: int = 100) -> None:
-    histories = []
-    for seed in range(deals):
+def main(deals: int = 40, per_view: int = 25) -> None:
+    starts: dict[int, list[tl.GameState]] = {trick: [] for trick in TRICKS}
+    for seed in range(1, deals + 1):
         game = tl.Game("tuolaji", seed=seed)
         game.play_deal([tl.GreedyBot(seed * 4 + i) for i in range(4)])
-        histories.append(game.history)
-    rng = random.Random(0)
-    for trick in (5, 15, 24):
-        views = [
-            state.view(seat)
-            for history in histories
-            for state in history
-            # Deals with pairs and tractors have fewer than 25 tricks: "24" also takes the
-            # start of a shorter deal's trick with two cards left per hand.
-            if state.phase is tl.Phase.PLAYING
-            and not state.trick
-            and (len(state.tricks) == trick - 1 or (trick == 24 and len(state.hands[0]) == 2))
-            for seat in range(4)
-        ]
-        constrained = sum(
-            any(row[c] < hidden_slots(v).pool[c] for row in hidden_slots(v).caps for c in range(54))
-            for v in views
-        )
-        start = time.perf_counter()
+        for state in game.history:
+            if state.phase is tl.Phase.PLAYING and not state.trick:
+                trick = len(state.tricks) + 1
+                if trick in starts:
+                    starts[trick].append(state)
+    print(f"GreedyBot deals, {per_view} worlds per view, CPU time")
+    for trick, states in starts.items():
+        views = [state.view(seat) for state in states for seat in range(4)]
+        rng = random.Random(trick)
+        start = time.process_time()
         for view in views:
             for _ in range(per_view):
                 sample_world(view, rng)
-        elapsed = time.perf_counter() - start
-        rate = len(views) * per_view / elapsed
+        spent = time.process_time() - start
+        worlds = len(views) * per_view
         print(
-            f"trick {trick:2}: {rate:8.0f} worlds/s over {len(views)} views "
-            f"({constrained} with deductions)"
+            f"trick {trick:2}: {worlds / spent:8.0f} worlds/s "
+            f"({spent / worlds * 1e6:5.1f} µs each) over {len(views)} views"
         )
 
 
 if __name__ == "__main__":
-    main()
+    main(*(int(arg) for arg in sys.argv[1:3]))
