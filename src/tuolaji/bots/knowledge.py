@@ -356,7 +356,7 @@ after the thrower, as the verdict gives them) None when the blockers are not pub
 def throw_outcome(fact: ThrowFact, rules: Rules) -> ThrowOutcome:
     """The verdict ``fact``'s event records (R6.3, R6.4; see
     [`ThrowOutcome`][tuolaji.bots.knowledge.ThrowOutcome]): the state machine's
-    [`throw_failure`][tuolaji.state.playing.throw_failure] makes the event from that verdict,
+    ``throw_failure`` (`tuolaji.state.playing`) makes the event from that verdict,
     the seats beating the forced unit only when `Rules.throw_blocker_public`."""
     failed = fact.failed
     if failed is None:
