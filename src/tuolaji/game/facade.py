@@ -20,6 +20,7 @@ from tuolaji.core.errors import ConfigurationError, IllegalAction, LimitExceeded
 from tuolaji.core.limits import MAX_REDEALS
 from tuolaji.core.rules import Rules, rules_text
 from tuolaji.core.scoring import DealResult, check_seat
+from tuolaji.game.kept import DealActions, DealStarts
 from tuolaji.game.turns import BidTurns
 from tuolaji.state.actions import Action, ActionSet, DealCard, ListedActions, Pass, Phase
 from tuolaji.state.gamestate import GameState
@@ -115,20 +116,6 @@ class History(Sequence[GameState]):
 
 _DEAL_CARD = DealCard()
 
-_SMALL_ACTIONS: dict[Action, Action] = {}
-"""One shared copy of each action of at most two cards (passes, most bids, singles and
-pairs): at most 4 seats x 54 card kinds x 2 sizes per kind of action, so the table is bounded
-by construction; a long match keeps pointers to them instead of copies."""
-
-
-def _kept(action: Action) -> Action:
-    """The value a game keeps for ``action``: equal to it, shared when it is small."""
-    if type(action) is DealCard:
-        return _DEAL_CARD  # the action has no fields
-    if len(getattr(action, "cards", ())) <= 2:
-        return _SMALL_ACTIONS.setdefault(action, action)
-    return action
-
 
 class Game:
     """A match: ``Game(rules, seed)``, then [`play_deal`][tuolaji.Game.play_deal] or
@@ -151,11 +138,13 @@ class Game:
         self.rules = self.state.rules
         self.seed = seed
         self.max_redeals = max_redeals
-        self.starts: list[GameState] = [self.state]
-        """The starting state of each deal (replays of [`history`][tuolaji.Game.history] begin
-        there)."""
-        self.actions: list[list[Action]] = [[]]
         self.results: list[DealResult] = []
+        self.starts = DealStarts(self.state, self.results)
+        """The starting state of each deal (replays of [`history`][tuolaji.Game.history] begin
+        there), a [`DealStarts`][tuolaji.game.kept.DealStarts]."""
+        self.actions: list[DealActions] = [DealActions()]
+        """The actions applied in each deal, a [`DealActions`][tuolaji.game.kept.DealActions]
+        per deal."""
 
     def __repr__(self) -> str:
         """One line: rules, seed, deals played, levels and what comes next.
@@ -203,10 +192,10 @@ class Game:
                 f"{self.max_redeals} times (Game(max_redeals=...)); do the bots ever bid?"
             )
         if state is not None:
-            self.starts.append(state)
-            self.actions.append([])
+            self.starts.begin(state)
+            self.actions.append(DealActions())
         self.state = new
-        self.actions[-1].append(_kept(action))
+        self.actions[-1].append(action)
         if new.result is not None:
             self.results.append(new.result)
         return new
@@ -224,8 +213,8 @@ class Game:
                 "R10.3", f"deal {self.state.deal_number + 1} is still in play; finish it first"
             )
         self.state = self.state.next_deal()
-        self.starts.append(self.state)
-        self.actions.append([])
+        self.starts.begin(self.state)
+        self.actions.append(DealActions())
         return self.state
 
     def play_deal(

@@ -78,7 +78,7 @@ from tuolaji.state.table_text import hand_line, kitty_line, phase_line, seat_tex
 from tuolaji.state.validate import check_consistency
 from tuolaji.state.view import PlayerView, view_of
 
-__all__ = ["GameState", "PlayContext", "bookkeeping_of"]
+__all__ = ["GameState", "PlayContext", "bookkeeping_of", "start_after"]
 
 
 class PlayContext(NamedTuple):
@@ -669,16 +669,7 @@ class GameState:
             raise IllegalAction(
                 "R9.5", f"the match is over: team {self.result.match_winner} won it"
             )
-        return auction.fresh_deal(
-            self,
-            deal_number=self.deal_number + 1,
-            attempt=0,
-            levels=self.result.levels,
-            dealer=self.result.next_dealer,
-            opening=False,
-            redeal_asked=frozenset(),
-            events=EMPTY_LOG,
-        )
+        return start_after(self, self.result, self.deal_number + 1)
 
     # --- serialisation ---------------------------------------------------------------------
 
@@ -822,3 +813,23 @@ def bookkeeping_of(view: PlayerView) -> Bookkeeping:
 _DEALING, _PLAYING, _FINISHED = Phase.DEALING, Phase.PLAYING, Phase.FINISHED
 _new_object = object.__new__
 _set_attribute = object.__setattr__
+
+
+_NO_SEATS: frozenset[int] = frozenset()  # one shared value: an empty frozenset is not a singleton
+
+
+def start_after(state: GameState, result: DealResult, deal_number: int) -> GameState:
+    """The first state of deal ``deal_number``, the one after the deal ``result`` scored,
+    with ``state``'s rules and seed (R10: ``result``'s levels and next dealer, a fresh
+    shuffle). [`next_deal`][tuolaji.GameState.next_deal] is this after its checks; a game
+    rebuilds the starts of its past deals with it instead of keeping them."""
+    return auction.fresh_deal(
+        state,
+        deal_number=deal_number,
+        attempt=0,
+        levels=result.levels,
+        dealer=result.next_dealer,
+        opening=False,
+        redeal_asked=_NO_SEATS,
+        events=EMPTY_LOG,
+    )
