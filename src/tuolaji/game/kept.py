@@ -10,9 +10,11 @@ which is all a next deal starts from. Both read like the lists they replace.
 
 from __future__ import annotations
 
+import sys
 import threading
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
+from operator import attrgetter
 from typing import overload
 
 from tuolaji.core.cards import CARDS
@@ -22,38 +24,45 @@ from tuolaji.state.gamestate import GameState, start_after
 
 __all__ = ["DealActions", "DealStarts"]
 
-_BIG = 0x8000
-"""Codes below are shared actions; from here on, ``code - _BIG`` is an offset in the deal's
-blob of larger actions."""
+# A deal's actions are 2-byte little-endian codes: below _BIG, an index in _SHARED; from
+# _BIG, _BIG + the offset of the action in the deal's blob; _OBJECT, the action itself in
+# the deal's ``_others`` under its index (a type the blob does not write, or a blob past
+# 32 KB, which only a deal of thousands of redeals reaches).
+_BIG, _OBJECT = 0x8000, 0xFFFF
+
+
+def _code(code: int) -> bytes:
+    return code.to_bytes(2, "little")
+
+
+_OBJECT_CODE = _code(_OBJECT)
 
 _SHARED: list[Action] = [DealCard()]
 """One shared copy of each small action (DealCard, Pass, AskRedeal, and bids and plays of at
 most two cards), indexed by its code. Per kind there are at most 4 seats x 54 x 55 card
-choices, so the table is bounded by construction; past ``_BIG`` entries (never reached by
-legal play) actions go to the deal's blob instead."""
+choices, so the table is bounded by construction; were it full, actions would go to the
+deals' blobs instead."""
 
-_CODES: dict[Action, int] = {_SHARED[0]: 0}
+_CODES: dict[Action, bytes] = {_SHARED[0]: _code(0)}
 _LOCK = threading.Lock()  # two games in two threads must not give one code to two actions
 
 _KINDS: tuple[type[Declare] | type[Bury] | type[Play], ...] = (Declare, Bury, Play)
-"""Blob entry kinds 0..2: ``kind, seat, n, n card ids``. Kind 3 is any other action (a
-subclass, say), kept as the object itself in the deal's ``_others``."""
-_OTHER = len(_KINDS)
+"""A blob entry is ``kind, seat, n`` then ``n`` card ids; the kind indexes this tuple."""
+_KIND_OF: dict[type, int] = {kind: i for i, kind in enumerate(_KINDS)}
 _SMALL_TYPES = (DealCard, Pass, AskRedeal, *_KINDS)
+_card_id = attrgetter("id")
 
 
-def _shared_code(action: Action) -> int | None:
-    """The code of ``action`` in the shared table, adding it when small and room is left."""
-    code = _CODES.get(action)
-    if code is not None:
-        return code
+def _share(action: Action) -> bytes | None:
+    """Add ``action`` to the shared table when it is small and there is room; its code, or
+    None when the deal keeps it itself."""
     if type(action) not in _SMALL_TYPES or len(getattr(action, "cards", ())) > 2:
         return None
     with _LOCK:
-        code = _CODES.get(action)
+        code = _CODES.get(action)  # another thread may have added it meanwhile
         if code is None and len(_SHARED) < _BIG:
             _SHARED.append(action)
-            code = _CODES[action] = len(_SHARED) - 1
+            code = _CODES[action] = _code(len(_SHARED) - 1)
     return code
 
 
@@ -64,14 +73,14 @@ class DealActions(Sequence[Action]):
 
     Each action costs two bytes: its code in a table of shared small actions (DealCard,
     passes, bids and plays of at most two cards), or an offset into a blob where a larger
-    action is written as its kind, seat and card ids. Reading one builds an equal action.
+    action is written as its kind, seat and card ids. Reading one gives an equal action.
     The [`Game`][tuolaji.Game] calls [`append`][tuolaji.game.kept.DealActions.append].
     """
 
     __slots__ = ("_blob", "_codes", "_others")
 
     def __init__(self, actions: Iterable[Action] = ()) -> None:
-        self._codes = array("H")
+        self._codes = bytearray()
         self._blob: bytearray | None = None
         self._others: dict[int, Action] | None = None
         for action in actions:
@@ -79,52 +88,58 @@ class DealActions(Sequence[Action]):
 
     def append(self, action: Action) -> None:
         """Add ``action`` at the end (the game does, once it applied it)."""
-        code = _shared_code(action)
-        if code is None:
-            code = _BIG + self._write(action)
-        if code > 0xFFFF and self._codes.typecode == "H":
-            self._codes = array("I", self._codes)  # a deal of more than 32 KB of big actions
-        self._codes.append(code)
+        if type(action) is DealCard:  # most actions of a deal: no hashing
+            self._codes += b"\0\0"
+            return
+        # Plays of three cards or more, the common larger actions, are not hashed: never shared.
+        code = None if type(action) is Play and len(action.cards) > 2 else _CODES.get(action)
+        self._codes += code or _share(action) or self._write(action)
 
-    def _write(self, action: Action) -> int:
+    def _write(self, action: Action) -> bytes:
         blob = self._blob
         if blob is None:
             blob = self._blob = bytearray()
         offset = len(blob)
-        kind = _KINDS.index(type(action)) if type(action) in _KINDS else _OTHER
-        if kind != _OTHER:
+        kind = _KIND_OF.get(type(action))
+        if kind is not None and offset < _OBJECT - _BIG:
             seat: object = action.seat  # type: ignore[union-attr]
             cards = action.cards  # type: ignore[union-attr]
             if type(seat) is int and 0 <= seat <= 0xFF and len(cards) <= 0xFF:
-                blob += bytes((kind, seat, len(cards), *[card.id for card in cards]))
-                return offset
+                blob += bytes((kind, seat, len(cards)))
+                blob += bytes(map(_card_id, cards))
+                return _code(_BIG + offset)
         if self._others is None:
             self._others = {}
-        self._others[offset] = action
-        blob.append(_OTHER)
-        return offset
+        self._others[len(self)] = action
+        return _OBJECT_CODE
 
-    def _read(self, code: int) -> Action:
+    def _read(self, index: int, code: int) -> Action:
         if code < _BIG:
             return _SHARED[code]
-        offset = code - _BIG
+        if code == _OBJECT:
+            assert self._others is not None  # written with the code
+            return self._others[index]
         blob = self._blob
-        assert blob is not None  # a code past _BIG was written with its blob entry
-        kind = blob[offset]
-        if kind == _OTHER:
-            assert self._others is not None
-            return self._others[offset]
+        assert blob is not None  # written with the code
+        offset = code - _BIG
         start = offset + 3
         cards = tuple([CARDS[i] for i in blob[start : start + blob[offset + 2]]])
-        return _KINDS[kind](blob[offset + 1], cards)
+        return _KINDS[blob[offset]](blob[offset + 1], cards)
+
+    def _code_array(self) -> array[int]:
+        codes = array("H")
+        codes.frombytes(self._codes)
+        if sys.byteorder == "big":
+            codes.byteswap()
+        return codes
 
     def __len__(self) -> int:
-        return len(self._codes)
+        return len(self._codes) >> 1
 
     def __iter__(self) -> Iterator[Action]:
         shared, read = _SHARED, self._read
-        for code in self._codes:
-            yield shared[code] if code < _BIG else read(code)
+        for index, code in enumerate(self._code_array()):
+            yield shared[code] if code < _BIG else read(index, code)
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -134,12 +149,14 @@ class DealActions(Sequence[Action]):
 
     def __getitem__(self, index: int | slice) -> Action | list[Action]:
         if isinstance(index, slice):
-            return [self._read(code) for code in self._codes[index]]
-        try:
-            code = self._codes[index]
-        except IndexError:
-            raise IndexError("deal action index out of range") from None
-        return self._read(code)
+            codes = self._code_array()
+            return [self._read(i, codes[i]) for i in range(*index.indices(len(codes)))]
+        n = len(self)
+        i = index + n if index < 0 else index
+        if not 0 <= i < n:
+            raise IndexError("deal action index out of range")
+        data = self._codes
+        return self._read(i, data[2 * i] | data[2 * i + 1] << 8)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, DealActions):
