@@ -17,25 +17,38 @@ from tuolaji import EventLog, GameState, Phase
 from tuolaji.core.limits import MAX_LIST, MAX_REDEALS
 
 
-def test_a_long_match_keeps_at_most_12_kb_per_deal() -> None:
+@pytest.mark.parametrize("rules", ["tuolaji", "shuangsheng"])
+@pytest.mark.parametrize("bot", [tl.RandomBot, tl.GreedyBot])
+def test_a_long_match_keeps_about_1_kb_per_deal(
+    rules: str, bot: type[tl.RandomBot] | type[tl.GreedyBot]
+) -> None:
     """Before: every state was kept, about 190 KB per deal, growing without bound; then the
-    actions, about 16 KB; now small actions are shared values (about 8 KB)."""
+    actions, about 16 KB; then small actions were shared values (6.3 to 8.4 KB over 12
+    deals); now two bytes per action and no past starting state (issue 22): 1.0 to 1.25 KB
+    per past deal, 3.6 to 4.4 KB per deal over 12 deals with the current state (30 to 39 KB,
+    mostly its deal's event log)."""
     deals = 12
     tracemalloc.start()
     try:
-        game = tl.Game("tuolaji", seed=3)
-        bots = [tl.RandomBot(seat) for seat in range(4)]
+        game = tl.Game(rules, seed=3)
+        bots = [bot(seat) for seat in range(4)]
         for _ in range(deals):
             game.play_deal(bots)
         gc.collect()
         with_game = tracemalloc.get_traced_memory()[0]
+        state = game.state
         del game
+        gc.collect()
+        with_state = tracemalloc.get_traced_memory()[0]
+        del state
         gc.collect()
         without = tracemalloc.get_traced_memory()[0]
     finally:
         tracemalloc.stop()
     per_deal = (with_game - without) / deals
-    assert 0 < per_deal <= 12_000, per_deal
+    past_deals = (with_game - with_state) / deals  # what grows with the match
+    assert 0 < per_deal <= 5_000, per_deal
+    assert 0 < past_deals <= 1_500, past_deals
 
 
 def redeal_record(attempts: int, rules: str = "tuolaji") -> str:

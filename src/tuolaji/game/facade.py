@@ -123,10 +123,13 @@ class Game:
 
     ``actions[i]`` holds the actions applied in deal ``i`` (chance actions included), enough
     to replay it; ``history`` (a [`History`][tuolaji.History]) gives every state, recomputed from
-    them. A game keeps only its actions, results and each deal's starting state: about 6 to 8 KB
-    per deal (measured in docs/game.md). ``max_redeals`` bounds the redeals of one deal (R4.6,
-    R4.7): bots that never bid would otherwise redeal forever, so past it
-    [`LimitExceeded`][tuolaji.LimitExceeded] is raised and the game stays as it was.
+    them. A game keeps its current state, each deal's actions (two bytes per action, see
+    [`DealActions`][tuolaji.game.kept.DealActions]) and result, and the first deal's starting
+    state: 1.0 to 1.25 KB per past deal besides the current state (measured in docs/game.md).
+
+    ``max_redeals`` bounds the redeals of one deal (R4.6, R4.7): bots that never bid would
+    otherwise redeal forever, so past it [`LimitExceeded`][tuolaji.LimitExceeded] is raised
+    and the game stays as it was.
     """
 
     def __init__(
@@ -184,7 +187,7 @@ class Game:
         Raises [`IllegalAction`][tuolaji.IllegalAction] for an illegal action and
         [`LimitExceeded`][tuolaji.LimitExceeded] past ``max_redeals``; either way nothing changes.
         """
-        state = self.state.next_deal() if self.state.phase is Phase.FINISHED else None
+        state = self.state.next_deal() if self.state.phase is _FINISHED else None
         new = (state or self.state).apply(action)
         if new.attempt > self.max_redeals:
             raise LimitExceeded(
@@ -290,7 +293,9 @@ class Game:
                     bids = state.legal_actions(seat)
                     if bids:
                         return seat, ListedActions((Pass(seat), *bids))
-                self._apply(_DEAL_CARD, on_action)  # one shared value: the action has no fields
+                if on_action is not None:  # _apply inlined: most actions of a deal come here
+                    on_action(state, _DEAL_CARD)
+                self.apply(_DEAL_CARD)  # one shared value: the action has no fields
                 continue
             seat = state.to_act
             actions = state.legal_actions(seat)
