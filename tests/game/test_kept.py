@@ -135,3 +135,15 @@ def test_the_current_deal_start_is_the_state_the_game_started_from() -> None:
     assert game.starts[-1] is start and game.starts[1] is start and len(game.starts) == 2
     assert game.actions[-1] == [] and len(game.actions) == 2
     assert game.starts[0] == tl.GameState.new("tuolaji", 5)
+
+
+def test_deal_actions_refuse_what_is_not_an_action() -> None:
+    """Hostile input: a value that is no action is refused with a TypeError naming the
+    action types, and the sequence is unchanged."""
+    actions = DealActions([tl.Pass(0)])
+    for bad in ["x", 3, None, [tl.Pass(0)], tl.Card.parse("AS")]:
+        with pytest.raises(TypeError, match="tuolaji actions"):
+            actions.append(bad)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="tuolaji actions"):
+            DealActions([bad])  # type: ignore[list-item]
+    assert actions == [tl.Pass(0)]

@@ -50,6 +50,7 @@ _KINDS: tuple[type[Declare] | type[Bury] | type[Play], ...] = (Declare, Bury, Pl
 """A blob entry is ``kind, seat, n`` then ``n`` card ids; the kind indexes this tuple."""
 _KIND_OF: dict[type, int] = {kind: i for i, kind in enumerate(_KINDS)}
 _SMALL_TYPES = (DealCard, Pass, AskRedeal, *_KINDS)
+_ACTIONS = _SMALL_TYPES  # every Action type
 _card_id = attrgetter("id")
 
 
@@ -91,6 +92,11 @@ class DealActions(Sequence[Action]):
         if type(action) is DealCard:  # most actions of a deal: no hashing
             self._codes += b"\0\0"
             return
+        if not isinstance(action, _ACTIONS):
+            raise TypeError(
+                f"a deal's actions are tuolaji actions (DealCard, Declare, Pass, AskRedeal, "
+                f"Bury, Play), got {type(action).__name__}"
+            )
         # Plays of three cards or more, the common larger actions, are not hashed: never shared.
         code = None if type(action) is Play and len(action.cards) > 2 else _CODES.get(action)
         self._codes += code or _share(action) or self._write(action)
