@@ -27,6 +27,9 @@ meaning "not now", as in [`Game`][tuolaji.Game].
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import Any
+
 from tuolaji.core.bidding import LEVEL_PAIR_STRENGTH, NO_TRUMP_BIG
 from tuolaji.core.cards import CARDS, DEALT_CARDS, HAND_SIZE, SEATS, Card
 from tuolaji.core.deal import KITTY_SIZE
@@ -296,6 +299,8 @@ class Driver:
     """
 
     __slots__ = (
+        "_memo",
+        "_memo_of",
         "_undealt",
         "_undealt_of",
         "attempt_start",
@@ -320,6 +325,8 @@ class Driver:
         (R4.6, R4.7 redeals)."""
         self._undealt: list[int] = []
         self._undealt_of: GameState | None = None  # the state _undealt counts the deck of
+        self._memo: dict[Hashable, Any] = {}
+        self._memo_of: list[Step] = self.log  # the log _memo was derived from
         self._settle()
 
     def copy(self) -> Driver:
@@ -333,7 +340,28 @@ class Driver:
         new.attempt_start = self.attempt_start
         new._undealt = list(self._undealt)
         new._undealt_of = self._undealt_of
+        new._memo = dict(self._memo) if self._memo_of is self.log else {}
+        new._memo_of = new.log
         return new
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Driver:
+        # OpenSpiel clones a Python state by deep-copying its attributes; the states and
+        # decisions a driver holds are immutable, so the cheap copy is as independent.
+        return self.copy()
+
+    def log_memo(self) -> dict[Hashable, Any]:
+        """A dict for values an adapter derives from [`log`][tuolaji.rl.actionspace.Driver.log]
+        and extends as the log grows (OpenSpiel's information-state texts), so that a step
+        does not read the whole log again.
+
+        The driver only appends to its log; the dict is emptied when ``log`` is replaced by
+        another list, and [`copy`][tuolaji.rl.actionspace.Driver.copy] copies it (its values
+        are shared, so they must be immutable). A value should record how much of the log it
+        covers and be rebuilt if the log is shorter."""
+        if self._memo_of is not self.log:
+            self._memo = {}
+            self._memo_of = self.log
+        return self._memo
 
     @property
     def finished(self) -> bool:

@@ -34,6 +34,7 @@ __all__ = [
     "OBSERVATION_SIZE",
     "ObservationEncoder",
     "card_counts",
+    "card_row_text",
     "observation",
     "observation_array",
     "observation_text",
@@ -293,6 +294,23 @@ class ObservationEncoder:
 
 
 _CARD_PARTS = frozenset({"hand", "played", "trick", "kitty", "shown"})
+_CARD_NAMES = [str(card) for card in CARDS]  # by card id
+
+
+def card_row_text(row: Sequence[float]) -> str:
+    """The cards of one row of card counts (``CARD_KINDS`` values, by card id) as
+    [`observation_text`][tuolaji.rl.encoding.observation_text] writes them: each card with a
+    non-zero count by name, ``2x`` before it for two copies, in card id order, separated by
+    spaces; empty for no cards.
+
+    >>> card_row_text(card_counts(Card.parse(t) for t in ("AS", "AS", "BJ")))
+    '2xAS BJ'
+    """
+    # Most entries are zero: find the others first, name them from a table.
+    return " ".join(
+        _CARD_NAMES[c] if row[c] == 1 else f"{row[c]:g}x{_CARD_NAMES[c]}"
+        for c in [c for c, v in enumerate(row) if v]
+    )
 
 
 def observation_text(values: Sequence[float]) -> str:
@@ -317,9 +335,7 @@ def observation_text(values: Sequence[float]) -> str:
         if name in _CARD_PARTS or name == "selected":
             rows = [chunk[i : i + CARD_KINDS] for i in range(0, size, CARD_KINDS)]
             for r, row in enumerate(rows):
-                cards = " ".join(
-                    f"{'' if v == 1 else f'{v:g}x'}{CARDS[c]}" for c, v in enumerate(row) if v
-                )
+                cards = card_row_text(row)
                 if cards:
                     label = name if len(rows) == 1 else f"{name}+{r}"
                     out.append(f"{label} {cards}")

@@ -63,6 +63,7 @@ from tuolaji.rl.encoding import (
     OBSERVATION_SIZE,
     ObservationEncoder,
     card_counts,
+    card_row_text,
     observation,
     observation_text,
 )
@@ -252,6 +253,8 @@ class TuolajiObserver:
         if params:
             raise ConfigurationError(f"observation parameters are not supported, got {cut(params)}")
         self.perfect_recall = perfect_recall
+        # Per seat: the last game state whose view was written, and that text.
+        self._view_texts: list[tuple[GameState, str] | None] = [None] * 4
         self.tensor = np.zeros(OBSERVATION_SIZE + CARD_KINDS, np.float32)
         self._encoder = ObservationEncoder()
         self.dict = {
@@ -271,16 +274,27 @@ class TuolajiObserver:
                 selected[c] += 1
 
     def string_from(self, state: TuolajiState, player: int) -> str:
+        driver = state.driver
+        check_seat(player, "player")
         # The text of the float64 vector (as always): its fractions print as the rules
-        # compute them, not as their float32 roundings.
-        decision = state.driver.decision
-        chosen = decision.selected if decision is not None and decision.seat == player else ()
-        view = state.driver.state.view(player)
-        selected = card_counts(CARDS[c] for c in chosen)
-        now = observation_text(observation(view) + [float(x) for x in selected])
+        # compute them, not as their float32 roundings. It is
+        # observation_text(observation(view) + selected): the view's part is kept per seat
+        # while the game state is the same object (states are immutable), as it is while a
+        # seat selects the cards of a play or burial id by id; the selection comes last.
+        game_state = driver.state
+        last = self._view_texts[player]
+        if last is not None and last[0] is game_state:
+            now = last[1]
+        else:
+            now = observation_text(observation(game_state.view(player)))
+            self._view_texts[player] = (game_state, now)
+        decision = driver.decision
+        if decision is not None and decision.seat == player and decision.selected:
+            chosen = card_row_text(card_counts(CARDS[c] for c in decision.selected))
+            now = f"{now}; selected {chosen}" if now else f"selected {chosen}"
         if not self.perfect_recall:
             return now
-        return f"{seen(state.driver.log, player)} | {now}"
+        return f"{_seen_so_far(driver, player)} | {now}"
 
 
 RESAMPLE_TRIES = 3
@@ -355,6 +369,30 @@ def seen(log: Iterable[Step], player: int) -> str:
     order: ``d<seat>:<card>`` for a card dealt (``?`` when to another seat), its own ids,
     and ``<seat>:<action>`` for another seat's finished action (``bury`` without cards)."""
     check_seat(player, "player")
+    return " ".join(_seen_words(log, player))
+
+
+def _seen_so_far(driver: Driver, player: int) -> str:
+    """``seen(driver.log, player)``, extended from the text of the last call (kept in the
+    driver's [`log_memo`][tuolaji.rl.actionspace.Driver.log_memo]) by the steps logged since:
+    along a playthrough each step reads only its own steps, not the whole log again."""
+    check_seat(player, "player")
+    log = driver.log
+    memo = driver.log_memo()
+    key = ("openspiel.seen", player)
+    covered: int
+    text: str
+    covered, text = memo.get(key, (0, ""))
+    if covered > len(log):  # not the log it was read from: read it all again
+        covered, text = 0, ""
+    if covered < len(log):
+        more = " ".join(_seen_words(log[covered:], player))
+        text = f"{text} {more}" if text and more else text or more
+        memo[key] = (len(log), text)
+    return text
+
+
+def _seen_words(log: Iterable[Step], player: int) -> list[str]:
     out: list[str] = []
     for step in log:
         if not (isinstance(step, tuple) and len(step) == 3):
@@ -367,7 +405,7 @@ def seen(log: Iterable[Step], player: int) -> str:
                 out.append(_id_text(what))  # type: ignore[arg-type]
         elif kind == "done":
             out.append(f"{seat}:bury" if isinstance(what, Bury) else f"{seat}:{what}")
-    return " ".join(out)
+    return out
 
 
 pyspiel.register_game(_GAME_TYPE, TuolajiGame)
