@@ -20,7 +20,7 @@ simulated workers:
 The model, for K workers:
 
 - The deal pairs are cut into chunks exactly as ``run_arena`` cuts them
-  (``tuolaji.tools.arena._chunk``); a chunk takes the sum of its deal pairs' CPU times plus
+  (``tuolaji.tools.arena._tasks``); a chunk takes the sum of its deal pairs' CPU times plus
   the pickling round trip. With K = 1 no pool is made and nothing is pickled.
 - Worker ``w`` (0-based) is ready at ``(w + 1) * start-up``: the parent starts workers one
   after another.
@@ -39,7 +39,9 @@ which this ignores).
 
 Run ``python benchmarks/simulate_workers.py --bots a=random,b=random --deals 60 --seed 1``
 (``--deals`` as ``tuolaji arena``: deal pairs, two deals each); ``--real 1,2`` also times the
-real command for those worker counts (median of ``--repeat`` runs) next to the simulation.
+real command for those worker counts next to the simulation: its fastest and median wall
+time of ``--repeat`` runs, and its CPU time in all processes (when that is near the
+simulation's but the wall time is not, other processes took the cores).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import pickle
+import resource
 import statistics
 import subprocess
 import sys
@@ -166,31 +169,37 @@ def simulate(
     pickled: dict[int, float],
 ) -> tuple[int, int, float]:
     """(chunk size, chunks, simulated wall seconds) for ``workers`` workers."""
-    size = arena._chunk(config.deals, workers, False)
+    tasks = arena._tasks(config, workers, False)
     chunks = []
-    for start in range(0, config.deals, size):
-        for a, b in config.pairs:
-            span = range(start, min(start + size, config.deals))
-            cost = sum(times[(a, b, i)] for i in span)
-            if workers > 1:
-                cost += pickled.setdefault(len(span), pickling_cost(config, len(span)))
-            chunks.append(cost)
+    for task in tasks:
+        span = range(task.start, task.stop)
+        cost = sum(times[(task.a, task.b, i)] for i in span)
+        if workers > 1:
+            if len(span) not in pickled:
+                pickled[len(span)] = pickling_cost(config, len(span))
+            cost += pickled[len(span)]
+        chunks.append(cost)
+    size = max(task.stop - task.start for task in tasks)
     if workers == 1 or len(chunks) <= 1:
         return size, len(chunks), fixed + sum(chunks)
     used = min(workers, len(chunks))
     return size, len(chunks), fixed + schedule(chunks, used, start_up, dispatch) + used * stop
 
 
-def real_wall(args: argparse.Namespace, workers: int) -> float:
-    """Median wall seconds of the real ``tuolaji arena`` command."""
+def real_wall(args: argparse.Namespace, workers: int) -> tuple[float, float, float]:
+    """The real ``tuolaji arena`` command: its fastest and median wall seconds over
+    ``args.repeat`` runs, and its median CPU seconds (all its processes, user and system)."""
     command = ["tuolaji", "arena", "--bots", args.bots, "--deals", str(args.deals)]
     command += ["--seed", str(args.seed), "--rules", args.rules, "--workers", str(workers)]
-    runs = []
+    walls, cpus = [], []
     for _ in range(args.repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run(command, check=True, capture_output=True)
-        runs.append(time.perf_counter() - start)
-    return statistics.median(runs)
+        walls.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return min(walls), statistics.median(walls), statistics.median(cpus)
 
 
 def main(argv: list[str]) -> None:
@@ -217,12 +226,13 @@ def main(argv: list[str]) -> None:
         f"worker start-up {start_up * 1000:.1f} ms, a task handed over and back "
         f"{dispatch * 1000:.3f} ms, shut-down {stop * 1000:.1f} ms"
     )
-    real = {int(k): 0.0 for k in args.real.split(",") if k}
-    for k in real:
-        real[k] = real_wall(args, k)
+    real = {int(k): real_wall(args, int(k)) for k in args.real.split(",") if k}
     pickled: dict[int, float] = {}
     base = None
-    print("| workers | chunk size | chunks | simulated wall | speed-up | even split | real wall |")
+    print(
+        "| workers | chunk size | chunks | simulated wall | speed-up | even split "
+        "| real wall: fastest, median (CPU) |"
+    )
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for k in (int(x) for x in args.workers.split(",")):
         size, count, wall = simulate(
@@ -236,7 +246,10 @@ def main(argv: list[str]) -> None:
             pickled=pickled,
         )
         base = base or wall
-        measured = f"{real[k]:.2f} s" if k in real else ""
+        measured = ""
+        if k in real:
+            fastest, median, cpu = real[k]
+            measured = f"{fastest:.2f} s, {median:.2f} s ({cpu:.2f} s)"
         # The bound no chunking beats: the deal pairs spread evenly, no start-up.
         even = fixed + total / k
         print(

@@ -272,6 +272,42 @@ def test_one_worker_and_two_workers_give_identical_json() -> None:
     assert run_arena(config).to_json() == one.to_json()
 
 
+@given(
+    st.integers(1, 3),
+    st.integers(1, 400),
+    st.integers(1, 64),
+    st.booleans(),
+)
+def test_tasks_cover_every_deal_pair_once_in_order(
+    extra_bots: int, deals: int, workers: int, ray: bool
+) -> None:
+    """However many workers, the tasks hold every deal pair of every bot pair exactly once,
+    each bot pair's in index order (results are read in task order, so they are the same on
+    any number of workers); beyond one process, small runs get about 16 tasks per worker and
+    no task holds more than 8 deal pairs."""
+    specs = ",".join(f"b{i}=random" for i in range(extra_bots + 1))
+    config = ArenaConfig(parse_bots(specs), deals=deals)
+    tasks = arena_module._tasks(config, workers, ray)
+    for a, b in config.pairs:
+        indices = [i for t in tasks if (t.a, t.b) == (a, b) for i in range(t.start, t.stop)]
+        assert indices == list(range(deals))
+    sizes = {t.stop - t.start for t in tasks[: -len(config.pairs)] or tasks}
+    if workers == 1 and not ray:
+        assert sizes == {1}
+    else:
+        assert len(sizes) == 1 and 1 <= max(sizes) <= 8
+        total = deals * len(config.pairs)
+        assert len(tasks) >= min(total, 16 * max(workers, 2)) or max(sizes) == 8
+
+
+def test_one_worker_and_three_workers_give_identical_json_with_chunks() -> None:
+    """Tasks of several deal pairs (3 bot pairs, 40 deal pairs each, 2 per task on three
+    workers) give the same result as one process."""
+    config = ArenaConfig(parse_bots("a=random,b=random,c=random"), deals=40, seed=4)
+    assert {t.stop - t.start for t in arena_module._tasks(config, 3, False)} == {2}
+    assert run_arena(config, workers=3).to_json() == run_arena(config).to_json()
+
+
 def test_simulate_deals_is_identical_on_two_workers() -> None:
     bots = ["greedy", "random", "greedy", "random"]
     rules = tl.RULESETS["tuolaji"]
