@@ -12,24 +12,26 @@ simulated workers:
 2. the fixed cost of the command: the wall-clock time of ``tuolaji arena --help`` (the
    interpreter, the imports, the console script) plus the in-process time of summarizing
    the results;
-3. the start-up of a worker: the wall-clock time from creating a one-worker pool (the
-   start method ``run_ordered`` uses, forked on Linux) to the answer of an empty task; the
-   time per empty task handed over and answered once it runs (the parent's share of a
-   task: its feeder thread, the pipes); the time to shut the pool down.
+3. the pool's start-up and shut-down for K workers: the wall-clock time from creating a
+   pool of K workers (the start method ``run_ordered`` uses, forked on Linux) until each
+   has answered a task, and the time to shut it down (measurable beyond the cores: the
+   parent forks the workers one after another and they wait idle); and the time per empty
+   task handed over to a started worker and answered (the parent's share of a task: its
+   feeder thread, the pipes).
 
 The model, for K workers:
 
 - The deal pairs are cut into chunks exactly as ``run_arena`` cuts them
   (``tuolaji.tools.arena._tasks``); a chunk takes the sum of its deal pairs' CPU times plus
   the pickling round trip. With K = 1 no pool is made and nothing is pickled.
-- Worker ``w`` (0-based) is ready at ``(w + 1) * start-up``: the parent starts workers one
-  after another.
+- Worker ``w`` (0-based) is ready at ``(w + 1) / K`` of the pool's start-up: the parent
+  starts the workers one after another.
 - ``run_ordered`` submits chunks in order and keeps at most ``4 * K`` in flight: chunk ``i``
   is submitted once chunk ``i - 4K``'s result has been taken, and results are taken in
   order; the parent hands chunks over one at a time, one empty task's time each. A
   submitted chunk waits in one queue; the first worker to be free takes it
   (``ProcessPoolExecutor``'s call queue).
-- Simulated wall clock = fixed cost + the time the last chunk ends + K shut-downs.
+- Simulated wall clock = fixed cost + the time the last chunk ends + the pool's shut-down.
 
 Assumptions: one core per worker and one for the parent (no contention, no shared-cache or
 memory-bandwidth effects, no frequency scaling); the parent's work per result (progress,
@@ -48,6 +50,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import pickle
 import resource
 import statistics
@@ -116,31 +119,54 @@ def fixed_cost(
     return statistics.median(runs) + time.perf_counter() - start
 
 
-def worker_costs(repeat: int) -> tuple[float, float, float]:
-    """Wall seconds to start one pool worker and get an empty task's answer, to hand one
-    empty task to a started worker and get its answer back (pipelined, 1,000 of them), and
-    to shut the pool down (medians of ``repeat``)."""
-    starts, dispatches, stops = [], [], []
+def _nap(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def pool_costs(workers: int, repeat: int) -> tuple[float, float]:
+    """Wall seconds to start a pool of ``workers`` workers (the start method ``run_ordered``
+    uses) until each has answered a task, and to shut it down (medians of ``repeat``). Each
+    task sleeps ``NAP`` seconds, so every worker takes one; the naps are not counted. The
+    workers are forked one after another by the parent and wait idle, so this holds for
+    more workers than cores."""
+    starts, stops = [], []
     for _ in range(repeat):
         begin = time.perf_counter()
+        executor = ProcessPoolExecutor(workers, mp_context=_start_context())
+        futures = [executor.submit(_nap, NAP) for _ in range(workers)]
+        pids = {future.result() for future in futures}
+        middle = time.perf_counter()
+        executor.shutdown(wait=True)
+        if len(pids) == workers:  # else a worker took two naps: not a start-up time
+            starts.append(middle - begin - NAP)
+            stops.append(time.perf_counter() - middle)
+    return statistics.median(starts), statistics.median(stops)
+
+
+NAP = 0.2
+
+
+def dispatch_cost(repeat: int) -> float:
+    """Wall seconds to hand an empty task to a started worker and get its answer back
+    (pipelined, 1,000 of them; median of ``repeat``)."""
+    runs = []
+    for _ in range(repeat):
         executor = ProcessPoolExecutor(1, mp_context=_start_context())
         executor.submit(_noop, 0).result()
-        started = time.perf_counter()
+        begin = time.perf_counter()
         futures = [executor.submit(_noop, i) for i in range(1000)]
         for future in futures:
             future.result()
-        middle = time.perf_counter()
+        runs.append((time.perf_counter() - begin) / 1000)
         executor.shutdown(wait=True)
-        starts.append(started - begin)
-        dispatches.append((middle - started) / 1000)
-        stops.append(time.perf_counter() - middle)
-    return statistics.median(starts), statistics.median(dispatches), statistics.median(stops)
+    return statistics.median(runs)
 
 
 def schedule(chunks: Sequence[float], workers: int, start_up: float, dispatch: float) -> float:
     """When the last chunk ends, chunks handed out as ``run_ordered`` hands them out (see
     the module docstring)."""
-    free = [(w + 1) * start_up for w in range(workers)]
+    free = [start_up * (w + 1) / workers for w in range(workers)]
     window = 4 * workers
     submitted = 0.0
     taken: list[float] = []  # when the parent took each result, in order
@@ -157,19 +183,30 @@ def schedule(chunks: Sequence[float], workers: int, start_up: float, dispatch: f
     return max(ends)
 
 
+def _former_tasks(config: ArenaConfig, workers: int) -> list[arena._Task]:
+    """The cut before issue #22's change: ``deals // (4 * workers)`` deal pairs per task (of
+    each bot pair's deal pairs), at most 8."""
+    size = 1 if workers == 1 else max(1, min(8, config.deals // (4 * max(workers, 2))))
+    return [
+        arena._Task(config, a, b, start, min(start + size, config.deals))
+        for start in range(0, config.deals, size)
+        for a, b in config.pairs
+    ]
+
+
 def simulate(
     config: ArenaConfig,
     times: dict[tuple[int, int, int], float],
     workers: int,
     *,
     fixed: float,
-    start_up: float,
+    pool: dict[int, tuple[float, float]],
     dispatch: float,
-    stop: float,
     pickled: dict[int, float],
+    former: bool = False,
 ) -> tuple[int, int, float]:
     """(chunk size, chunks, simulated wall seconds) for ``workers`` workers."""
-    tasks = arena._tasks(config, workers, False)
+    tasks = arena._tasks(config, workers, False) if not former else _former_tasks(config, workers)
     chunks = []
     for task in tasks:
         span = range(task.start, task.stop)
@@ -183,7 +220,10 @@ def simulate(
     if workers == 1 or len(chunks) <= 1:
         return size, len(chunks), fixed + sum(chunks)
     used = min(workers, len(chunks))
-    return size, len(chunks), fixed + schedule(chunks, used, start_up, dispatch) + used * stop
+    if used not in pool:
+        pool[used] = pool_costs(used, 5)
+    start_up, stop = pool[used]
+    return size, len(chunks), fixed + schedule(chunks, used, start_up, dispatch) + stop
 
 
 def real_wall(args: argparse.Namespace, workers: int) -> tuple[float, float, float]:
@@ -211,20 +251,25 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--workers", default="1,2,4,8,16")
     parser.add_argument("--repeat", type=int, default=1, help="timings per figure (median)")
     parser.add_argument("--real", default="", help="worker counts to time for real, e.g. 1,2")
+    parser.add_argument(
+        "--former-cut", action="store_true", help="also simulate the cut before issue #22's change"
+    )
     args = parser.parse_args(argv)
     config = ArenaConfig(
         bots=parse_bots(args.bots), deals=args.deals, rules=RULESETS[args.rules], seed=args.seed
     )
     times, results = pair_times(config, args.repeat)
     fixed = fixed_cost(config, results, max(3, args.repeat))
-    start_up, dispatch, stop = worker_costs(max(5, args.repeat))
+    counts = [int(x) for x in args.workers.split(",")]
+    pool = {k: pool_costs(k, max(5, args.repeat)) for k in counts if k > 1}
+    dispatch = dispatch_cost(max(5, args.repeat))
     total = sum(times.values())
     deals = 2 * len(times)
     print(
         f"{args.bots}, {deals} deals (--deals {args.deals}), seed {args.seed}: "
         f"deal pairs {total:.2f} s CPU in all; fixed cost {fixed:.2f} s; "
-        f"worker start-up {start_up * 1000:.1f} ms, a task handed over and back "
-        f"{dispatch * 1000:.3f} ms, shut-down {stop * 1000:.1f} ms"
+        f"a task handed over and back {dispatch * 1000:.3f} ms; pool start-up, shut-down: "
+        + ", ".join(f"{k} workers {a * 1000:.0f}, {b * 1000:.0f} ms" for k, (a, b) in pool.items())
     )
     real = {int(k): real_wall(args, int(k)) for k in args.real.split(",") if k}
     pickled: dict[int, float] = {}
@@ -234,28 +279,31 @@ def main(argv: list[str]) -> None:
         "| real wall: fastest, median (CPU) |"
     )
     print("| --- | --- | --- | --- | --- | --- | --- |")
-    for k in (int(x) for x in args.workers.split(",")):
-        size, count, wall = simulate(
-            config,
-            times,
-            k,
-            fixed=fixed,
-            start_up=start_up,
-            dispatch=dispatch,
-            stop=stop,
-            pickled=pickled,
-        )
-        base = base or wall
-        measured = ""
-        if k in real:
-            fastest, median, cpu = real[k]
-            measured = f"{fastest:.2f} s, {median:.2f} s ({cpu:.2f} s)"
-        # The bound no chunking beats: the deal pairs spread evenly, no start-up.
-        even = fixed + total / k
-        print(
-            f"| {k} | {size} | {count} | {wall:.2f} s | {base / wall:.2f}× | {even:.2f} s "
-            f"| {measured} |"
-        )
+    base = None
+    for k in counts:
+        for former in (True, False) if args.former_cut else (False,):
+            size, count, wall = simulate(
+                config,
+                times,
+                k,
+                fixed=fixed,
+                pool=pool,
+                dispatch=dispatch,
+                pickled=pickled,
+                former=former,
+            )
+            base = base or wall
+            measured = ""
+            if k in real and not former:
+                fastest, median, cpu = real[k]
+                measured = f"{fastest:.2f} s, {median:.2f} s ({cpu:.2f} s)"
+            # The bound no cut beats: the deal pairs spread evenly, no start-up.
+            even = fixed + total / k
+            label = f"{k} (former cut)" if former else str(k)
+            print(
+                f"| {label} | {size} | {count} | {wall:.2f} s | {base / wall:.2f}× "
+                f"| {even:.2f} s | {measured} |"
+            )
 
 
 if __name__ == "__main__":
