@@ -19,6 +19,8 @@ from tuolaji.rl.encoding import (
     card_counts,
     observation,
     observation_array,
+    observation_text,
+    view_text,
 )
 
 RULES = st.sampled_from(["tuolaji", "shuangsheng"])
@@ -53,6 +55,16 @@ def test_observation_has_the_documented_layout(
     played = sum(len(p) for t in view.tricks for p in t.plays)
     assert sum(part(obs, "played")) == played + sum(len(p) for p in view.trick)
     assert (sum(part(obs, "kitty")) > 0) == (view.kitty is not None)
+
+
+@given(RULES, st.integers(0, 40), st.floats(0, 0.999))
+def test_view_text_is_the_text_of_the_observation(rules: str, seed: int, pick: float) -> None:
+    """view_text writes the text from the view's cards; it is observation_text of the
+    observation, byte for byte, for every seat of any point of a deal."""
+    state = some_state(rules, seed, pick)
+    for seat in range(4):
+        view = state.view(seat)
+        assert view_text(view) == observation_text(observation(view))
 
 
 def test_observation_is_relative_to_the_seat() -> None:

@@ -38,6 +38,7 @@ __all__ = [
     "observation",
     "observation_array",
     "observation_text",
+    "view_text",
 ]
 
 CARD_KINDS = 54
@@ -86,27 +87,28 @@ def _one_hot(size: int, index: int | None) -> list[float]:
     return out
 
 
-def observation(view: PlayerView) -> list[float]:
-    """The view as [`OBSERVATION_SIZE`][tuolaji.rl.encoding.OBSERVATION_SIZE] floats (see
-    [`OBSERVATION_LAYOUT`][tuolaji.rl.encoding.OBSERVATION_LAYOUT])."""
+def _view_parts(view: PlayerView) -> tuple[list[list[Sequence[Card]]], list[float]]:
+    """The view's parts in layout order: the card parts as lists of card rows (``hand``,
+    ``played`` per relative seat, ``trick`` per relative seat, ``kitty``, ``shown`` per
+    relative seat), then every other part's values, concatenated."""
     expect_type(view, PlayerView, "view")
     me = view.seat
 
     def rel(seat: int | None) -> int | None:
         return None if seat is None or seat < 0 else (seat - me) % 4
 
-    out: list[float] = [float(x) for x in card_counts(view.hand)]
     played = played_cards(view)
-    for r in range(4):
-        out += card_counts(played[(me + r) % 4])
-    trick: list[list[int]] = [[0] * CARD_KINDS for _ in range(4)]
+    trick: list[Sequence[Card]] = [(), (), (), ()]
     for i, play in enumerate(view.trick):
-        trick[(view.leader + i - me) % 4] = card_counts(play)
-    for row in trick:
-        out += row
-    out += card_counts(view.kitty or ())
-    for r in range(4):
-        out += card_counts(view.shown[(me + r) % 4])
+        trick[(view.leader + i - me) % 4] = play
+    rows: list[list[Sequence[Card]]] = [
+        [view.hand],
+        [played[(me + r) % 4] for r in range(4)],
+        trick,
+        [view.kitty or ()],
+        [view.shown[(me + r) % 4] for r in range(4)],
+    ]
+    out: list[float] = []
     trump = view.trump
     out += _one_hot(13, None if trump is None else int(trump.level) - 2)
     if trump is None:
@@ -128,6 +130,18 @@ def observation(view: PlayerView) -> list[float]:
             out += [1.0 if s in deduced[(me + r) % 4] else 0.0 for s in range(5)]
     out += [view.hand_sizes[(me + r) % 4] / 33 for r in range(4)]
     out.append(len(view.tricks) / 25)
+    return rows, out
+
+
+def observation(view: PlayerView) -> list[float]:
+    """The view as [`OBSERVATION_SIZE`][tuolaji.rl.encoding.OBSERVATION_SIZE] floats (see
+    [`OBSERVATION_LAYOUT`][tuolaji.rl.encoding.OBSERVATION_LAYOUT])."""
+    rows, rest = _view_parts(view)
+    out: list[float] = [float(x) for x in card_counts(view.hand)]
+    for part in rows[1:]:
+        for row in part:
+            out += card_counts(row)
+    out += rest
     return out
 
 
@@ -343,4 +357,38 @@ def observation_text(values: Sequence[float]) -> str:
             entries = " ".join(f"{i}={v!r}" for i, v in enumerate(chunk) if v)
             if entries:
                 out.append(f"{name} {entries}")
+    return "; ".join(out)
+
+
+def view_text(view: PlayerView) -> str:
+    """``observation_text(observation(view))``, written from the view's cards without the
+    vector (an adapter's strings at every step: the card parts are most of the vector and
+    mostly zeros).
+
+    >>> import tuolaji as tl
+    >>> view = tl.GameState.new(seed=1).deal_card().view(0)
+    >>> view_text(view) == observation_text(observation(view))
+    True
+    """
+    rows, rest = _view_parts(view)
+    out: list[str] = []
+    for (name, _), part in zip(OBSERVATION_LAYOUT, rows, strict=False):
+        for r, row in enumerate(part):
+            if not row:
+                continue
+            counts: dict[int, int] = {}
+            for card in row:
+                counts[card.id] = counts.get(card.id, 0) + 1
+            cards = " ".join(
+                _CARD_NAMES[c] if n == 1 else f"{n:g}x{_CARD_NAMES[c]}"
+                for c, n in sorted(counts.items())
+            )
+            out.append(f"{name if len(part) == 1 else f'{name}+{r}'} {cards}")
+    at = 0
+    for name, size in OBSERVATION_LAYOUT[len(rows) :]:
+        chunk = rest[at : at + size]
+        at += size
+        entries = " ".join(f"{i}={v!r}" for i, v in enumerate(chunk) if v)
+        if entries:
+            out.append(f"{name} {entries}")
     return "; ".join(out)

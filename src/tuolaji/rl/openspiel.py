@@ -64,8 +64,7 @@ from tuolaji.rl.encoding import (
     ObservationEncoder,
     card_counts,
     card_row_text,
-    observation,
-    observation_text,
+    view_text,
 )
 from tuolaji.state.actions import Bury, Declare
 from tuolaji.state.gamestate import GameState
@@ -286,7 +285,7 @@ class TuolajiObserver:
         if last is not None and last[0] is game_state:
             now = last[1]
         else:
-            now = observation_text(observation(game_state.view(player)))
+            now = view_text(game_state.view(player))
             self._view_texts[player] = (game_state, now)
         decision = driver.decision
         if decision is not None and decision.seat == player and decision.selected:
