@@ -95,8 +95,9 @@ def _hidden_counts(
     return tuple(rows)
 
 
-def _exact(slots: HiddenPlaces) -> dict[tuple[tuple[int, ...], ...], float]:
-    """Every placement of the hidden cards, weighted by the shuffles that produce it."""
+def _placement_weights(slots: HiddenPlaces) -> Counter[tuple[tuple[int, ...], ...]]:
+    """Every placement of the hidden cards (per place, copies of each card id) with the
+    number of shuffles giving it: the law the sampler draws, by brute force."""
     kinds = [c for c in range(54) if slots.pool[c]]
     n = len(slots.sizes)
     per_kind = []
@@ -104,24 +105,30 @@ def _exact(slots: HiddenPlaces) -> dict[tuple[tuple[int, ...], ...], float]:
         options = []
         for v in product(range(3), repeat=n):
             if sum(v) == slots.pool[c] and all(v[i] <= slots.caps[i][c] for i in range(n)):
-                weight = factorial(slots.pool[c])
-                for x in v:
-                    weight //= factorial(x)
-                options.append((v, weight))
+                options.append((v, factorial(slots.pool[c]) // prod(factorial(x) for x in v)))
         per_kind.append(options)
-    out: dict[tuple[tuple[int, ...], ...], float] = {}
+    out: Counter[tuple[tuple[int, ...], ...]] = Counter()
     for choice in product(*per_kind):
         if any(sum(v[i] for v, _ in choice) != slots.sizes[i] for i in range(n)):
             continue
-        rows = [[0] * 54 for _ in range(n)]
-        weight = 1
-        for c, (v, w) in zip(kinds, choice, strict=True):
-            weight *= w
-            for i in range(n):
-                rows[i][c] = v[i]
-        out[tuple(tuple(r) for r in rows)] = weight
-    total = sum(out.values())
-    return {k: w / total for k, w in out.items()}
+        key = tuple(
+            tuple(c for c, (v, _) in zip(kinds, choice, strict=True) for _ in range(v[i]))
+            for i in range(n)
+        )
+        out[key] += prod(w for _, w in choice)
+    return out
+
+
+def _exact(slots: HiddenPlaces) -> dict[tuple[tuple[int, ...], ...], float]:
+    """Every placement of the hidden cards as per-place copies of each card id (54 per
+    place), with its probability: [`_placement_weights`] normalised."""
+    weights = _placement_weights(slots)
+    total = sum(weights.values())
+    out: dict[tuple[tuple[int, ...], ...], float] = {}
+    for placement, weight in weights.items():
+        rows = tuple(tuple(Counter(part)[c] for c in range(54)) for part in placement)
+        out[rows] = weight / total
+    return out
 
 
 def total_variation(slots: HiddenPlaces, tries: int, samples: int, seed: int) -> float:
@@ -329,30 +336,6 @@ def test_views_sharing_a_log_but_not_a_hand_are_prepared_apart() -> None:
         for w in sample_worlds(mine, rng, 3):
             assert w.hands[other] == state.hands[other]
     assert checked >= 2
-
-
-def _placement_weights(slots: HiddenPlaces) -> Counter[tuple[tuple[int, ...], ...]]:
-    """Every placement of the hidden cards (per place, copies of each card id) with the
-    number of shuffles giving it: the law the sampler draws, by brute force."""
-    kinds = [c for c in range(54) if slots.pool[c]]
-    n = len(slots.sizes)
-    per_kind = []
-    for c in kinds:
-        options = []
-        for v in product(range(3), repeat=n):
-            if sum(v) == slots.pool[c] and all(v[i] <= slots.caps[i][c] for i in range(n)):
-                options.append((v, factorial(slots.pool[c]) // prod(factorial(x) for x in v)))
-        per_kind.append(options)
-    out: Counter[tuple[tuple[int, ...], ...]] = Counter()
-    for choice in product(*per_kind):
-        if any(sum(v[i] for v, _ in choice) != slots.sizes[i] for i in range(n)):
-            continue
-        key = tuple(
-            tuple(c for c, (v, _) in zip(kinds, choice, strict=True) for _ in range(v[i]))
-            for i in range(n)
-        )
-        out[key] += prod(w for _, w in choice)
-    return out
 
 
 @st.composite
