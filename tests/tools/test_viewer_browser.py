@@ -83,7 +83,7 @@ def open_page(chromium: Any, path: Path, fragment: str = "") -> tuple[Any, list[
     page.set_default_timeout(120_000)
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{path.as_uri()}#{fragment}")
-    page.wait_for_function("document.getElementById('deal').textContent !== ''")
+    page.wait_for_function("() => document.getElementById('deal').textContent !== ''")
     return page, errors
 
 

@@ -131,7 +131,9 @@ def open_page(chromium: Any, path: Path) -> tuple[Any, list[str]]:
     page.on("pageerror", lambda error: events.append(f"error: {error}"))
     page.on("dialog", lambda dialog: (events.append(f"dialog: {dialog.message}"), dialog.dismiss()))
     page.goto(f"{path.as_uri()}#keys=End")
-    page.wait_for_function("document.getElementById('result').textContent.startsWith('Result')")
+    page.wait_for_function(
+        "() => document.getElementById('result').textContent.startsWith('Result')"
+    )
     return page, events
 
 
