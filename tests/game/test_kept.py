@@ -147,3 +147,16 @@ def test_deal_actions_refuse_what_is_not_an_action() -> None:
         with pytest.raises(TypeError, match="tuolaji actions"):
             DealActions([bad])  # type: ignore[list-item]
     assert actions == [tl.Pass(0)]
+
+
+def test_deal_actions_and_starts_name_themselves_in_index_errors() -> None:
+    """Both read like lists: an index that is no int is a TypeError, one outside an
+    IndexError, each naming the sequence (as the history and the event log do)."""
+    game = tl.Game("tuolaji", seed=2)
+    game.play_deal([tl.RandomBot(seat) for seat in range(4)])
+    for sequence, name in [(game.actions[0], "deal action"), (game.starts, "deal start")]:
+        with pytest.raises(TypeError, match=f"{name} indices are ints or slices, not str"):
+            sequence["0"]  # type: ignore[call-overload]
+        with pytest.raises(IndexError, match=f"{name} index out of range"):
+            sequence[len(sequence)]
+        assert sequence[-len(sequence)] == sequence[0]

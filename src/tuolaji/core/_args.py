@@ -14,7 +14,7 @@ from tuolaji.core.errors import InvalidCards
 from tuolaji.core.limits import MAX_CARDS
 from tuolaji.core.trump import Trump, TrumpTable
 
-__all__ = ["card_ids_of", "plays_ids_of", "trump_table_of"]
+__all__ = ["card_ids_of", "plays_ids_of", "sequence_index", "trump_table_of"]
 
 
 def trump_table_of(value: object, name: str = "trump") -> TrumpTable:
@@ -33,3 +33,16 @@ def plays_ids_of(value: object, name: str = "plays") -> list[list[CardId]]:
     if len(plays) > MAX_CARDS:
         raise InvalidCards(f"R1.1: {name} holds more than {MAX_CARDS} plays")
     return [card_ids_of(p, f"{name}[{i}]") for i, p in enumerate(plays)]
+
+
+def sequence_index(index: object, length: int, what: str) -> int:
+    """The position ``index`` (an int, negative from the end) names in a sequence of
+    ``length`` items that reads like a list (the event log, a game's history, its deals'
+    actions and starts). Raises ``TypeError`` for an index that is not an int and
+    ``IndexError`` outside the sequence, both naming ``what``."""
+    if not isinstance(index, int):
+        raise TypeError(f"{what} indices are ints or slices, not {type(index).__name__}")
+    i = index + length if index < 0 else index
+    if not 0 <= i < length:
+        raise IndexError(f"{what} index out of range")
+    return i

@@ -15,6 +15,7 @@ from typing import overload
 import attrs
 
 from tuolaji.bots.base import Bot
+from tuolaji.core._args import sequence_index
 from tuolaji.core.cards import level_text
 from tuolaji.core.errors import ConfigurationError, IllegalAction, LimitExceeded, cut, expect_type
 from tuolaji.core.limits import MAX_REDEALS
@@ -88,12 +89,8 @@ class History(Sequence[GameState]):
     def __getitem__(self, index: int | slice) -> GameState | list[GameState]:
         if isinstance(index, slice):
             return list(self)[index]
-        if not isinstance(index, int):
-            raise TypeError(f"history indices are ints or slices, not {type(index).__name__}")
         n = len(self)
-        i = index + n if index < 0 else index
-        if not 0 <= i < n:
-            raise IndexError("history index out of range")
+        i = sequence_index(index, n, "history")
         if i == n - 1:
             return self._game.state
         for deal, actions in enumerate(self._game.actions):

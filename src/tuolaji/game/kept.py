@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from operator import attrgetter
 from typing import overload
 
+from tuolaji.core._args import sequence_index
 from tuolaji.core.cards import CARDS
 from tuolaji.core.scoring import DealResult
 from tuolaji.state.actions import Action, AskRedeal, Bury, DealCard, Declare, Pass, Play
@@ -156,10 +157,7 @@ class DealActions(Sequence[Action]):
         if isinstance(index, slice):
             codes = self._code_array()
             return [self._read(i, codes[i]) for i in range(*index.indices(len(codes)))]
-        n = len(self)
-        i = index + n if index < 0 else index
-        if not 0 <= i < n:
-            raise IndexError("deal action index out of range")
+        i = sequence_index(index, len(self), "deal action")
         data = self._codes
         return self._read(i, data[2 * i] | data[2 * i + 1] << 8)
 
@@ -215,11 +213,7 @@ class DealStarts(Sequence[GameState]):
     def __getitem__(self, index: int | slice) -> GameState | list[GameState]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._count))]
-        if not isinstance(index, int):
-            raise TypeError(f"start indices are ints or slices, not {type(index).__name__}")
-        i = index + self._count if index < 0 else index
-        if not 0 <= i < self._count:
-            raise IndexError("deal start index out of range")
+        i = sequence_index(index, self._count, "deal start")
         if i == self._count - 1:
             return self._current
         if i == 0:

@@ -19,6 +19,7 @@ import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, overload
 
+from tuolaji.core._args import sequence_index
 from tuolaji.core.cards import Card
 from tuolaji.state.actions import Event, Hand, Played
 
@@ -130,12 +131,8 @@ class EventLog(Sequence[Event]):
     def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
         if isinstance(index, slice):
             return tuple(self._as_list()[index])
-        if not isinstance(index, int):
-            raise TypeError(f"event log indices are ints or slices, not {type(index).__name__}")
         n = self._len
-        i = index + n if index < 0 else index
-        if not 0 <= i < n:
-            raise IndexError("event log index out of range")
+        i = sequence_index(index, n, "event log")
         for pos, event in enumerate(reversed(self)):
             if pos == n - 1 - i:
                 return event
