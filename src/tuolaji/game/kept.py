@@ -50,15 +50,14 @@ _LOCK = threading.Lock()  # two games in two threads must not give one code to t
 _KINDS: tuple[type[Declare] | type[Bury] | type[Play], ...] = (Declare, Bury, Play)
 """A blob entry is ``kind, seat, n`` then ``n`` card ids; the kind indexes this tuple."""
 _KIND_OF: dict[type, int] = {kind: i for i, kind in enumerate(_KINDS)}
-_SMALL_TYPES = (DealCard, Pass, AskRedeal, *_KINDS)
-_ACTIONS = _SMALL_TYPES  # every Action type
+_ACTION_TYPES = (DealCard, Pass, AskRedeal, *_KINDS)
 _card_id = attrgetter("id")
 
 
 def _share(action: Action) -> bytes | None:
     """Add ``action`` to the shared table when it is small and there is room; its code, or
     None when the deal keeps it itself."""
-    if type(action) not in _SMALL_TYPES or len(getattr(action, "cards", ())) > 2:
+    if type(action) not in _ACTION_TYPES or len(getattr(action, "cards", ())) > 2:
         return None
     with _LOCK:
         code = _CODES.get(action)  # another thread may have added it meanwhile
@@ -93,7 +92,7 @@ class DealActions(Sequence[Action]):
         if type(action) is DealCard:  # most actions of a deal: no hashing
             self._codes += b"\0\0"
             return
-        if not isinstance(action, _ACTIONS):
+        if not isinstance(action, _ACTION_TYPES):
             raise TypeError(
                 f"a deal's actions are tuolaji actions (DealCard, Declare, Pass, AskRedeal, "
                 f"Bury, Play), got {type(action).__name__}"
