@@ -321,10 +321,18 @@ def card_row_text(row: Sequence[float]) -> str:
     '2xAS BJ'
     """
     # Most entries are zero: find the others first, name them from a table.
-    return " ".join(
-        _CARD_NAMES[c] if row[c] == 1 else f"{row[c]:g}x{_CARD_NAMES[c]}"
-        for c in [c for c, v in enumerate(row) if v]
-    )
+    return _cards_text([(c, v) for c, v in enumerate(row) if v])
+
+
+def _cards_text(counted: Iterable[tuple[int, float]]) -> str:
+    """Card ids with their counts as the texts write them: the name, ``2x`` before it for
+    two copies, separated by spaces."""
+    return " ".join(_CARD_NAMES[c] if n == 1 else f"{n:g}x{_CARD_NAMES[c]}" for c, n in counted)
+
+
+def _entries_text(values: Sequence[float]) -> str:
+    """The non-zero entries of a part that is not cards, as ``index=value``."""
+    return " ".join(f"{i}={v!r}" for i, v in enumerate(values) if v)
 
 
 def observation_text(values: Sequence[float]) -> str:
@@ -354,7 +362,7 @@ def observation_text(values: Sequence[float]) -> str:
                     label = name if len(rows) == 1 else f"{name}+{r}"
                     out.append(f"{label} {cards}")
         else:
-            entries = " ".join(f"{i}={v!r}" for i, v in enumerate(chunk) if v)
+            entries = _entries_text(chunk)
             if entries:
                 out.append(f"{name} {entries}")
     return "; ".join(out)
@@ -379,16 +387,12 @@ def view_text(view: PlayerView) -> str:
             counts: dict[int, int] = {}
             for card in row:
                 counts[card.id] = counts.get(card.id, 0) + 1
-            cards = " ".join(
-                _CARD_NAMES[c] if n == 1 else f"{n:g}x{_CARD_NAMES[c]}"
-                for c, n in sorted(counts.items())
-            )
+            cards = _cards_text(sorted(counts.items()))
             out.append(f"{name if len(part) == 1 else f'{name}+{r}'} {cards}")
     at = 0
     for name, size in OBSERVATION_LAYOUT[len(rows) :]:
-        chunk = rest[at : at + size]
+        entries = _entries_text(rest[at : at + size])
         at += size
-        entries = " ".join(f"{i}={v!r}" for i, v in enumerate(chunk) if v)
         if entries:
             out.append(f"{name} {entries}")
     return "; ".join(out)
