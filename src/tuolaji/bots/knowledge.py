@@ -59,6 +59,7 @@ from tuolaji.core.trickids import (
 )
 from tuolaji.core.trump import TrumpTable, effective_suit_name
 from tuolaji.state.actions import CardsDealt, Event, Hand, Played, ThrowFailed, Trick
+from tuolaji.state.playing import blocker_seats
 from tuolaji.state.view import PlayerView
 
 __all__ = [
@@ -347,10 +348,10 @@ def _throw_facts(view: PlayerView, events: Sequence[Event]) -> tuple[ThrowFact, 
     return tuple(out)
 
 
-ThrowOutcome = tuple[bool, tuple[int, ...], "tuple[int, ...] | None"]
+ThrowOutcome = tuple[int, bool, tuple[int, ...], "tuple[int, ...] | None"]
 """What [`throw_verdict`][tuolaji.core.trickids.throw_verdict] must say of a throw's hands
-for them to agree with its event: ``(stood, forced ids, beaten_by)``, ``beaten_by`` (offsets
-after the thrower, as the verdict gives them) None when the blockers are not public."""
+for them to agree with its event: ``(thrower, stood, forced ids, blockers)``, ``blockers``
+the seats the event names as beating the forced unit, None when they are not public."""
 
 
 def throw_outcome(fact: ThrowFact, rules: Rules) -> ThrowOutcome:
@@ -360,24 +361,21 @@ def throw_outcome(fact: ThrowFact, rules: Rules) -> ThrowOutcome:
     the seats beating the forced unit only when `Rules.throw_blocker_public`."""
     failed = fact.failed
     if failed is None:
-        return True, fact.info.ids, None
-    seat = fact.seat
-    blockers = (
-        tuple([(s - seat - 1) % 4 for s in failed.beaten_by])
-        if rules.throw_blocker_public
-        else None
-    )
-    return False, tuple([c.id for c in failed.forced]), blockers
+        return fact.seat, True, fact.info.ids, None
+    blockers = failed.beaten_by if rules.throw_blocker_public else None
+    return fact.seat, False, tuple([c.id for c in failed.forced]), blockers
 
 
 def verdict_agrees(
     outcome: ThrowOutcome, verdict: tuple[bool, tuple[int, ...], tuple[int, ...]]
 ) -> bool:
     """Whether a [`throw_verdict`][tuolaji.core.trickids.throw_verdict] gives ``outcome``."""
-    stood, forced, blockers = outcome
+    thrower, stood, forced, blockers = outcome
     if verdict[0] or stood:
         return verdict[0] == stood
-    return verdict[1] == forced and (blockers is None or verdict[2] == blockers)
+    return verdict[1] == forced and (
+        blockers is None or blocker_seats(thrower, verdict[2]) == blockers
+    )
 
 
 def throw_fact_holds(

@@ -214,8 +214,14 @@ def throw_failure(
     if ok:
         return None
     # R6.4: who could beat the throw is public only when the rules say so.
-    beaten = tuple([(seat + 1 + j) % 4 for j in beaten_by]) if rules.throw_blocker_public else ()
+    beaten = blocker_seats(seat, beaten_by) if rules.throw_blocker_public else ()
     return ThrowFailed(seat, cards, tuple([CARDS[c] for c in forced_ids]), beaten)
+
+
+def blocker_seats(seat: int, beaten_by: Sequence[int]) -> tuple[int, ...]:
+    """The seats a [`throw_verdict`][tuolaji.core.trickids.throw_verdict]'s ``beaten_by``
+    names for a throw by ``seat`` (it counts the other hands from the seat after it, R6.4)."""
+    return tuple([(seat + 1 + j) % 4 for j in beaten_by])
 
 
 def deal_result(state: GameState) -> DealResult:
