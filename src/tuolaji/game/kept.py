@@ -112,7 +112,7 @@ class DealActions(Sequence[Action]):
             cards = action.cards  # type: ignore[union-attr]
             if type(seat) is int and 0 <= seat <= 0xFF and len(cards) <= 0xFF:
                 blob += bytes((kind, seat, len(cards), *map(_card_id, cards)))
-                return (_BIG + offset).to_bytes(2, "little")
+                return _code(_BIG + offset)
         if self._others is None:
             self._others = {}
         self._others[len(self)] = action
