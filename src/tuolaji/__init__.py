@@ -6,14 +6,14 @@ function cites the rule it implements. See the README for a tour.
 
 from __future__ import annotations
 
-from tuolaji import _compat
+from tuolaji import actions as actions
+from tuolaji import notation as notation
 from tuolaji import svg as svg
 from tuolaji.bots.base import Bot, RandomBot
 from tuolaji.bots.greedy import GreedyBot
 from tuolaji.bots.knowledge import Knowledge, knowledge_of
 from tuolaji.bots.pimc import PIMCBot
 from tuolaji.bots.worlds import sample_world
-from tuolaji.core._deprecated import renamed as _renamed
 from tuolaji.core.bidding import Bid
 from tuolaji.core.cards import (
     BIG_JOKER,
@@ -88,8 +88,6 @@ from tuolaji.core.trump import TRUMP, Trump
 from tuolaji.game.facade import Game, History, MatchResult
 from tuolaji.game.record import read_record, record_of, replay, write_record
 from tuolaji.rl.actionspace import Decision
-from tuolaji.state import actions as actions
-from tuolaji.state import notation as notation
 from tuolaji.state.actions import (
     CHANCE,
     Action,
@@ -238,16 +236,4 @@ __all__ = [
     "write_record",
 ]
 
-__version__ = "0.3.0"
-
-_compat.install()
-
-# Public names renamed in 0.3.0 (a function shared its name with a Rules field and a
-# property); the old names work for one release with a DeprecationWarning.
-__getattr__ = _renamed(
-    __name__,
-    {
-        "kitty_multiplier": ("kitty_multiplier_for_lead", kitty_multiplier_for_lead),
-        "trick_points": ("points_in_trick", points_in_trick),
-    },
-)
+__version__ = "0.4.0"

@@ -171,3 +171,30 @@ def test_single_card_round_trip(card: tl.Card) -> None:
     assert tl.Card.parse(card.pretty) == card
     assert tl.Card.parse(str(card).lower()) == card
     assert tl.Card.from_id(card.id) == card
+
+
+def test_deck_figures_are_named() -> None:
+    """R1.1: two decks of 54 kinds; R4.1: 25 cards to each of 4 seats and 8 in the kitty;
+    R6.1: the declarer buries from 33; R1.2: 200 points in all."""
+    from tuolaji.core import cards  # noqa: PLC0415
+
+    assert cards.CARD_KINDS == len(tl.CARDS) == 54
+    assert cards.DECK_SIZE == len(tl.full_deck()) == 108
+    assert cards.SEATS == 4 and cards.HAND_SIZE == 25 and cards.DEALT_CARDS == 100
+    assert cards.KITTY_SIZE == 8 and cards.BURYING_HAND_SIZE == 33
+    assert cards.TOTAL_POINTS == tl.points(tl.full_deck()) == 200
+    hands, kitty = tl.deal_cards(tl.full_deck())
+    assert [len(h) for h in hands] == [cards.HAND_SIZE] * cards.SEATS
+    assert len(kitty) == cards.KITTY_SIZE
+
+
+def test_the_renamed_functions_of_0_3_give_the_rules_answers() -> None:
+    """R8.1 points of a trick; R8.2 a pair led last doubles the kitty twice; R6.5 a declarer's
+    failed throw adds the penalty to the attackers' total."""
+    from tuolaji.core.scoring import net_throw_penalty  # noqa: PLC0415
+
+    t, p = tl.Trump(tl.Rank.TEN, tl.Suit.SPADES), tl.parse_cards
+    assert tl.points_in_trick([p("5H KH"), p("10D 2C")]) == 25
+    rules = tl.RULESETS["tuolaji"]
+    assert tl.kitty_multiplier_for_lead(p("AH AH"), t, rules) == 4
+    assert net_throw_penalty([1], 1, rules) == rules.throw_penalty

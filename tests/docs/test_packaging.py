@@ -39,23 +39,23 @@ def test_every_extra_is_declared() -> None:
     assert any(dep.startswith("mkdocstrings") for dep in extras["docs"])
 
 
-@pytest.mark.parametrize(
-    ("old", "new"),
-    [
-        ("tricks", "core.tricks"),
-        ("records", "state.actions"),
-        ("view", "state.view"),
-        ("arena", "tools.arena"),
-    ],
-)
-def test_an_old_module_path_still_imports_with_a_deprecation_warning(old: str, new: str) -> None:
-    """0.3 moved the flat modules into layer folders; for one release the old path gives the
-    module at its new path and warns, naming it (issue 18, item 1)."""
+@pytest.mark.parametrize("old", ["tricks", "records", "view", "arena", "worlds", "_compat"])
+def test_the_flat_module_paths_of_0_2_are_gone(old: str) -> None:
+    """0.4 removed the aliases that 0.3 kept for the flat module paths of 0.2 (CHANGELOG)."""
     sys.modules.pop(f"tuolaji.{old}", None)
-    with pytest.warns(DeprecationWarning, match=rf"tuolaji\.{old} moved to tuolaji\.{new}"):
-        module = importlib.import_module(f"tuolaji.{old}")
-    assert module is importlib.import_module(f"tuolaji.{new}")
-    assert module.__spec__ is not None and module.__spec__.name == f"tuolaji.{new}"
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module(f"tuolaji.{old}")
+
+
+def test_no_deprecation_layer_is_left_in_the_source() -> None:
+    """0.4: no name, module path or argument is served with a DeprecationWarning."""
+    src = ROOT / "src" / "tuolaji"
+    offenders = [
+        str(path.relative_to(src))
+        for path in sorted(src.rglob("*.py"))
+        if "DeprecationWarning" in path.read_text(encoding="utf-8")
+    ]
+    assert offenders == []
 
 
 def test_documented_module_paths_import_without_a_warning() -> None:

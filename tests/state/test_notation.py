@@ -165,3 +165,9 @@ def test_trick_and_match_strs() -> None:
     trick = tl.Trick(3, (tl.parse_cards("KH"), tl.parse_cards("AH")), 0, 10)
     assert str(trick) == "3 ♥K, 0 ♥A -> 0 (+10)"
     assert str(tl.MatchResult((), None)) == "no winner after 0 deals"
+
+
+def test_format_action_is_the_str_of_an_action_and_refuses_other_values() -> None:
+    assert tl.format_action(tl.Play(1, tl.parse_cards("QH"))) == "1 play ♥Q"
+    with pytest.raises(TypeError):
+        tl.format_action("1 play ♥Q")  # type: ignore[arg-type]

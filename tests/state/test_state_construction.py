@@ -4,6 +4,7 @@ nodes) and :meth:`GameState.advanced` (the state machine's own steps)."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 
@@ -108,3 +109,25 @@ def test_from_view_refuses_what_is_not_a_view_or_four_hands() -> None:
         tl.GameState.from_view(state, hands=state.hands, kitty=(), deck=state.deck, seed=0)  # type: ignore[arg-type]
     with pytest.raises(tl.IllegalAction, match="R1.3"):
         tl.GameState.from_view(state.view(0), hands=state.hands[:3], kitty=(), deck=(), seed=0)
+
+
+def test_derived_values_stay_out_of_the_states_value() -> None:
+    """Caches a state keeps (hand ids, the play context) are not part of its value: a pickled
+    copy is equal, hashes equal and rebuilds them; a new state starts without them."""
+    C = tl.parse_cards
+    state = tl.GameState.for_play(
+        "tuolaji",
+        hands=[C(h) for h in ("AH KH", "QH JH", "9H 8H", "5H 2H")],
+        kitty=C("3D 3D 4D 4D 6D 6D 7D 7D"),
+        trump=tl.Trump(tl.Rank.TEN, tl.Suit.SPADES),
+        dealer=0,
+        levels=(tl.Rank.TEN, tl.Rank.TWO),
+    )
+    plays = state.legal_plays()
+    state.hand_ids(2)
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and hash(again) == hash(state)
+    assert again.known_play_context() is None and state.known_play_context() is not None
+    assert set(again.legal_plays()) == set(plays)
+    after = state.play(0, plays.sample(random.Random(1)))
+    assert after.known_play_context() is None  # a context belongs to its own state

@@ -23,7 +23,6 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from tuolaji.core._deprecated import renamed
 from tuolaji.core.cards import TOTAL_POINTS, Card, Rank, level_text, points
 from tuolaji.core.errors import IllegalAction, cut
 from tuolaji.core.rules import Outcome, Rules
@@ -420,12 +419,3 @@ def score_deal(
         penalty=penalty,
         hooked=hooked,
     )
-
-
-__getattr__ = renamed(
-    __name__,
-    {
-        "kitty_multiplier": ("kitty_multiplier_for_lead", kitty_multiplier_for_lead),
-        "throw_penalty": ("net_throw_penalty", net_throw_penalty),
-    },
-)
