@@ -718,7 +718,8 @@ class Rules:
         converter=_to_level_table,
         metadata=_about(
             "R9.1",
-            "bands [min_points, declarers_keep, steps], lowest first",
+            "what an attackers' total gives: bands [min_points, declarers_keep, steps], "
+            "lowest first",
             _Shaped(
                 {"type": "array", "items": _BAND_SCHEMA, "minItems": 1, "maxItems": _MAX_BANDS},
                 "bands `[min_points, declarers_keep, steps]`: min_points multiples of 5 to "
