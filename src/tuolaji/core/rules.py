@@ -420,10 +420,10 @@ class _Choice(_Plain):
     """One of the values of a ``Literal`` alias (``FollowDraw``, ``TractorMinPairs``, ...)."""
 
     alias: object
-
-    @property
-    def values(self) -> tuple[object, ...]:
-        return get_args(self.alias)
+    values: tuple[object, ...] = attrs.field(
+        init=False, default=attrs.Factory(lambda self: get_args(self.alias), takes_self=True)
+    )
+    """The values of ``alias``, read once."""
 
     @property
     def expected(self) -> str:
