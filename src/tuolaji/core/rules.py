@@ -44,6 +44,7 @@ from tuolaji.core.limits import MAX_ECHO
 from tuolaji.core.trump import Trump
 
 __all__ = [
+    "FIRST_RELEASE",
     "FOLLOW_DRAWS",
     "FORCED_UNIT_ORDERS",
     "FULL_LEVELS",
