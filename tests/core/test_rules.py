@@ -442,17 +442,6 @@ def test_r4_6_old_house_rules_map_no_bid_first_deal() -> None:
     assert from_data(Rules, to_data(Rules, house)) == house
 
 
-def test_r4_6_no_bid_first_deal_is_deprecated_and_mapped() -> None:
-    with pytest.warns(DeprecationWarning, match="no_bid_dealer"):
-        rules = Rules(bidding="joker", no_bid_first_deal="twin")  # type: ignore[call-arg]
-    assert rules.no_bid_dealer == "twin" and not hasattr(rules, "no_bid_first_deal")
-    with pytest.warns(DeprecationWarning):
-        assert Rules(no_bid_first_deal="redeal").no_bid_dealer == "keep"  # type: ignore[call-arg]
-    with pytest.warns(DeprecationWarning), pytest.raises(ConfigurationError, match="R4.6"):
-        Rules(no_bid_first_deal="again")  # type: ignore[call-arg]
-    assert "no_bid_first_deal" not in {f.name for f in attrs.fields(Rules)}
-
-
 def test_r4_6_an_old_game_state_json_still_loads() -> None:
     """A whole GameState written before no_bid_first_deal was replaced reads back."""
     state = GameState.new("shuangsheng", seed=3)

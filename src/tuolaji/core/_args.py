@@ -8,13 +8,23 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
+from typing import get_args
 
 from tuolaji.core.cards import CardId, card_ids_of
-from tuolaji.core.errors import InvalidCards
+from tuolaji.core.errors import ConfigurationError, InvalidCards, RulesTypeError, cut
 from tuolaji.core.limits import MAX_CARDS
 from tuolaji.core.trump import Trump, TrumpTable
 
-__all__ = ["card_ids_of", "plays_ids_of", "sequence_index", "trump_table_of"]
+__all__ = [
+    "card_ids_of",
+    "check_choice",
+    "choice_fault",
+    "choices_text",
+    "plays_ids_of",
+    "rules_error",
+    "sequence_index",
+    "trump_table_of",
+]
 
 
 def trump_table_of(value: object, name: str = "trump") -> TrumpTable:
@@ -46,3 +56,40 @@ def sequence_index(index: object, length: int, what: str) -> int:
     if not 0 <= i < length:
         raise IndexError(f"{what} index out of range")
     return i
+
+
+def rules_error(
+    kind: type[ConfigurationError], name: str, rule: str, expected: str, got: object
+) -> ConfigurationError:
+    """The error of a wrong value ``got`` of the house rule ``name`` (rule ``rule``, R12): a
+    ``kind`` (`RulesTypeError` for a wrong type, `ConfigurationError` for a wrong value) whose
+    message names the field, the rule and what it accepts, and quotes the value cut short."""
+    return kind(f"Rules.{name} ({rule}): expected {expected}; got {cut(got)}")
+
+
+def _same_kind(value: object, choice: object) -> bool:
+    # True is an int to isinstance, never a choice of 2 or 3 (nor False one of 0).
+    return isinstance(value, type(choice)) and isinstance(value, bool) is isinstance(choice, bool)
+
+
+def choice_fault(value: object, choices: tuple[object, ...]) -> type[ConfigurationError] | None:
+    """What is wrong with ``value`` as one of ``choices``: `RulesTypeError` when it has none of
+    their types, `ConfigurationError` when it has but is none of them, None when it is one."""
+    if not any(_same_kind(value, choice) for choice in choices):
+        return RulesTypeError
+    return None if value in choices else ConfigurationError
+
+
+def choices_text(choices: tuple[object, ...]) -> str:
+    """``choices`` as an error message lists them: ``'pairs' or 'suit_only'``."""
+    return " or ".join(repr(choice) for choice in choices)
+
+
+def check_choice(name: str, rule: str, value: object, choices: object) -> None:
+    """Check that ``value`` is one of the values of the ``Literal`` type ``choices``: the house
+    rule ``name`` of rule ``rule``, as a [`Rules`][tuolaji.Rules] field or as the same keyword
+    argument of a trick function. Raises `rules_error`'s error, naming both."""
+    valid: tuple[object, ...] = get_args(choices)
+    fault = choice_fault(value, valid)
+    if fault is not None:
+        raise rules_error(fault, name, rule, choices_text(valid), value)

@@ -22,6 +22,7 @@ __all__ = [
     "InvalidRecord",
     "LimitExceeded",
     "NoLegalChoice",
+    "RulesTypeError",
     "TuolajiError",
     "cut",
     "expect_type",
@@ -68,6 +69,13 @@ class NoLegalChoice(IllegalAction):
 
 class ConfigurationError(TuolajiError, ValueError):
     """A trump context or a set of rules that cannot exist (e.g. a level that is not a rank)."""
+
+
+class RulesTypeError(ConfigurationError, TypeError):
+    """A [`Rules`][tuolaji.Rules] field (or the same house rule given to a trick function) of
+    the wrong type, e.g. ``Rules(throw_penalty=10.0)``: a `TypeError` and, like every wrong rules
+    value, a [`ConfigurationError`][tuolaji.ConfigurationError] naming the field and the rule
+    (R12)."""
 
 
 class InvalidRecord(TuolajiError, ValueError):

@@ -5,6 +5,12 @@ validated when it is built, so an impossible combination fails at once with a
 [`ConfigurationError`][tuolaji.ConfigurationError] naming the field, the rule and the valid values,
 instead of misbehaving in the middle of a match.
 
+Each field is declared once, with its rule, its meaning, the values it accepts, its default and
+the release it came in ([`RULE_FIELDS`][tuolaji.core.rules.RULE_FIELDS]); the checks, the JSON
+Schema of a rules file, the reading of older rules data and the testing kit's random rules are
+derived from those declarations, so a new house rule is one declaration (and the code that
+reads it).
+
 The four presets of R12 live in [`RULESETS`][tuolaji.RULESETS] (``"tuolaji"``,
 ``"tuolaji-tournament"``, ``"shuangsheng"``, ``"shuangsheng-super"``). A house rule is one call
 away (the defaults are the ``"tuolaji"`` preset):
@@ -22,19 +28,23 @@ it reaches. See [`STANDARD_LEVEL_TABLE`][tuolaji.STANDARD_LEVEL_TABLE].
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Iterable, Iterator, Mapping
+import copy
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import islice, pairwise
-from typing import Any, Literal, NamedTuple, TypeGuard, get_args
+from types import MappingProxyType
+from typing import Any, Literal, NamedTuple, Protocol, TypeGuard, TypeVar, get_args
 
 import attrs
 
+from tuolaji.core._args import choice_fault, choices_text, rules_error
 from tuolaji.core.cards import KITTY_SIZE, TOTAL_POINTS, Rank, Suit
-from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
+from tuolaji.core.errors import ConfigurationError, IllegalAction, RulesTypeError, cut
 from tuolaji.core.limits import MAX_ECHO
 from tuolaji.core.trump import Trump
 
 __all__ = [
+    "FIRST_RELEASE",
     "FOLLOW_DRAWS",
     "FORCED_UNIT_ORDERS",
     "FULL_LEVELS",
@@ -42,6 +52,7 @@ __all__ = [
     "MAX_BAND_STEPS",
     "MAX_THROW_PENALTY",
     "RULESETS",
+    "RULE_FIELDS",
     "STANDARD_LEVEL_TABLE",
     "SUPER_LEVEL_TABLE",
     "TOURNAMENT_LEVELS",
@@ -59,15 +70,18 @@ __all__ = [
     "NoBidReveal",
     "Outcome",
     "RuffShape",
+    "RuleField",
     "Rules",
-    "RulesTypeError",
     "ThrowRuff",
     "TractorMinPairs",
     "UnknownRuleset",
+    "Values",
     "as_rules",
     "preset_name",
     "rules_text",
 ]
+
+_T = TypeVar("_T")
 
 Bidding = Literal["reveal", "joker"]
 """The bidding systems: ``"reveal"`` (R4.3, basic 拖拉机 rules) and ``"joker"`` (R4.4, 双升)."""
@@ -135,6 +149,10 @@ FixTrump = Literal["at_once", "reinforce"]
 suit with one level card and fixes it by showing the second: a pair is never the deal's
 first bid)."""
 
+TractorMinPairs = Literal[2, 3]
+"""The fewest consecutive pairs that make a tractor (R3.2): ``2`` (the seeds: 连对至少由两对组成)
+or ``3`` (a house rule: ♥7766 is two pairs, ♥887766 a tractor)."""
+
 
 MAX_THROW_PENALTY = TOTAL_POINTS
 """The largest [`Rules.throw_penalty`][tuolaji.Rules.throw_penalty] (R6.5): all the points of the
@@ -151,12 +169,6 @@ MAX_BAND_STEPS = len(Rank)
 _MAX_BANDS = 2 * (MAX_BAND_STEPS + 1)
 """The most bands a valid table can have: each band is better for the attackers than the one
 below it, and there are that many (keep or take over, steps) values."""
-
-
-class RulesTypeError(ConfigurationError, TypeError):
-    """A [`Rules`][tuolaji.Rules] field of the wrong type, e.g. ``Rules(throw_penalty=10.0)``: a
-    `TypeError` and, like every wrong rules value, a
-    [`ConfigurationError`][tuolaji.ConfigurationError] naming the field and the rule (R12)."""
 
 
 class LevelBand(NamedTuple):
@@ -248,29 +260,21 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _field_error(name: str, rule: str, expected: str, got: object) -> ConfigurationError:
-    return ConfigurationError(f"Rules.{name} ({rule}): expected {expected}; got {cut(got)}")
-
-
-def _type_error(name: str, rule: str, expected: str, got: object) -> RulesTypeError:
-    return RulesTypeError(f"Rules.{name} ({rule}): expected {expected}; got {cut(got)}")
-
-
 def _to_rank(value: object, name: str, rule: str) -> Rank:
     if isinstance(value, Rank):
         return value
     expected = "ranks Rank.TWO..Rank.ACE (ints 2..14)"
     if not _is_int(value):
-        raise _type_error(name, rule, expected, value)
+        raise rules_error(RulesTypeError, name, rule, expected, value)
     if 2 <= value <= 14:
         return Rank(value)
-    raise _field_error(name, rule, expected, value)
+    raise rules_error(ConfigurationError, name, rule, expected, value)
 
 
 def _items(value: object, name: str, rule: str, expected: str, limit: int) -> tuple[object, ...]:
     # A str is iterable but never a sensible collection of ranks or bands.
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise _type_error(name, rule, expected, value)
+        raise rules_error(RulesTypeError, name, rule, expected, value)
     # Read one item past the limit, never more: an endless iterable is refused quickly.
     items = tuple(islice(value, limit + 1))
     if len(items) > limit:
@@ -294,12 +298,12 @@ def _to_must_play(value: Iterable[int]) -> frozenset[Rank]:
 def _to_band(value: object) -> LevelBand:
     expected = "bands (min_points, declarers_keep, steps), e.g. (40, True, 1)"
     if not isinstance(value, tuple | list):
-        raise _type_error("level_table", "R9.1", expected, value)
+        raise rules_error(RulesTypeError, "level_table", "R9.1", expected, value)
     if len(value) != 3:
-        raise _field_error("level_table", "R9.1", expected, value)
+        raise rules_error(ConfigurationError, "level_table", "R9.1", expected, value)
     min_points, keep, steps = value
     if not (_is_int(min_points) and isinstance(keep, bool) and _is_int(steps)):
-        raise _type_error("level_table", "R9.1", expected, value)
+        raise rules_error(RulesTypeError, "level_table", "R9.1", expected, value)
     return LevelBand(min_points, keep, steps)
 
 
@@ -309,36 +313,9 @@ def _to_level_table(value: Iterable[tuple[int, bool, int]]) -> tuple[LevelBand, 
     return tuple(_to_band(item) for item in items)
 
 
-TractorMinPairs = Literal[2, 3]
-"""The fewest consecutive pairs that make a tractor (R3.2): ``2`` (the seeds: 连对至少由两对组成)
-or ``3`` (a house rule: ♥7766 is two pairs, ♥887766 a tractor)."""
-
-
-def _check_choice(name: str, rule: str, value: object, choices: object) -> None:
-    # Also checks the house-rule arguments of the trick functions (tuolaji.core.tricks).
-    valid: tuple[str, ...] = get_args(choices)
-    expected = " or ".join(repr(v) for v in valid)
-    if not isinstance(value, str):
-        raise _type_error(name, rule, expected, value)
-    if value not in valid:
-        raise _field_error(name, rule, expected, value)
-
-
-def _check_flag(name: str, rule: str, value: object) -> None:
-    if not isinstance(value, bool):
-        raise _type_error(name, rule, "True or False", value)
-
-
-def _check_int(name: str, rule: str, value: object, *, low: int, high: int, expected: str) -> None:
-    if not _is_int(value):
-        raise _type_error(name, rule, expected, value)
-    if not low <= value <= high:
-        raise _field_error(name, rule, expected, value)
-
-
 def _check_level_table(table: tuple[LevelBand, ...]) -> None:
     if not table:
-        raise _field_error("level_table", "R9.1", "at least one band", table)
+        raise rules_error(ConfigurationError, "level_table", "R9.1", "at least one band", table)
     if table[0].min_points != 0:
         raise ConfigurationError(
             f"Rules.level_table (R9.1): the first band must start at 0 points so that every "
@@ -372,7 +349,7 @@ def _check_level_table(table: tuple[LevelBand, ...]) -> None:
 
 def _check_levels(levels: tuple[Rank, ...]) -> None:
     if not levels:
-        raise _field_error("levels", "R9.2", "at least one level", levels)
+        raise rules_error(ConfigurationError, "levels", "R9.2", "at least one level", levels)
     for lower, upper in pairwise(levels):
         if upper <= lower:
             raise ConfigurationError(
@@ -385,6 +362,270 @@ def _format_levels(levels: Iterable[Rank]) -> str:
     return " ".join(rank.label for rank in levels)
 
 
+# --- the declarations of the fields (R12) -------------------------------------------------------
+
+
+class Values(Protocol):
+    """The values one [`Rules`][tuolaji.Rules] field accepts, as its declaration gives them
+    (R12): the check made when a `Rules` is built, the JSON Schema of the field in a rules file,
+    the values the testing kit draws and the words of the field table of docs/house-rules.md."""
+
+    def check(self, name: str, rule: str, value: object) -> None:
+        """Raise `RulesTypeError` (a wrong type) or
+        [`ConfigurationError`][tuolaji.ConfigurationError] (a wrong value), naming the field
+        ``name``, the rule ``rule`` and what the field accepts, unless ``value`` is accepted."""
+        ...
+
+    def schema(self) -> dict[str, Any]:
+        """The JSON Schema (draft 2020-12) of the field's value in a rules file."""
+        ...
+
+    def samples(self) -> tuple[object, ...]:
+        """Accepted values: every one of a small set, the bounds and the middle of a range of
+        ints, none (``()``) where only the field's own check knows what is valid."""
+        ...
+
+    def text(self) -> str:
+        """The accepted values in JSON notation, as the field table of docs/house-rules.md
+        lists them (Markdown: each value in backquotes)."""
+        ...
+
+
+def _json_code(value: object) -> str:
+    return f"`{json.dumps(value)}`"
+
+
+class _Plain:
+    """Values checked by type, then by value, with one message naming what is accepted."""
+
+    __slots__ = ()
+
+    @property
+    def expected(self) -> str:
+        """What the field accepts, in the words of an error message."""
+        raise NotImplementedError
+
+    def fault(self, value: object) -> type[ConfigurationError] | None:
+        """`RulesTypeError` for a value of a wrong type, `ConfigurationError` for a wrong value
+        of a right type, None for an accepted value."""
+        raise NotImplementedError
+
+    def check(self, name: str, rule: str, value: object) -> None:
+        fault = self.fault(value)
+        if fault is not None:
+            raise rules_error(fault, name, rule, self.expected, value)
+
+
+@attrs.frozen(slots=True)
+class _Choice(_Plain):
+    """One of the values of a ``Literal`` alias (``FollowDraw``, ``TractorMinPairs``, ...)."""
+
+    alias: object
+    values: tuple[object, ...] = attrs.field(
+        init=False, default=attrs.Factory(lambda self: get_args(self.alias), takes_self=True)
+    )
+    """The values of ``alias``, read once."""
+
+    @property
+    def expected(self) -> str:
+        return choices_text(self.values)
+
+    def fault(self, value: object) -> type[ConfigurationError] | None:
+        return choice_fault(value, self.values)
+
+    def schema(self) -> dict[str, Any]:
+        return {"enum": list(self.values)}
+
+    def samples(self) -> tuple[object, ...]:
+        return self.values
+
+    def text(self) -> str:
+        return " / ".join(_json_code(value) for value in self.values)
+
+
+@attrs.frozen(slots=True)
+class _Flag(_Plain):
+    """True or False (never 0 or 1)."""
+
+    @property
+    def expected(self) -> str:
+        return "True or False"
+
+    def fault(self, value: object) -> type[ConfigurationError] | None:
+        return None if isinstance(value, bool) else RulesTypeError
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "boolean"}
+
+    def samples(self) -> tuple[object, ...]:
+        return (False, True)
+
+    def text(self) -> str:
+        return "`false` / `true`"
+
+
+_FLAG = _Flag()
+
+_FEW = 16
+"""A range of ints with at most this many values is drawn whole by the testing kit."""
+
+
+@attrs.frozen(slots=True)
+class _Ints(_Plain):
+    """An int from ``low`` to ``high`` (never a bool), a multiple of ``step``; None too when
+    ``optional`` (the rule is off). ``noun`` names the int in messages (with ``step`` 1)."""
+
+    low: int
+    high: int
+    step: int = 1
+    noun: str = "an int"
+    optional: bool = False
+
+    @property
+    def expected(self) -> str:
+        if self.step > 1:
+            span = f"a multiple of {self.step} from {self.low} to {self.high}"
+        else:
+            span = f"{self.noun} {self.low}..{self.high}"
+        return f"None (off) or {span}" if self.optional else span
+
+    def fault(self, value: object) -> type[ConfigurationError] | None:
+        if value is None and self.optional:
+            return None
+        if not _is_int(value):
+            return RulesTypeError
+        if self.low <= value <= self.high and value % self.step == 0:
+            return None
+        return ConfigurationError
+
+    def schema(self) -> dict[str, Any]:
+        schema: dict[str, Any] = {
+            "type": ["integer", "null"] if self.optional else "integer",
+            "minimum": self.low,
+            "maximum": self.high,
+        }
+        if self.step > 1:
+            schema["multipleOf"] = self.step
+        return schema
+
+    def samples(self) -> tuple[object, ...]:
+        off: tuple[object, ...] = (None,) if self.optional else ()
+        every = range(self.low, self.high + 1, self.step)
+        if len(every) <= _FEW:
+            return (*off, *every)
+        middle = every[len(every) // 2]
+        return (*off, every[0], every[1], middle, every[-1])
+
+    def text(self) -> str:
+        span = f"`{self.low}` .. `{self.high}`"
+        if self.step > 1:
+            span += f", multiples of {self.step}"
+        return f"`null` / {span}" if self.optional else span
+
+
+@attrs.frozen(slots=True)
+class _Either(_Plain):
+    """A value accepted by one of ``parts`` (``no_bid_reveal``: a kitty index or a word)."""
+
+    parts: tuple[_Ints | _Choice, ...]
+
+    @property
+    def expected(self) -> str:
+        return " or ".join(part.expected for part in self.parts)
+
+    def fault(self, value: object) -> type[ConfigurationError] | None:
+        faults = [part.fault(value) for part in self.parts]
+        if None in faults:
+            return None
+        # A type error only when no part takes values of this type.
+        return RulesTypeError if all(f is RulesTypeError for f in faults) else ConfigurationError
+
+    def schema(self) -> dict[str, Any]:
+        return {"oneOf": [part.schema() for part in self.parts]}
+
+    def samples(self) -> tuple[object, ...]:
+        return tuple(value for part in self.parts for value in part.samples())
+
+    def text(self) -> str:
+        return ", ".join(part.text() for part in self.parts)
+
+
+@attrs.frozen(slots=True)
+class _Shaped:
+    """A collection (level table, levels, must-play levels) that the field's converter reads
+    and ``checker`` checks whole, with messages of their own; ``json`` is its schema and
+    ``words`` its values on the page."""
+
+    json: dict[str, Any]
+    words: str
+    checker: Callable[[Any], None] | None = None
+
+    def check(self, name: str, rule: str, value: object) -> None:
+        if self.checker is not None:
+            self.checker(value)
+
+    def schema(self) -> dict[str, Any]:
+        return copy.deepcopy(self.json)
+
+    def samples(self) -> tuple[object, ...]:
+        return ()
+
+    def text(self) -> str:
+        return self.words
+
+
+_RANK_SCHEMA = {"type": "integer", "minimum": 2, "maximum": 14}
+_BAND_SCHEMA = {
+    "type": "array",
+    "prefixItems": [
+        {"type": "integer", "minimum": 0, "maximum": MAX_BAND_POINTS, "multipleOf": 5},
+        {"type": "boolean"},
+        {"type": "integer", "minimum": 0, "maximum": MAX_BAND_STEPS},
+    ],
+    "items": False,
+    "minItems": 3,
+}
+
+FIRST_RELEASE = "0.1"
+"""The release of the first [`Rules`][tuolaji.Rules]: rules data lacks only fields declared
+later (see [`Rules.upgrade_data`][tuolaji.Rules.upgrade_data])."""
+
+
+@attrs.frozen(slots=True)
+class RuleField:
+    """The declaration of one [`Rules`][tuolaji.Rules] field (R12), kept in the field's attrs
+    metadata: ``rule`` (e.g. ``"R7.3"``), ``meaning`` (one line), ``values`` (what it
+    accepts, see [`Values`][tuolaji.core.rules.Values]) and ``since``, the release that added it
+    (``"0.1"`` ...). The default is the field's attrs default (the ``tuolaji`` preset)."""
+
+    rule: str
+    meaning: str
+    values: Values
+    since: str
+
+    @property
+    def description(self) -> str:
+        """``"R7.3: what a lead obliges of a follower's shape"``: the rule and the meaning."""
+        return f"{self.rule}: {self.meaning}"
+
+
+_DECLARATION = "tuolaji"
+"""The key of a field's [`RuleField`][tuolaji.core.rules.RuleField] in its attrs metadata."""
+
+
+def _about(rule: str, meaning: str, values: Values, since: str) -> dict[str, RuleField]:
+    """The attrs metadata declaring a field: the one place a field's rule, meaning, values and
+    release are written."""
+    return {_DECLARATION: RuleField(rule, meaning, values, since)}
+
+
+def _field(default: _T, rule: str, meaning: str, values: Values, since: str) -> _T:
+    """A [`Rules`][tuolaji.Rules] field with ``default`` and its declaration (`_about`). The
+    fields with a converter call ``attrs.field`` themselves, so that type checkers see the
+    values the converter takes."""
+    return attrs.field(default=default, metadata=_about(rule, meaning, values, since))
+
+
 @attrs.frozen(slots=True)
 class Rules:
     """Every variant point of RULES.md as one frozen, validated value (R12).
@@ -394,140 +635,199 @@ class Rules:
     wrap=False)``); both validate every field and raise
     [`ConfigurationError`][tuolaji.ConfigurationError] naming the field, the rule and the valid
     values.
+
+    Each field is declared once: default, rule, one-line meaning, accepted values and the
+    release it came in ([`RULE_FIELDS`][tuolaji.core.rules.RULE_FIELDS]).
     """
 
-    bidding: Bidding = "reveal"
+    bidding: Bidding = _field("reveal", "R4.2", "the bidding system", _Choice(Bidding), "0.1")
     """R4.2: ``"reveal"`` (R4.3, basic 拖拉机 rules) or ``"joker"`` (R4.4, 双升)."""
-    counter_bids: bool = False
+    counter_bids: bool = _field(False, "R5.2", "counter-bids after the kitty", _FLAG, "0.1")
     """R5.2: counter-bids (反主) after the kitty."""
-    no_bid_reveal: int | NoBidReveal = 0
+    no_bid_reveal: int | NoBidReveal = _field(
+        0,
+        "R4.6",
+        "the kitty card turned up when nobody bids",
+        _Either((_Ints(0, KITTY_SIZE - 1, noun="a kitty index"), _Choice(NoBidReveal))),
+        "0.1",
+    )
     """R4.6: 0-based index (0..7) of the kitty card turned up when nobody bids, or
     ``"first_level_or_highest"`` (a house rule: turn the kitty's cards until one of the dealer's
     level, whose suit is trump; with none, the highest card names it, a joker no trump)."""
-    no_bid_dealer: NoBidDealer = "keep"
+    no_bid_dealer: NoBidDealer = _field(
+        "keep", "R4.6", "who deals a later deal in which nobody bid", _Choice(NoBidDealer), "0.2"
+    )
     """R4.6: who deals a later deal in which nobody bid: ``"keep"`` (the dealer stays) or
     ``"twin"`` (an attacker holding the other copy of the turned card becomes the dealer).
     A first deal without any bid is always redealt. Replaces ``no_bid_first_deal``."""
-    first_dealer: FirstDealer = "first_bid"
+    first_dealer: FirstDealer = _field(
+        "first_bid", "R4.5", "who deals the match's first deal", _Choice(FirstDealer), "0.2"
+    )
     """R4.5: who deals the match's first deal: ``"first_bid"`` (the first seat to bid; later
     overturns change only the trump) or ``"winning_bid"`` (the seat of the winning bid)."""
-    weak_hand_redeal: int | None = None
+    weak_hand_redeal: int | None = _field(
+        None,
+        "R4.7",
+        "a weak hand may ask for a redeal below these points",
+        _Ints(1, TOTAL_POINTS, noun="a number of points", optional=True),
+        "0.1",
+    )
     """R4.7: an attacker holding fewer than this many points may ask for a redeal; None: off."""
-    throw_penalty: int = 10
+    # Multiples of 5 keep every attackers' total a multiple of 5, as R9.1 needs.
+    throw_penalty: int = _field(
+        10, "R6.5", "points a failed throw costs", _Ints(0, MAX_THROW_PENALTY, step=5), "0.1"
+    )
     """R6.5: points a failed throw costs, a multiple of 5 (added to the attackers' total for a
     declarer's throw, taken from it for an attacker's)."""
-    forced_unit: ForcedUnit = "lowest"
+    forced_unit: ForcedUnit = _field(
+        "lowest", "R6.4", "the unit a failed throw forces", _Choice(ForcedUnit), "0.2"
+    )
     """R6.4: the unit a failed throw forces: ``"lowest"`` (the beatable unit holding the lowest
     card, the seeds) or ``"smallest"`` (smallest unit size first, then lowest)."""
-    follow_draw: FollowDraw = "pairs"
+    follow_draw: FollowDraw = _field(
+        "pairs", "R7.3", "what a lead obliges of a follower's shape", _Choice(FollowDraw), "0.3"
+    )
     """R7.3: what a lead obliges of a follower's shape: ``"pairs"`` (pairs and tractors as far as
     the holding allows), ``"tractor_on_tractor"`` (tractors only by tractors held; plain pairs by
     pairs) or ``"suit_only"`` (only the suit)."""
-    ruff_shape: RuffShape = "exact"
+    ruff_shape: RuffShape = _field(
+        "exact", "R7.4", "what makes an all-trump play a ruff", _Choice(RuffShape), "0.3"
+    )
     """R7.4: an all-trump play ruffs a side-suit lead when it fits the lead's shape (``"exact"``)
     or holds no fewer tractors and pairs than the lead (``"counts"``, the 拖拉机 rules' wording)."""
-    throw_ruff: ThrowRuff = "first_difference"
+    throw_ruff: ThrowRuff = _field(
+        "first_difference",
+        "R7.5",
+        "how a later ruff of a throw beats the standing ruff",
+        _Choice(ThrowRuff),
+        "0.3",
+    )
     """R7.5: how a later ruff of a throw beats the standing ruff: the first differing unit
     (``"first_difference"``), the highest card (``"highest"``), the largest unit
     (``"largest_unit"``) or every tractor and pair (``"all_units"``)."""
-    kitty_multiplier: KittyMultiplierMode = "doubling"
+    kitty_multiplier: KittyMultiplierMode = _field(
+        "doubling",
+        "R8.2",
+        "how the last trick multiplies the kitty",
+        _Choice(KittyMultiplierMode),
+        "0.1",
+    )
     """R8.2: ``"doubling"`` (×2 ×4 ×8, basic 拖拉机 rules), ``"linear"`` (×2 ×4 ×4k, 双升) or
     ``"power"`` (×2 ×4 ×2^(2k): 2 to the cards of the largest unit, a house rule)."""
     level_table: tuple[LevelBand, ...] = attrs.field(
-        default=STANDARD_LEVEL_TABLE, converter=_to_level_table
+        default=STANDARD_LEVEL_TABLE,
+        converter=_to_level_table,
+        metadata=_about(
+            "R9.1",
+            "what an attackers' total gives: bands [min_points, declarers_keep, steps], "
+            "lowest first",
+            _Shaped(
+                {"type": "array", "items": _BAND_SCHEMA, "minItems": 1, "maxItems": _MAX_BANDS},
+                "bands `[min_points, declarers_keep, steps]`: min_points multiples of 5 to "
+                f"{MAX_BAND_POINTS}, steps 0..{MAX_BAND_STEPS}",
+                _check_level_table,
+            ),
+            "0.1",
+        ),
     )
     """R9.1: bands of the attackers' total, lowest first (see [`LevelBand`][tuolaji.LevelBand])."""
-    levels: tuple[Rank, ...] = attrs.field(default=FULL_LEVELS, converter=_to_levels)
+    levels: tuple[Rank, ...] = attrs.field(
+        default=FULL_LEVELS,
+        converter=_to_levels,
+        metadata=_about(
+            "R9.2",
+            "the level sequence, strictly increasing ranks 2..14",
+            _Shaped(
+                {"type": "array", "items": _RANK_SCHEMA, "minItems": 1, "maxItems": len(Rank)},
+                "strictly increasing ranks `2` .. `14`",
+                _check_levels,
+            ),
+            "0.1",
+        ),
+    )
     """R9.2: the level sequence, strictly increasing; every team starts on the first."""
-    wrap: bool = False
+    wrap: bool = _field(False, "R9.2", "the level sequence is a cycle", _FLAG, "0.1")
     """R9.2/R9.5: True: the sequence is a cycle (after A comes 2 again) and the match never
     ends by itself; False: advances stop at the last level and winning there as declarers
     wins the match."""
-    must_play: frozenset[Rank] = attrs.field(factory=frozenset, converter=_to_must_play)
+    # must_play within levels joins two fields: __attrs_post_init__ checks it.
+    must_play: frozenset[Rank] = attrs.field(
+        factory=frozenset,
+        converter=_to_must_play,
+        metadata=_about(
+            "R9.3",
+            "levels left only by winning as declarers",
+            _Shaped(
+                {"type": "array", "items": _RANK_SCHEMA, "maxItems": len(Rank)},
+                "ranks of `levels`",
+            ),
+            "0.1",
+        ),
+    )
     """R9.3: levels a team leaves only by winning a deal as declarers (必打)."""
-    jack_hook: bool = False
+    jack_hook: bool = _field(False, "R9.4", "the J hook", _FLAG, "0.1")
     """R9.4: the J hook (钩J); needs J in [`levels`][tuolaji.Rules.levels]."""
-    permanent_twos: bool = False
+    permanent_twos: bool = _field(False, "R2.5", "every 2 is trump", _FLAG, "0.1")
     """R2.5: every 2 is trump (常主 2)."""
-    jack_hook_cards: JackHookCards = "any"
+    jack_hook_cards: JackHookCards = _field(
+        "any", "R9.4", "which winning plays of J cards hook", _Choice(JackHookCards), "0.3"
+    )
     """R9.4: which winning plays hook: ``"any"`` play of J cards only (拖拉机 tournament
     rules, 用J牌抠底) or a ``"single"`` J (a house rule)."""
-    self_overturn: bool = False
+    self_overturn: bool = _field(
+        False, "R4.2", "a seat may overturn its own standing bid", _FLAG, "0.3"
+    )
     """R4.2, R5.2: a seat may overturn (or counter) its own standing bid with a stronger one.
     False in the seeds (自已叫主后本人不能再翻主; 报主玩家也可参与反主, 但必须在有其他玩家先进行
     反主的前提下): the standing bidder only reinforces."""
-    joker_pairs: JokerPairs = "big_over_small"
+    joker_pairs: JokerPairs = _field(
+        "big_over_small",
+        "R4.3",
+        "whether big jokers outrank small jokers as bids",
+        _Choice(JokerPairs),
+        "0.3",
+    )
     """R4.3, R4.4: ``"big_over_small"`` (双升: 大王>小王) or ``"equal"`` (the 拖拉机
     tournament rules name 一对小王或大王 without an order: the first joker pair shown
     stands)."""
-    fix_trump: FixTrump = "at_once"
+    fix_trump: FixTrump = _field(
+        "at_once",
+        "R4.3",
+        "whether a level pair may be a first bid or only reinforces",
+        _Choice(FixTrump),
+        "0.3",
+    )
     """R4.3, R4.4: ``"at_once"`` (双升: a pair of level cards may be a first bid, 定主) or
     ``"reinforce"`` (the 拖拉机 tournament rules: 叫主 with one level card,
     若再亮出同一花色级牌即为定主; the pair only reinforces the same seat's single, or
     overturns another seat's bid; in the joker system the declarer reinforces while the
     cards are dealt)."""
-    kitty_public_at_end: bool = True
+    kitty_public_at_end: bool = _field(
+        True, "R8.2", "the kitty is shown to every seat when the deal ends", _FLAG, "0.3"
+    )
     """R5.1, R8.2: the buried kitty is shown to every seat when the deal ends (双升: 待一局
     游戏结束后才可亮出给所有玩家查看). False: only its points are told (the bonus needs them),
     for servers that must not display it; a seat that counts the 100 played cards still
     knows which 8 are left."""
-    throw_blocker_public: bool = True
+    throw_blocker_public: bool = _field(
+        True, "R6.4", "a failed throw tells which seats could beat it", _FLAG, "0.3"
+    )
     """R6.4: a failed throw tells which seats could beat it. False: only the forced unit is
     public (the seats that stopped the throw stay secret)."""
-    tractor_min_pairs: TractorMinPairs = 2
+    tractor_min_pairs: TractorMinPairs = _field(
+        2,
+        "R3.2",
+        "the fewest consecutive pairs that make a tractor",
+        _Choice(TractorMinPairs),
+        "0.3",
+    )
     """R3.2: the fewest consecutive pairs that make a tractor: 2 (the seeds) or 3 (a house
     rule: two consecutive pairs are then two pairs)."""
 
     def __attrs_post_init__(self) -> None:
-        _check_choice("bidding", "R4.2", self.bidding, Bidding)
-        _check_flag("counter_bids", "R5.2", self.counter_bids)
-        if not isinstance(self.no_bid_reveal, str):
-            _check_int(
-                "no_bid_reveal",
-                "R4.6",
-                self.no_bid_reveal,
-                low=0,
-                high=KITTY_SIZE - 1,
-                expected='a kitty index 0..7 or "first_level_or_highest"',
-            )
-        elif self.no_bid_reveal not in get_args(NoBidReveal):
-            raise _field_error(
-                "no_bid_reveal",
-                "R4.6",
-                'a kitty index 0..7 or "first_level_or_highest"',
-                self.no_bid_reveal,
-            )
-        _check_choice("no_bid_dealer", "R4.6", self.no_bid_dealer, NoBidDealer)
-        _check_choice("first_dealer", "R4.5", self.first_dealer, FirstDealer)
-        _check_choice("forced_unit", "R6.4", self.forced_unit, ForcedUnit)
-        _check_choice("follow_draw", "R7.3", self.follow_draw, FollowDraw)
-        _check_choice("ruff_shape", "R7.4", self.ruff_shape, RuffShape)
-        _check_choice("throw_ruff", "R7.5", self.throw_ruff, ThrowRuff)
-        if self.weak_hand_redeal is not None:
-            _check_int(
-                "weak_hand_redeal",
-                "R4.7",
-                self.weak_hand_redeal,
-                low=1,
-                high=TOTAL_POINTS,
-                expected="None (off) or a number of points 1..200",
-            )
-        # Multiples of 5 keep every attackers' total a multiple of 5, as R9.1 needs.
-        expected = f"a multiple of 5 from 0 to {MAX_THROW_PENALTY}"
-        _check_int(
-            "throw_penalty",
-            "R6.5",
-            self.throw_penalty,
-            low=0,
-            high=MAX_THROW_PENALTY,
-            expected=expected,
-        )
-        if self.throw_penalty % 5:
-            raise _field_error("throw_penalty", "R6.5", expected, self.throw_penalty)
-        _check_choice("kitty_multiplier", "R8.2", self.kitty_multiplier, KittyMultiplierMode)
-        _check_level_table(self.level_table)
-        _check_levels(self.levels)
-        _check_flag("wrap", "R9.2", self.wrap)
+        for name, field in RULE_FIELDS.items():
+            field.values.check(name, field.rule, getattr(self, name))
+        # What joins two fields; each field alone is checked above.
         stray = sorted(self.must_play - set(self.levels))
         if stray:
             raise ConfigurationError(
@@ -535,22 +835,11 @@ class Rules:
                 f"({_format_levels(self.levels)}); {_format_levels(stray)} "
                 f"{'is' if len(stray) == 1 else 'are'} not"
             )
-        _check_flag("jack_hook", "R9.4", self.jack_hook)
         if self.jack_hook and Rank.JACK not in self.levels:
             raise ConfigurationError(
                 f"Rules.jack_hook (R9.4): the J hook needs J in Rules.levels "
                 f"({_format_levels(self.levels)})"
             )
-        _check_flag("permanent_twos", "R2.5", self.permanent_twos)
-        _check_choice("jack_hook_cards", "R9.4", self.jack_hook_cards, JackHookCards)
-        _check_flag("self_overturn", "R4.2", self.self_overturn)
-        _check_choice("joker_pairs", "R4.3", self.joker_pairs, JokerPairs)
-        _check_choice("fix_trump", "R4.3", self.fix_trump, FixTrump)
-        _check_flag("kitty_public_at_end", "R8.2", self.kitty_public_at_end)
-        _check_flag("throw_blocker_public", "R6.4", self.throw_blocker_public)
-        _check_int(
-            "tractor_min_pairs", "R3.2", self.tractor_min_pairs, low=2, high=3, expected="2 or 3"
-        )
 
     @classmethod
     def upgrade_data(cls, data: Mapping[str, object]) -> dict[str, object]:
@@ -559,13 +848,12 @@ class Rules:
 
         ``no_bid_first_deal`` (replaced, R4.6) maps ``"twin"`` to ``no_bid_dealer="twin"``
         and ``"redeal"`` to ``"keep"``; a first deal without a bid is now always redealt.
-        Fields the data lacks (``no_bid_dealer``, ``first_dealer``, ``forced_unit``,
-        ``follow_draw``, ``ruff_shape``, ``throw_ruff``) take the
-        values of the preset with the same bidding system and J hook (R12), so an old
-        ``"tuolaji-tournament"`` or ``"shuangsheng"`` reads as that preset does today. The house
-        rules of issue 21 (``jack_hook_cards``, ``self_overturn``, ``joker_pairs``,
-        ``fix_trump``, ``kitty_public_at_end``, ``throw_blocker_public``,
-        ``tractor_min_pairs``) read as the behaviour before them.
+        Each field declared after the first release (``since`` in
+        [`RULE_FIELDS`][tuolaji.core.rules.RULE_FIELDS]) that the data lacks takes its value in
+        the preset with the same bidding system and J hook (R12), else in ``Rules()``: so an old
+        ``"tuolaji-tournament"`` or ``"shuangsheng"`` reads as that preset does today, and a
+        house rule reads as the behaviour before it (a new field's preset values are that
+        behaviour).
         """
         if not isinstance(data, Mapping):
             raise TypeError(f"data must be a mapping, got {type(data).__name__}")
@@ -581,11 +869,9 @@ class Rules:
             ),
             _TUOLAJI,
         )
-        for name in ("no_bid_dealer", "first_dealer", "forced_unit"):
-            out.setdefault(name, getattr(like, name))
-        # The house rules of 0.3 read as the behaviour before them, the same in every preset.
-        for name in _HOUSE_RULES_OF_0_3:
-            out.setdefault(name, getattr(_TUOLAJI, name))
+        for name, field in RULE_FIELDS.items():
+            if field.since != FIRST_RELEASE:
+                out.setdefault(name, getattr(like, name))
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -651,79 +937,21 @@ class Rules:
     @classmethod
     def json_schema(cls) -> dict[str, Any]:
         """A JSON Schema (draft 2020-12) of a rules file: the data
-        [`from_dict`][tuolaji.Rules.from_dict] reads (R12). It checks each field's type and bounds;
-        what joins fields (``must_play`` in ``levels``, a table growing with the points) only
-        [`Rules`][tuolaji.Rules] itself checks.
+        [`from_dict`][tuolaji.Rules.from_dict] reads (R12). It checks each field's type and bounds
+        as the field's declaration gives them; what joins fields (``must_play`` in ``levels``, a
+        table growing with the points) only [`Rules`][tuolaji.Rules] itself checks.
 
         >>> schema = Rules.json_schema()
         >>> schema["properties"]["throw_penalty"]["maximum"]
         200
         """
-        rank = {"type": "integer", "minimum": 2, "maximum": 14}
-        band = {
-            "type": "array",
-            "prefixItems": [
-                {"type": "integer", "minimum": 0, "maximum": MAX_BAND_POINTS, "multipleOf": 5},
-                {"type": "boolean"},
-                {"type": "integer", "minimum": 0, "maximum": MAX_BAND_STEPS},
-            ],
-            "items": False,
-            "minItems": 3,
-        }
-        flag = {"type": "boolean"}
-        fields: dict[str, dict[str, Any]] = {
-            "bidding": {"enum": list(get_args(Bidding))},
-            "counter_bids": flag,
-            "no_bid_reveal": {
-                "oneOf": [
-                    {"type": "integer", "minimum": 0, "maximum": KITTY_SIZE - 1},
-                    {"enum": list(get_args(NoBidReveal))},
-                ]
-            },
-            "no_bid_dealer": {"enum": list(get_args(NoBidDealer))},
-            "first_dealer": {"enum": list(get_args(FirstDealer))},
-            "weak_hand_redeal": {
-                "type": ["integer", "null"],
-                "minimum": 1,
-                "maximum": TOTAL_POINTS,
-            },
-            "throw_penalty": {
-                "type": "integer",
-                "minimum": 0,
-                "maximum": MAX_THROW_PENALTY,
-                "multipleOf": 5,
-            },
-            "forced_unit": {"enum": list(get_args(ForcedUnit))},
-            "follow_draw": {"enum": list(FOLLOW_DRAWS)},
-            "ruff_shape": {"enum": list(get_args(RuffShape))},
-            "throw_ruff": {"enum": list(get_args(ThrowRuff))},
-            "kitty_multiplier": {"enum": list(get_args(KittyMultiplierMode))},
-            "level_table": {
-                "type": "array",
-                "items": band,
-                "minItems": 1,
-                "maxItems": _MAX_BANDS,
-            },
-            "levels": {"type": "array", "items": rank, "minItems": 1, "maxItems": len(Rank)},
-            "wrap": flag,
-            "must_play": {"type": "array", "items": rank, "maxItems": len(Rank)},
-            "jack_hook": flag,
-            "permanent_twos": flag,
-            "jack_hook_cards": {"enum": list(get_args(JackHookCards))},
-            "self_overturn": flag,
-            "joker_pairs": {"enum": list(get_args(JokerPairs))},
-            "fix_trump": {"enum": list(get_args(FixTrump))},
-            "kitty_public_at_end": flag,
-            "throw_blocker_public": flag,
-            "tractor_min_pairs": {"enum": list(get_args(TractorMinPairs))},
-        }
         properties = {
             name: {
-                **schema,
-                "description": _FIELD_RULES[name],
+                **field.values.schema(),
+                "description": field.description,
                 "default": _json_value(getattr(_TUOLAJI, name)),
             }
-            for name, schema in fields.items()
+            for name, field in RULE_FIELDS.items()
         }
         properties["preset"] = {
             "enum": list(RULESETS),
@@ -823,26 +1051,19 @@ class Rules:
         return f"Rules({', '.join(changed)})"
 
 
-_ATTRS_INIT = Rules.__init__
+RULE_FIELDS: Mapping[str, RuleField] = MappingProxyType(
+    {field.name: field.metadata[_DECLARATION] for field in attrs.fields(Rules)}
+)
+"""Each [`Rules`][tuolaji.Rules] field's declaration by name, in field order (R12): its rule,
+meaning, values and release ([`RuleField`][tuolaji.core.rules.RuleField]). Validation, the JSON
+Schema, [`upgrade_data`][tuolaji.Rules.upgrade_data], the field table of docs/house-rules.md and
+the testing kit's random rules all read it.
 
-
-def _rules_init(self: Rules, *args: Any, no_bid_first_deal: object = None, **kwargs: Any) -> None:
-    # Rules(no_bid_first_deal=...) still works, with a DeprecationWarning: the field was
-    # replaced by no_bid_dealer (R4.6), and a first deal without a bid is always redealt.
-    if no_bid_first_deal is not None:
-        warnings.warn(
-            "Rules(no_bid_first_deal=...) is deprecated (R4.6): a first deal without any bid "
-            "is always redealt; use no_bid_dealer='twin' or 'keep' for later deals",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        _check_choice("no_bid_first_deal", "R4.6", no_bid_first_deal, Literal["twin", "redeal"])
-        kwargs.setdefault("no_bid_dealer", "twin" if no_bid_first_deal == "twin" else "keep")
-    _ATTRS_INIT(self, *args, **kwargs)
-
-
-_rules_init.__doc__ = _ATTRS_INIT.__doc__
-Rules.__init__ = _rules_init  # type: ignore[method-assign]
+>>> RULE_FIELDS["follow_draw"].description
+"R7.3: what a lead obliges of a follower's shape"
+>>> RULE_FIELDS["tractor_min_pairs"].since
+'0.3'
+"""
 
 
 class UnknownRuleset(ConfigurationError, KeyError):
@@ -929,50 +1150,6 @@ def rules_text(rules: Rules) -> str:
     """The preset name, or the pasteable repr of house rules."""
     name = preset_name(rules)
     return name if name is not None else repr(rules)
-
-
-_HOUSE_RULES_OF_0_3 = (
-    "follow_draw",
-    "ruff_shape",
-    "throw_ruff",
-    "jack_hook_cards",
-    "self_overturn",
-    "joker_pairs",
-    "fix_trump",
-    "kitty_public_at_end",
-    "throw_blocker_public",
-    "tractor_min_pairs",
-)
-"""The house-rule fields added in 0.3 (issue 21), which rules data written before lacks."""
-
-_FIELD_RULES: dict[str, str] = {
-    "bidding": "R4.2: the bidding system",
-    "counter_bids": "R5.2: counter-bids after the kitty",
-    "no_bid_reveal": "R4.6: the kitty card turned up when nobody bids",
-    "no_bid_dealer": "R4.6: who deals a later deal in which nobody bid",
-    "first_dealer": "R4.5: who deals the match's first deal",
-    "weak_hand_redeal": "R4.7: a weak hand may ask for a redeal below these points",
-    "throw_penalty": "R6.5: points a failed throw costs",
-    "forced_unit": "R6.4: the unit a failed throw forces",
-    "follow_draw": "R7.3: what a lead obliges of a follower's shape",
-    "ruff_shape": "R7.4: what makes an all-trump play a ruff",
-    "throw_ruff": "R7.5: how a later ruff of a throw beats the standing ruff",
-    "kitty_multiplier": "R8.2: how the last trick multiplies the kitty",
-    "level_table": "R9.1: bands [min_points, declarers_keep, steps], lowest first",
-    "levels": "R9.2: the level sequence, strictly increasing ranks 2..14",
-    "wrap": "R9.2: the level sequence is a cycle",
-    "must_play": "R9.3: levels left only by winning as declarers",
-    "jack_hook": "R9.4: the J hook",
-    "permanent_twos": "R2.5: every 2 is trump",
-    "jack_hook_cards": "R9.4: which winning plays of J cards hook",
-    "self_overturn": "R4.2: a seat may overturn its own standing bid",
-    "joker_pairs": "R4.3: whether big jokers outrank small jokers as bids",
-    "fix_trump": "R4.3: whether a level pair may be a first bid or only reinforces",
-    "kitty_public_at_end": "R8.2: the kitty is shown to every seat when the deal ends",
-    "throw_blocker_public": "R6.4: a failed throw tells which seats could beat it",
-    "tractor_min_pairs": "R3.2: the fewest consecutive pairs that make a tractor",
-}
-"""The rule and meaning of each field, for [`Rules.json_schema`][tuolaji.Rules.json_schema]."""
 
 
 def _json_value(value: object) -> object:

@@ -13,6 +13,7 @@ import attrs
 
 from tuolaji.core import trickids
 from tuolaji.core._args import card_ids_of, plays_ids_of, trump_table_of
+from tuolaji.core._args import check_choice as _check_choice
 from tuolaji.core._deprecated import renamed
 from tuolaji.core.cards import CARDS, Card
 from tuolaji.core.errors import ConfigurationError, IllegalAction
@@ -22,7 +23,6 @@ from tuolaji.core.rules import (
     ForcedUnit,
     RuffShape,
     ThrowRuff,
-    _check_choice,
 )
 from tuolaji.core.trump import Trump, TrumpTable
 

@@ -13,23 +13,14 @@ illegal, to check that the engine refuses exactly the illegal ones.
 from __future__ import annotations
 
 import random
-import typing
 from collections.abc import Callable, Sequence
-from typing import Literal, Protocol, TypeVar, get_args, get_origin
+from typing import Protocol, TypeVar
 
 import attrs
 
 from tuolaji.core.cards import CARDS, Card, Rank
 from tuolaji.core.errors import ConfigurationError, expect_type
-from tuolaji.core.rules import (
-    FULL_LEVELS,
-    RULESETS,
-    STANDARD_LEVEL_TABLE,
-    SUPER_LEVEL_TABLE,
-    TOURNAMENT_LEVELS,
-    NoBidReveal,
-    Rules,
-)
+from tuolaji.core.rules import FULL_LEVELS, RULE_FIELDS, RULESETS, TOURNAMENT_LEVELS, Rules
 from tuolaji.core.shapes import units
 from tuolaji.state.actions import Action, AskRedeal, Bury, DealCard, Declare, Pass, Phase, Play
 from tuolaji.state.gamestate import GameState
@@ -59,11 +50,6 @@ class Chooser(Protocol):
     def __call__(self, options: Sequence[T], /) -> T: ...
 
 
-_TOURNAMENT_TABLE = RULESETS["tuolaji-tournament"].level_table
-_PENALTIES = (0, 5, 10, 20)
-_WEAK_HANDS: tuple[int | None, ...] = (None, 10, 15, 25, 60)
-
-
 def _levels(pick: Chooser) -> tuple[Rank, ...]:
     """A level sequence (R9.2): the full or tournament one, or a run of at least two ranks."""
     kind = pick(("full", "tournament", "run"))
@@ -77,17 +63,21 @@ def _levels(pick: Chooser) -> tuple[Rank, ...]:
     return tuple(ranks[start:stop])
 
 
-def _options(name: str, hint: object, base: Rules) -> tuple[object, ...] | None:
-    """The values a generic ``Rules`` field may take: every value of a ``Literal`` or a
-    ``bool``, the base preset's first (so that fields added later are covered too)."""
-    if get_origin(hint) is Literal:
-        values = get_args(hint)
-    elif hint is bool:
-        values = (False, True)
-    else:
-        return None
-    current = getattr(base, name)
-    return (current, *(v for v in values if v != current))
+_JOINED = ("levels", "must_play")
+"""Fields whose valid values depend on another field (must-play levels are levels): drawn
+together by `build_rules`, after the others."""
+
+
+def _options(name: str, base: Rules) -> tuple[object, ...]:
+    """The values drawn for the field ``name``: the base preset's first (where shrinking
+    goes), then the samples its declaration gives (every value of a small set, the bounds and
+    middle of a range) and each preset's value, so that fields added later are drawn too."""
+    values = (
+        getattr(base, name),
+        *RULE_FIELDS[name].values.samples(),
+        *(getattr(preset, name) for preset in RULESETS.values()),
+    )
+    return tuple(dict.fromkeys(values))
 
 
 def build_rules(pick: Chooser) -> Rules:
@@ -96,26 +86,17 @@ def build_rules(pick: Chooser) -> Rules:
     same code serves [`random_rules`][tuolaji.testing.driver.random_rules] and the hypothesis
     strategy ``rules()``.
 
-    Fields with a fixed set of values (``Literal`` or ``bool`` annotations) are drawn
-    generically, so rule fields added later are drawn too; the others from lists of sensible
-    values that keep the cross-field checks of ``Rules`` satisfied (``must_play`` within
-    ``levels``, the J hook only with J in ``levels``).
+    Each field is drawn from its declaration ([`RULE_FIELDS`][tuolaji.core.rules.RULE_FIELDS])
+    and the presets, so rule fields added later are drawn too; the level sequence and the
+    must-play levels within it are drawn together, and the J hook only with J in ``levels``,
+    to keep the checks of ``Rules`` that join fields satisfied.
     """
     base = RULESETS[pick(tuple(RULESETS))]
     if not pick((False, True)):
         return base
-    changes: dict[str, object] = {}
-    hints = typing.get_type_hints(Rules)
-    for field in attrs.fields(Rules):
-        options = _options(field.name, hints.get(field.name), base)
-        if options is not None:
-            changes[field.name] = pick(options)
-    changes["no_bid_reveal"] = pick((base.no_bid_reveal, *range(8), *get_args(NoBidReveal)))
-    changes["weak_hand_redeal"] = pick((base.weak_hand_redeal, *_WEAK_HANDS))
-    changes["throw_penalty"] = pick((base.throw_penalty, *_PENALTIES))
-    changes["level_table"] = pick(
-        (base.level_table, STANDARD_LEVEL_TABLE, SUPER_LEVEL_TABLE, _TOURNAMENT_TABLE)
-    )
+    changes: dict[str, object] = {
+        name: pick(_options(name, base)) for name in RULE_FIELDS if name not in _JOINED
+    }
     levels = pick((base.levels, _levels(pick)))
     changes["levels"] = levels
     changes["must_play"] = frozenset(r for r in levels if pick((False, False, True)))
