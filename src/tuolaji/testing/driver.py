@@ -19,8 +19,9 @@ from typing import Literal, Protocol, TypeVar, get_args, get_origin
 
 import attrs
 
+from tuolaji.core._args import expect_type
 from tuolaji.core.cards import CARDS, Card, Rank
-from tuolaji.core.errors import ConfigurationError, expect_type
+from tuolaji.core.errors import ConfigurationError
 from tuolaji.core.rules import (
     FULL_LEVELS,
     RULESETS,
