@@ -39,7 +39,7 @@ from tuolaji.core.cards import CARDS
 from tuolaji.core.errors import TuolajiError
 from tuolaji.core.rules import preset_name
 from tuolaji.state.pictures import TABLE_LAYOUT, card_defs, card_label
-from tuolaji.tools.table import Table, move_text
+from tuolaji.tools.table import PlaySession, move_text
 from tuolaji.tools.terminal import one_line
 from tuolaji.tools.viewer import (
     TABLE_SCRIPT,
@@ -63,7 +63,7 @@ _API_HEADERS = {
 }
 
 
-def table_payload(table: Table) -> dict[str, Any]:
+def table_payload(table: PlaySession) -> dict[str, Any]:
     """What the page is sent: the person's view and choices only (the person's hand sorted by
     the trump, the others' hand sizes, the shown cards, the trick on the table and the last
     one, the kitty when the view holds it, the public events of the deal as lines)."""
@@ -105,7 +105,7 @@ def table_payload(table: Table) -> dict[str, Any]:
     }
 
 
-def page_html(table: Table, token: str) -> str:
+def page_html(table: PlaySession, token: str) -> str:
     """The page of the table for ``token``'s game: the viewer's card drawings, style and
     drawing script, the person's view as JSON, and the play script (see the module
     docstring); a Content-Security-Policy lets only its own script run and talk to its own
@@ -141,7 +141,7 @@ class PlayServer(ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def __init__(self, table: Table, token: str | None = None, port: int = 0) -> None:
+    def __init__(self, table: PlaySession, token: str | None = None, port: int = 0) -> None:
         self.table = table
         self.token = secrets.token_urlsafe(24) if token is None else token
         self.lock = threading.Lock()
@@ -287,7 +287,7 @@ class _Handler(BaseHTTPRequestHandler):
     do_DELETE = do_PATCH = do_HEAD = do_OPTIONS = do_PUT
 
 
-def _act(table: Table, data: dict[str, Any]) -> dict[str, Any]:
+def _act(table: PlaySession, data: dict[str, Any]) -> dict[str, Any]:
     move = data.get("move")
     if not isinstance(move, str):
         raise _Refused(HTTPStatus.BAD_REQUEST, 'the body gives the move: {"move": "♥KK"}')
@@ -300,7 +300,7 @@ def _act(table: Table, data: dict[str, Any]) -> dict[str, Any]:
     return table_payload(table)
 
 
-def _hint(table: Table, data: dict[str, Any]) -> dict[str, Any]:
+def _hint(table: PlaySession, data: dict[str, Any]) -> dict[str, Any]:
     try:
         action = table.hint()
     except TuolajiError as exc:
@@ -308,7 +308,7 @@ def _hint(table: Table, data: dict[str, Any]) -> dict[str, Any]:
     return {"hint": move_text(action)}
 
 
-def _undo(table: Table, data: dict[str, Any]) -> dict[str, Any]:
+def _undo(table: PlaySession, data: dict[str, Any]) -> dict[str, Any]:
     try:
         table.undo()
     except TuolajiError as exc:
@@ -316,7 +316,7 @@ def _undo(table: Table, data: dict[str, Any]) -> dict[str, Any]:
     return table_payload(table)
 
 
-def _next(table: Table, data: dict[str, Any]) -> dict[str, Any]:
+def _next(table: PlaySession, data: dict[str, Any]) -> dict[str, Any]:
     try:
         table.next_deal()
     except TuolajiError as exc:
@@ -327,7 +327,7 @@ def _next(table: Table, data: dict[str, Any]) -> dict[str, Any]:
 _POSTS = {"/act": _act, "/hint": _hint, "/undo": _undo, "/next": _next}
 
 
-def serve(table: Table, *, open_browser: bool = True, port: int = 0) -> None:
+def serve(table: PlaySession, *, open_browser: bool = True, port: int = 0) -> None:
     """Serve ``table`` on 127.0.0.1 (a free port unless ``port``), print the page's address
     (with its token) and, when ``open_browser``, open it; serve until Ctrl-C, whose
     `KeyboardInterrupt` reaches the caller (which saves the record) once the server is
