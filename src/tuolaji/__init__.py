@@ -9,6 +9,7 @@ from __future__ import annotations
 from tuolaji import _compat
 from tuolaji import svg as svg
 from tuolaji.bots.base import Bot, RandomBot
+from tuolaji.bots.best import BestBot
 from tuolaji.bots.greedy import GreedyBot
 from tuolaji.bots.knowledge import Knowledge, knowledge_of
 from tuolaji.bots.pimc import PIMCBot
@@ -137,6 +138,7 @@ __all__ = [
     "Action",
     "ActionSet",
     "AskRedeal",
+    "BestBot",
     "Bid",
     "BiddingClosed",
     "Bot",
