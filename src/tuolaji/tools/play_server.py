@@ -35,20 +35,11 @@ from urllib.parse import parse_qs, urlsplit
 
 import attrs
 
-from tuolaji.core.cards import CARDS
 from tuolaji.core.errors import TuolajiError
 from tuolaji.core.rules import preset_name
-from tuolaji.state.pictures import TABLE_LAYOUT, card_defs, card_label
 from tuolaji.tools.table import PlaySession, move_text
 from tuolaji.tools.terminal import one_line
-from tuolaji.tools.viewer import (
-    TABLE_SCRIPT,
-    TABLE_STYLE,
-    card_ids,
-    fill,
-    page_csp,
-    script_json,
-)
+from tuolaji.tools.viewer import TABLE_SCRIPT, TABLE_STYLE, card_ids, page_csp, table_page
 
 __all__ = ["MAX_BODY", "PlayServer", "page_html", "serve", "table_payload"]
 
@@ -110,20 +101,15 @@ def page_html(table: PlaySession, token: str) -> str:
     drawing script, the person's view as JSON, and the play script (see the module
     docstring); a Content-Security-Policy lets only its own script run and talk to its own
     server."""
-    data = {
-        "layout": TABLE_LAYOUT,
-        "names": {**{str(c): card_label(c) for c in CARDS}, "back": "a card face down"},
-        "token": token,
-        "table": table_payload(table),
-    }
-    return fill(
-        _PAGE,
-        {
-            "STYLE": _STYLE,
-            "DEFS": card_defs(),
-            "DATA": script_json(data),
-            "SCRIPT": _SCRIPT,
-        },
+    data = {"token": token, "table": table_payload(table)}
+    return table_page(
+        "tuolaji play",
+        style=_STYLE,
+        script=_SCRIPT,
+        data=data,
+        controls=_CONTROLS,
+        aside=_ASIDE,
+        served=True,
     )
 
 
@@ -448,15 +434,7 @@ draw();
 
 _CSP = page_csp(_SCRIPT, _STYLE, connect=True)
 
-_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>tuolaji play</title>
-<style>__STYLE__</style></head>
-<body>
-<header><h1>tuolaji play</h1><span id="meta"></span></header>
-<nav aria-label="your moves" id="actions">
+_CONTROLS = """<nav aria-label="your moves" id="actions">
 <button id="go">play selected</button>
 <button id="pass">pass</button>
 <button id="hint">hint</button>
@@ -470,20 +448,11 @@ _PAGE = """<!DOCTYPE html>
 <span>attackers <output id="points"></output> points</span>
 <span>levels <output id="levels"></output></span>
 </div>
-<main>
-<svg id="table" xmlns="http://www.w3.org/2000/svg" width="960" height="640"
- viewBox="0 0 960 640" role="group" aria-label="the table"></svg>
-<aside aria-live="polite">
-<p id="say"></p>
+"""
+
+_ASIDE = """<p id="say"></p>
 <div id="choices"></div>
 <p id="message"></p>
 <h2>this deal</h2>
 <ol id="log"></ol>
-</aside>
-</main>
-<svg id="defs" xmlns="http://www.w3.org/2000/svg" width="0" height="0"
- aria-hidden="true">__DEFS__</svg>
-<script id="game" type="application/json">__DATA__</script>
-<script>__SCRIPT__</script>
-</body></html>
 """
