@@ -10,6 +10,7 @@ from tuolaji import actions as actions
 from tuolaji import notation as notation
 from tuolaji import svg as svg
 from tuolaji.bots.base import Bot, RandomBot
+from tuolaji.bots.best import BestBot
 from tuolaji.bots.greedy import GreedyBot
 from tuolaji.bots.knowledge import Knowledge, knowledge_of
 from tuolaji.bots.pimc import PIMCBot
@@ -135,6 +136,7 @@ __all__ = [
     "Action",
     "ActionSet",
     "AskRedeal",
+    "BestBot",
     "Bid",
     "BiddingClosed",
     "Bot",

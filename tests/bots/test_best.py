@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import tuolaji as tl
+import tuolaji.bots
 from positions import played_deals
 from tuolaji.bots.best import BestBot, greedy_rollout
 from tuolaji.core.errors import ConfigurationError
@@ -92,3 +93,9 @@ def test_best_is_a_built_in_arena_spec() -> None:
     assert isinstance(bot, BestBot)
     fast = specs[3].build(7)
     assert isinstance(fast, BestBot) and fast.worlds == 2
+
+
+def test_best_is_exported_from_the_package_and_the_bots_layer() -> None:
+    """The default opponent of ``tuolaji play`` is a public name (issue 30 item 7)."""
+    assert tl.BestBot is BestBot and tuolaji.bots.BestBot is BestBot
+    assert "BestBot" in tl.__all__ and "BestBot" in tuolaji.bots.__all__

@@ -24,9 +24,8 @@ from tuolaji import (
     parse_cards,
 )
 from tuolaji.core.legal import legal_follows, legal_leads
-from tuolaji.core.rules import RULESETS
+from tuolaji.core.rules import FORCED_UNIT_ORDERS, RULESETS
 from tuolaji.core.tricks import (
-    FORCED_UNIT_ORDERS,
     check_follow,
     check_lead,
     check_throw,

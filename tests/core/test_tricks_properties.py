@@ -36,10 +36,15 @@ from trick_strategies import (
 )
 from tuolaji import CARDS, Card, IllegalAction, Rank, Suit, Trump, parse_cards, units
 from tuolaji.core.legal import legal_follows, legal_leads
-from tuolaji.core.rules import FOLLOW_DRAWS, FollowDraw, RuffShape, ThrowRuff
-from tuolaji.core.tricks import (
+from tuolaji.core.rules import (
+    FOLLOW_DRAWS,
     FORCED_UNIT_ORDERS,
+    FollowDraw,
     ForcedUnit,
+    RuffShape,
+    ThrowRuff,
+)
+from tuolaji.core.tricks import (
     check_throw,
     follow_error,
     is_legal_follow,

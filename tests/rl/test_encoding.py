@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 import tuolaji as tl
 from extras import need
 from positions import played_deals, some_state
+from tuolaji.core.cards import CARD_KINDS
 from tuolaji.rl.encoding import (
-    CARD_KINDS,
     OBSERVATION_LAYOUT,
     OBSERVATION_SIZE,
     ObservationEncoder,

@@ -15,20 +15,22 @@ from typing import Any
 import tuolaji as tl
 from tuolaji.state.actions import Action, AskRedeal, Bury, Declare, Pass, Play
 from tuolaji.tools.play_server import PlayServer
-from tuolaji.tools.table import Table
+from tuolaji.tools.table import PlaySession
 
 SEED = 3
 HUMAN = 1
 
 
-def new_table(practice: bool = False, seed: int = SEED) -> Table:
+def new_table(practice: bool = False, seed: int = SEED) -> PlaySession:
     """A table with greedy bots (fast) and the person at seat ``HUMAN``."""
     bots = [None if s == HUMAN else tl.GreedyBot(seed=seed * 4 + s) for s in range(4)]
-    return Table("tuolaji", seed, seat=HUMAN, bots=bots, hint=tl.GreedyBot(), practice=practice)
+    return PlaySession(
+        "tuolaji", seed, seat=HUMAN, bots=bots, hint=tl.GreedyBot(), practice=practice
+    )
 
 
 @contextlib.contextmanager
-def served(table: Table) -> Iterator[PlayServer]:
+def served(table: PlaySession) -> Iterator[PlayServer]:
     """``table`` served on 127.0.0.1 on a thread, shut down on exit."""
     server = PlayServer(table)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
@@ -103,7 +105,7 @@ def cards_in(value: Any) -> Counter[str]:
     return found
 
 
-def check_secret(payload: dict[str, Any], table: Table) -> None:
+def check_secret(payload: dict[str, Any], table: PlaySession) -> None:
     """The payload names no card beyond what the person's seat may see: field by field, no
     card more often than the seat can see it, and the hand is exactly the seat's."""
     view = table.view

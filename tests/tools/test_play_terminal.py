@@ -18,7 +18,7 @@ import pytest
 import tuolaji as tl
 from tuolaji.state.actions import Action, AskRedeal, Bury, Declare, Pass, Play
 from tuolaji.tools import cli
-from tuolaji.tools.table import Table
+from tuolaji.tools.table import PlaySession
 
 SEED = 3
 HUMAN = 1
@@ -40,9 +40,9 @@ def typed(action: Action, turn: int) -> str:
     return tl.format_hand(action.cards)
 
 
-def table_for(practice: bool) -> Table:
+def table_for(practice: bool) -> PlaySession:
     """The table ``tuolaji play --bots greedy --seed SEED --seat HUMAN`` builds."""
-    return Table(
+    return PlaySession(
         "tuolaji",
         SEED,
         seat=HUMAN,
@@ -52,7 +52,7 @@ def table_for(practice: bool) -> Table:
     )
 
 
-def wrong_move(table: Table) -> tuple[str, str]:
+def wrong_move(table: PlaySession) -> tuple[str, str]:
     """An illegal move for the table's person now, and the rule its message must cite."""
     view = table.view
     if table.game.state.phase is tl.Phase.BURYING:
@@ -66,7 +66,7 @@ def wrong_move(table: Table) -> tuple[str, str]:
     return "zz", "R1.1"
 
 
-def script(practice: bool) -> tuple[list[str], list[str], Table, list[Action]]:
+def script(practice: bool) -> tuple[list[str], list[str], PlaySession, list[Action]]:
     """The lines a person types for a whole deal (chosen by a GreedyBot in its place, with an
     illegal move, a hint and, in practice mode, a move taken back now and then), the rules
     the error messages must cite, the table played the same way in this process, and the

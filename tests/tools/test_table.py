@@ -9,7 +9,7 @@ import pytest
 from play_helpers import HUMAN, new_table
 
 import tuolaji as tl
-from tuolaji.tools.table import MAX_INPUT, Choices, Table, event_line, move_text
+from tuolaji.tools.table import MAX_INPUT, Choices, PlaySession, event_line, move_text
 
 
 def bots() -> list[Any]:
@@ -29,7 +29,7 @@ def bots() -> list[Any]:
 def test_bad_arguments(kwargs: dict[str, Any], error: type[Exception], match: str) -> None:
     args: dict[str, Any] = {"seat": HUMAN, "bots": bots(), "hint": tl.GreedyBot(), **kwargs}
     with pytest.raises(error, match=match):
-        Table("tuolaji", 3, **args)
+        PlaySession("tuolaji", 3, **args)
 
 
 def test_reading_moves() -> None:
@@ -72,7 +72,7 @@ def test_choices_by_phase_and_a_whole_deal() -> None:
 
 def test_a_bid_and_a_burial_are_offered() -> None:
     """Seed 3 with the person at seat 2: seat 2 may bid ♠2 and, as the dealer, buries."""
-    table = Table(
+    table = PlaySession(
         "tuolaji",
         3,
         seat=2,

@@ -1,4 +1,4 @@
-"""The strongest built-in bot, [`BestBot`][tuolaji.bots.best.BestBot] (the arena's ``best``):
+"""The strongest built-in bot, [`BestBot`][tuolaji.BestBot] (the arena's ``best``):
 greedy play until the end of the deal comes in sight, then search on sampled worlds with greedy
 rollouts.
 
@@ -7,7 +7,7 @@ early tricks, where its random-lead rollouts say little, and is level with
 [`GreedyBot`][tuolaji.GreedyBot]. The last tricks decide the kitty (R8.2: the last trick's
 winner scores the kitty with a multiplier) and who keeps the deal, and there a rollout is
 short, so a stronger and dearer rollout policy is affordable.
-[`BestBot`][tuolaji.bots.best.BestBot] plays like [`GreedyBot`][tuolaji.GreedyBot] (bids, burial,
+[`BestBot`][tuolaji.BestBot] plays like [`GreedyBot`][tuolaji.GreedyBot] (bids, burial,
 redeal requests and every play) until its hand holds `BestBot.endgame` cards or fewer; from then
 on, for each play it samples `BestBot.worlds` worlds consistent with its view
 ([`sample_world`][tuolaji.sample_world]), plays each candidate in every world, finishes the deal

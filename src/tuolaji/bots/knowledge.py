@@ -45,8 +45,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from tuolaji.core._args import expect_type
 from tuolaji.core.cards import CARD_KINDS, CARDS, Card
-from tuolaji.core.errors import expect_type
 from tuolaji.core.rules import FollowDraw, ForcedUnit, Rules
 from tuolaji.core.shapes import RawUnit
 from tuolaji.core.trickids import (

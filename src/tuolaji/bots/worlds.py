@@ -73,9 +73,10 @@ from tuolaji.bots.knowledge import (
     throw_outcome,
     verdict_agrees,
 )
+from tuolaji.core._args import expect_type
 from tuolaji.core.caching import BoundedCache
 from tuolaji.core.cards import CARD_KINDS, CARDS, DECK_SIZE, KITTY_SIZE, Card, full_deck
-from tuolaji.core.errors import ConfigurationError, IllegalAction, cut, expect_type
+from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
 from tuolaji.core.rules import Rules
 from tuolaji.core.shapes import RawUnit
 from tuolaji.core.trickids import throw_verdict

@@ -1,30 +1,43 @@
-"""Checks of the arguments of the core's public functions (hostile input, #19 finding 7).
+"""Checks of the arguments of the public functions (hostile input, #19 finding 7), in one
+module for every layer: plays and trumps, seats (`check_seat`, R1.3), types (`expect_type`)
+and list-like indices. Cards alone are read by `tuolaji.core.cards.card_ids_of`, in the module
+of cards, which needs it itself (this one reads cards through it).
 
-Each public rule function reads its arguments through these, so that a wrong type raises a
-``TypeError`` naming the argument (not an ``AttributeError`` from deep inside a kernel).
+Each public function reads its arguments through these, so that a wrong type raises a
+``TypeError`` naming the argument (not an ``AttributeError`` from deep inside a kernel) and a
+wrong value the error of the rule it breaks.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from typing import get_args
+from typing import TypeVar, get_args
 
 from tuolaji.core.cards import CardId, card_ids_of
-from tuolaji.core.errors import ConfigurationError, InvalidCards, RulesTypeError, cut
+from tuolaji.core.errors import (
+    ConfigurationError,
+    IllegalAction,
+    InvalidCards,
+    RulesTypeError,
+    cut,
+)
 from tuolaji.core.limits import MAX_CARDS
 from tuolaji.core.trump import Trump, TrumpTable
 
 __all__ = [
-    "card_ids_of",
     "check_choice",
+    "check_seat",
     "choice_fault",
     "choices_text",
+    "expect_type",
     "plays_ids_of",
     "rules_error",
     "sequence_index",
     "trump_table_of",
 ]
+
+_T = TypeVar("_T")
 
 
 def trump_table_of(value: object, name: str = "trump") -> TrumpTable:
@@ -93,3 +106,22 @@ def check_choice(name: str, rule: str, value: object, choices: object) -> None:
     fault = choice_fault(value, valid)
     if fault is not None:
         raise rules_error(fault, name, rule, choices_text(valid), value)
+
+
+def check_seat(seat: object, what: str = "seat") -> int:
+    """``seat`` as a seat (an int 0..3, R1.3), or [`IllegalAction`][tuolaji.IllegalAction] naming
+    ``what`` it is (``"dealer"``, ``"seat"``): the one seat check of the engine."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise IllegalAction("R1.3", f"seats are 0, 1, 2 and 3; got {what} {cut(seat)}")
+    return seat
+
+
+def expect_type(value: object, kind: type[_T], argument: str) -> _T:
+    """``value`` itself when it is a ``kind``, else a `TypeError` naming ``argument`` and the
+    type it got (R11: a wrong type is a `TypeError`, never an `AttributeError` deep inside)."""
+    if not isinstance(value, kind):
+        home = "tuolaji" if kind.__module__.startswith("tuolaji") else kind.__module__
+        raise TypeError(
+            f"{argument} must be a {home}.{kind.__qualname__}, got {type(value).__name__}"
+        )
+    return value

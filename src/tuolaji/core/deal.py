@@ -8,14 +8,11 @@ from __future__ import annotations
 
 import random
 
-from tuolaji.core.cards import DECK_SIZE, HAND_SIZE, KITTY_SIZE, SEATS, Card, full_deck
-from tuolaji.core.errors import IllegalAction, expect_type
-from tuolaji.core.scoring import check_seat
+from tuolaji.core._args import check_seat, expect_type
+from tuolaji.core.cards import DECK_SIZE, HAND_SIZE, SEATS, Card, full_deck
+from tuolaji.core.errors import IllegalAction
 
-__all__ = ["HAND_SIZE", "KITTY_SIZE", "deal_cards", "shuffled_deck"]
-
-# HAND_SIZE and KITTY_SIZE live in core.cards with the other deck figures; re-exported here,
-# where they were first documented.
+__all__ = ["deal_cards", "shuffled_deck"]
 
 
 def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import reprlib
 from enum import Enum
-from typing import NoReturn, TypeVar
+from typing import NoReturn
 
 from tuolaji.core.limits import MAX_ECHO
-
-_T = TypeVar("_T")
 
 __all__ = [
     "ConfigurationError",
@@ -25,7 +23,6 @@ __all__ = [
     "RulesTypeError",
     "TuolajiError",
     "cut",
-    "expect_type",
     "refuse_member",
 ]
 
@@ -103,17 +100,6 @@ def cut(value: object, limit: int = MAX_ECHO) -> str:
     except Exception:  # a hostile __repr__ must not replace the real error
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def expect_type(value: object, kind: type[_T], argument: str) -> _T:
-    """``value`` itself when it is a ``kind``, else a `TypeError` naming ``argument`` and the
-    type it got (R11: a wrong type is a `TypeError`, never an `AttributeError` deep inside)."""
-    if not isinstance(value, kind):
-        home = "tuolaji" if kind.__module__.startswith("tuolaji") else kind.__module__
-        raise TypeError(
-            f"{argument} must be a {home}.{kind.__qualname__}, got {type(value).__name__}"
-        )
-    return value
 
 
 def refuse_member(

@@ -26,11 +26,11 @@ from itertools import combinations
 from math import comb
 from typing import Generic, TypeVar
 
-from tuolaji.core._args import card_ids_of, trump_table_of
 from tuolaji.core._args import check_choice as _check_choice
+from tuolaji.core._args import trump_table_of
 from tuolaji.core._deprecated import renamed
 from tuolaji.core.caching import memoize
-from tuolaji.core.cards import CARDS, Card, CardId
+from tuolaji.core.cards import CARDS, Card, CardId, card_ids_of
 from tuolaji.core.errors import NoLegalChoice
 from tuolaji.core.rules import FollowDraw
 from tuolaji.core.shapes import tractors_fit

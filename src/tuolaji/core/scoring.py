@@ -23,8 +23,9 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from tuolaji.core._args import check_seat
 from tuolaji.core.cards import TOTAL_POINTS, Card, Rank, level_text, points
-from tuolaji.core.errors import IllegalAction, cut
+from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import Outcome, Rules
 from tuolaji.core.shapes import units
 from tuolaji.core.trump import Trump
@@ -33,7 +34,6 @@ __all__ = [
     "DealResult",
     "advance_level",
     "attacker_total",
-    "check_seat",
     "is_jack_hook",
     "kitty_bonus",
     "kitty_multiplier_for_lead",
@@ -45,14 +45,6 @@ __all__ = [
     "score_deal",
     "team_of",
 ]
-
-
-def check_seat(seat: object, what: str = "seat") -> int:
-    """``seat`` as a seat (an int 0..3, R1.3), or [`IllegalAction`][tuolaji.IllegalAction] naming
-    ``what`` it is (``"dealer"``, ``"seat"``): the one seat check of the engine."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise IllegalAction("R1.3", f"seats are 0, 1, 2 and 3; got {what} {cut(seat)}")
-    return seat
 
 
 def _check_points(value: object, what: str, rule: str) -> int:

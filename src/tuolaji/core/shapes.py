@@ -15,10 +15,10 @@ from typing import Literal, NamedTuple
 
 import attrs
 
-from tuolaji.core._args import card_ids_of, trump_table_of
+from tuolaji.core._args import trump_table_of
 from tuolaji.core._deprecated import renamed
 from tuolaji.core.caching import memoize
-from tuolaji.core.cards import CARDS, Card, CardId
+from tuolaji.core.cards import CARDS, Card, CardId, card_ids_of
 from tuolaji.core.errors import InvalidCards
 from tuolaji.core.trump import TRUMP, Trump, TrumpTable
 

@@ -25,15 +25,13 @@ import attrs
 from tuolaji.core.caching import BoundedCache, memoize
 from tuolaji.core.cards import CARDS, POINTS, CardId
 from tuolaji.core.errors import IllegalAction, InvalidCards
-from tuolaji.core.rules import FORCED_UNIT_ORDERS, FollowDraw, ForcedUnit, RuffShape, ThrowRuff
+from tuolaji.core.rules import FollowDraw, ForcedUnit, RuffShape, ThrowRuff
 from tuolaji.core.shapes import RawUnit, Shape, tractor_placements, tractors_fit, unit_ids
 from tuolaji.core.trump import TRUMP, TrumpTable, effective_suit_name
 
 __all__ = [
-    "FORCED_UNIT_ORDERS",
     "FollowCode",
     "FollowRequirement",
-    "ForcedUnit",
     "LeadInfo",
     "WinnerSoFar",
     "best_candidate_tractors",

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 import attrs
 
 from tuolaji.core import trickids
-from tuolaji.core._args import card_ids_of, plays_ids_of, trump_table_of
 from tuolaji.core._args import check_choice as _check_choice
+from tuolaji.core._args import plays_ids_of, trump_table_of
 from tuolaji.core._deprecated import renamed
-from tuolaji.core.cards import CARDS, Card
+from tuolaji.core.cards import CARDS, Card, card_ids_of
 from tuolaji.core.errors import ConfigurationError, IllegalAction
 from tuolaji.core.rules import (
     FORCED_UNIT_ORDERS,
@@ -27,8 +27,6 @@ from tuolaji.core.rules import (
 from tuolaji.core.trump import Trump, TrumpTable
 
 __all__ = [
-    "FORCED_UNIT_ORDERS",
-    "ForcedUnit",
     "ThrowCheck",
     "check_follow",
     "check_lead",

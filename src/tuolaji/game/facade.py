@@ -15,12 +15,12 @@ from typing import overload
 import attrs
 
 from tuolaji.bots.base import Bot
-from tuolaji.core._args import sequence_index
+from tuolaji.core._args import check_seat, expect_type, sequence_index
 from tuolaji.core.cards import level_text
-from tuolaji.core.errors import ConfigurationError, IllegalAction, LimitExceeded, cut, expect_type
+from tuolaji.core.errors import ConfigurationError, IllegalAction, LimitExceeded, cut
 from tuolaji.core.limits import MAX_REDEALS
 from tuolaji.core.rules import Rules, rules_text
-from tuolaji.core.scoring import DealResult, check_seat
+from tuolaji.core.scoring import DealResult
 from tuolaji.game.kept import DealActions, DealStarts
 from tuolaji.game.turns import BidTurns
 from tuolaji.state.actions import Action, ActionSet, DealCard, ListedActions, Pass, Phase

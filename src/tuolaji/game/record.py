@@ -18,7 +18,7 @@ from tuolaji.game.facade import Game
 from tuolaji.state.actions import Action, Phase
 from tuolaji.state.codec import from_data, load_json, to_data
 
-__all__ = ["InvalidRecord", "check_record", "read_record", "record_of", "replay", "write_record"]
+__all__ = ["check_record", "read_record", "record_of", "replay", "write_record"]
 
 FORMAT = "tuolaji-record"
 VERSION = 1

@@ -30,13 +30,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+from tuolaji.core._args import check_seat, expect_type
 from tuolaji.core.bidding import LEVEL_PAIR_STRENGTH, NO_TRUMP_BIG
-from tuolaji.core.cards import CARDS, DEALT_CARDS, HAND_SIZE, SEATS, Card
-from tuolaji.core.deal import KITTY_SIZE
-from tuolaji.core.errors import ConfigurationError, IllegalAction, cut, expect_type
+from tuolaji.core.cards import CARDS, DEALT_CARDS, HAND_SIZE, KITTY_SIZE, SEATS, Card
+from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
 from tuolaji.core.legal import LegalFollows
 from tuolaji.core.rules import Rules
-from tuolaji.core.scoring import check_seat
 from tuolaji.game.turns import BidTurns
 from tuolaji.state.actions import Action, AskRedeal, Bury, Declare, Pass, Phase, Play
 from tuolaji.state.auction import declare_options

@@ -1,6 +1,6 @@
 """Fixed-length encodings of cards and of a seat's view, in plain Python (numpy optional).
 
-Cards are encoded as **count vectors** of [`CARD_KINDS`][tuolaji.rl.encoding.CARD_KINDS] (54)
+Cards are encoded as **count vectors** of ``CARD_KINDS`` (54, from `tuolaji.core.cards`)
 entries, one per card kind ([`Card.id`][tuolaji.Card.id]: ``suit * 13 + rank - 2``, small joker 52,
 big joker 53), each 0, 1 or 2. [`observation`][tuolaji.rl.encoding.observation] encodes a
 [`PlayerView`][tuolaji.PlayerView] as [`OBSERVATION_SIZE`][tuolaji.rl.encoding.OBSERVATION_SIZE]
@@ -22,14 +22,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tuolaji.bots.knowledge import follow_facts, no_pair_caps, played_cards
-from tuolaji.core.cards import CARDS, Card
-from tuolaji.core.errors import expect_type
+from tuolaji.core._args import expect_type
+from tuolaji.core.cards import CARD_KINDS, CARDS, Card
 from tuolaji.core.trickids import LeadInfo, lead_info_ids
 from tuolaji.state.actions import Hand, Phase, Trick
 from tuolaji.state.view import PlayerView
 
 __all__ = [
-    "CARD_KINDS",
     "OBSERVATION_LAYOUT",
     "OBSERVATION_SIZE",
     "ObservationEncoder",
@@ -40,9 +39,6 @@ __all__ = [
     "observation_text",
     "view_text",
 ]
-
-CARD_KINDS = 54
-"""Entries of a card count vector: one per card kind."""
 
 _PHASES = tuple(Phase)
 

@@ -44,10 +44,10 @@ import pyspiel
 
 from tuolaji.bots.knowledge import played_cards
 from tuolaji.bots.worlds import sample_world
-from tuolaji.core.cards import CARDS
+from tuolaji.core._args import check_seat
+from tuolaji.core.cards import CARD_KINDS, CARDS
 from tuolaji.core.errors import ConfigurationError, TuolajiError, cut
 from tuolaji.core.rules import RULESETS, Rules
-from tuolaji.core.scoring import check_seat
 from tuolaji.rl.actionspace import (
     ASK_REDEAL,
     DONE,
@@ -59,7 +59,6 @@ from tuolaji.rl.actionspace import (
     max_deal_length,
 )
 from tuolaji.rl.encoding import (
-    CARD_KINDS,
     OBSERVATION_SIZE,
     ObservationEncoder,
     card_counts,

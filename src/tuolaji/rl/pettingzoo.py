@@ -34,13 +34,13 @@ from gymnasium import spaces as _spaces
 from pettingzoo import AECEnv as _AECEnv
 
 from tuolaji.bots.base import Bot
+from tuolaji.core.cards import CARD_KINDS as _CARD_KINDS
 from tuolaji.core.errors import IllegalAction, cut
 from tuolaji.core.rules import Rules, as_rules
 from tuolaji.rl.actionspace import MAX_REDEALS as _MAX_REDEALS
 from tuolaji.rl.actionspace import NUM_ACTIONS as _NUM_ACTIONS
 from tuolaji.rl.actionspace import Driver as _Driver
 from tuolaji.rl.actionspace import action_ids
-from tuolaji.rl.encoding import CARD_KINDS as _CARD_KINDS
 from tuolaji.rl.encoding import OBSERVATION_LAYOUT as _LAYOUT
 from tuolaji.rl.encoding import OBSERVATION_SIZE as _OBSERVATION_SIZE
 from tuolaji.rl.encoding import ObservationEncoder as _ObservationEncoder

@@ -17,8 +17,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
-from tuolaji.core.cards import Card, Rank, as_cards, format_hand
-from tuolaji.core.deal import KITTY_SIZE
+from tuolaji.core.cards import KITTY_SIZE, Card, Rank, as_cards, format_hand
 from tuolaji.core.errors import InvalidRecord, NoLegalChoice, refuse_member
 from tuolaji.core.legal import LegalFollows, LegalLeads, LegalSet
 from tuolaji.core.scoring import DealResult

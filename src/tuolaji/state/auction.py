@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from tuolaji.core._args import check_seat
 from tuolaji.core.bidding import (
     LEVEL_PAIR_STRENGTH,
     NO_TRUMP_BIG,
@@ -23,11 +24,21 @@ from tuolaji.core.bidding import (
     form_message,
     refusal_message,
 )
-from tuolaji.core.cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Suit, format_cards, points
-from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE, shuffled_deck
+from tuolaji.core.cards import (
+    BIG_JOKER,
+    HAND_SIZE,
+    KITTY_SIZE,
+    SMALL_JOKER,
+    Card,
+    Rank,
+    Suit,
+    format_cards,
+    points,
+)
+from tuolaji.core.deal import shuffled_deck
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import NoBidReveal
-from tuolaji.core.scoring import check_seat, team_of
+from tuolaji.core.scoring import team_of
 from tuolaji.state.actions import (
     AskRedeal,
     BiddingClosed,
@@ -55,7 +66,6 @@ __all__ = [
     "ask_redeal",
     "bid_level",
     "bury",
-    "check_seat",
     "deal_card",
     "declare",
     "declare_options",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from tuolaji.core.deal import HAND_SIZE
+from tuolaji.core.cards import HAND_SIZE
 from tuolaji.core.scoring import team_of
 from tuolaji.state.actions import (
     BiddingClosed,

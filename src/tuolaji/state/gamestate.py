@@ -39,14 +39,14 @@ from typing import Any, NamedTuple
 
 import attrs
 
+from tuolaji.core._args import check_seat
 from tuolaji.core.bidding import Bid
-from tuolaji.core.cards import Card, Rank, as_cards, full_deck
-from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE
+from tuolaji.core.cards import HAND_SIZE, KITTY_SIZE, Card, Rank, as_cards, full_deck
 from tuolaji.core.errors import ConfigurationError, IllegalAction, InvalidRecord, cut
 from tuolaji.core.legal import LegalFollows, LegalLeads, LegalPlays
 from tuolaji.core.limits import MAX_INT, MAX_STATE_TEXT
 from tuolaji.core.rules import Rules, as_rules, rules_text
-from tuolaji.core.scoring import DealResult, check_seat, net_throw_penalty, team_of
+from tuolaji.core.scoring import DealResult, net_throw_penalty, team_of
 from tuolaji.core.trickids import LeadInfo, lead_info_ids
 from tuolaji.core.trump import Trump
 from tuolaji.state import auction, playing

@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from tuolaji.core._args import check_seat
 from tuolaji.core.bidding import bid_form
-from tuolaji.core.cards import format_cards, full_deck
-from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE
+from tuolaji.core.cards import HAND_SIZE, KITTY_SIZE, format_cards, full_deck
 from tuolaji.core.errors import IllegalAction, InvalidRecord, TuolajiError, cut
-from tuolaji.core.scoring import check_seat, team_of
+from tuolaji.core.scoring import team_of
 from tuolaji.core.trickids import lead_info_ids
 from tuolaji.core.tricks import points_in_trick, trick_winner
 from tuolaji.state.actions import (

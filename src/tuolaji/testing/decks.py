@@ -9,8 +9,9 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+from tuolaji.core._args import expect_type
 from tuolaji.core.cards import Card, full_deck, parse_cards
-from tuolaji.core.errors import InvalidCards, expect_type
+from tuolaji.core.errors import InvalidCards
 from tuolaji.state.actions import Phase
 from tuolaji.state.gamestate import GameState
 

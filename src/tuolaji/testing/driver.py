@@ -18,8 +18,9 @@ from typing import Protocol, TypeVar
 
 import attrs
 
+from tuolaji.core._args import expect_type
 from tuolaji.core.cards import CARDS, Card, Rank
-from tuolaji.core.errors import ConfigurationError, expect_type
+from tuolaji.core.errors import ConfigurationError
 from tuolaji.core.rules import FULL_LEVELS, RULE_FIELDS, RULESETS, TOURNAMENT_LEVELS, Rules
 from tuolaji.core.shapes import units
 from tuolaji.state.actions import Action, AskRedeal, Bury, DealCard, Declare, Pass, Phase, Play

@@ -30,8 +30,9 @@ from collections.abc import Iterable
 
 import attrs
 
+from tuolaji.core._args import expect_type
 from tuolaji.core.cards import Card, full_deck, points
-from tuolaji.core.errors import IllegalAction, expect_type
+from tuolaji.core.errors import IllegalAction
 from tuolaji.core.shapes import units
 from tuolaji.core.trump import Trump
 from tuolaji.state.actions import (

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from hypothesis import assume
 from hypothesis import strategies as st
 
+from tuolaji.core._args import expect_type
 from tuolaji.core.cards import CARDS, Card, Rank, Suit, full_deck
-from tuolaji.core.errors import expect_type
 from tuolaji.core.rules import RULESETS, Rules, as_rules
 from tuolaji.core.trump import Trump
 from tuolaji.state.actions import Action, Phase

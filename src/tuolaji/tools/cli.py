@@ -60,7 +60,7 @@ from tuolaji.tools.play_server import serve
 from tuolaji.tools.play_terminal import play_in_terminal
 from tuolaji.tools.report import deal_lines, summary_line
 from tuolaji.tools.rulebook import rule_numbers, rule_text
-from tuolaji.tools.table import Table
+from tuolaji.tools.table import PlaySession
 from tuolaji.tools.terminal import ProgressBar, card_text, echo, one_line, render_hand
 from tuolaji.tools.viewer import replay_html
 
@@ -301,7 +301,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             return 2
     table = None
     try:
-        table = Table(
+        table = PlaySession(
             args.rules,
             args.seed,
             seat=args.seat,

@@ -35,20 +35,11 @@ from urllib.parse import parse_qs, urlsplit
 
 import attrs
 
-from tuolaji.core.cards import CARDS
 from tuolaji.core.errors import TuolajiError
 from tuolaji.core.rules import preset_name
-from tuolaji.state.pictures import TABLE_LAYOUT, card_defs, card_label
-from tuolaji.tools.table import Table, move_text
+from tuolaji.tools.table import PlaySession, move_text
 from tuolaji.tools.terminal import one_line
-from tuolaji.tools.viewer import (
-    TABLE_SCRIPT,
-    TABLE_STYLE,
-    card_ids,
-    fill,
-    page_csp,
-    script_json,
-)
+from tuolaji.tools.viewer import TABLE_SCRIPT, TABLE_STYLE, card_ids, page_csp, table_page
 
 __all__ = ["MAX_BODY", "PlayServer", "page_html", "serve", "table_payload"]
 
@@ -63,7 +54,7 @@ _API_HEADERS = {
 }
 
 
-def table_payload(table: Table) -> dict[str, Any]:
+def table_payload(table: PlaySession) -> dict[str, Any]:
     """What the page is sent: the person's view and choices only (the person's hand sorted by
     the trump, the others' hand sizes, the shown cards, the trick on the table and the last
     one, the kitty when the view holds it, the public events of the deal as lines)."""
@@ -105,25 +96,20 @@ def table_payload(table: Table) -> dict[str, Any]:
     }
 
 
-def page_html(table: Table, token: str) -> str:
+def page_html(table: PlaySession, token: str) -> str:
     """The page of the table for ``token``'s game: the viewer's card drawings, style and
     drawing script, the person's view as JSON, and the play script (see the module
     docstring); a Content-Security-Policy lets only its own script run and talk to its own
     server."""
-    data = {
-        "layout": TABLE_LAYOUT,
-        "names": {**{str(c): card_label(c) for c in CARDS}, "back": "a card face down"},
-        "token": token,
-        "table": table_payload(table),
-    }
-    return fill(
-        _PAGE,
-        {
-            "STYLE": _STYLE,
-            "DEFS": card_defs(),
-            "DATA": script_json(data),
-            "SCRIPT": _SCRIPT,
-        },
+    data = {"token": token, "table": table_payload(table)}
+    return table_page(
+        "tuolaji play",
+        style=_STYLE,
+        script=_SCRIPT,
+        data=data,
+        controls=_CONTROLS,
+        aside=_ASIDE,
+        served=True,
     )
 
 
@@ -141,7 +127,7 @@ class PlayServer(ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def __init__(self, table: Table, token: str | None = None, port: int = 0) -> None:
+    def __init__(self, table: PlaySession, token: str | None = None, port: int = 0) -> None:
         self.table = table
         self.token = secrets.token_urlsafe(24) if token is None else token
         self.lock = threading.Lock()
@@ -287,7 +273,7 @@ class _Handler(BaseHTTPRequestHandler):
     do_DELETE = do_PATCH = do_HEAD = do_OPTIONS = do_PUT
 
 
-def _act(table: Table, data: dict[str, Any]) -> dict[str, Any]:
+def _act(table: PlaySession, data: dict[str, Any]) -> dict[str, Any]:
     move = data.get("move")
     if not isinstance(move, str):
         raise _Refused(HTTPStatus.BAD_REQUEST, 'the body gives the move: {"move": "♥KK"}')
@@ -300,7 +286,7 @@ def _act(table: Table, data: dict[str, Any]) -> dict[str, Any]:
     return table_payload(table)
 
 
-def _hint(table: Table, data: dict[str, Any]) -> dict[str, Any]:
+def _hint(table: PlaySession, data: dict[str, Any]) -> dict[str, Any]:
     try:
         action = table.hint()
     except TuolajiError as exc:
@@ -308,7 +294,7 @@ def _hint(table: Table, data: dict[str, Any]) -> dict[str, Any]:
     return {"hint": move_text(action)}
 
 
-def _undo(table: Table, data: dict[str, Any]) -> dict[str, Any]:
+def _undo(table: PlaySession, data: dict[str, Any]) -> dict[str, Any]:
     try:
         table.undo()
     except TuolajiError as exc:
@@ -316,7 +302,7 @@ def _undo(table: Table, data: dict[str, Any]) -> dict[str, Any]:
     return table_payload(table)
 
 
-def _next(table: Table, data: dict[str, Any]) -> dict[str, Any]:
+def _next(table: PlaySession, data: dict[str, Any]) -> dict[str, Any]:
     try:
         table.next_deal()
     except TuolajiError as exc:
@@ -327,7 +313,7 @@ def _next(table: Table, data: dict[str, Any]) -> dict[str, Any]:
 _POSTS = {"/act": _act, "/hint": _hint, "/undo": _undo, "/next": _next}
 
 
-def serve(table: Table, *, open_browser: bool = True, port: int = 0) -> None:
+def serve(table: PlaySession, *, open_browser: bool = True, port: int = 0) -> None:
     """Serve ``table`` on 127.0.0.1 (a free port unless ``port``), print the page's address
     (with its token) and, when ``open_browser``, open it; serve until Ctrl-C, whose
     `KeyboardInterrupt` reaches the caller (which saves the record) once the server is
@@ -448,15 +434,7 @@ draw();
 
 _CSP = page_csp(_SCRIPT, _STYLE, connect=True)
 
-_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>tuolaji play</title>
-<style>__STYLE__</style></head>
-<body>
-<header><h1>tuolaji play</h1><span id="meta"></span></header>
-<nav aria-label="your moves" id="actions">
+_CONTROLS = """<nav aria-label="your moves" id="actions">
 <button id="go">play selected</button>
 <button id="pass">pass</button>
 <button id="hint">hint</button>
@@ -470,20 +448,11 @@ _PAGE = """<!DOCTYPE html>
 <span>attackers <output id="points"></output> points</span>
 <span>levels <output id="levels"></output></span>
 </div>
-<main>
-<svg id="table" xmlns="http://www.w3.org/2000/svg" width="960" height="640"
- viewBox="0 0 960 640" role="group" aria-label="the table"></svg>
-<aside aria-live="polite">
-<p id="say"></p>
+"""
+
+_ASIDE = """<p id="say"></p>
 <div id="choices"></div>
 <p id="message"></p>
 <h2>this deal</h2>
 <ol id="log"></ol>
-</aside>
-</main>
-<svg id="defs" xmlns="http://www.w3.org/2000/svg" width="0" height="0"
- aria-hidden="true">__DEFS__</svg>
-<script id="game" type="application/json">__DATA__</script>
-<script>__SCRIPT__</script>
-</body></html>
 """

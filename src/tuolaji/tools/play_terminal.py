@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from tuolaji.core.errors import TuolajiError
-from tuolaji.tools.table import Table, move_text
+from tuolaji.tools.table import PlaySession, move_text
 from tuolaji.tools.terminal import one_line, render_hand
 
 __all__ = ["KEYS", "play_in_terminal"]
@@ -35,7 +35,7 @@ KEYS = (
 
 
 def play_in_terminal(
-    table: Table, *, read_line: Callable[[str], str] = input, out: TextIO | None = None
+    table: PlaySession, *, read_line: Callable[[str], str] = input, out: TextIO | None = None
 ) -> None:
     """Play ``table`` at a prompt until the person quits or the match ends. ``read_line``
     reads a line (`input` by default): `EOFError` and `KeyboardInterrupt` from it end the

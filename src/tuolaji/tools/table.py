@@ -1,21 +1,22 @@
 """A person at the table: one seat played by a person, the others by bots (``tuolaji play``).
 
-A [`Table`][tuolaji.tools.table.Table] holds the game and everything both front ends need: the
-terminal (`tuolaji.tools.play_terminal`) and the browser (`tuolaji.tools.play_server`) only
-show it and pass on what the person typed or clicked. The bots act until it is the person's
-turn (in the public order of [`Game.next_decision`][tuolaji.Game.next_decision], so the game
-is the one [`Game.play_deal`][tuolaji.Game.play_deal] would play); the person's choice is read
-from card notation (`Table.read`), a hint asks a bot what it would do in the person's place,
-and in practice mode a move can be taken back (the game is rebuilt from its record).
+A [`PlaySession`][tuolaji.tools.table.PlaySession] (one person's game at the table) holds the
+game and everything both front ends need: the terminal (`tuolaji.tools.play_terminal`) and the
+browser (`tuolaji.tools.play_server`) only show it and pass on what the person typed or clicked.
+The bots act until it is the person's turn (in the public order of
+[`Game.next_decision`][tuolaji.Game.next_decision], so the game is the one
+[`Game.play_deal`][tuolaji.Game.play_deal] would play); the person's choice is read from card
+notation (`PlaySession.read`), a hint asks a bot what it would do in the person's
+place, and in practice mode a move can be taken back (the game is rebuilt from its record).
 
 What the table shows the person is a function of that seat's
 [`PlayerView`][tuolaji.PlayerView] and its own legal actions only: the bots' hidden cards and
 burials, and whether another seat could have bid, never reach it.
 
 >>> import tuolaji as tl
->>> from tuolaji.tools.table import Table
+>>> from tuolaji.tools.table import PlaySession
 >>> bots = [tl.GreedyBot(seed=s) for s in range(4)]
->>> table = Table("tuolaji", 7, seat=0, bots=bots, hint=tl.GreedyBot())
+>>> table = PlaySession("tuolaji", 7, seat=0, bots=bots, hint=tl.GreedyBot())
 >>> table.deciding  # the bots played on until seat 0 may bid or the deal went on without it
 True
 >>> table.view.seat
@@ -69,7 +70,7 @@ __all__ = [
     "SHOWN_PLAYS",
     "Choices",
     "NewsMark",
-    "Table",
+    "PlaySession",
     "event_line",
     "move_text",
 ]
@@ -158,11 +159,12 @@ def move_text(action: Action) -> str:
     return "redeal" if isinstance(action, AskRedeal) else "pass"
 
 
-class Table:
-    """A game with a person at ``seat`` and ``bots[s]`` deciding for each other seat
-    (``bots[seat]`` is not used: None will do); ``hint`` is the bot asked for hints (it sees
-    the person's view). ``practice`` allows taking moves back. Raises `TypeError` and
-    [`ConfigurationError`][tuolaji.ConfigurationError] for bad arguments.
+class PlaySession:
+    """One person's game at the table (``tuolaji play``): a game with the person at ``seat``
+    and ``bots[s]`` deciding for each other seat (``bots[seat]`` is not used: None will do);
+    ``hint`` is the bot asked for hints (it sees the person's view). ``practice`` allows taking
+    moves back. Raises `TypeError` and [`ConfigurationError`][tuolaji.ConfigurationError] for
+    bad arguments.
     """
 
     def __init__(
@@ -295,9 +297,10 @@ class Table:
         raise IllegalAction("R11", f"{cut(text, 40)} is not one of your choices now")
 
     def act(self, action: Action) -> None:
-        """Take the person's ``action`` (one of [`actions`][tuolaji.tools.table.Table.actions])
-        and let the bots play on until the person's next decision or the end of the deal.
-        Raises [`IllegalAction`][tuolaji.IllegalAction] for anything else (nothing changes)."""
+        """Take the person's ``action`` (one of
+        [`actions`][tuolaji.tools.table.PlaySession.actions]) and let the bots play on until the
+        person's next decision or the end of the deal. Raises
+        [`IllegalAction`][tuolaji.IllegalAction] for anything else (nothing changes)."""
         if self.decision is None:
             raise IllegalAction("R11", "the deal is over: nothing to play")
         seat, actions = self.decision

@@ -23,9 +23,10 @@ template is filled in one pass (`fill`), so a value holding a placeholder such a
 ``__DATA__`` is never substituted again; and a Content-Security-Policy lets the browser run
 only the page's own script and style (pinned by their SHA-256 hashes), nothing injected.
 
-The drawing helpers of the script (`TABLE_SCRIPT`), the style (`TABLE_STYLE`), the policy
-(`page_csp`) and the escaping (`script_json`, `fill`) are shared with the page of
-``tuolaji play --serve`` (`tuolaji.tools.play_server`).
+The page's skeleton (`table_page`: head, policy, the table and the embedded JSON), the drawing
+helpers of the script (`TABLE_SCRIPT`), the style (`TABLE_STYLE`), the policy (`page_csp`) and
+the escaping (`script_json`, `fill`) are shared with the page of ``tuolaji play --serve``
+(`tuolaji.tools.play_server`).
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ __all__ = [
     "page_csp",
     "replay_html",
     "script_json",
+    "table_page",
 ]
 
 _BIDDING = (Phase.DEALING, Phase.CLOSING)
@@ -297,20 +299,10 @@ def replay_html(game: Game, title: str = "tuolaji replay") -> str:
         "title": title,
         "rules": f"{preset} rules" if preset else "house rules",
         "seed": game.seed,
-        "layout": TABLE_LAYOUT,
-        "names": {**{str(c): card_label(c) for c in CARDS}, "back": "a card face down"},
         "deals": game_frames(game),
     }
-    return fill(
-        _PAGE,
-        {
-            "CSP": _CSP,
-            "TITLE": html.escape(title, quote=True),
-            "STYLE": _STYLE,
-            "DEFS": card_defs(),
-            "DATA": script_json(data),
-            "SCRIPT": _SCRIPT,
-        },
+    return table_page(
+        title, style=_STYLE, script=_SCRIPT, data=data, controls=_CONTROLS, aside=_ASIDE
     )
 
 
@@ -524,17 +516,7 @@ def page_csp(script: str, style: str, *, connect: bool = False) -> str:
     )
 
 
-_CSP = page_csp(_SCRIPT, _STYLE)
-
-_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="__CSP__">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>__TITLE__</title>
-<style>__STYLE__</style></head>
-<body>
-<header><h1>__TITLE__</h1><span id="meta"></span></header>
-<nav aria-label="replay controls">
+_CONTROLS = """<nav aria-label="replay controls">
 <button id="first" title="start (Home)">|◀ start</button>
 <button id="prevdeal" title="previous deal (↑)">⇞ deal</button>
 <button id="prev" title="previous step (←)">◀ step</button>
@@ -550,16 +532,30 @@ _PAGE = """<!DOCTYPE html>
 <span>attackers <output id="points"></output> points</span>
 <span>levels <output id="levels"></output></span>
 </div>
-<main>
-<svg id="table" xmlns="http://www.w3.org/2000/svg" width="960" height="640"
- viewBox="0 0 960 640" role="group" aria-label="the table"></svg>
-<aside aria-live="polite">
-<p id="say"></p>
+"""
+
+_ASIDE = """<p id="say"></p>
 <p id="notes"></p>
 <p id="result"></p>
 <h2>this deal</h2>
 <ol id="log"></ol>
-</aside>
+"""
+
+# The page of the table, for every page that runs TABLE_SCRIPT: the elements it draws in
+# (#meta, #table, #defs) and reads (#game). A served page gets its policy as a header, and no
+# referrer: its address holds the game's token.
+_SKELETON = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+__POLICY__<meta name="viewport" content="width=device-width, initial-scale=1">
+__REFERRER__<title>__TITLE__</title>
+<style>__STYLE__</style></head>
+<body>
+<header><h1>__TITLE__</h1><span id="meta"></span></header>
+__CONTROLS__<main>
+<svg id="table" xmlns="http://www.w3.org/2000/svg" width="960" height="640"
+ viewBox="0 0 960 640" role="group" aria-label="the table"></svg>
+<aside aria-live="polite">
+__ASIDE__</aside>
 </main>
 <svg id="defs" xmlns="http://www.w3.org/2000/svg" width="0" height="0"
  aria-hidden="true">__DEFS__</svg>
@@ -567,3 +563,39 @@ _PAGE = """<!DOCTYPE html>
 <script>__SCRIPT__</script>
 </body></html>
 """
+
+
+def table_page(
+    title: str,
+    *,
+    style: str,
+    script: str,
+    data: Mapping[str, Any],
+    controls: str,
+    aside: str,
+    served: bool = False,
+) -> str:
+    """One self-contained HTML page of the table, the skeleton of the replay viewer's page and
+    of ``tuolaji play --serve``'s: the title (any text: HTML-escaped here), ``style`` and
+    ``script`` inline (``script`` starts with `TABLE_SCRIPT`), the ``controls`` above the table
+    and the ``aside`` beside it (HTML written by the caller, never data), the card drawings,
+    and ``data`` as the page's JSON (`script_json`), with the ``layout`` and card ``names``
+    `TABLE_SCRIPT` reads. A page opened from a file (``served`` False) carries its
+    Content-Security-Policy (`page_csp`) in a meta element; a served page gets the policy
+    from its server's headers and sends no referrer."""
+    names = {**{str(c): card_label(c) for c in CARDS}, "back": "a card face down"}
+    policy = f'<meta http-equiv="Content-Security-Policy" content="{page_csp(script, style)}">\n'
+    return fill(
+        _SKELETON,
+        {
+            "POLICY": "" if served else policy,
+            "REFERRER": '<meta name="referrer" content="no-referrer">\n' if served else "",
+            "TITLE": html.escape(title, quote=True),
+            "STYLE": style,
+            "CONTROLS": controls,
+            "ASIDE": aside,
+            "DEFS": card_defs(),
+            "DATA": script_json({"layout": TABLE_LAYOUT, "names": names, **data}),
+            "SCRIPT": script,
+        },
+    )
