@@ -12,7 +12,7 @@ from tuolaji.core.cards import DECK_SIZE, HAND_SIZE, KITTY_SIZE, SEATS, Card, fu
 from tuolaji.core.errors import IllegalAction, expect_type
 from tuolaji.core.scoring import check_seat
 
-__all__ = ["HAND_SIZE", "KITTY_SIZE", "deal_cards", "shuffled_deck"]
+__all__ = ["HAND_SIZE", "KITTY_SIZE", "deal_cards", "seeded_deck", "shuffled_deck"]
 
 # HAND_SIZE and KITTY_SIZE live in core.cards with the other deck figures; re-exported here,
 # where they were first documented.
@@ -24,6 +24,14 @@ def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
     deck = list(full_deck())
     rng.shuffle(deck)
     return tuple(deck)
+
+
+def seeded_deck(seed: int, deal_number: int, attempt: int) -> tuple[Card, ...]:
+    """The shuffled deck of a game's deal (R4.1), a function of the game's seed, the deal's
+    number and its attempt (a redeal shuffles again): the same cards on every platform and
+    in every process."""
+    # A str seed is hashed with SHA-512 by random.Random: stable across runs and platforms.
+    return shuffled_deck(random.Random(f"tuolaji:{seed}:{deal_number}:{attempt}"))
 
 
 def deal_cards(

@@ -9,7 +9,6 @@ the game's seed.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from tuolaji.core.bidding import (
@@ -24,7 +23,7 @@ from tuolaji.core.bidding import (
     refusal_message,
 )
 from tuolaji.core.cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Suit, format_cards, points
-from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE, shuffled_deck
+from tuolaji.core.deal import HAND_SIZE, KITTY_SIZE, seeded_deck
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import NoBidReveal
 from tuolaji.core.scoring import check_seat, team_of
@@ -89,11 +88,6 @@ def _require_turn(state: GameState, seat: object, rule: str) -> int:
 # --- starting a deal ---------------------------------------------------------------------------
 
 
-def _deck_rng(seed: int, deal_number: int, attempt: int) -> random.Random:
-    # A str seed is hashed with SHA-512 by random.Random: stable across runs and platforms.
-    return random.Random(f"tuolaji:{seed}:{deal_number}:{attempt}")
-
-
 def fresh_deal(
     state: GameState,
     *,
@@ -110,7 +104,7 @@ def fresh_deal(
     the deck shuffled from the seed unless ``deck`` is given, nothing dealt yet (R4.1)."""
     first = 0 if dealer is None else dealer
     if deck is None:
-        deck = shuffled_deck(_deck_rng(state.seed, deal_number, attempt))
+        deck = seeded_deck(state.seed, deal_number, attempt)
     # Every other field takes its default: the state of a deal before its first card.
     return type(state)(
         rules=state.rules,

@@ -76,7 +76,7 @@ from tuolaji.state.eventlog import EMPTY_LOG, EventLog
 from tuolaji.state.position_text import read_position, write_position
 from tuolaji.state.table_text import hand_line, kitty_line, phase_line, seat_text, tail_lines
 from tuolaji.state.validate import check_consistency
-from tuolaji.state.view import PlayerView, view_of
+from tuolaji.state.view import PlayerView, shown_cards
 
 __all__ = ["GameState", "PlayContext", "bookkeeping_of", "start_after"]
 
@@ -470,7 +470,7 @@ class GameState:
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know (see [`PlayerView`][tuolaji.PlayerView])."""
-        return view_of(self, check_seat(seat))
+        return _view_of(self, check_seat(seat))
 
     def returns(self) -> tuple[float, float, float, float]:
         """Per seat, the deal's outcome (R9.1) from that seat's team's point of view, once the
@@ -748,7 +748,9 @@ class GameState:
         strictly and checked like [`from_json`][tuolaji.GameState.from_json];
         [`InvalidRecord`][tuolaji.InvalidRecord] names the first problem, `TypeError` a
         non-string."""
-        return read_position(text, cls)
+        state = read_position(text, cls)
+        check_consistency(state)
+        return state
 
     def __repr__(self) -> str:
         """One line: ``<GameState tuolaji deal 1, playing, level 10, trump ♠, seat 1 to
@@ -847,4 +849,37 @@ def start_after(state: GameState, result: DealResult, deal_number: int) -> GameS
         opening=False,
         redeal_asked=_NO_SEATS,
         events=EMPTY_LOG,
+    )
+
+
+def _view_of(state: GameState, seat: int) -> PlayerView:
+    """The [`PlayerView`][tuolaji.PlayerView] of ``seat`` in ``state``."""
+    sees_kitty = (state.result is not None and state.rules.kitty_public_at_end) or (
+        state.buried_by == seat and len(state.kitty) == 8
+    )
+    return PlayerView(
+        seat=seat,
+        phase=state.phase,
+        hand=state.hands[seat],
+        hand_sizes=(
+            len(state.hands[0]),
+            len(state.hands[1]),
+            len(state.hands[2]),
+            len(state.hands[3]),
+        ),
+        levels=state.levels,
+        dealer=state.dealer,
+        trump=state.trump,
+        bid=state.bid,
+        shown=shown_cards(state.events),
+        kitty=state.kitty if sees_kitty else None,
+        to_act=state.to_act,
+        leader=state.leader,
+        trick=state.trick,
+        tricks=state.tricks,
+        attacker_points=state.attacker_points,
+        events=state.events,
+        result=state.result,
+        rules=state.rules,
+        opening=state.opening,
     )

@@ -13,7 +13,6 @@ first problem.
 
 from __future__ import annotations
 
-import warnings
 from collections import Counter
 from typing import TYPE_CHECKING
 
@@ -271,20 +270,6 @@ def _check_events(state: GameState) -> None:
                 _seat(getattr(event, name), f"events[{i}].{name}", optional=name == "bidder")
         for seat in getattr(event, "beaten_by", ()):
             _seat(seat, f"events[{i}].beaten_by")
-
-
-def __getattr__(name: str) -> object:
-    # 0.2 called check_consistency ``check_state``, the name of the testing kit's full
-    # invariant check (tuolaji.testing.check_state); the old name stays for one release.
-    if name == "check_state":
-        warnings.warn(
-            "tuolaji.state.validate.check_state is deprecated: use check_consistency "
-            "(tuolaji.testing.check_state is the testing kit's invariant check)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return check_consistency
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --- the state against its own history ---------------------------------------------------
