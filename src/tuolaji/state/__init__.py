@@ -9,7 +9,7 @@ A state is an immutable record; an action applied to it returns the next state. 
 [`bookkeeping`][tuolaji.state.bookkeeping] (a state's counters read back from its public record),
 `codec` (JSON), `view` (a seat's view),
 `table_text` (the lines a state and a view print),
-[`notation`][tuolaji.notation] (action notation, above the actions) and
+[`notation`][tuolaji.state.notation] (action notation, above the actions) and
 `pictures` (SVG).
 
 Counting every import, the only import cycle is the state machine itself: gamestate and
