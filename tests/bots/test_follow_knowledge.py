@@ -8,6 +8,8 @@ from collections import Counter
 
 import pytest
 
+import attrs
+
 import tuolaji as tl
 from positions import played_deals
 from tuolaji.bots.knowledge import follow_fact_holds, knowledge_of, shaped_follows
@@ -139,6 +141,6 @@ def test_r7_3_singles_to_a_tractor_show_no_missing_pair_under_tractor_on_tractor
     held = [c.id for c in P("JC JC KC KC 5C 6C")]
     assert follow_fact_holds(fact, held, rules, T.table)
     assert not follow_fact_holds(fact, [*held, *(c.id for c in P("QC QC"))], rules, T.table)
-    strict = start.advanced(rules=tl.RULESETS["tuolaji"]).play(0, P("8C 8C 9C 9C"))
+    strict = attrs.evolve(start, rules=tl.RULESETS["tuolaji"]).play(0, P("8C 8C 9C 9C"))
     with pytest.raises(tl.IllegalAction, match="R7.3"):
         strict.play(1, P("JC KC 5C 6C"))

@@ -103,7 +103,7 @@ def test_throw_verdict_is_check_throw_ids(forced_unit: str) -> None:
             table = s.trump.table
             for _ in range(5):
                 lead = [c.id for c in s.legal_plays().sample(rng)]
-                others = [list(s.hand_ids((s.turn + i) % 4)) for i in (1, 2, 3)]
+                others = [list(s.hand_card_ids((s.turn + i) % 4)) for i in (1, 2, 3)]
                 info = lead_info_ids(lead, table)
                 got = throw_verdict(info, others, table, forced_unit)  # type: ignore[arg-type]
                 want = check_throw_ids(lead, others, table, forced_unit)  # type: ignore[arg-type]

@@ -49,7 +49,7 @@ def test_only_legal_tuples_are_known_legal_and_others_are_still_checked() -> Non
     )
     s = s.play(0, C("AH"))
     plays = s.legal_plays()
-    context = s.known_play_context()
+    context = s._known_play_context()
     assert context is not None and context.plays is plays and s.legal_plays() is plays
     assert C("4C") not in plays and not plays.is_known_legal(C("4C"))
     with pytest.raises(tl.IllegalAction) as info:
@@ -86,19 +86,19 @@ def test_derived_hand_ids_and_lead_equal_fresh_ones() -> None:
         levels=(tl.Rank.TEN, tl.Rank.TWO),
     )
     for seat in range(4):
-        assert s.hand_ids(seat) == tuple(c.id for c in s.hands[seat])
-        assert s.hand_ids(seat) is s.hand_ids(seat)
-    assert s.lead_info() is None
+        assert s._hand_ids(seat) == tuple(c.id for c in s.hands[seat])
+        assert s._hand_ids(seat) is s._hand_ids(seat)
+    assert s._lead_info() is None
     s = s.play(0, C("KH KH"))
-    info = s.lead_info()
+    info = s._lead_info()
     assert info == lead_info_ids([c.id for c in C("KH KH")], trump.table)
-    assert s.play(1, C("10S 10H")).lead_info() is info  # derived once per trick
-    assert s.hand_ids(0) == tuple(c.id for c in C("AH 3C"))
+    assert s.play(1, C("10S 10H"))._lead_info() is info  # derived once per trick
+    assert s._hand_ids(0) == tuple(c.id for c in C("AH 3C"))
 
 
 def test_advanced_copies_every_field_and_keeps_the_state_frozen() -> None:
     s = GameState.new("tuolaji", seed=3)
-    t = s.advanced(turn=2, passes=1)
+    t = s._advanced(turn=2, passes=1)
     assert t == attrs.evolve(s, turn=2, passes=1)
     assert (s.turn, s.passes) == (0, 0)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):

@@ -32,7 +32,7 @@ def test_play_context_holds_what_the_plays_were_built_from(preset: str) -> None:
     table_checked = 0
     for s in play_states(preset, 11):
         plays = s.legal_plays()
-        known = s.known_play_context()
+        known = s._known_play_context()
         assert known is not None
         same, held, lead = known
         assert same is plays
@@ -40,7 +40,7 @@ def test_play_context_holds_what_the_plays_were_built_from(preset: str) -> None:
         assert s.trump is not None
         if s.trick:
             assert lead == lead_info_ids([c.id for c in s.trick[0]], s.trump.table)
-            assert lead == s.lead_info()
+            assert lead == s._lead_info()
             table_checked += 1
         else:
             assert lead is None
@@ -146,14 +146,14 @@ def test_remembered_throw_penalty_follows_the_dealer_and_the_rules() -> None:
     is asked for with another dealer or other rules (R6.5)."""
     s = next(iter(play_states("tuolaji", 2)))
     failed = (0, 0, 1)
-    as_dealer = {d: s.advanced(dealer=d, failed_throws=failed) for d in range(4)}
+    as_dealer = {d: s._advanced(dealer=d, failed_throws=failed) for d in range(4)}
     for d, state in as_dealer.items():
         want = state.trick_points + net_throw_penalty(failed, d, state.rules)
         assert state.attacker_points == want
     assert as_dealer[0].attacker_points != as_dealer[1].attacker_points
-    other = s.advanced(
+    other = s._advanced(
         dealer=0, failed_throws=failed, rules=attrs.evolve(s.rules, throw_penalty=20)
     )
     assert other.attacker_points == other.trick_points + 20
     with pytest.raises(tl.IllegalAction, match="R1.3"):
-        _ = s.advanced(failed_throws=(0, 7)).attacker_points
+        _ = s._advanced(failed_throws=(0, 7)).attacker_points

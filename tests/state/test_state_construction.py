@@ -98,7 +98,7 @@ def test_with_next_card_is_with_deck_swapping_one_undealt_card_forward() -> None
 
 def test_advanced_copies_and_changes_only_the_named_fields() -> None:
     state = tl.GameState.new("tuolaji", 3)
-    moved = state.advanced(turn=2, passes=1)
+    moved = state._advanced(turn=2, passes=1)
     assert (moved.turn, moved.passes) == (2, 1)
     assert moved.deck is state.deck and state.turn != 2
 
@@ -124,10 +124,10 @@ def test_derived_values_stay_out_of_the_states_value() -> None:
         levels=(tl.Rank.TEN, tl.Rank.TWO),
     )
     plays = state.legal_plays()
-    state.hand_ids(2)
+    state._hand_ids(2)
     again = pickle.loads(pickle.dumps(state))
     assert again == state and hash(again) == hash(state)
-    assert again.known_play_context() is None and state.known_play_context() is not None
+    assert again._known_play_context() is None and state._known_play_context() is not None
     assert set(again.legal_plays()) == set(plays)
     after = state.play(0, plays.sample(random.Random(1)))
-    assert after.known_play_context() is None  # a context belongs to its own state
+    assert after._known_play_context() is None  # a context belongs to its own state

@@ -49,8 +49,8 @@ def quick_play(state: GameState, rng: random.Random, tries: int = 4) -> tuple[Ca
     assert trump is not None
     table = trump.table
     if not state.trick:
-        return (CARDS[_quick_lead(state.hand_ids(state.turn), table, rng)],)
-    lead = state.lead_info()
+        return (CARDS[_quick_lead(state.hand_card_ids(state.turn), table, rng)],)
+    lead = state.described_lead()
     assert lead is not None  # the trick has a lead
     trick = [[c.id for c in p] for p in state.trick]
     return _quick_follow(
@@ -144,7 +144,7 @@ def playout_points(state: GameState, rng: random.Random) -> int:
     assert trump is not None and dealer is not None
     table = trump.table
     rules = state.rules
-    hands = [list(state.hand_ids(seat)) for seat in range(4)]
+    hands = [list(state.hand_card_ids(seat)) for seat in range(4)]
     leader = state.leader
     trick_points = state.trick_points
     declarers = team_of(dealer)

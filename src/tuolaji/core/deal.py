@@ -12,7 +12,7 @@ from tuolaji.core._args import check_seat, expect_type
 from tuolaji.core.cards import DECK_SIZE, HAND_SIZE, SEATS, Card, full_deck
 from tuolaji.core.errors import IllegalAction
 
-__all__ = ["deal_cards", "shuffled_deck"]
+__all__ = ["deal_cards", "seeded_deck", "shuffled_deck"]
 
 
 def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
@@ -21,6 +21,14 @@ def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
     deck = list(full_deck())
     rng.shuffle(deck)
     return tuple(deck)
+
+
+def seeded_deck(seed: int, deal_number: int, attempt: int) -> tuple[Card, ...]:
+    """The shuffled deck of a game's deal (R4.1), a function of the game's seed, the deal's
+    number and its attempt (a redeal shuffles again): the same cards on every platform and
+    in every process."""
+    # A str seed is hashed with SHA-512 by random.Random: stable across runs and platforms.
+    return shuffled_deck(random.Random(f"tuolaji:{seed}:{deal_number}:{attempt}"))
 
 
 def deal_cards(

@@ -442,7 +442,7 @@ class Driver:
         if thrown_in and state.attempt >= self.max_redeals:
             # The R4.6 fallback (see the class docstring). Only the closing pass is replayed
             # with seat 0 as dealer: nobody bid, so no earlier choice depended on it.
-            return state.advanced(dealer=0).apply(action)
+            return state._advanced(dealer=0).apply(action)
         return after
 
 

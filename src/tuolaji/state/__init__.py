@@ -9,11 +9,13 @@ A state is an immutable record; an action applied to it returns the next state. 
 [`bookkeeping`][tuolaji.state.bookkeeping] (a state's counters read back from its public record),
 `codec` (JSON), `view` (a seat's view),
 `table_text` (the lines a state and a view print),
-[`notation`][tuolaji.notation] (action notation, above the actions) and
+[`notation`][tuolaji.state.notation] (action notation, above the actions) and
 `pictures` (SVG).
 
-Counting every import, the only import cycle is the state machine itself: gamestate,
-auction, playing, validate and view (``tests/state/test_architecture.py``).
+Counting every import, the only import cycle is the state machine itself: gamestate and
+its transitions auction, playing and validate (``tests/test_architecture.py``). Views, the
+position string and the JSON codec sit beside it: they read a state's fields and never
+import the state machine.
 """
 
 from __future__ import annotations

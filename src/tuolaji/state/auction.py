@@ -9,7 +9,6 @@ the game's seed.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from tuolaji.core._args import check_seat
@@ -35,7 +34,7 @@ from tuolaji.core.cards import (
     format_cards,
     points,
 )
-from tuolaji.core.deal import shuffled_deck
+from tuolaji.core.deal import seeded_deck
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import NoBidReveal
 from tuolaji.core.scoring import team_of
@@ -99,11 +98,6 @@ def _require_turn(state: GameState, seat: object, rule: str) -> int:
 # --- starting a deal ---------------------------------------------------------------------------
 
 
-def _deck_rng(seed: int, deal_number: int, attempt: int) -> random.Random:
-    # A str seed is hashed with SHA-512 by random.Random: stable across runs and platforms.
-    return random.Random(f"tuolaji:{seed}:{deal_number}:{attempt}")
-
-
 def fresh_deal(
     state: GameState,
     *,
@@ -120,7 +114,7 @@ def fresh_deal(
     the deck shuffled from the seed unless ``deck`` is given, nothing dealt yet (R4.1)."""
     first = 0 if dealer is None else dealer
     if deck is None:
-        deck = shuffled_deck(_deck_rng(state.seed, deal_number, attempt))
+        deck = seeded_deck(state.seed, deal_number, attempt)
     # Every other field takes its default: the state of a deal before its first card.
     return type(state)(
         rules=state.rules,
@@ -159,10 +153,10 @@ def deal_card(state: GameState) -> GameState:
     seat = (first + state.dealt) % 4
     hands = replace_hand(state.hands, seat, (*state.hands[seat], state.deck[state.dealt]))
     dealt = state.dealt + 1
-    state = state.advanced(hands=hands, dealt=dealt)
+    state = state._advanced(hands=hands, dealt=dealt)
     if dealt < 4 * HAND_SIZE:
         return state
-    state = state.advanced(
+    state = state._advanced(
         kitty=state.deck[dealt:],
         phase=Phase.CLOSING,
         turn=_closing_order(state)[0],
@@ -336,13 +330,13 @@ def declare(state: GameState, seat: int, cards: Hand) -> GameState:
     bid = Bid(s, tuple(cards), suit, strength)
     event = Declared(s, bid.cards, None if suit is None else int(suit), strength, state.dealt)
     phase = state.phase
-    state = state.advanced(bid=bid, events=state.events.add(event))
+    state = state._advanced(bid=bid, events=state.events.add(event))
     if phase is Phase.DEALING:
         return state
     if phase is Phase.CLOSING:
         if state.rules.bidding == "joker":
             return _close_bidding(state)  # R4.4: the first declaration stands
-        return state.advanced(turn=_next_in_closing(state, s), passes=0)
+        return state._advanced(turn=_next_in_closing(state, s), passes=0)
     return _after_counter(state, s)
 
 
@@ -370,15 +364,15 @@ def pass_turn(state: GameState, seat: int) -> GameState:
     if phase not in (Phase.CLOSING, Phase.WEAK_HAND, *COUNTER_PHASES):
         raise IllegalAction("R4.1", f"there is no turn to pass in the {phase.value} phase")
     s = _require_turn(state, seat, "R4.1")
-    state = state.advanced(passes=state.passes + 1, events=state.events.add(Passed(s)))
+    state = state._advanced(passes=state.passes + 1, events=state.events.add(Passed(s)))
     if phase is Phase.CLOSING:
         if state.passes == 4:
             return _close_bidding(state)
-        return state.advanced(turn=_next_in_closing(state, s))
+        return state._advanced(turn=_next_in_closing(state, s))
     if phase is Phase.WEAK_HAND:
         return _to_weak_hand(state, after=s)
     if state.passes < 4:
-        return state.advanced(turn=(s + 1) % 4)
+        return state._advanced(turn=(s + 1) % 4)
     if phase is Phase.FIRST_COUNTERS:
         return _take_kitty(state, _dealer(state))
     return _to_playing(state)
@@ -394,7 +388,7 @@ def _fix_trump(state: GameState, dealer: int, suit: Suit | None, events: list[Ev
     level = state.levels[team_of(dealer)]
     trump = state.rules.trump(level, suit)
     events.append(DealerSet(dealer, level, None if suit is None else int(suit)))
-    return state.advanced(dealer=dealer, trump=trump, events=state.events.extend(events), passes=0)
+    return state._advanced(dealer=dealer, trump=trump, events=state.events.extend(events), passes=0)
 
 
 def _close_bidding(state: GameState) -> GameState:
@@ -501,10 +495,10 @@ def weak_hand_actions(state: GameState, seat: int) -> tuple[AskRedeal | Pass, ..
 def _to_weak_hand(state: GameState, after: int | None = None) -> GameState:
     seats = _weak_hand_turns(state, after)
     if seats:
-        return state.advanced(phase=Phase.WEAK_HAND, turn=seats[0], passes=0)
+        return state._advanced(phase=Phase.WEAK_HAND, turn=seats[0], passes=0)
     if state.rules.counter_bids and state.opening:
         turn = (_dealer(state) + 1) % 4
-        return state.advanced(phase=Phase.FIRST_COUNTERS, turn=turn, passes=0)
+        return state._advanced(phase=Phase.FIRST_COUNTERS, turn=turn, passes=0)
     return _take_kitty(state, _dealer(state))
 
 
@@ -521,7 +515,7 @@ def ask_redeal(state: GameState, seat: int) -> GameState:
             "in hand; pass instead",
         )
     events = state.events.add(RedealAsked(s))
-    state = state.advanced(redeal_asked=state.redeal_asked | {s}, opening=False)
+    state = state._advanced(redeal_asked=state.redeal_asked | {s}, opening=False)
     reason = f"R4.7: seat {s} holds fewer than {state.rules.weak_hand_redeal} points"
     return _redeal(state, reason, events)
 
@@ -532,7 +526,7 @@ def ask_redeal(state: GameState, seat: int) -> GameState:
 def _take_kitty(state: GameState, seat: int) -> GameState:
     """R5.1: ``seat`` takes the 8 kitty cards into its hand and must bury 8."""
     hands = replace_hand(state.hands, seat, (*state.hands[seat], *state.kitty))
-    return state.advanced(phase=Phase.BURYING, hands=hands, kitty=(), turn=seat, passes=0)
+    return state._advanced(phase=Phase.BURYING, hands=hands, kitty=(), turn=seat, passes=0)
 
 
 def _after_counter(state: GameState, seat: int) -> GameState:
@@ -542,13 +536,13 @@ def _after_counter(state: GameState, seat: int) -> GameState:
     round goes on around the table until four passes in a row."""
     assert state.bid is not None
     suit = state.bid.suit
-    state = state.advanced(counters=state.counters + 1)
+    state = state._advanced(counters=state.counters + 1)
     if state.phase is Phase.FIRST_COUNTERS:
         # 反主反打 makes the counter-bidder the dealer under R4.5 "winning_bid"; under
         # "first_bid" the first bidder keeps the deal and a counter changes only the trump.
         dealer = seat if state.rules.first_dealer == "winning_bid" else _dealer(state)
         state = _fix_trump(state, dealer, suit, [])
-        return state.advanced(turn=(seat + 1) % 4)
+        return state._advanced(turn=(seat + 1) % 4)
     state = _fix_trump(state, _dealer(state), suit, [])
     return _take_kitty(state, seat)
 
@@ -567,18 +561,18 @@ def bury(state: GameState, seat: int, cards: Hand) -> GameState:
     rest = list(state.hands[s])
     for card in cards:
         rest.remove(card)
-    state = state.advanced(
+    state = state._advanced(
         hands=replace_hand(state.hands, s, tuple(rest)),
         kitty=tuple(cards),
         buried_by=s,
         events=state.events.add(Buried(s)),
     )
     if state.rules.counter_bids and not state.opening:
-        return state.advanced(phase=Phase.COUNTERS, turn=(s + 1) % 4, passes=0)
+        return state._advanced(phase=Phase.COUNTERS, turn=(s + 1) % 4, passes=0)
     return _to_playing(state)
 
 
 def _to_playing(state: GameState) -> GameState:
     """R6.1: the dealer leads the first trick."""
     dealer = _dealer(state)
-    return state.advanced(phase=Phase.PLAYING, turn=dealer, leader=dealer, passes=0)
+    return state._advanced(phase=Phase.PLAYING, turn=dealer, leader=dealer, passes=0)

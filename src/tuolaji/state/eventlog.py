@@ -15,7 +15,6 @@ the chain (linear time), so iterate rather than index when reading a whole log.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, overload
 
@@ -173,18 +172,3 @@ _new_object = object.__new__
 
 EMPTY_LOG = EventLog()
 """The log with no events."""
-
-
-def _memo(log: EventLog) -> tuple[Hand, Hand, Hand, Hand] | None:
-    warnings.warn(
-        "EventLog.memo is deprecated: it is EventLog.shown_cards_cache",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return log.shown_cards_cache
-
-
-EventLog.memo = property(_memo)  # type: ignore[attr-defined]
-"""Deprecated (0.2's name of
-[`EventLog.shown_cards_cache`][tuolaji.state.eventlog.EventLog.shown_cards_cache]), kept for one
-release."""

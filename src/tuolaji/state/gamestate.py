@@ -76,14 +76,14 @@ from tuolaji.state.eventlog import EMPTY_LOG, EventLog
 from tuolaji.state.position_text import read_position, write_position
 from tuolaji.state.table_text import hand_line, kitty_line, phase_line, seat_text, tail_lines
 from tuolaji.state.validate import check_consistency
-from tuolaji.state.view import PlayerView, view_of
+from tuolaji.state.view import PlayerView, shown_cards
 
 __all__ = ["GameState", "PlayContext", "bookkeeping_of", "start_after"]
 
 
 class PlayContext(NamedTuple):
     """What a play-phase state's legal plays are built from, and the plays: derived once
-    per state ([`GameState.play_context`][tuolaji.GameState.play_context]); the state's play reads
+    per state (`_play_context`); the state's play reads
     them again."""
 
     plays: LegalPlays
@@ -95,10 +95,10 @@ class PlayContext(NamedTuple):
 
 
 # Keys of the derived values in a state's __dict__ (see "derived values" in GameState).
-_CONTEXT = "_play_context"
-_HAND_IDS = "_hand_ids"
-_LEAD = "_lead"
-_PENALTY = "_penalty"
+_CONTEXT = "_cached_play_context"
+_HAND_IDS = "_cached_hand_ids"
+_LEAD = "_cached_lead"
+_PENALTY = "_cached_penalty"
 _NO_HAND_IDS: tuple[None, None, None, None] = (None, None, None, None)
 
 
@@ -340,7 +340,7 @@ class GameState:
             result=view.result,
         )
 
-    def advanced(self, **changes: Any) -> GameState:
+    def _advanced(self, **changes: Any) -> GameState:
         """A copy with ``changes``, unchecked: the state machine's own step (used by
         `auction` and `playing`, which have checked
         the action). Outside the state machine, build states with [`new`][tuolaji.GameState.new],
@@ -370,7 +370,7 @@ class GameState:
             raise IllegalAction(
                 "R4.1", "a reordered deck keeps the dealt cards in place and holds the 108 cards"
             )
-        return self.advanced(deck=new)
+        return self._advanced(deck=new)
 
     def with_next_card(self, card: int) -> GameState:
         """This dealing state with an undealt card of id ``card`` moved to the next place of
@@ -394,7 +394,7 @@ class GameState:
             return self
         new = list(deck)
         new[at], new[j] = new[j], new[at]
-        return self.advanced(deck=tuple(new))
+        return self._advanced(deck=tuple(new))
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -470,7 +470,7 @@ class GameState:
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know (see [`PlayerView`][tuolaji.PlayerView])."""
-        return view_of(self, check_seat(seat))
+        return _view_of(self, check_seat(seat))
 
     def returns(self) -> tuple[float, float, float, float]:
         """Per seat, the deal's outcome (R9.1) from that seat's team's point of view, once the
@@ -521,7 +521,7 @@ class GameState:
         context = self.__dict__.get(_CONTEXT)
         if context is not None:
             return context.plays  # type: ignore[no-any-return]
-        return self.play_context().plays
+        return self._play_context().plays
 
     # --- derived values (computed once per state; not part of its value) -------------------
     #
@@ -531,7 +531,7 @@ class GameState:
     # ids and the lead's description name the tuple they were derived from, so a later state
     # that still holds that tuple reads them back (advanced() copies them along).
 
-    def play_context(self) -> PlayContext:
+    def _play_context(self) -> PlayContext:
         """What this play-phase state's legal plays are built from (the seat's hand as card
         ids, the trick's lead described) and the plays themselves, built once per state:
         [`legal_plays`][tuolaji.GameState.legal_plays] and the following play both read it. Only in
@@ -544,24 +544,24 @@ class GameState:
         assert self.trump is not None
         table = self.trump.table
         # A state's hands never hold a card three times, so the unchecked id paths apply.
-        hand = self.hand_ids(self.turn)
+        hand = self._hand_ids(self.turn)
         plays: LegalPlays
         if not self.trick:
             lead = None
             plays = LegalLeads.unchecked(hand, table)
         else:
-            lead = self.lead_info()
+            lead = self._lead_info()
             assert lead is not None  # the trick has a lead
             plays = LegalFollows.unchecked(lead, hand, table, self.rules.follow_draw)
         context = self.__dict__[_CONTEXT] = PlayContext(plays, hand, lead)
         return context
 
-    def known_play_context(self) -> PlayContext | None:
-        """[`play_context`][tuolaji.GameState.play_context] if it was built for this state already,
+    def _known_play_context(self) -> PlayContext | None:
+        """`_play_context` if it was built for this state already,
         else None (a play that nobody asked the legal plays of does not build them)."""
         return self.__dict__.get(_CONTEXT)
 
-    def hand_ids(self, seat: int) -> tuple[int, ...]:
+    def _hand_ids(self, seat: int) -> tuple[int, ...]:
         """The cards of ``seat``'s hand as card ids, in order (derived once per hand)."""
         hand = self.hands[seat]
         known = self.__dict__.get(_HAND_IDS)
@@ -570,20 +570,20 @@ class GameState:
             if entry is not None and entry[0] is hand:
                 return entry[1]  # type: ignore[no-any-return]
         ids = tuple([c.id for c in hand])
-        self.remember_hand_ids(seat, hand, ids)
+        self._remember_hand_ids(seat, hand, ids)
         return ids
 
-    def remember_hand_ids(self, seat: int, hand: Hand, ids: tuple[int, ...]) -> None:
+    def _remember_hand_ids(self, seat: int, hand: Hand, ids: tuple[int, ...]) -> None:
         """Record that ``ids`` are the card ids of ``hand``, ``seat``'s hand in this state and
         in the states after it that still hold this very tuple (the play step derives a
         hand's ids anyway when it removes the played cards). Unchecked, like
-        [`advanced`][tuolaji.GameState.advanced]: for the state machine's own steps."""
+        `_advanced`: for the state machine's own steps."""
         known = self.__dict__.get(_HAND_IDS) or _NO_HAND_IDS
         entries = list(known)
         entries[seat] = (hand, ids)
         self.__dict__[_HAND_IDS] = tuple(entries)
 
-    def lead_info(self) -> LeadInfo | None:
+    def _lead_info(self) -> LeadInfo | None:
         """The current trick's lead described
         ([`lead_info_ids`][tuolaji.core.trickids.lead_info_ids]), or None before the lead; derived
         once per trick."""
@@ -595,16 +595,31 @@ class GameState:
         if known is not None and known[0] is lead and known[1] is table:
             return known[2]  # type: ignore[no-any-return]
         info = lead_info_ids([c.id for c in lead], table)
-        self.remember_lead(lead, info)
+        self._remember_lead(lead, info)
         return info
 
-    def remember_lead(self, lead: Hand, info: LeadInfo) -> None:
+    def _remember_lead(self, lead: Hand, info: LeadInfo) -> None:
         """Record that ``info`` describes ``lead``, the current trick's lead in this state
         and the states after it while that trick lasts (the play step describes a lead
-        anyway when it checks it). Unchecked, like [`advanced`][tuolaji.GameState.advanced]: for
+        anyway when it checks it). Unchecked, like `_advanced`: for
         the state machine's own steps."""
         assert self.trump is not None
         self.__dict__[_LEAD] = (lead, self.trump.table, info)
+
+    def hand_card_ids(self, seat: int) -> tuple[int, ...]:
+        """The cards of ``seat``'s hand as card ids (``Card.id``), in the hand's order: the
+        named fast path for search on card ids (`tuolaji.bots.pimc` rollouts). Derived once
+        per hand and shared with the state's own legal plays; reading it changes nothing
+        observable."""
+        check_seat(seat)
+        return self._hand_ids(seat)
+
+    def described_lead(self) -> LeadInfo | None:
+        """The current trick's lead described by
+        [`lead_info_ids`][tuolaji.core.trickids.lead_info_ids] (its suit class, size and units,
+        R6.2), or None before the lead: the named fast path for search on card ids. Derived
+        once per trick and shared with the state's own legal plays."""
+        return self._lead_info()
 
     def __getstate__(self) -> dict[str, Any]:
         """The fields only (the derived values are rebuilt on demand)."""
@@ -733,7 +748,9 @@ class GameState:
         strictly and checked like [`from_json`][tuolaji.GameState.from_json];
         [`InvalidRecord`][tuolaji.InvalidRecord] names the first problem, `TypeError` a
         non-string."""
-        return read_position(text, cls)
+        state = read_position(text, cls)
+        check_consistency(state)
+        return state
 
     def __repr__(self) -> str:
         """One line: ``<GameState tuolaji deal 1, playing, level 10, trump ♠, seat 1 to
@@ -832,4 +849,37 @@ def start_after(state: GameState, result: DealResult, deal_number: int) -> GameS
         opening=False,
         redeal_asked=_NO_SEATS,
         events=EMPTY_LOG,
+    )
+
+
+def _view_of(state: GameState, seat: int) -> PlayerView:
+    """The [`PlayerView`][tuolaji.PlayerView] of ``seat`` in ``state``."""
+    sees_kitty = (state.result is not None and state.rules.kitty_public_at_end) or (
+        state.buried_by == seat and len(state.kitty) == 8
+    )
+    return PlayerView(
+        seat=seat,
+        phase=state.phase,
+        hand=state.hands[seat],
+        hand_sizes=(
+            len(state.hands[0]),
+            len(state.hands[1]),
+            len(state.hands[2]),
+            len(state.hands[3]),
+        ),
+        levels=state.levels,
+        dealer=state.dealer,
+        trump=state.trump,
+        bid=state.bid,
+        shown=shown_cards(state.events),
+        kitty=state.kitty if sees_kitty else None,
+        to_act=state.to_act,
+        leader=state.leader,
+        trick=state.trick,
+        tricks=state.tricks,
+        attacker_points=state.attacker_points,
+        events=state.events,
+        result=state.result,
+        rules=state.rules,
+        opening=state.opening,
     )

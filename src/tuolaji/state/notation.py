@@ -3,8 +3,7 @@
 Actions print themselves in this notation (``str(action)``, defined on each action class);
 [`parse_action`][tuolaji.state.notation.parse_action] reads it back. This module sits above the
 actions: nothing below it imports it. Text for states, views, rules and results lives on those
-classes (``str(state)``, ``repr(rules)``); the old helpers here (``state_text``, ``trump_repr``,
-...) are deprecated aliases of those, kept for one release.
+classes (``str(state)``, ``repr(rules)``).
 
 Action notation, seat first::
 
@@ -18,11 +17,6 @@ Action notation, seat first::
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Callable
-
-from tuolaji.core import cards as _cards
-from tuolaji.core import rules as _rules
 from tuolaji.core.cards import parse_cards
 from tuolaji.core.errors import IllegalAction
 from tuolaji.state import actions
@@ -89,44 +83,3 @@ def parse_action(text: str) -> Action:
     if kind == "Bury":
         return actions.Bury(seat, cards)
     return actions.Play(seat, cards)
-
-
-def _str(obj: object) -> str:
-    return str(obj)
-
-
-def _repr(obj: object) -> str:
-    return repr(obj)
-
-
-_DEPRECATED: dict[str, tuple[Callable[..., object], str]] = {
-    "format_hand": (_cards.format_hand, "tuolaji.core.cards.format_hand (tl.format_hand)"),
-    "level_text": (_cards.level_text, "tuolaji.core.cards.level_text"),
-    "levels_text": (_cards.levels_text, "tuolaji.core.cards.levels_text"),
-    "preset_name": (_rules.preset_name, "tuolaji.core.rules.preset_name"),
-    "rules_text": (_rules.rules_text, "tuolaji.core.rules.rules_text"),
-    "rules_repr": (_repr, "repr(rules)"),
-    "trump_repr": (_repr, "repr(trump)"),
-    "action_repr": (_repr, "repr(action)"),
-    "state_repr": (_repr, "repr(state)"),
-    "view_repr": (_repr, "repr(view)"),
-    "state_text": (_str, "str(state)"),
-    "view_text": (_str, "str(view)"),
-    "trick_text": (_str, "str(trick)"),
-    "result_text": (_str, "str(result)"),
-    "match_text": (_str, "str(match_result)"),
-}
-"""The text helpers of 0.2 that moved onto the classes they print (or into the layer of
-those classes), kept for one release: name -> (what it calls now, what to use instead)."""
-
-
-def __getattr__(name: str) -> object:
-    if name in _DEPRECATED:
-        target, instead = _DEPRECATED[name]
-        warnings.warn(
-            f"tuolaji.notation.{name} is deprecated: use {instead}",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return target
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -55,7 +55,7 @@ def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     # A play that this state's legal plays know is legal (by sample, iteration or ``in``) is
     # a tuple of cards and one of the legal plays: it needs neither reading nor checking,
     # and what those plays were built from (the state's play context) is read back.
-    context = state.known_play_context()
+    context = state._known_play_context()
     known_legal = context is not None and context.plays.is_known_legal(given)
     # as_cards raises InvalidCards before any other check, as it always did. (A known legal
     # play is a tuple of cards; no typing.cast call on the hot path.)
@@ -67,7 +67,7 @@ def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     if context is not None:
         held, lead = context.hand_ids, context.lead
     else:
-        held, lead = state.hand_ids(seat), state.lead_info()
+        held, lead = state._hand_ids(seat), state._lead_info()
     ids = [c.id for c in cards]
     failed = state.failed_throws
     log = state.events
@@ -86,12 +86,12 @@ def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     log = log.add_played(seat, cards)
     if len(trick) == 4:
         return _close_trick(state, hands, trick, last_ids=ids, lead=lead, failed=failed, log=log)
-    after = state.advanced(
+    after = state._advanced(
         hands=hands, trick=trick, turn=(seat + 1) % 4, failed_throws=failed, events=log
     )
-    after.remember_hand_ids(seat, rest, rest_ids)  # the seat's next decision reads them
+    after._remember_hand_ids(seat, rest, rest_ids)  # the seat's next decision reads them
     if len(trick) == 1:
-        after.remember_lead(cards, lead)  # the three follows read it
+        after._remember_lead(cards, lead)  # the three follows read it
     return after
 
 
@@ -143,7 +143,7 @@ def _close_trick(
     winner = (state.leader + best.play_index) % 4
     points = points_in_trick_ids(plays)
     gained = points if TEAM[winner] != TEAM[state.dealer] else 0
-    after = state.advanced(
+    after = state._advanced(
         hands=hands,
         trick=(),
         tricks=(*state.tricks, Trick(state.leader, trick, winner, points)),
@@ -187,7 +187,7 @@ def _lead(
     if not known_legal and missing_ids(held, ids):
         check_lead(state.hands[seat], cards, state.trump)  # raises (R11)
     if len(info.units) > 1:
-        others = [state.hand_ids((seat + i) % 4) for i in (1, 2, 3)]
+        others = [state._hand_ids((seat + i) % 4) for i in (1, 2, 3)]
         failed = throw_failure(seat, cards, info, others, rules=state.rules, table=table)
         if failed is not None:
             return failed.forced, lead_info_ids([c.id for c in failed.forced], table), failed
@@ -253,4 +253,4 @@ def _score(state: GameState) -> GameState:
     events = state.events.extend(
         (KittyRevealed(shown, result.multiplier, result.kitty_bonus), DealScored(result))
     )
-    return state.advanced(phase=Phase.FINISHED, result=result, events=events)
+    return state._advanced(phase=Phase.FINISHED, result=result, events=events)

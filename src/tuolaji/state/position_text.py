@@ -27,26 +27,39 @@ import enum
 import re
 import types
 import typing
-from typing import TYPE_CHECKING, Any, Literal, Union, get_args, get_origin
+from typing import Any, Literal, Protocol, TypeVar, Union, get_args, get_origin
 from urllib.parse import quote, unquote
 
 import attrs
 
 from tuolaji.core.cards import CARDS, Card, format_cards, parse_cards
-from tuolaji.core.deal import shuffled_deck
+from tuolaji.core.deal import seeded_deck
 from tuolaji.core.errors import InvalidRecord
 from tuolaji.core.limits import MAX_ECHO
 from tuolaji.core.rules import RULESETS, Rules, preset_name
 from tuolaji.state.actions import Event
-
-# The shuffle of a deal comes from the state machine itself, so "=" means what it dealt.
-from tuolaji.state.auction import _deck_rng as deck_rng
 from tuolaji.state.codec import from_data, to_data
 from tuolaji.state.eventlog import EventLog
-from tuolaji.state.validate import check_consistency
 
-if TYPE_CHECKING:
-    from tuolaji.state.gamestate import GameState
+_State = TypeVar("_State")
+"""The class of the states written (`GameState`; this module reads only its attrs fields,
+so that it stays out of the state machine's import cycle)."""
+
+
+class _Positioned(Protocol):
+    """What a position string reads of a state besides its fields."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def deck(self) -> tuple[Card, ...]: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def deal_number(self) -> int: ...
+    @property
+    def attempt(self) -> int: ...
+
 
 __all__ = ["MAX_POSITION_TEXT", "PREFIX", "read_position", "write_position"]
 
@@ -207,11 +220,7 @@ def _tricks_before(events: list[dict[str, Any]], begin: int, event: dict[str, An
     return count
 
 
-def _seed_deck(seed: int, deal_number: int, attempt: int) -> tuple[Card, ...]:
-    return shuffled_deck(deck_rng(seed, deal_number, attempt))
-
-
-def write_position(state: GameState) -> str:
+def write_position(state: _Positioned) -> str:
     """The position string of ``state`` (see the module docstring)."""
     cls: Any = type(state)  # Any: a class with eq=True does not type as Hashable
     data = to_data(cls, state)
@@ -229,9 +238,9 @@ def write_position(state: GameState) -> str:
     return PREFIX + ",".join(parts)
 
 
-def _same_deck(state: GameState) -> bool:
+def _same_deck(state: _Positioned) -> bool:
     try:
-        return state.deck == _seed_deck(state.seed, state.deal_number, state.attempt)
+        return state.deck == seeded_deck(state.seed, state.deal_number, state.attempt)
     except (TypeError, ValueError, OverflowError):  # a seed no shuffle takes
         return False
 
@@ -369,10 +378,12 @@ class _Reader:
         return found
 
 
-def read_position(text: object, cls: type[GameState]) -> GameState:
+def read_position(text: object, cls: type[_State]) -> _State:
     """The state (a ``cls``, [`GameState`][tuolaji.GameState]) written as ``text`` by
-    [`write_position`][tuolaji.state.position_text.write_position] (see the module docstring for
-    the checks); [`InvalidRecord`][tuolaji.InvalidRecord] for anything that is not one."""
+    [`write_position`][tuolaji.state.position_text.write_position], its fields' types and
+    ranges checked; [`InvalidRecord`][tuolaji.InvalidRecord] for anything that is not one.
+    [`GameState.from_text`][tuolaji.GameState.from_text] then checks the consistency of the
+    deal (see the module docstring)."""
     if not isinstance(text, str):
         raise TypeError(f"a position string is a str, got {type(text).__name__}")
     if len(text) > MAX_POSITION_TEXT:
@@ -421,9 +432,8 @@ def read_position(text: object, cls: type[GameState]) -> GameState:
         if not all(type(v) is int and 0 <= abs(v) < 2**63 for v in (seed, number, attempt)):
             raise InvalidRecord("a position string: '=' for the deck needs int seed and deal")
         try:
-            data["deck"] = format_cards(_seed_deck(seed, number, attempt))
+            data["deck"] = format_cards(seeded_deck(seed, number, attempt))
         except (TypeError, ValueError, OverflowError):
             raise InvalidRecord("a position string: no shuffle for that seed and deal") from None
-    state: GameState = from_data(cls, data)
-    check_consistency(state)
+    state: _State = from_data(cls, data)
     return state

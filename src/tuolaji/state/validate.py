@@ -13,7 +13,6 @@ first problem.
 
 from __future__ import annotations
 
-import warnings
 from collections import Counter
 from typing import TYPE_CHECKING
 
@@ -273,20 +272,6 @@ def _check_events(state: GameState) -> None:
             _seat(seat, f"events[{i}].beaten_by")
 
 
-def __getattr__(name: str) -> object:
-    # 0.2 called check_consistency ``check_state``, the name of the testing kit's full
-    # invariant check (tuolaji.testing.check_state); the old name stays for one release.
-    if name == "check_state":
-        warnings.warn(
-            "tuolaji.state.validate.check_state is deprecated: use check_consistency "
-            "(tuolaji.testing.check_state is the testing kit's invariant check)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return check_consistency
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 # --- the state against its own history ---------------------------------------------------
 
 _ACTION_EVENTS = (Declared, Passed, RedealAsked, Buried, ThrowFailed, Played)
@@ -441,9 +426,9 @@ def _play_start(state: GameState, events: list[Event]) -> tuple[int, GameState]:
     if not 1 <= len(held[0]) <= HAND_SIZE:
         raise _fail("a play position starts with 1 to 25 cards a hand (R7.1)")
     if state.deck:
-        base = state.advanced(phase=Phase.PLAYING, hands=tuple(tuple(h) for h in held))
+        base = state._advanced(phase=Phase.PLAYING, hands=tuple(tuple(h) for h in held))
     else:
-        base = state.advanced(
+        base = state._advanced(
             deal_number=0,
             attempt=0,
             opening=False,
@@ -456,7 +441,7 @@ def _play_start(state: GameState, events: list[Event]) -> tuple[int, GameState]:
             buried_by=dealer,
             redeal_asked=frozenset(),
         )
-    base = base.advanced(
+    base = base._advanced(
         turn=dealer,
         leader=dealer,
         trick=(),
@@ -563,8 +548,8 @@ def _declare(s: GameState, state: GameState, event: Declared) -> GameState:
         # kitty (a known limit of sampled worlds; the card is accounted for either way).
         held += s.deck[_DEALT_ALL:]
     hands = s.hands
-    widened = s.advanced(hands=tuple(held if n == event.seat else h for n, h in enumerate(hands)))
-    return widened.declare(event.seat, event.cards).advanced(hands=hands)
+    widened = s._advanced(hands=tuple(held if n == event.seat else h for n, h in enumerate(hands)))
+    return widened.declare(event.seat, event.cards)._advanced(hands=hands)
 
 
 def _failed_throw(s: GameState, event: ThrowFailed) -> GameState:
@@ -578,7 +563,7 @@ def _failed_throw(s: GameState, event: ThrowFailed) -> GameState:
     if Counter(event.attempt) - Counter(s.hands[event.seat]):
         raise _fail(f"seat {event.seat} did not hold the throw it showed (R6.3)")
     table = s.trump.table
-    others = [s.hand_ids((event.seat + i) % 4) for i in (1, 2, 3)]
+    others = [s._hand_ids((event.seat + i) % 4) for i in (1, 2, 3)]
     info = lead_info_ids([c.id for c in event.attempt], table)  # raises for a mixed lead (R6.2)
     if throw_failure(event.seat, event.attempt, info, others, rules=s.rules, table=table) != event:
         raise _fail(
@@ -586,7 +571,7 @@ def _failed_throw(s: GameState, event: ThrowFailed) -> GameState:
             "against the other hands as the event says: forced unit and, when "
             "Rules.throw_blocker_public, the seats that could beat it (R6.3, R6.4)"
         )
-    thrown = s.advanced(events=s.events.add(event), failed_throws=(*s.failed_throws, event.seat))
+    thrown = s._advanced(events=s.events.add(event), failed_throws=(*s.failed_throws, event.seat))
     return thrown.play(event.seat, event.forced)
 
 

@@ -14,12 +14,8 @@ and send them views.
 
 from __future__ import annotations
 
-import importlib
-import random
-import warnings
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import attrs
 
@@ -33,10 +29,7 @@ from tuolaji.state.actions import CardsDealt, Declared, Event, Hand, Phase, Play
 from tuolaji.state.eventlog import EventLog
 from tuolaji.state.table_text import hand_line, kitty_line, tail_lines, view_phase_line
 
-if TYPE_CHECKING:
-    from tuolaji.state.gamestate import GameState
-
-__all__ = ["PlayerView", "shown_cards", "view_of"]
+__all__ = ["PlayerView", "shown_cards"]
 
 
 @attrs.frozen(slots=True)
@@ -88,23 +81,6 @@ class PlayerView:
     """The rules of the game (public: every seat knows them)."""
     opening: bool
     """True for the match's first deal, whose dealer is chosen by bidding (R4.5, R5.2)."""
-
-    def sample_world(self, rng: random.Random) -> GameState:
-        """Deprecated: call [`tuolaji.bots.worlds.sample_world`][tuolaji.bots.worlds.sample_world]
-        ``(view, rng)``.
-
-        Sampling worlds belongs to the search layer, above the views; this alias of 0.2
-        stays for one release and looks the sampler up when called, so that the view
-        module does not depend on it."""
-        warnings.warn(
-            "PlayerView.sample_world(rng) is deprecated: use "
-            "tuolaji.bots.worlds.sample_world(view, rng)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        worlds = importlib.import_module("tuolaji.bots.worlds")
-        world: GameState = worlds.sample_world(self, rng)
-        return world
 
     def __repr__(self) -> str:
         """One line: ``<PlayerView seat 1, playing, level 10, trump ♠, 25 cards, attackers 0>``."""
@@ -237,36 +213,3 @@ def shown_cards(log: EventLog) -> tuple[Hand, Hand, Hand, Hand]:
         base = _shown_step(base, last)
         step.shown_cards_cache = base
     return base
-
-
-def view_of(state: GameState, seat: int) -> PlayerView:
-    """The [`PlayerView`][tuolaji.PlayerView] of ``seat`` in ``state``."""
-    sees_kitty = (state.result is not None and state.rules.kitty_public_at_end) or (
-        state.buried_by == seat and len(state.kitty) == 8
-    )
-    return PlayerView(
-        seat=seat,
-        phase=state.phase,
-        hand=state.hands[seat],
-        hand_sizes=(
-            len(state.hands[0]),
-            len(state.hands[1]),
-            len(state.hands[2]),
-            len(state.hands[3]),
-        ),
-        levels=state.levels,
-        dealer=state.dealer,
-        trump=state.trump,
-        bid=state.bid,
-        shown=shown_cards(state.events),
-        kitty=state.kitty if sees_kitty else None,
-        to_act=state.to_act,
-        leader=state.leader,
-        trick=state.trick,
-        tricks=state.tricks,
-        attacker_points=state.attacker_points,
-        events=state.events,
-        result=state.result,
-        rules=state.rules,
-        opening=state.opening,
-    )
