@@ -56,7 +56,9 @@ def _resolve(module: str, is_package: bool, node: ast.ImportFrom) -> str:
     return ".".join(base + ([node.module] if node.module else []))
 
 
-def _imports(module: str, path: Path, known: set[str]) -> Iterator[tuple[str, ast.stmt | ast.expr, bool]]:
+def _imports(
+    module: str, path: Path, known: set[str]
+) -> Iterator[tuple[str, ast.stmt | ast.expr, bool]]:
     """(imported module, statement, function-level?) for each import of the package's own."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     is_package = path.name == "__init__.py"

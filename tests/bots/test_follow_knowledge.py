@@ -6,9 +6,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import pytest
-
 import attrs
+import pytest
 
 import tuolaji as tl
 from positions import played_deals

@@ -47,17 +47,6 @@ def test_the_flat_module_paths_of_0_2_are_gone(old: str) -> None:
         importlib.import_module(f"tuolaji.{old}")
 
 
-def test_no_deprecation_layer_is_left_in_the_source() -> None:
-    """0.4: no name, module path or argument is served with a DeprecationWarning."""
-    src = ROOT / "src" / "tuolaji"
-    offenders = [
-        str(path.relative_to(src))
-        for path in sorted(src.rglob("*.py"))
-        if "DeprecationWarning" in path.read_text(encoding="utf-8")
-    ]
-    assert offenders == []
-
-
 def test_documented_module_paths_import_without_a_warning() -> None:
     """tl.actions, tl.notation, tl.svg and the adapters' paths are documented: no warning."""
     for name in ("actions", "notation", "svg", "testing"):
@@ -66,7 +55,6 @@ def test_documented_module_paths_import_without_a_warning() -> None:
         warnings.simplefilter("error")
         from tuolaji.actions import Phase, Play  # noqa: PLC0415
         from tuolaji.notation import parse_action  # noqa: PLC0415
-
         from tuolaji.svg import hand  # noqa: PLC0415
 
     assert Phase is tl.Phase and Play is tl.Play and parse_action is tl.parse_action
