@@ -5,7 +5,8 @@ and a module named by a string literal to ``importlib.import_module`` or ``__imp
 import the interpreter makes all the same). Relative imports are resolved; ``from pkg import
 name`` imports ``pkg.name`` when that is a submodule, else ``pkg``. The top-level shims
 ``svg``, ``actions``, ``notation``, ``pettingzoo``, ``openspiel`` and ``__main__`` are left out:
-they only re-export at documented import paths and sit above everything. The package root ``tuolaji`` is left out too: it gathers the
+they only re-export at documented import paths and sit above everything. The package root
+``tuolaji`` is left out too: it gathers the
 public names for ``import tuolaji as tl`` and nothing inside the package may import it.
 """
 
@@ -79,9 +80,12 @@ def _imports(
                 for alias in child.names:
                     sub = f"{target}.{alias.name}"
                     yield (sub if sub in known else _closest(target, known)), child, in_function
-            elif isinstance(child, ast.Call) and (target := _string_import(child)) is not None:
-                if target.split(".")[0] == ROOT:
-                    yield _closest(target, known), child, in_function
+            elif (
+                isinstance(child, ast.Call)
+                and (target := _string_import(child)) is not None
+                and target.split(".")[0] == ROOT
+            ):
+                yield _closest(target, known), child, in_function
             yield from walk(child, inner)
 
     yield from walk(tree, False)
