@@ -1,7 +1,7 @@
 """A determinized search bot: Perfect Information Monte Carlo (PIMC).
 
 For each play decision [`PIMCBot`][tuolaji.bots.pimc.PIMCBot] samples worlds consistent with its
-view ([`PlayerView.sample_world`][tuolaji.PlayerView.sample_world]), plays each candidate
+view ([`sample_world`][tuolaji.bots.worlds.sample_world]), plays each candidate
 play in every world, finishes the deal with a fast heuristic policy, and picks the candidate
 with the best average for its team: the attackers' final points (R8), counted positive for
 the attackers and negative for the declarers; it keeps the greedy choice unless another

@@ -41,7 +41,7 @@ from tuolaji.state.actions import Event
 from tuolaji.state.codec import from_data, to_data
 from tuolaji.state.eventlog import EventLog
 
-_State = TypeVar("_State")
+AnyState = TypeVar("AnyState")
 """The class of the states written (`GameState`; this module reads only its attrs fields,
 so that it stays out of the state machine's import cycle)."""
 
@@ -378,7 +378,7 @@ class _Reader:
         return found
 
 
-def read_position(text: object, cls: type[_State]) -> _State:
+def read_position(text: object, cls: type[AnyState]) -> AnyState:
     """The state (a ``cls``, [`GameState`][tuolaji.GameState]) written as ``text`` by
     [`write_position`][tuolaji.state.position_text.write_position], its fields' types and
     ranges checked; [`InvalidRecord`][tuolaji.InvalidRecord] for anything that is not one.
@@ -435,5 +435,5 @@ def read_position(text: object, cls: type[_State]) -> _State:
             data["deck"] = format_cards(seeded_deck(seed, number, attempt))
         except (TypeError, ValueError, OverflowError):
             raise InvalidRecord("a position string: no shuffle for that seed and deal") from None
-    state: _State = from_data(cls, data)
+    state: AnyState = from_data(cls, data)
     return state
