@@ -4,7 +4,8 @@
 Shared helpers (``extras.py``, ``reference.py``, ...) and data sit in ``tests/`` itself, which
 pytest puts on the path. Test modules are named by the behaviour they check, never after the
 development pass that wrote them, and their basenames are unique across the tree (pytest's
-default import mode imports each test module under its basename).
+default import mode imports each test module under its basename). A test that checks every
+layer at once (`ACROSS_LAYERS`) sits at the root of ``tests/``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ NOT_LAYERS = {
     "docs": "the documentation, the docs site and the packaging",
     "data": "data files the tests read",
     "golden": "expected outputs the tests compare with",
+}
+# Test modules that check every layer at once, so sit above the layer folders: what each checks.
+ACROSS_LAYERS = {
+    "test_architecture.py": "the import structure of the whole package (issue 30, item 5)",
 }
 # Names of development passes or fixes, not of behaviour.
 PASS_NAME = re.compile(
@@ -37,7 +42,7 @@ def source_layers() -> set[str]:
 
 
 def test_no_test_module_at_the_top_level() -> None:
-    top = sorted(p.name for p in TESTS.glob("test_*.py"))
+    top = sorted(p.name for p in TESTS.glob("test_*.py") if p.name not in ACROSS_LAYERS)
     assert not top, f"move these into the folder of the layer they test: {top}"
 
 
@@ -46,9 +51,14 @@ def test_every_test_module_is_in_a_layer_folder() -> None:
     stray = [
         str(p.relative_to(TESTS))
         for p in module_paths()
-        if len(p.relative_to(TESTS).parts) != 2 or p.parent.name not in allowed
+        if p.name not in ACROSS_LAYERS
+        and (len(p.relative_to(TESTS).parts) != 2 or p.parent.name not in allowed)
     ]
     assert not stray, f"test modules outside tests/<layer>/ (layers: {sorted(allowed)}): {stray}"
+
+
+def test_the_cross_layer_tests_exist_at_the_root() -> None:
+    assert all((TESTS / name).is_file() for name in ACROSS_LAYERS), sorted(ACROSS_LAYERS)
 
 
 def test_every_folder_of_tests_matches_a_source_layer() -> None:
