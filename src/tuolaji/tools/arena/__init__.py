@@ -34,7 +34,7 @@ method (a [`Bot`][tuolaji.Bot]) or a function marked with
 [`bot_factory`][tuolaji.tools.arena.bots.bot_factory] is ever called; anything else
 (``os:system``) is refused before it runs.
 
-The arena is a package with one job per module, each importing only those above it here:
+The arena is a package with one job per module, each importing only modules named before it:
 [`bots`][tuolaji.tools.arena.bots] (the built-in bots and bot specs),
 [`specs`][tuolaji.tools.arena.specs] (specs read from text),
 [`pairs`][tuolaji.tools.arena.pairs] (a run's configuration and a deal pair's outcome),

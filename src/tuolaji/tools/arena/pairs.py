@@ -57,8 +57,8 @@ class ArenaConfig:
 @attrs.frozen(slots=True)
 class DealPair:
     """One duplicate deal pair (or match pair) of bot ``a`` against bot ``b``, from ``a``'s
-    side: see the module docstring for ``level``, ``returns``, ``declared`` and ``score``.
-    ``attack_points`` lists the attackers' points of each deal A's team attacked,
+    side: see [the arena][tuolaji.tools.arena] for ``level``, ``returns``, ``declared`` and
+    ``score``. ``attack_points`` lists the attackers' points of each deal A's team attacked,
     ``defence_points`` those of each deal B's team attacked; ``matches`` counts the whole
     matches (R9.5) won by A and by B; ``deals`` is the number of deals played in both games;
     ``records`` the two games' records (JSON text) when recording."""
