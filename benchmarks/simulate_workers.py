@@ -22,7 +22,7 @@ simulated workers:
 The model, for K workers:
 
 - The deal pairs are cut into chunks exactly as ``run_arena`` cuts them
-  (``tuolaji.tools.arena._tasks``); a chunk takes the sum of its deal pairs' CPU times plus
+  (``tuolaji.tools.arena.running._tasks``); a chunk takes the sum of its deal pairs' CPU times plus
   the pickling round trip. With K = 1 no pool is made and nothing is pickled.
 - Worker ``w`` (0-based) is ready at ``(w + 1) / K`` of the pool's start-up: the parent
   starts the workers one after another.
@@ -61,8 +61,8 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from tuolaji.core.rules import RULESETS
-from tuolaji.tools import arena
 from tuolaji.tools.arena import ArenaConfig, DealPair, PairSummary, parse_bots, play_deal_pair
+from tuolaji.tools.arena import running as arena
 from tuolaji.tools.parallel import _start_context
 from tuolaji.tools.stats import bradley_terry
 

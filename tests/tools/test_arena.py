@@ -17,13 +17,11 @@ import tuolaji as tl
 from extras import need
 from tuolaji.core.errors import ConfigurationError
 from tuolaji.state.view import PlayerView
-from tuolaji.tools import arena as arena_module
 from tuolaji.tools.arena import (
     ArenaConfig,
     BotSpec,
     DealPair,
     PairSummary,
-    _level_gain,
     arena_progress,
     pair_score,
     parse_bots,
@@ -32,6 +30,7 @@ from tuolaji.tools.arena import (
     simulate_deals,
     sprt_line,
 )
+from tuolaji.tools.arena.running import _level_gain, _tasks
 from tuolaji.tools.cli import main
 from tuolaji.tools.parallel import derive_seed
 from tuolaji.tools.stats import SPRTResult
@@ -287,7 +286,7 @@ def test_tasks_cover_every_deal_pair_once_in_order(
     no task holds more than 8 deal pairs."""
     specs = ",".join(f"b{i}=random" for i in range(extra_bots + 1))
     config = ArenaConfig(parse_bots(specs), deals=deals)
-    tasks = arena_module._tasks(config, workers, ray)
+    tasks = _tasks(config, workers, ray)
     for a, b in config.pairs:
         indices = [i for t in tasks if (t.a, t.b) == (a, b) for i in range(t.start, t.stop)]
         assert indices == list(range(deals))
@@ -304,7 +303,7 @@ def test_one_worker_and_three_workers_give_identical_json_with_chunks() -> None:
     """Tasks of several deal pairs (3 bot pairs, 40 deal pairs each, 2 per task on three
     workers) give the same result as one process."""
     config = ArenaConfig(parse_bots("a=random,b=random,c=random"), deals=40, seed=4)
-    assert {t.stop - t.start for t in arena_module._tasks(config, 3, False)} == {2}
+    assert {t.stop - t.start for t in _tasks(config, 3, False)} == {2}
     assert run_arena(config, workers=3).to_json() == run_arena(config).to_json()
 
 
@@ -502,15 +501,6 @@ def test_progress_bar_shows_the_running_estimate_on_a_terminal() -> None:
     quiet = io.StringIO()  # not a terminal: nothing is drawn
     arena_progress(ProgressBar(4, stream=quiet))(1, "g", "r", [])
     assert quiet.getvalue() == ""
-
-
-def test_the_arena_progress_bar_of_0_2_is_a_deprecated_alias() -> None:
-    terminal = _Terminal()
-    with pytest.warns(DeprecationWarning, match="arena_progress"):
-        old = arena_module.ProgressBar
-    bar = old(4, stream=terminal)
-    bar(4, "g", "r", [])
-    assert "4/4" in terminal.getvalue()
 
 
 def test_match_pairs_are_identical_on_two_workers() -> None:

@@ -19,7 +19,8 @@ import pytest
 
 import tuolaji as tl
 from tuolaji.core.limits import MAX_RECORD_TEXT
-from tuolaji.tools import arena, bench, cli, terminal
+from tuolaji.tools import bench, cli, terminal
+from tuolaji.tools.arena import bots as arena_bots
 from tuolaji.tools.cli import main, make_bots
 
 
@@ -389,7 +390,7 @@ def test_simulate_with_bots_that_never_bid_stops_with_one_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Bots that never bid used to loop forever; the redeal bound ends the run, exit 1."""
-    monkeypatch.setitem(arena._BUILTINS, "greedy", lambda: _NeverBids)
+    monkeypatch.setitem(arena_bots._BUILTINS, "greedy", lambda: _NeverBids)
     monkeypatch.setattr(tl.Game.__init__, "__kwdefaults__", {"max_redeals": 3})
     assert main(["simulate", "--deals", "2"]) == 1
     err = capsys.readouterr().err

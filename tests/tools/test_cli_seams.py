@@ -17,6 +17,7 @@ import pytest
 import tuolaji as tl
 from tuolaji.tools import arena
 from tuolaji.tools.arena import BotSpec
+from tuolaji.tools.arena import bots as arena_bots
 from tuolaji.tools.cli import build_parser, main
 from tuolaji.tools.report import summary_line
 from tuolaji.tools.rulebook import rule_numbers, rule_text, rules_page
@@ -97,7 +98,7 @@ def test_a_registered_builtin_is_accepted_and_listed_by_both(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A bot registered as a built-in (``best``) is a spec of every subcommand at once."""
-    monkeypatch.setitem(arena._BUILTINS, "best", lambda: tl.GreedyBot)
+    monkeypatch.setitem(arena_bots._BUILTINS, "best", lambda: tl.GreedyBot)
     for command in ("simulate", "arena"):
         args = build_parser().parse_args([command, "--bots", "best,greedy"])
         assert args.bots[0] == BotSpec("best", "best")

@@ -10,16 +10,11 @@ from pathlib import Path
 
 from tuolaji.core.errors import ConfigurationError, TuolajiError
 from tuolaji.core.limits import MAX_INT
-from tuolaji.tools.arena import (
-    ArenaConfig,
-    BotSpec,
-    arena_progress,
-    builtin_bots,
-    parse_bots,
-    run_arena,
-    simulate_deals,
-    write_records,
-)
+from tuolaji.tools.arena.bots import BotSpec, builtin_bots
+from tuolaji.tools.arena.pairs import ArenaConfig
+from tuolaji.tools.arena.results import arena_progress, write_records
+from tuolaji.tools.arena.running import run_arena, simulate_deals
+from tuolaji.tools.arena.specs import parse_bots
 from tuolaji.tools.arguments import add_rules_argument, positive_count
 from tuolaji.tools.terminal import ProgressBar, echo, one_line
 
@@ -250,7 +245,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
 
 def run_simulate_workers(args: argparse.Namespace, rules_label: str) -> int:
     """``simulate --workers K``: independent deals on K processes (see
-    [`tuolaji.tools.arena.simulate_deals`][tuolaji.tools.arena.simulate_deals])."""
+    [`tuolaji.tools.arena.simulate_deals`][tuolaji.tools.arena.running.simulate_deals])."""
     if args.match or args.record is not None:
         print(
             "tuolaji simulate: --workers plays independent deals; it does not combine with "
