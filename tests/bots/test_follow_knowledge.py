@@ -12,7 +12,8 @@ import pytest
 import tuolaji as tl
 from positions import played_deals
 from tuolaji.bots.knowledge import follow_fact_holds, knowledge_of, shaped_follows
-from tuolaji.bots.worlds import deal_hidden, hidden_places, sample_worlds
+from tuolaji.bots.worlds import hidden_places, sample_worlds
+from tuolaji.bots.worlds.samplers import deal_hidden
 from tuolaji.core.cards import full_deck
 from tuolaji.testing import check_state
 

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 import tuolaji as tl
 from positions import played_deals
 from tuolaji.bots.knowledge import knowledge_of, throw_caps, throw_fact_holds, throw_facts
-from tuolaji.bots.worlds import deal_hidden, hidden_places, sample_worlds
+from tuolaji.bots.worlds import hidden_places, sample_worlds
+from tuolaji.bots.worlds.samplers import deal_hidden
 from tuolaji.core.cards import full_deck
 from tuolaji.testing import check_state
 

@@ -14,15 +14,9 @@ from hypothesis import strategies as st
 import tuolaji as tl
 from positions import play_out, played_deals, some_state
 from tuolaji.bots.knowledge import knowledge_of
-from tuolaji.bots.worlds import (
-    HiddenPlaces,
-    _ClassSampler,
-    _prepared,
-    deal_hidden,
-    hidden_places,
-    sample_world,
-    sample_worlds,
-)
+from tuolaji.bots.worlds import HiddenPlaces, hidden_places, sample_world, sample_worlds
+from tuolaji.bots.worlds.building import _prepared
+from tuolaji.bots.worlds.samplers import _ClassSampler, deal_hidden
 from tuolaji.core.cards import full_deck
 from tuolaji.testing import accounted_cards, check_state
 

@@ -271,9 +271,9 @@ def outcome(text: str, original: GameState) -> str:
         return "other"
     if state.deck and state.phase in POST_KITTY:
         # Known gap: once the kitty is taken, a dealt state's deck is not tied to its hands
-        # (sampled worlds record the 108 cards in id order, bots/worlds.py), so which hidden
-        # card sits in which hand is checked only against what the log shows. The weak-hand
-        # and first-counter rounds are checked the same way: replaying their whole attempt
+        # (sampled worlds record the 108 cards in id order, bots/worlds/building.py), so
+        # which hidden card sits in which hand is checked only against what the log shows. The
+        # weak-hand and first-counter rounds are checked the same way: replaying their whole attempt
         # refused valid states under some house rules (see validate._REPLAYED).
         return "post_kitty"
     return "accepted"

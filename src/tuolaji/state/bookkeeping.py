@@ -28,12 +28,15 @@ from tuolaji.state.actions import (
     Trick,
 )
 
-__all__ = ["Bookkeeping"]
+__all__ = ["Bookkeeping", "last_index"]
 
 _DEALT_ALL = 4 * HAND_SIZE  # R4.1: every card but the kitty's is dealt
 
 
-def _last(events: Sequence[Event], kind: type | tuple[type, ...]) -> int:
+def last_index(events: Sequence[Event], kind: type | tuple[type, ...]) -> int:
+    """The index in ``events`` of the last event of type ``kind`` (or of one of the types
+    ``kind`` holds), or -1 when there is none: where the current deal attempt (R4.6, after
+    [`CardsDealt`][tuolaji.CardsDealt]) or the play (after a closed auction) begins."""
     for i in range(len(events) - 1, -1, -1):
         if isinstance(events[i], kind):
             return i
@@ -74,14 +77,14 @@ class Bookkeeping(NamedTuple):
         four hands hold together and the finished ``tricks``."""
         # One pass over a linked EventLog: indexing it from the end would walk it each time.
         events = list(events)
-        start = _last(events, CardsDealt)
+        start = last_index(events, CardsDealt)
         first = events[start] if start >= 0 else None
         current = events[start + 1 :] if start >= 0 else events
         buried = [e.seat for e in current if isinstance(e, Buried)]
         buried_by = buried[-1] if buried else None
         if buried_by is None and phase in (Phase.PLAYING, Phase.FINISHED):
             buried_by = dealer  # a play position (GameState.for_play): the dealer buried
-        closed = _last(current, BiddingClosed)
+        closed = last_index(current, BiddingClosed)
         counters = (
             sum(1 for e in current[closed + 1 :] if isinstance(e, Declared)) if closed >= 0 else 0
         )
