@@ -542,13 +542,16 @@ def follow_proof(
     for c in played:
         if suit[c] != ls:
             return _PROVES_VOID
+    tractors = lead.tractors
+    if not tractors and not lead.pairs:
+        return _PROVES_NOTHING  # a lead of singles (most leads) obliges no pair
     duty = _DRAW_DUTIES[rules.follow_draw]
-    if not duty.shape or lead.total_pairs == 0:
+    if not duty.shape:
         return _PROVES_NOTHING
-    owed = lead.total_pairs if duty.pairs_for_tractors or not lead.tractors else 0
+    owed = lead.total_pairs if duty.pairs_for_tractors or not tractors else 0
     if len(played) - len(set(played)) < owed:
         return _PROVES_PAIRS
-    return _PROVES_BY_HAND if lead.tractors else _PROVES_NOTHING
+    return _PROVES_BY_HAND if tractors else _PROVES_NOTHING
 
 
 class FollowRequirement(NamedTuple):
