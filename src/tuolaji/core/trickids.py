@@ -11,7 +11,9 @@ A *lead* is described once by [`lead_info_ids`][tuolaji.core.trickids.lead_info_
 suit and the shape of its canonical split, R3.3) and cached, because every follower of a trick is
 checked against it. What may follow a lead is
 [`follow_requirement`][tuolaji.core.trickids.follow_requirement] (R7.2, R7.3), read by the checks,
-the legal-follow collections and the action space.
+the legal-follow collections and the action space; what a legal follow proves about the hand it
+came from is [`follow_proof`][tuolaji.core.trickids.follow_proof], read from the same duties of
+each `Rules.follow_draw` value, by the bots' knowledge and the observation encoding.
 """
 
 from __future__ import annotations
