@@ -5,14 +5,15 @@ view's raw fields: which cards each seat has played, which effective suits a sea
 where a seat has shown that it holds no pair. [`knowledge_of`][tuolaji.bots.knowledge.knowledge_of]
 reads all of it from the view's public history, never from a hidden card.
 
-Deductions (effective suits as in R2.1; trumps are suit 4):
+Deductions (effective suits as in R2.1; trumps are suit 4). What one follow proves is the
+kernel's [`follow_proof`][tuolaji.core.trickids.follow_proof] (R7.2, R7.3 read backwards,
+under `Rules.follow_draw`); this module turns its claims into facts about hands now:
 
-* **Void** (R7.2): a seat that followed a lead with a card outside the led suit held fewer
-  led-suit cards than the lead had, and had to play them all: it holds none now.
-* **No pair left** (R7.3): a seat that followed only with led-suit cards but with fewer pairs
-  than the lead holds had no further pair of that suit (more pairs always rank first), so no
-  card of that suit is held twice after that trick. Cards it played later in that suit were
-  held then too, so their other copy cannot be in its hand now either.
+* **Void** (R7.2, ``FollowProof.void``): the seat holds no card of the led suit now.
+* **No pair left** (R7.3, ``FollowProof.pairs_exhausted``): every pair of the led suit the
+  seat held is in its follow, so no card of that suit is held twice after that trick. Cards
+  it played later in that suit were held then too, so their other copy cannot be in its hand
+  now either.
 * **Shown cards** (R4.2): cards shown in bids of the current attempt and not played since.
 * **A failed throw's cards** (R6.4): the thrower showed the whole throw and played only the
   forced unit; the other cards went back to its hand, so it holds them until it plays them.
@@ -29,11 +30,11 @@ Deductions (effective suits as in R2.1; trumps are suit 4):
   [`ThrowFact`][tuolaji.bots.knowledge.ThrowFact] keeps each throw with what the seats played
   since, and [`throw_fact_holds`][tuolaji.bots.knowledge.throw_fact_holds] checks whole hands
   against it with the engine's own throw check.
-* **Shaped follows** (R7.3): a seat that followed a lead holding a tractor with only led-suit
-  cards and as many pairs as the lead held no holding then that R7.3 would have made it play
-  otherwise (a tractor where it played separate pairs). Fewer pairs give the caps above;
-  this needs whole hands: [`FollowFact`][tuolaji.bots.knowledge.FollowFact] keeps each such
-  follow with what its seat played since, and
+* **Shaped follows** (R7.3, ``FollowProof.hand_check``): a seat that followed a lead holding
+  a tractor with only led-suit cards, and no fact above, held no holding then that R7.3
+  would have made it play otherwise (a tractor where it played separate pairs); this needs
+  whole hands: [`FollowFact`][tuolaji.bots.knowledge.FollowFact] keeps each such follow with
+  what its seat played since, and
   [`follow_fact_holds`][tuolaji.bots.knowledge.follow_fact_holds] checks the hand then with
   the engine's own follow check.
 """
@@ -47,12 +48,13 @@ import attrs
 
 from tuolaji.core._args import expect_type
 from tuolaji.core.cards import CARD_KINDS, CARDS, Card
-from tuolaji.core.rules import FollowDraw, ForcedUnit, Rules
+from tuolaji.core.rules import ForcedUnit, Rules
 from tuolaji.core.shapes import RawUnit
 from tuolaji.core.trickids import (
     FollowCode,
     LeadInfo,
     follow_code_ids,
+    follow_proof,
     forced_unit_key,
     lead_info_ids,
     throw_verdict,
@@ -68,7 +70,6 @@ __all__ = [
     "ThrowFact",
     "ThrowOutcome",
     "follow_fact_holds",
-    "follow_facts",
     "knowledge_of",
     "no_pair_caps",
     "pairs_in",
@@ -165,23 +166,6 @@ def pairs_in(ids: Sequence[int]) -> int:
     return pairs
 
 
-def follow_facts(
-    ids: Sequence[int], lead: LeadInfo, suit: Sequence[int], follow_draw: FollowDraw = "pairs"
-) -> tuple[bool, bool]:
-    """What a follow of card ids ``ids`` to ``lead`` shows about its seat (``suit``: the
-    trump table's effective suit per card id): whether it is void in the led suit (R7.2: it
-    played a card of another suit), and else whether it holds no pair of that suit left (R7.3:
-    fewer pairs than the lead). Under the house rule
-    [`Rules.follow_draw`][tuolaji.Rules.follow_draw] ``"suit_only"`` a follow shows nothing of
-    its pairs, and under ``"tractor_on_tractor"`` a lead with a tractor does not oblige pairs,
-    so neither gives the second fact."""
-    if any(suit[c] != lead.suit for c in ids):
-        return True, False
-    if follow_draw == "suit_only" or (follow_draw == "tractor_on_tractor" and lead.tractors):
-        return False, False
-    return False, pairs_in(ids) < lead.total_pairs
-
-
 def _all_tricks(view: PlayerView) -> list[Trick | tuple[int, tuple[Hand, ...]]]:
     out: list[Trick | tuple[int, tuple[Hand, ...]]] = list(view.tricks)
     if view.trick:
@@ -214,13 +198,12 @@ def no_pair_caps(
     suit = table.suit
     # Deductions of "no pair" as (seat, suit); cards played later by that seat then lower caps.
     pending: list[tuple[int, int]] = []
-    follow_draw = view.rules.follow_draw
+    rules = view.rules
     for t in _all_tricks(view):
         leader, plays = (t.leader, t.plays) if isinstance(t, Trick) else t
         lead_ids = [c.id for c in plays[0]]
-        # A single lead (most leads) obliges no pair: a follow shows at most a void.
-        info = lead_info_ids(lead_ids, table) if len(lead_ids) > 1 else None
-        led = suit[lead_ids[0]]
+        info = lead_info_ids(lead_ids, table)
+        led = info.suit
         for i in range(1, len(plays)):
             seat = (leader + i) % 4
             ids = [c.id for c in plays[i]]
@@ -230,13 +213,10 @@ def no_pair_caps(
                         for c in ids:
                             if suit[c] == x:
                                 caps[s][c] = 0
-            if info is None:
-                void, no_pair_left = suit[ids[0]] != led, False
-            else:
-                void, no_pair_left = follow_facts(ids, info, suit, follow_draw)
-            if void:
+            proof = follow_proof(info, ids, table, rules)
+            if proof.void:
                 voids[seat].add(led)
-            elif no_pair_left and led not in no_pair[seat]:
+            elif proof.pairs_exhausted and led not in no_pair[seat]:
                 no_pair[seat].add(led)
                 pending.append((seat, led))
                 for c in range(CARD_KINDS):
@@ -395,16 +375,13 @@ def shaped_follows(view: PlayerView) -> tuple[FollowFact, ...]:
     """The follows of the current deal that R7.3 decides on the whole led-suit holding, oldest
     first (see [`FollowFact`][tuolaji.bots.knowledge.FollowFact]).
 
-    Only follows to a lead holding a tractor that
-    [`follow_facts`][tuolaji.bots.knowledge.follow_facts] turns into no cap, under a
-    `Rules.follow_draw` that asks for a shape: a follow with a card of another suit gives a
-    void (R7.2), one with fewer pairs where the rules oblige pairs caps the suit at one copy
-    per card, so the pairs it held then are the ones it played and fit whatever shape R7.3
-    asks; a lead with no tractor asks for pairs only, and the follow played them all."""
-    if view.trump is None or view.rules.follow_draw == "suit_only":
+    The follows whose [`follow_proof`][tuolaji.core.trickids.follow_proof] asks for a
+    ``hand_check``: all of the led suit, to a lead holding a tractor, under a
+    `Rules.follow_draw` that asks for a shape, and not already turned into a void or caps."""
+    if view.trump is None:
         return ()
     table = view.trump.table
-    suit = table.suit
+    rules = view.rules
     out: list[FollowFact] = []
     since: list[list[int]] = [[], [], [], []]
     # Backwards, so that what each seat played from a trick on is gathered once.
@@ -413,14 +390,11 @@ def shaped_follows(view: PlayerView) -> tuple[FollowFact, ...]:
         for i, p in enumerate(plays):
             since[(leader + i) % 4][:0] = [c.id for c in p]
         if len(plays[0]) < 4:
-            continue  # no tractor: spare reading the lead (most leads)
+            continue  # no tractor, so no follow needs a hand check: spare reading the lead
         lead = lead_info_ids([c.id for c in plays[0]], table)
-        if not lead.tractors:
-            continue
         for i in range(len(plays) - 1, 0, -1):
             ids = tuple(c.id for c in plays[i])
-            void, no_pair_left = follow_facts(ids, lead, suit, view.rules.follow_draw)
-            if void or no_pair_left:
+            if not follow_proof(lead, ids, table, rules).hand_check:
                 continue  # the voids and caps already say what this follow shows
             seat = (leader + i) % 4
             out.append(FollowFact(seat, lead, ids, tuple(since[seat])))

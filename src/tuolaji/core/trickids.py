@@ -11,7 +11,9 @@ A *lead* is described once by [`lead_info_ids`][tuolaji.core.trickids.lead_info_
 suit and the shape of its canonical split, R3.3) and cached, because every follower of a trick is
 checked against it. What may follow a lead is
 [`follow_requirement`][tuolaji.core.trickids.follow_requirement] (R7.2, R7.3), read by the checks,
-the legal-follow collections and the action space.
+the legal-follow collections and the action space; what a legal follow proves about the hand it
+came from is [`follow_proof`][tuolaji.core.trickids.follow_proof], read from the same duties of
+each `Rules.follow_draw` value, by the bots' knowledge and the observation encoding.
 """
 
 from __future__ import annotations
@@ -25,12 +27,13 @@ import attrs
 from tuolaji.core.caching import BoundedCache, memoize
 from tuolaji.core.cards import CARDS, POINTS, CardId
 from tuolaji.core.errors import IllegalAction, InvalidCards
-from tuolaji.core.rules import FollowDraw, ForcedUnit, RuffShape, ThrowRuff
+from tuolaji.core.rules import FollowDraw, ForcedUnit, RuffShape, Rules, ThrowRuff
 from tuolaji.core.shapes import RawUnit, Shape, tractor_placements, tractors_fit, unit_ids
 from tuolaji.core.trump import TRUMP, TrumpTable, effective_suit_name
 
 __all__ = [
     "FollowCode",
+    "FollowProof",
     "FollowRequirement",
     "LeadInfo",
     "WinnerSoFar",
@@ -40,6 +43,7 @@ __all__ = [
     "check_throw_ids",
     "follow_code_ids",
     "follow_error_message",
+    "follow_proof",
     "follow_requirement",
     "forced_unit_key",
     "is_ruff_ids",
@@ -461,6 +465,97 @@ class FollowCode:
     SHAPE = 6  # R7.3
 
 
+# ---------------------------------------------------------------------------------------------
+# What a follow proves (R7.2, R7.3 read backwards)
+# ---------------------------------------------------------------------------------------------
+
+
+class _DrawDuty(NamedTuple):
+    """What R7.3 asks of a holding under one value of `Rules.follow_draw`: the one place a
+    new value is taught. [`follow_requirement`][tuolaji.core.trickids.follow_requirement]
+    builds a hand's duty from it, and [`follow_proof`][tuolaji.core.trickids.follow_proof]
+    reads the same duty backwards."""
+
+    shape: bool
+    """R7.3 applies at all (False: R7.2 only, any cards of the led suit)."""
+    pairs_for_tractors: bool
+    """Pairs held stand in for the lead's tractors the holding cannot fit, so the lead
+    obliges its total pair count whatever the holding's tractors (False: the lead's tractors
+    oblige only the tractors held, and which pairs are owed depends on them)."""
+
+
+_DRAW_DUTIES: dict[FollowDraw, _DrawDuty] = {
+    "pairs": _DrawDuty(shape=True, pairs_for_tractors=True),
+    "tractor_on_tractor": _DrawDuty(shape=True, pairs_for_tractors=False),
+    "suit_only": _DrawDuty(shape=False, pairs_for_tractors=False),
+}
+
+
+@attrs.frozen(slots=True)
+class FollowProof:
+    """What a follow shows about its seat's hand when it followed (R7.2, R7.3 read
+    backwards), for every hand that makes the follow legal; see
+    [`follow_proof`][tuolaji.core.trickids.follow_proof].
+
+    The claims are exact where ``hand_check`` is False: every hand holding the follow that
+    satisfies them makes it legal.
+    """
+
+    void: bool
+    """R7.2: the follow holds a card outside the led suit, so the seat played every led-suit
+    card it held and holds none after the trick."""
+    pairs_exhausted: bool
+    """R7.3: the follow, all of the led suit, has fewer pairs than the lead obliges, so every
+    pair of the led suit the seat held is in it: after the trick the seat holds no led-suit
+    card twice, and no copy of a led-suit card the follow held once."""
+    hand_check: bool
+    """The follow, all of the led suit, to a lead with a tractor, says more than the two facts
+    above (which tractors or pairs the holding lacked), and only of the whole led-suit
+    holding: check a hand with [`follow_code_ids`][tuolaji.core.trickids.follow_code_ids]."""
+
+
+_PROVES_VOID = FollowProof(void=True, pairs_exhausted=False, hand_check=False)
+_PROVES_PAIRS = FollowProof(void=False, pairs_exhausted=True, hand_check=False)
+_PROVES_BY_HAND = FollowProof(void=False, pairs_exhausted=False, hand_check=True)
+_PROVES_NOTHING = FollowProof(void=False, pairs_exhausted=False, hand_check=False)
+
+
+def follow_proof(
+    lead: LeadInfo, played: Sequence[CardId], table: TrumpTable, rules: Rules
+) -> FollowProof:
+    """What the legal follow ``played`` (card ids, as many as the lead) to ``lead`` proves
+    about the hand it came from (R7.2, R7.3 read backwards, under `Rules.follow_draw`).
+
+    * A card outside the led suit: the seat held fewer led-suit cards than the lead and
+      played them all (R7.2): ``void``.
+    * All of the led suit, fewer pairs than the lead obliges whatever the holding's tractors
+      (its total pair count when pairs stand in for tractors, R7.3; none under
+      ``"suit_only"``, and none claimed under ``"tractor_on_tractor"`` for a lead with a
+      tractor, where which pairs are owed depends on the tractors held): the seat held no
+      other led-suit pair, since R7.3 ranks more pairs first: ``pairs_exhausted``.
+    * Otherwise, a lead with a tractor under a draw that asks for a shape: the follow rules
+      out holdings that would have owed a better candidate shape, which only the whole
+      holding can show: ``hand_check``.
+
+    The follow is trusted to be legal from some hand (as the engine's history is).
+    """
+    ls = lead.suit
+    suit = table.suit
+    for c in played:
+        if suit[c] != ls:
+            return _PROVES_VOID
+    tractors = lead.tractors
+    if not tractors and not lead.pairs:
+        return _PROVES_NOTHING  # a lead of singles (most leads) obliges no pair
+    duty = _DRAW_DUTIES[rules.follow_draw]
+    if not duty.shape:
+        return _PROVES_NOTHING
+    owed = lead.total_pairs if duty.pairs_for_tractors or not tractors else 0
+    if len(played) - len(set(played)) < owed:
+        return _PROVES_PAIRS
+    return _PROVES_BY_HAND if tractors else _PROVES_NOTHING
+
+
 class FollowRequirement(NamedTuple):
     """What R7.2 and R7.3 require of a follow from one hand: the one definition that the
     checks ([`follow_code_ids`][tuolaji.core.trickids.follow_code_ids]), the legal-play collections
@@ -503,7 +598,7 @@ def follow_requirement(
             tuple(held), tuple([c for c in hand if suit[c] != ls]), n - h, 0, (), h
         )
     # R7.2: with more, only them; R7.3: in the best candidate shape the holding fits.
-    if lead.total_pairs == 0 or follow_draw == "suit_only":
+    if lead.total_pairs == 0 or not _DRAW_DUTIES[follow_draw].shape:
         return FollowRequirement((), tuple(held), n, 0, (), n)
     need, want = required_pairs(lead, held, table, follow_draw)
     return FollowRequirement((), tuple(held), n, need, want, n)
@@ -576,7 +671,7 @@ def required_pairs(
         if lead.tractors and need >= shortest
         else ()
     )
-    if follow_draw == "tractor_on_tractor":
+    if not _DRAW_DUTIES[follow_draw].pairs_for_tractors:
         matched = sum(want)
         need = matched + min(lead.pairs, held_pairs - matched)
     return need, want

@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tuolaji.bots.knowledge import follow_facts, no_pair_caps, played_cards
+from tuolaji.bots.knowledge import no_pair_caps, played_cards
 from tuolaji.core._args import expect_type
 from tuolaji.core.cards import CARD_KINDS, CARDS, Card
-from tuolaji.core.trickids import LeadInfo, lead_info_ids
+from tuolaji.core.trickids import LeadInfo, follow_proof, lead_info_ids
 from tuolaji.state.actions import Hand, Phase, Trick
 from tuolaji.state.view import PlayerView
 
@@ -220,7 +220,6 @@ class ObservationEncoder:
         done = len(self._tricks_read)
         if view.trump is None:
             return
-        suit = view.trump.table.suit
         table = view.trump.table
         pending = [(t.leader, t.plays, True) for t in tricks[done:]]
         if view.trick:
@@ -239,9 +238,9 @@ class ObservationEncoder:
                     continue
                 lead = self._lead
                 assert lead is not None  # the lead of this trick was read first
-                void, no_pair_left = follow_facts(ids, lead, suit, view.rules.follow_draw)
-                if void or no_pair_left:
-                    part = 0 if void else 20
+                proof = follow_proof(lead, ids, table, view.rules)
+                if proof.void or proof.pairs_exhausted:
+                    part = 0 if proof.void else 20
                     for me in range(4):
                         self._deduced[me, part + (seat - me) % 4 * 5 + lead.suit] = 1
             if finished:
