@@ -2,8 +2,8 @@
 
 The kernels of [`tuolaji.core.trickids`][tuolaji.core.trickids] decide *whether* a lead or a
 follow is legal and *why not* (a [`FollowCode`][tuolaji.core.trickids.FollowCode]); this
-module only words the answer, from card ids and the trump context's
-[`TrumpTable`][tuolaji.core.trump.TrumpTable]. It sits below the kernels (it imports no rule),
+module only words the answer, from card ids and the trump context's table
+([`Trump.table`][tuolaji.Trump.table]). It sits below the kernels (it imports no rule),
 so that [`lead_info_ids`][tuolaji.core.trickids.lead_info_ids] can raise its R6.2 error and the
 refused-play path of the state machine can word a follow error straight from ids.
 """
