@@ -20,6 +20,7 @@ from tuolaji.core.cards import CARD_KINDS, CARDS, KITTY_SIZE, POINTS, SEATS, Car
 from tuolaji.core.errors import ConfigurationError, cut
 from tuolaji.core.legal import LegalFollows
 from tuolaji.core.limits import MAX_LIST
+from tuolaji.core.rules import Rules
 from tuolaji.core.scoring import team_of
 from tuolaji.core.shapes import RawUnit, unit_ids
 from tuolaji.core.trickids import challenge, lead_info_ids, winner_so_far
@@ -38,6 +39,9 @@ from tuolaji.state.actions import (
 from tuolaji.state.view import PlayerView
 
 __all__ = ["GreedyBot"]
+
+# The previous bot read the trick kernels under the default house rules.
+_DEFAULT_RULES = Rules()
 
 
 def _ids(cards: tuple[Card, ...]) -> tuple[int, ...]:
@@ -183,13 +187,13 @@ class GreedyBot:
         on_table = sum(_points(p) for p in trick)
         partner = (view.seat + 2) % 4
         lead = lead_info_ids(trick[0], table)
-        best = winner_so_far(lead, trick, table)
+        best = winner_so_far(lead, trick, table, _DEFAULT_RULES)
         winning = (view.leader + best.play_index) % SEATS
         last = len(trick) == 3
         me = len(trick)
 
         def wins(i: int) -> bool:
-            return challenge(lead, best, me, option_ids[i], table).play_index == me
+            return challenge(lead, best, me, option_ids[i], table, _DEFAULT_RULES).play_index == me
 
         def feed(i: int) -> tuple[int, int]:
             return _points(option_ids[i]), -_strength_cost(option_ids[i], table)

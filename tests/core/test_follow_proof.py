@@ -105,7 +105,7 @@ def _legal(
     info: LeadInfo, hand: Sequence[int], play: Sequence[int], table: TrumpTable, rules: tl.Rules
 ) -> bool:
     """The engine's follow check (R7.1-R7.3): the legality kernel the proof is read from."""
-    return follow_code_ids(info, hand, play, table, rules.follow_draw) == FollowCode.OK
+    return follow_code_ids(info, hand, play, table, rules) == FollowCode.OK
 
 
 def _pool(trump: Trump, lead: Sequence[int], play: Sequence[int]) -> Counter[int]:

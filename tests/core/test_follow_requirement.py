@@ -14,7 +14,7 @@ import tuolaji as tl
 from reference import ref_legal_follows
 from trick_strategies import follow_positions
 from tuolaji.core.cards import Card
-from tuolaji.core.rules import FOLLOW_DRAWS, FollowDraw
+from tuolaji.core.rules import FOLLOW_DRAWS, FollowDraw, Rules
 from tuolaji.core.trickids import follow_requirement, lead_info_ids
 from tuolaji.core.trump import Trump
 
@@ -54,7 +54,7 @@ def test_every_legal_follow_is_the_base_plus_a_choice_from_the_pool(
     trump, lead, hand = position
     table = trump.table
     info = lead_info_ids(_ids(lead), table)
-    req = follow_requirement(info, _ids(hand), table, draw)
+    req = follow_requirement(info, _ids(hand), table, Rules(follow_draw=draw))
     base, pool = Counter(req.base), Counter(req.pool)
     assert req.pick + len(req.base) == len(lead)
     for key in ref_legal_follows(lead, hand, trump, draw):
@@ -69,7 +69,7 @@ def test_every_legal_follow_is_the_base_plus_a_choice_from_the_pool(
 def test_r7_2_a_short_seat_plays_all_its_led_suit_cards() -> None:
     lead = P("KH KH QH")
     hand = P("3H 4H 5C 6C 7S")
-    req = follow_requirement(lead_info_ids(_ids(lead), T.table), _ids(hand), T.table)
+    req = follow_requirement(lead_info_ids(_ids(lead), T.table), _ids(hand), T.table, Rules())
     assert sorted(req.base) == sorted(_ids(P("3H 4H"))) and req.pick == 1
     assert sorted(req.pool) == sorted(_ids(P("5C 6C 7S"))) and req.pairs == 0
 
@@ -78,6 +78,6 @@ def test_r7_3_a_long_seat_owes_the_best_candidate_shape() -> None:
     """R7.3: a tractor lead answered from a holding with a tractor: two pairs, as a tractor."""
     lead = P("KH KH QH QH")
     hand = P("5H 5H 6H 6H 9H 3C")
-    req = follow_requirement(lead_info_ids(_ids(lead), T.table), _ids(hand), T.table)
+    req = follow_requirement(lead_info_ids(_ids(lead), T.table), _ids(hand), T.table, Rules())
     assert req.base == () and req.pick == 4 and req.pairs == 2 and req.tractors == (2,)
     assert req.led_cards == 4

@@ -5,12 +5,10 @@ raises :class:`tuolaji.NoLegalChoice` (R11)."""
 from __future__ import annotations
 
 import random
-import warnings
 
 import pytest
 
 import tuolaji as tl
-from tuolaji.core import legal
 from tuolaji.state.actions import ListedActions
 
 T = tl.Trump(tl.Rank.TEN, tl.Suit.SPADES)
@@ -50,16 +48,9 @@ def test_no_legal_choice_is_an_illegal_action() -> None:
     assert issubclass(tl.NoLegalChoice, tl.TuolajiError)
 
 
-def test_old_names_warn_and_still_work() -> None:
+def test_unchecked_leads_know_their_own_sample() -> None:
     hand_ids = [c.id for c in tl.parse_cards("AH AH KH")]
-    with pytest.warns(DeprecationWarning, match="PlayCards"):
-        assert legal.Play == legal.PlayCards  # type: ignore[attr-defined]
-    with pytest.warns(DeprecationWarning, match="unchecked"):
-        leads = tl.LegalLeads.from_ids(hand_ids, T.table)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        assert len(leads) == len(tl.LegalLeads.unchecked(hand_ids, T.table)) == 5
+    leads = tl.LegalLeads.unchecked(hand_ids, T.table)
+    assert len(leads) == 5
     play = leads.sample(random.Random(1))
-    with pytest.warns(DeprecationWarning, match="is_known_legal"):
-        assert leads.vouched(play)
     assert leads.is_known_legal(play) and not leads.is_known_legal(tuple(list(play)))

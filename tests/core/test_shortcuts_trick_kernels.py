@@ -77,17 +77,17 @@ def test_winner_folded_by_challenges_is_the_trick_winner(preset: str) -> None:
         table = s.trump.table
         plays = [[c.id for c in p] for p in s.trick]
         lead = lead_info_ids(plays[0], table)
-        best = winner_so_far(lead, plays, table)
-        assert best[0] == trick_winner_ids(plays, table)
-        step = winner_so_far(lead, plays[:-1], table)
-        assert challenge(lead, step, len(plays) - 1, plays[-1], table) == best
+        best = winner_so_far(lead, plays, table, s.rules)
+        assert best[0] == trick_winner_ids(plays, table, s.rules)
+        step = winner_so_far(lead, plays[:-1], table, s.rules)
+        assert challenge(lead, step, len(plays) - 1, plays[-1], table, s.rules) == best
 
 
 def test_a_play_of_the_wrong_size_still_names_r7_1() -> None:
     table = tl.Trump(tl.Rank.TEN, tl.Suit.SPADES).table
     lead = lead_info_ids([c.id for c in C("KH KH")], table)
     with pytest.raises(tl.IllegalAction) as info:
-        challenge(lead, (0, lead.key, False), 1, [C("QH")[0].id], table)
+        challenge(lead, (0, lead.key, False), 1, [C("QH")[0].id], table, Rules())
     assert info.value.rule == "R7.1"
 
 
@@ -105,8 +105,9 @@ def test_throw_verdict_is_check_throw_ids(forced_unit: str) -> None:
                 lead = [c.id for c in s.legal_plays().sample(rng)]
                 others = [list(s.hand_card_ids((s.turn + i) % 4)) for i in (1, 2, 3)]
                 info = lead_info_ids(lead, table)
-                got = throw_verdict(info, others, table, forced_unit)  # type: ignore[arg-type]
-                want = check_throw_ids(lead, others, table, forced_unit)  # type: ignore[arg-type]
+                rules = Rules(forced_unit=forced_unit)  # type: ignore[arg-type]
+                got = throw_verdict(info, others, table, rules)
+                want = check_throw_ids(lead, others, table, rules)
                 assert got[0] == want[0] and got[2] == want[2]
                 assert got[1] == (want[1] if not want[0] else info.ids)
                 failed += not got[0]

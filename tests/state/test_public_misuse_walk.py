@@ -33,9 +33,7 @@ SKIP: dict[str, str] = {
     # Documented unchecked fast paths for the state machine's own steps (ids and tables
     # the library made itself); checking them would slow the hot paths they serve.
     "LegalLeads.unchecked": "unchecked by contract (hot path)",
-    "LegalLeads.from_ids": "deprecated name of LegalLeads.unchecked",
     "LegalFollows.unchecked": "unchecked by contract (hot path)",
-    "LegalFollows.from_ids": "deprecated name of LegalFollows.unchecked",
     "GameState.remember_lead": "unchecked by contract (the play step's own bookkeeping)",
 }
 

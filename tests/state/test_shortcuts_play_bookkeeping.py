@@ -133,7 +133,8 @@ def test_throw_verdict_matches_the_reference_on_deals(forced_unit: str) -> None:
                 info = lead_info_ids([c.id for c in lead], table)
                 if len(info.units) < 2:
                     continue
-                ok, forced, beaten = throw_verdict(info, others, table, forced_unit)  # type: ignore[arg-type]
+                rules = tl.Rules(forced_unit=forced_unit)  # type: ignore[arg-type]
+                ok, forced, beaten = throw_verdict(info, others, table, rules)
                 ref = ref_check_throw(lead, hands, s.trump, forced_unit)
                 assert (ok, tuple(sorted(forced)), beaten) == ref
                 compared += 1

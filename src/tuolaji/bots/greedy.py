@@ -216,14 +216,14 @@ class GreedyBot:
         on_table = sum(_points(p) for p in trick)
         partner = (view.seat + 2) % 4
         lead = lead_info_ids(trick[0], table)
-        ruff_shape, throw_ruff = view.rules.ruff_shape, view.rules.throw_ruff
-        best = winner_so_far(lead, trick, table, ruff_shape, throw_ruff)
+        rules = view.rules
+        best = winner_so_far(lead, trick, table, rules)
         winning = (view.leader + best.play_index) % SEATS
         me = len(trick)
         last = me == 3
 
         def wins(i: int) -> bool:
-            after = challenge(lead, best, me, option_ids[i], table, ruff_shape, throw_ruff)
+            after = challenge(lead, best, me, option_ids[i], table, rules)
             return after.play_index == me
 
         def feed(i: int) -> tuple[int, int]:

@@ -367,7 +367,7 @@ def throw_fact_holds(
     same forced unit and, when `Rules.throw_blocker_public`, the same seats beating it."""
     seat = fact.seat
     others = [hands_then[(seat + i) % 4] for i in (1, 2, 3)]
-    verdict = throw_verdict(fact.info, others, table, rules.forced_unit)
+    verdict = throw_verdict(fact.info, others, table, rules)
     return verdict_agrees(throw_outcome(fact, rules), verdict)
 
 
@@ -408,7 +408,7 @@ def follow_fact_holds(
     """Whether the follower's hand when it followed (card ids: its hand now plus
     ``fact.played_since``; cards outside the led suit may be left out) makes its follow legal
     under the engine's own follow check (R7.1-R7.3, with `Rules.follow_draw`)."""
-    code = follow_code_ids(fact.lead, hand_then, fact.play, table, rules.follow_draw)
+    code = follow_code_ids(fact.lead, hand_then, fact.play, table, rules)
     return code == FollowCode.OK
 
 

@@ -37,6 +37,8 @@ from tuolaji.state.view import PlayerView
 
 __all__ = ["PIMCBot", "playout_points", "quick_play", "rollout"]
 
+_DEFAULT_RULES = Rules()
+
 
 def quick_play(state: GameState, rng: random.Random, tries: int = 4) -> tuple[Card, ...]:
     """A cheap heuristic play for rollouts: lead a random single card (never a throw, so
@@ -87,7 +89,7 @@ def _quick_follow(
 ) -> tuple[Card, ...]:
     """``seat``'s best of ``tries`` random legal follows to ``trick`` (see `quick_play`)."""
     strength = table.strength
-    so_far = winner_so_far(lead, trick, table, rules.ruff_shape, rules.throw_ruff)
+    so_far = winner_so_far(lead, trick, table, rules)
     ours = team_of((leader + so_far.play_index) % 4) == team_of(seat)
     position = len(trick)
     best: tuple[Card, ...] = ()
@@ -99,18 +101,7 @@ def _quick_follow(
         pts = sum([POINTS[c] for c in ids])  # R1.2 on the ids at hand
         if ours:
             key = (pts, -cost)
-        elif (
-            challenge(
-                lead,
-                so_far,
-                position,
-                ids,
-                table,
-                ruff_shape=rules.ruff_shape,
-                throw_ruff=rules.throw_ruff,
-            ).play_index
-            == position
-        ):
+        elif challenge(lead, so_far, position, ids, table, rules).play_index == position:
             key = (1000, -cost)
         else:
             key = (-10 * pts - cost, 0)
@@ -156,13 +147,15 @@ def playout_points(state: GameState, rng: random.Random) -> int:
         for i in (1, 2, 3):
             seat = (leader + i) % 4
             hand = hands[seat]
-            plays = LegalFollows.unchecked(lead, tuple(hand), table)
+            # The default rules' follows, as before 0.4: under every house rule they are
+            # legal follows too (a subset), and the rollout's draws stay those of 0.3.
+            plays = LegalFollows.unchecked(lead, tuple(hand), table, _DEFAULT_RULES)
             (card,) = _quick_follow(
                 plays, lead, trick, seat, leader=leader, table=table, rules=rules, rng=rng, tries=4
             )
             hand.remove(card.id)
             trick.append([card.id])
-        index = winner_so_far(lead, trick, table, rules.ruff_shape, rules.throw_ruff).play_index
+        index = winner_so_far(lead, trick, table, rules).play_index
         winner = (leader + index) % 4
         if team_of(winner) != declarers:
             trick_points += points_in_trick_ids(trick)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import abc
 import random
-import warnings
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
@@ -28,11 +27,10 @@ from typing import Generic, TypeVar
 
 from tuolaji.core._args import check_choice as _check_choice
 from tuolaji.core._args import trump_table_of
-from tuolaji.core._deprecated import renamed
 from tuolaji.core.caching import memoize
 from tuolaji.core.cards import CARDS, Card, CardId, card_ids_of
 from tuolaji.core.errors import NoLegalChoice
-from tuolaji.core.rules import FollowDraw
+from tuolaji.core.rules import FollowDraw, Rules
 from tuolaji.core.shapes import tractors_fit
 from tuolaji.core.trickids import (
     FollowCode,
@@ -41,6 +39,7 @@ from tuolaji.core.trickids import (
     follow_code_ids,
     follow_requirement,
     lead_info_ids,
+    rules_with,
 )
 from tuolaji.core.trump import Trump, TrumpTable
 
@@ -94,15 +93,6 @@ class LegalSet(abc.ABC, Generic[T_co]):
         return len(self) > 0
 
 
-def _warn_from_ids() -> None:
-    warnings.warn(
-        "LegalLeads.from_ids and LegalFollows.from_ids are deprecated since tuolaji 0.3.0; "
-        "use unchecked",
-        DeprecationWarning,
-        stacklevel=3,
-    )
-
-
 def _to_ids(play: object) -> list[int] | None:
     """Card ids of an iterable of cards, or None when it is not one."""
     if not isinstance(play, Iterable):
@@ -129,15 +119,6 @@ class _Plays(LegalSet[PlayCards]):
         iteration yielded or that ``in`` accepted last: then it is one of these plays
         without checking it again (tuples never change). The state's play reads this to
         skip a second check of a play that came from its own legal plays."""
-        return play is self._known_legal
-
-    def vouched(self, play: object) -> bool:
-        """Deprecated name of `is_known_legal` (tuolaji 0.3.0)."""
-        warnings.warn(
-            "LegalPlays.vouched is deprecated since tuolaji 0.3.0; use is_known_legal",
-            DeprecationWarning,
-            stacklevel=2,
-        )
         return play is self._known_legal
 
     def _remember(self, play: object, legal: bool) -> bool:
@@ -184,12 +165,6 @@ class LegalLeads(_Plays):
         self = cls.__new__(cls)
         self._init_ids(hand, table)
         return self
-
-    @classmethod
-    def from_ids(cls, hand: Sequence[CardId], table: TrumpTable) -> LegalLeads:
-        """Deprecated name of [`unchecked`][tuolaji.LegalLeads.unchecked] (tuolaji 0.3.0)."""
-        _warn_from_ids()
-        return cls.unchecked(hand, table)
 
     def _init_ids(self, hand: Sequence[int], table: TrumpTable) -> None:
         order = table.order
@@ -317,13 +292,13 @@ class LegalFollows(_Plays):
         "_base",
         "_counts",
         "_doubles",
-        "_follow_draw",
         "_hand",
         "_high",
         "_lead",
         "_low",
         "_order",
         "_pick",
+        "_rules",
         "_sets",
         "_singles",
         "_table",
@@ -333,13 +308,13 @@ class LegalFollows(_Plays):
     _base: tuple[int, ...]
     _counts: tuple[Counter[CardId], Counter[CardId], list[CardId]] | None
     _doubles: list[int]
-    _follow_draw: FollowDraw
     _hand: Sequence[int]
     _high: int
     _lead: LeadInfo
     _low: int
     _order: tuple[int, ...]
     _pick: int
+    _rules: Rules
     _sets: tuple[tuple[tuple[int, ...], ...], ...] | None
     _singles: list[int]
     _table: TrumpTable
@@ -352,13 +327,15 @@ class LegalFollows(_Plays):
         hand: Sequence[Card],
         trump: Trump,
         *,
-        follow_draw: FollowDraw = "pairs",
+        follow_draw: FollowDraw | None = None,
     ) -> None:
-        _check_choice("follow_draw", "R7.3", follow_draw, FollowDraw)
+        if follow_draw is not None:
+            _check_choice("follow_draw", "R7.3", follow_draw, FollowDraw)
         table = trump_table_of(trump)
         ids = card_ids_of(hand, "hand")
         check_hand_ids(ids)
-        self._init_ids(lead_info_ids(card_ids_of(lead, "lead"), table), ids, table, follow_draw)
+        info = lead_info_ids(card_ids_of(lead, "lead"), table)
+        self._init_ids(info, ids, table, rules_with(follow_draw=follow_draw))
 
     @classmethod
     def unchecked(
@@ -366,28 +343,22 @@ class LegalFollows(_Plays):
         lead: LeadInfo,
         hand: Sequence[CardId],
         table: TrumpTable,
-        follow_draw: FollowDraw = "pairs",
+        rules: Rules,
     ) -> LegalFollows:
         """The fast entry point of the state machine: the collection for a described lead
         and a hand of card ids that holds no card more than twice (R1.1), which is **not**
-        checked, under the house rule ``follow_draw`` (R7.3, not checked either)."""
+        checked, under the house rule [`rules.follow_draw`][tuolaji.Rules.follow_draw] (R7.3)."""
         self = cls.__new__(cls)
-        self._init_ids(lead, hand, table, follow_draw)
+        self._init_ids(lead, hand, table, rules)
         return self
 
-    @classmethod
-    def from_ids(cls, lead: LeadInfo, hand: Sequence[CardId], table: TrumpTable) -> LegalFollows:
-        """Deprecated name of [`unchecked`][tuolaji.LegalFollows.unchecked] (tuolaji 0.3.0)."""
-        _warn_from_ids()
-        return cls.unchecked(lead, hand, table)
-
     def _init_ids(
-        self, lead: LeadInfo, hand: Sequence[int], table: TrumpTable, follow_draw: FollowDraw
+        self, lead: LeadInfo, hand: Sequence[int], table: TrumpTable, rules: Rules
     ) -> None:
         self._lead = lead
         self._hand = hand
         self._table = table
-        self._follow_draw = follow_draw
+        self._rules = rules
         self._known_legal = None
         self._counts = None
         suit = table.suit
@@ -398,7 +369,7 @@ class LegalFollows(_Plays):
             return
         self._order = table.order
         # R7.2 and R7.3, as the one decomposition tricks.follow_requirement defines.
-        base, pool, pick, low, tractors, _ = follow_requirement(lead, hand, table, follow_draw)
+        base, pool, pick, low, tractors, _ = follow_requirement(lead, hand, table, rules)
         seen: set[int] = set()
         doubles: list[int] = []
         for c in pool:
@@ -594,7 +565,7 @@ class LegalFollows(_Plays):
         ids = _to_ids(play)
         if ids is None:
             return False
-        code = follow_code_ids(self._lead, self._hand, ids, self._table, self._follow_draw)
+        code = follow_code_ids(self._lead, self._hand, ids, self._table, self._rules)
         return self._remember(play, code == FollowCode.OK)
 
     def sample(self, rng: random.Random) -> PlayCards:
@@ -654,10 +625,15 @@ def legal_leads(hand: Sequence[Card], trump: Trump) -> LegalLeads:
 
 
 def legal_follows(
-    lead: Sequence[Card], hand: Sequence[Card], trump: Trump, *, follow_draw: FollowDraw = "pairs"
+    lead: Sequence[Card],
+    hand: Sequence[Card],
+    trump: Trump,
+    *,
+    follow_draw: FollowDraw | None = None,
 ) -> LegalFollows:
     """The legal follows to ``lead`` from ``hand`` as a lazy collection (R7.1-R7.3), under the
-    house rule ``follow_draw`` ([`Rules.follow_draw`][tuolaji.Rules.follow_draw]).
+    house rule ``follow_draw`` ([`Rules.follow_draw`][tuolaji.Rules.follow_draw]; None: its
+    default).
 
     >>> import tuolaji as tl
     >>> t = tl.Trump(tl.Rank.TEN, tl.Suit.SPADES)
@@ -671,5 +647,3 @@ def legal_follows(
 LegalPlays = LegalLeads | LegalFollows
 """What [`tuolaji.GameState.legal_plays`][tuolaji.GameState.legal_plays] returns: the leads or the
 follows of a seat."""
-
-__getattr__ = renamed(__name__, {"Play": ("PlayCards", PlayCards)})

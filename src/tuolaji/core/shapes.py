@@ -16,7 +16,6 @@ from typing import Literal, NamedTuple
 import attrs
 
 from tuolaji.core._args import trump_table_of
-from tuolaji.core._deprecated import renamed
 from tuolaji.core.caching import memoize
 from tuolaji.core.cards import CARDS, Card, CardId, card_ids_of
 from tuolaji.core.errors import InvalidCards
@@ -312,6 +311,3 @@ def is_tractor(cards: Sequence[Card], trump: Trump) -> bool:
         return False
     positions = sorted(table.pos[c] for c in counts)
     return all(b == a + 1 for a, b in itertools.pairwise(positions))
-
-
-__getattr__ = renamed(__name__, {"hosts": ("tractors_fit", tractors_fit)})

@@ -24,12 +24,13 @@ from typing import NamedTuple
 
 import attrs
 
+from tuolaji.core import wording
 from tuolaji.core.caching import BoundedCache, memoize
 from tuolaji.core.cards import CARDS, POINTS, CardId
 from tuolaji.core.errors import IllegalAction, InvalidCards
 from tuolaji.core.rules import FollowDraw, ForcedUnit, RuffShape, Rules, ThrowRuff
 from tuolaji.core.shapes import RawUnit, Shape, tractor_placements, tractors_fit, unit_ids
-from tuolaji.core.trump import TRUMP, TrumpTable, effective_suit_name
+from tuolaji.core.trump import TRUMP, TrumpTable
 
 __all__ = [
     "FollowCode",
@@ -42,24 +43,62 @@ __all__ = [
     "check_hand_ids",
     "check_throw_ids",
     "follow_code_ids",
-    "follow_error_message",
     "follow_proof",
     "follow_requirement",
     "forced_unit_key",
     "is_ruff_ids",
     "lead_info_ids",
     "missing_ids",
-    "not_held_error",
     "pair_positions",
     "play_key_ids",
     "points_in_trick_ids",
+    "refused_follow",
     "required_follow_shape",
     "required_pairs",
     "ruff_key",
+    "rules_with",
     "throw_verdict",
     "trick_winner_ids",
     "winner_so_far",
 ]
+
+
+_DEFAULT_RULES = Rules()
+
+
+def rules_with(
+    *,
+    follow_draw: FollowDraw | None = None,
+    ruff_shape: RuffShape | None = None,
+    throw_ruff: ThrowRuff | None = None,
+    forced_unit: ForcedUnit | None = None,
+) -> Rules:
+    """The [`Rules`][tuolaji.Rules] value the kernels take, for a caller that holds loose
+    house-rule values instead (the card-level functions of `tuolaji.core.tricks` and
+    `tuolaji.core.legal`): the default rules with each given field (None keeps the field's
+    default). The values must be valid (the callers check them first). One value per
+    combination, built once."""
+    d = _DEFAULT_RULES
+    return _evolved(
+        follow_draw or d.follow_draw,
+        ruff_shape or d.ruff_shape,
+        throw_ruff or d.throw_ruff,
+        forced_unit or d.forced_unit,
+    )
+
+
+@memoize(limit=64)
+def _evolved(
+    follow_draw: FollowDraw, ruff_shape: RuffShape, throw_ruff: ThrowRuff, forced_unit: ForcedUnit
+) -> Rules:
+    # Valid values make 3 * 2 * 4 * 2 = 48 combinations: every one stays cached.
+    return attrs.evolve(
+        _DEFAULT_RULES,
+        follow_draw=follow_draw,
+        ruff_shape=ruff_shape,
+        throw_ruff=throw_ruff,
+        forced_unit=forced_unit,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -114,12 +153,6 @@ _LEADS: BoundedCache[tuple[int, tuple[int, ...]], tuple[TrumpTable, LeadInfo]] =
 )
 
 
-def _canonical_ids(ids: Sequence[int], table: TrumpTable) -> tuple[int, ...]:
-    """``ids`` in the canonical order of a play: trumps first, then ♠ ♥ ♣ ♦, strongest
-    first (the order of [`Trump.sorted`][tuolaji.Trump.sorted])."""
-    return tuple(sorted(ids, key=table.order.__getitem__))
-
-
 def pair_positions(ids: Sequence[int], pos: Sequence[int]) -> tuple[int, ...]:
     """Sorted positions of the pairs among ``ids`` (no card more than twice)."""
     seen: set[int] = set()
@@ -131,26 +164,6 @@ def pair_positions(ids: Sequence[int], pos: Sequence[int]) -> tuple[int, ...]:
             seen.add(c)
     out.sort()
     return tuple(out)
-
-
-def _cards_text(ids: Sequence[int], table: TrumpTable) -> str:
-    """Cards for a message, in canonical order, grouped like ``♥KKQQ ♥3``."""
-    return " ".join(_group_text(ids, table))
-
-
-def _group_text(ids: Sequence[int], table: TrumpTable) -> list[str]:
-    words: list[str] = []
-    previous = -1
-    for c in _canonical_ids(ids, table):
-        card = CARDS[c]
-        if c == previous and not card.is_joker:
-            # Two copies print as one word, like the rules text: ♥QQ.
-            words[-1] += card.rank.label
-            previous = -1
-        else:
-            words.append(card.pretty)
-            previous = c
-    return words
 
 
 def lead_info_ids(ids: Sequence[int], table: TrumpTable) -> LeadInfo:
@@ -172,15 +185,7 @@ def lead_info_ids(ids: Sequence[int], table: TrumpTable) -> LeadInfo:
         by_suit: dict[int, list[int]] = {}
         for c in key:
             by_suit.setdefault(suit[c], []).append(c)
-        parts = "; ".join(
-            f"{_cards_text(cs, table)} {'are' if len(cs) > 1 else 'is'} {effective_suit_name(s)}"
-            for s, cs in sorted(by_suit.items(), key=lambda kv: (kv[0] != TRUMP, kv[0]))
-        )
-        raise IllegalAction(
-            "R6.2",
-            f"a lead is cards of one suit (trumps count as one suit), but {parts}; "
-            "lead from one suit only",
-        )
+        raise wording.mixed_lead_error(by_suit, table)
     units = tuple(unit_ids(key, table))
     sizes = [u.pairs for u in units]
     singles = sizes.count(0)
@@ -348,12 +353,6 @@ def check_hand_ids(hand: Sequence[int]) -> None:
             )
 
 
-def not_held_error(missing: Sequence[int], table: TrumpTable) -> IllegalAction:
-    return IllegalAction(
-        "R11", f"you do not hold {_cards_text(missing, table)}; play only cards from your hand"
-    )
-
-
 def _beats(unit: RawUnit, singles_top: int, pairs_at: Set[int]) -> bool:
     """R6.3: does a hand with this top single position and these pair positions (in the
     unit's suit) hold a higher unit of the same kind?"""
@@ -394,12 +393,13 @@ def check_throw_ids(
     ids: Sequence[int],
     others: Sequence[Sequence[int]],
     table: TrumpTable,
-    forced_unit: ForcedUnit = "lowest",
+    rules: Rules,
 ) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
     """[`check_throw`][tuolaji.check_throw] on ids: ``(ok, forced ids, beaten_by)``;
-    ``forced`` is ``ids`` itself (as a tuple) when ok."""
+    ``forced`` is ``ids`` itself (as a tuple) when ok. ``rules.forced_unit`` (R6.4) picks the
+    forced unit."""
     info = lead_info_ids(ids, table)
-    ok, forced, beaten_by = throw_verdict(info, others, table, forced_unit)
+    ok, forced, beaten_by = throw_verdict(info, others, table, rules)
     return (True, tuple(ids), ()) if ok else (False, forced, beaten_by)
 
 
@@ -407,10 +407,11 @@ def throw_verdict(
     info: LeadInfo,
     others: Sequence[Sequence[int]],
     table: TrumpTable,
-    forced_unit: ForcedUnit = "lowest",
+    rules: Rules,
 ) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
     """[`check_throw_ids`][tuolaji.core.trickids.check_throw_ids] for a described lead (R6.3,
-    R6.4): ``(ok, forced ids, beaten_by)``; ``forced`` is the lead's ids when ok."""
+    R6.4): ``(ok, forced ids, beaten_by)``; ``forced`` is the lead's ids when ok.
+    ``rules.forced_unit`` (R6.4) picks the forced unit."""
     if len(info.units) == 1:
         return True, info.ids, ()
     suit, pos = table.suit, table.pos
@@ -424,7 +425,7 @@ def throw_verdict(
     # units first keeps the order of the rest) and the first beaten one is forced.
     beatable = [u for u in info.units if u.top < highest]
     if len(beatable) > 1:
-        beatable.sort(key=_lowest_first if forced_unit == "lowest" else _smallest_first)
+        beatable.sort(key=_lowest_first if rules.forced_unit == "lowest" else _smallest_first)
     for unit in beatable:
         if unit.pairs == 0:
             # A single needs only the hands' top cards (most throws fail on a single): the
@@ -582,11 +583,11 @@ class FollowRequirement(NamedTuple):
 
 
 def follow_requirement(
-    lead: LeadInfo, hand: Sequence[CardId], table: TrumpTable, follow_draw: FollowDraw = "pairs"
+    lead: LeadInfo, hand: Sequence[CardId], table: TrumpTable, rules: Rules
 ) -> FollowRequirement:
     """The [`FollowRequirement`][tuolaji.core.trickids.FollowRequirement] of a follow to ``lead``
     from ``hand`` (card ids; no card more than twice) under ``table`` (R7.2, R7.3) and the house
-    rule ``follow_draw`` ([`Rules.follow_draw`][tuolaji.Rules.follow_draw])."""
+    rule [`rules.follow_draw`][tuolaji.Rules.follow_draw]."""
     suit = table.suit
     ls = lead.suit
     n = len(lead.ids)
@@ -598,9 +599,9 @@ def follow_requirement(
             tuple(held), tuple([c for c in hand if suit[c] != ls]), n - h, 0, (), h
         )
     # R7.2: with more, only them; R7.3: in the best candidate shape the holding fits.
-    if lead.total_pairs == 0 or not _DRAW_DUTIES[follow_draw].shape:
+    if lead.total_pairs == 0 or not _DRAW_DUTIES[rules.follow_draw].shape:
         return FollowRequirement((), tuple(held), n, 0, (), n)
-    need, want = required_pairs(lead, held, table, follow_draw)
+    need, want = required_pairs(lead, held, table, rules)
     return FollowRequirement((), tuple(held), n, need, want, n)
 
 
@@ -609,13 +610,14 @@ def follow_code_ids(
     hand: Sequence[CardId],
     play: Sequence[CardId],
     table: TrumpTable,
-    follow_draw: FollowDraw = "pairs",
+    rules: Rules,
 ) -> int:
     """The [`FollowCode`][tuolaji.core.trickids.FollowCode] of ``play`` from ``hand`` (which
     includes it) after ``lead``.
 
     R7.1 count, R11 held, R7.2 suit, R7.3 shape
-    ([`follow_requirement`][tuolaji.core.trickids.follow_requirement], under ``follow_draw``).
+    ([`follow_requirement`][tuolaji.core.trickids.follow_requirement], under
+    ``rules.follow_draw``).
     The hand must hold no card more than twice.
     """
     n = len(lead.ids)
@@ -624,7 +626,7 @@ def follow_code_ids(
         return FollowCode.EMPTY if m == 0 else FollowCode.COUNT
     if missing_ids(hand, play):
         return FollowCode.NOT_HELD
-    req = follow_requirement(lead, hand, table, follow_draw)
+    req = follow_requirement(lead, hand, table, rules)
     suit = table.suit
     ls = lead.suit
     in_suit = 0
@@ -649,7 +651,7 @@ def follow_code_ids(
 
 
 def required_pairs(
-    lead: LeadInfo, held: Sequence[int], table: TrumpTable, follow_draw: FollowDraw = "pairs"
+    lead: LeadInfo, held: Sequence[int], table: TrumpTable, rules: Rules
 ) -> tuple[int, tuple[int, ...]]:
     """R7.3 for a seat whose led-suit holding ``held`` is larger than the lead: the total
     pairs and the tractor lengths of the highest-ranked candidate shape it can fit.
@@ -659,7 +661,7 @@ def required_pairs(
     from [`best_candidate_tractors`][tuolaji.core.trickids.best_candidate_tractors]. A play fits
     the candidate when it has that many pairs and room for those tractors among its pairs (R3.4).
 
-    ``follow_draw="tractor_on_tractor"`` (house rule): the same tractors, but the lead's
+    ``rules.follow_draw == "tractor_on_tractor"`` (house rule): the same tractors, but the lead's
     tractors oblige no pairs beyond them; its plain pairs oblige as many of the pairs held
     besides those tractors as they can.
     """
@@ -671,98 +673,52 @@ def required_pairs(
         if lead.tractors and need >= shortest
         else ()
     )
-    if not _DRAW_DUTIES[follow_draw].pairs_for_tractors:
+    if not _DRAW_DUTIES[rules.follow_draw].pairs_for_tractors:
         matched = sum(want)
         need = matched + min(lead.pairs, held_pairs - matched)
     return need, want
 
 
 def required_follow_shape(
-    lead: LeadInfo, hand: Sequence[int], table: TrumpTable, follow_draw: FollowDraw = "pairs"
+    lead: LeadInfo, hand: Sequence[int], table: TrumpTable, rules: Rules
 ) -> Shape:
     """The candidate shape of R7.3 that a follow from ``hand`` must fit (its led-suit
     holding is larger than the lead); the all-singles shape when no pairs are required."""
-    req = follow_requirement(lead, hand, table, follow_draw)
+    req = follow_requirement(lead, hand, table, rules)
     return Shape(req.tractors, req.pairs - sum(req.tractors), lead.size - 2 * req.pairs)
 
 
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
-
-
-def _count_word(n: int) -> str:
-    return _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
-
-
-def _shape_words(shape: Shape, suit_name: str, *, demand: bool) -> str:
-    """A shape in words: "a tractor of 2 pairs and a pair", "a pair and 2 more ♥ cards"."""
-    parts = [f"a tractor of {k} pairs" for k in shape.tractors]
-    if shape.pairs:
-        parts.append("a pair" if shape.pairs == 1 else f"{_count_word(shape.pairs)} pairs")
-    if shape.singles:
-        if demand:
-            more = "more " if parts else "any "
-            noun = "card" if shape.singles == 1 else "cards"
-            parts.append(f"{shape.singles} {more}{suit_name} {noun}")
-        else:
-            parts.append("a single" if shape.singles == 1 else f"{shape.singles} singles")
-    if len(parts) == 1:
-        return parts[0]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def follow_error_message(
+def refused_follow(
     code: int,
     lead: LeadInfo,
     hand: Sequence[int],
     play: Sequence[int],
-    table: TrumpTable,
     *,
-    follow_draw: FollowDraw = "pairs",
+    table: TrumpTable,
+    rules: Rules,
 ) -> IllegalAction:
-    n = lead.size
-    name = effective_suit_name(lead.suit)
-    lead_text = _cards_text(lead.ids, table)
+    """The [`IllegalAction`][tuolaji.IllegalAction] of a follow that
+    [`follow_code_ids`][tuolaji.core.trickids.follow_code_ids] refused with ``code`` (not
+    ``FollowCode.OK``): rule R7.1, R11, R7.2 or R7.3 and a message saying what was required,
+    worded by [`tuolaji.core.wording`][tuolaji.core.wording] from the ids."""
     if code == FollowCode.EMPTY:
-        return IllegalAction("R7.1", f"the lead {lead_text} has {n} cards; play {n}, not none")
+        return wording.empty_follow_error(lead.ids, table)
     if code == FollowCode.COUNT:
-        return IllegalAction(
-            "R7.1", f"the lead {lead_text} has {n} cards; play exactly {n}, not {len(play)}"
-        )
+        return wording.count_error(lead.ids, len(play), table)
     if code == FollowCode.NOT_HELD:
-        return not_held_error(missing_ids(hand, play), table)
-    held = [c for c in hand if table.suit[c] == lead.suit]
+        return wording.not_held_error(missing_ids(hand, play), table)
+    suit = table.suit
+    held = [c for c in hand if suit[c] == lead.suit]
     if code == FollowCode.OFF_SUIT:
-        off = [c for c in play if table.suit[c] != lead.suit]
-        return IllegalAction(
-            "R7.2",
-            f"the lead {lead_text} is {name} and you hold {len(held)} {name} cards; "
-            f"play {n} {name} cards and no others (not {_cards_text(off, table)})",
-        )
+        off = [c for c in play if suit[c] != lead.suit]
+        return wording.off_suit_error(lead.ids, lead.suit, len(held), off, table)
     if code == FollowCode.SHORT:
         if not held:  # unreachable: with no led-suit cards any play follows suit
             raise AssertionError("a void hand cannot miss the led suit")
-        held_text = _cards_text(held, table)
-        if len(held) == n:
-            return IllegalAction(
-                "R7.2",
-                f"the lead {lead_text} is {name} and you hold exactly {n} {name} cards "
-                f"({held_text}); play all of them",
-            )
-        which = "it" if len(held) == 1 else f"all {len(held)} of them"
-        others = n - len(held)
-        return IllegalAction(
-            "R7.2",
-            f"the lead {lead_text} is {name} and you hold only {len(held)} {name} "
-            f"({held_text}); play {which} and {others} other card{'s' if others != 1 else ''}",
-        )
-    want = required_follow_shape(lead, hand, table, follow_draw)
+        return wording.short_error(lead.ids, lead.suit, held, table)
+    want = required_follow_shape(lead, hand, table, rules)
     held_pairs = sorted({c for c in held if held.count(c) == 2})
-    pairs_text = _cards_text([c for c in held_pairs for _ in (0, 1)], table)
-    return IllegalAction(
-        "R7.3",
-        f"the lead {lead_text} has {_shape_words(lead.shape, name, demand=False)} of {name}; "
-        f"you hold {pairs_text}; play {_shape_words(want, name, demand=True)}",
-    )
+    return wording.shape_error(lead.ids, lead.suit, lead.shape, held_pairs, want=want, table=table)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -798,11 +754,7 @@ def _counted_shape(
 
 
 def ruff_key(
-    lead: LeadInfo,
-    ids: Sequence[int],
-    table: TrumpTable,
-    ruff_shape: RuffShape = "exact",
-    throw_ruff: ThrowRuff = "first_difference",
+    lead: LeadInfo, ids: Sequence[int], table: TrumpTable, rules: Rules
 ) -> tuple[int, ...] | None:
     """The comparison key (R7.5) of the all-trump play ``ids`` as a ruff (R7.4) of the
     side-suit ``lead``, or None when it is a discard, under the house rules
@@ -815,11 +767,12 @@ def ruff_key(
     ``"largest_unit"`` by the top of its largest unit (the first entry of its best key);
     ``"first_difference"`` and ``"all_units"`` keep the whole key.
     """
-    counted = _counted_shape(lead, ruff_shape, table.tractor_min_pairs)
+    counted = _counted_shape(lead, rules.ruff_shape, table.tractor_min_pairs)
     if counted is None:
         key = play_key_ids(lead, ids, table)
     else:
         key = _split_key(*counted, pair_positions(ids, table.pos))
+    throw_ruff = rules.throw_ruff
     if key is None or throw_ruff == "first_difference" or len(lead.units) == 1:
         return key
     if throw_ruff == "largest_unit":
@@ -835,9 +788,9 @@ def _outranks_every_unit(
     ids: Sequence[int],
     key: tuple[int, ...],
     standing: tuple[int, ...],
-    table: TrumpTable,
     *,
-    ruff_shape: RuffShape,
+    table: TrumpTable,
+    rules: Rules,
 ) -> bool:
     """R7.5 with ``throw_ruff="all_units"``: does the ruff ``ids`` (keyed ``key`` by
     [`ruff_key`][tuolaji.core.trickids.ruff_key]) beat the standing ruff keyed ``standing``? For
@@ -847,31 +800,26 @@ def _outranks_every_unit(
         return key > standing
     if not lead.tractors and not lead.pairs:
         return all([a > b for a, b in zip(key, standing, strict=True)])
-    counted = _counted_shape(lead, ruff_shape, table.tractor_min_pairs)
+    counted = _counted_shape(lead, rules.ruff_shape, table.tractor_min_pairs)
     tractors, pairs = counted or (lead.tractors, lead.pairs)
     return _some_split_outranks(tractors, pairs, pair_positions(ids, table.pos), standing)
 
 
-def is_ruff_ids(
-    lead: LeadInfo, ids: Sequence[int], table: TrumpTable, ruff_shape: RuffShape = "exact"
-) -> bool:
+def is_ruff_ids(lead: LeadInfo, ids: Sequence[int], table: TrumpTable, rules: Rules) -> bool:
+    """[`is_ruff`][tuolaji.is_ruff] on ids, under ``rules.ruff_shape`` (R7.4)."""
     suit = table.suit
     if lead.suit == TRUMP or len(ids) != lead.size:
         return False
-    return all(suit[c] == TRUMP for c in ids) and ruff_key(lead, ids, table, ruff_shape) is not None
+    return all(suit[c] == TRUMP for c in ids) and ruff_key(lead, ids, table, rules) is not None
 
 
-def trick_winner_ids(
-    plays: Sequence[Sequence[int]],
-    table: TrumpTable,
-    ruff_shape: RuffShape = "exact",
-    throw_ruff: ThrowRuff = "first_difference",
-) -> int:
-    """[`trick_winner`][tuolaji.trick_winner] on ids."""
+def trick_winner_ids(plays: Sequence[Sequence[int]], table: TrumpTable, rules: Rules) -> int:
+    """[`trick_winner`][tuolaji.trick_winner] on ids, under ``rules.ruff_shape`` and
+    ``rules.throw_ruff`` (R7.4, R7.5)."""
     if not plays:
         raise IllegalAction("R7.1", "a trick needs at least the lead")
     lead = lead_info_ids(plays[0], table)
-    return winner_so_far(lead, plays, table, ruff_shape, throw_ruff).play_index
+    return winner_so_far(lead, plays, table, rules).play_index
 
 
 class WinnerSoFar(NamedTuple):
@@ -886,15 +834,11 @@ class WinnerSoFar(NamedTuple):
 
 
 def winner_so_far(
-    lead: LeadInfo,
-    plays: Sequence[Sequence[int]],
-    table: TrumpTable,
-    ruff_shape: RuffShape = "exact",
-    throw_ruff: ThrowRuff = "first_difference",
+    lead: LeadInfo, plays: Sequence[Sequence[int]], table: TrumpTable, rules: Rules
 ) -> WinnerSoFar:
     """The winner of ``plays`` (``plays[0]`` is the lead described by ``lead``) as
     ``(index, key, ruffed)``: each follow in turn [`challenge`][tuolaji.core.trickids.challenge]-s
-    the best so far, under the house rules ``ruff_shape`` and ``throw_ruff``."""
+    the best so far, under the house rules ``rules.ruff_shape`` and ``rules.throw_ruff``."""
     if len(lead.ids) == 1 and all([len(p) == 1 for p in plays]):
         # A single lead (most tricks): challenge's rules for one card, without its calls.
         suit, pos = table.suit, table.pos
@@ -914,27 +858,21 @@ def winner_so_far(
         return WinnerSoFar(winner, (top,), ruffed)
     best = WinnerSoFar(0, lead.key, False)
     for i in range(1, len(plays)):
-        best = challenge(lead, best, i, plays[i], table, ruff_shape, throw_ruff)
+        best = challenge(lead, best, i, plays[i], table, rules)
     return best
 
 
-# Positional, not keyword-only, house rules: CPython 3.11 specializes calls only to functions
-# without keyword-only parameters, and the bots call this once per option (bench W3).
+# Positional parameters only: CPython 3.11 specializes calls only to functions without
+# keyword-only parameters, and the bots call this once per option (bench W3).
 def challenge(  # noqa: PLR0917
-    lead: LeadInfo,
-    best: WinnerSoFar,
-    i: int,
-    ids: Sequence[int],
-    table: TrumpTable,
-    ruff_shape: RuffShape = "exact",
-    throw_ruff: ThrowRuff = "first_difference",
+    lead: LeadInfo, best: WinnerSoFar, i: int, ids: Sequence[int], table: TrumpTable, rules: Rules
 ) -> WinnerSoFar:
     """R7.5, R7.6: the winner so far after play ``i`` (``ids``) challenges ``best``.
 
     A follow can beat the best so far only if it fits the lead's shape and is in the led
     suit or a ruff (R7.4, see [`ruff_key`][tuolaji.core.trickids.ruff_key]); any ruff beats any
     led-suit play; the challenger must be strictly higher (for a ruff over a ruff, as
-    ``throw_ruff`` says). A throw that stood cannot be beaten in its own suit (R7.6).
+    ``rules.throw_ruff`` says). A throw that stood cannot be beaten in its own suit (R7.6).
     Raises [`IllegalAction`][tuolaji.IllegalAction] (R7.1) for a play of the wrong size.
     """
     n = len(lead.ids)
@@ -958,16 +896,17 @@ def challenge(  # noqa: PLR0917
     elif first == TRUMP:
         # Under RULES.md's readings a ruff's key is the led shape's (what ruff_key gives
         # then), read without the house rules' dispatch: most tricks are played so.
-        if ruff_shape == "exact" and throw_ruff == "first_difference":
+        throw_ruff = rules.throw_ruff
+        if rules.ruff_shape == "exact" and throw_ruff == "first_difference":
             key = play_key_ids(lead, ids, table)
         else:
-            key = ruff_key(lead, ids, table, ruff_shape, throw_ruff)
+            key = ruff_key(lead, ids, table, rules)
         if key is None:
             return best  # R7.4: trumps not fitting the lead's shape are a discard
         if not best.ruffed or (
             key > best.key
             if throw_ruff != "all_units"
-            else _outranks_every_unit(lead, ids, key, best.key, table, ruff_shape=ruff_shape)
+            else _outranks_every_unit(lead, ids, key, best.key, table=table, rules=rules)
         ):
             return WinnerSoFar(i, key, True)
     return best

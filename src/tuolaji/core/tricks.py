@@ -11,10 +11,9 @@ from collections.abc import Sequence
 
 import attrs
 
-from tuolaji.core import trickids
+from tuolaji.core import trickids, wording
 from tuolaji.core._args import check_choice as _check_choice
 from tuolaji.core._args import plays_ids_of, trump_table_of
-from tuolaji.core._deprecated import renamed
 from tuolaji.core.cards import CARDS, Card, card_ids_of
 from tuolaji.core.errors import ConfigurationError, IllegalAction
 from tuolaji.core.rules import (
@@ -22,9 +21,10 @@ from tuolaji.core.rules import (
     FollowDraw,
     ForcedUnit,
     RuffShape,
+    Rules,
     ThrowRuff,
 )
-from tuolaji.core.trump import Trump, TrumpTable
+from tuolaji.core.trump import Trump
 
 __all__ = [
     "ThrowCheck",
@@ -58,7 +58,7 @@ def lead_error(hand: Sequence[Card], cards: Sequence[Card], trump: Trump) -> Ill
         return err
     missing = trickids.missing_ids(hand_ids, ids)
     if missing:
-        return trickids.not_held_error(missing, table)
+        return wording.not_held_error(missing, table)
     return None
 
 
@@ -97,7 +97,7 @@ def check_throw(
     others: Sequence[Sequence[Card]],
     trump: Trump,
     *,
-    forced_unit: ForcedUnit = "lowest",
+    forced_unit: ForcedUnit | None = None,
 ) -> ThrowCheck:
     """Check a lead against the other hands (R6.3) and resolve a failed throw (R6.4).
 
@@ -107,7 +107,7 @@ def check_throw(
     positions with a higher top. Otherwise the thrower plays one beatable unit, chosen by
     ``forced_unit`` (see [`forced_unit_key`][tuolaji.core.trickids.forced_unit_key]): ``"lowest"``
     (the seeds, 最小牌: the unit holding the lowest card) or ``"smallest"`` (smallest unit first,
-    then lowest).
+    then lowest); None: the default of [`Rules.forced_unit`][tuolaji.Rules.forced_unit].
 
     Raises [`IllegalAction`][tuolaji.IllegalAction] (R6.2) for an empty or mixed-suit lead, and
     [`ConfigurationError`][tuolaji.ConfigurationError] for an unknown ``forced_unit``.
@@ -123,13 +123,16 @@ def check_throw(
     >>> tl.format_cards(check_throw(lead, others, t, forced_unit="smallest").forced)
     '9C'
     """
-    if forced_unit not in FORCED_UNIT_ORDERS:
+    if forced_unit is not None and forced_unit not in FORCED_UNIT_ORDERS:
         raise ConfigurationError(
             f"R6.4: forced_unit is 'lowest' or 'smallest'; got {forced_unit!r}"
         )
     table = trump_table_of(trump)
     ok, forced, beaten_by = trickids.check_throw_ids(
-        card_ids_of(cards), plays_ids_of(others, "others"), table, forced_unit
+        card_ids_of(cards),
+        plays_ids_of(others, "others"),
+        table,
+        trickids.rules_with(forced_unit=forced_unit),
     )
     attempt = tuple(cards)
     if ok:
@@ -143,7 +146,7 @@ def follow_error(
     play: Sequence[Card],
     trump: Trump,
     *,
-    follow_draw: FollowDraw = "pairs",
+    follow_draw: FollowDraw | None = None,
 ) -> IllegalAction | None:
     """Why ``play`` is not a legal follow to ``lead`` from ``hand``, or None when it is.
 
@@ -151,21 +154,26 @@ def follow_error(
     wrong number of cards), ``"R11"`` (cards not in the hand), ``"R7.2"`` (suit) or ``"R7.3"``
     (shape), and its message says what was required, e.g.
     ``R7.3: the lead ♥KK has a pair of ♥; you hold ♥QQ; play a pair``. ``follow_draw`` is the
-    house rule [`Rules.follow_draw`][tuolaji.Rules.follow_draw] (R7.3).
+    house rule [`Rules.follow_draw`][tuolaji.Rules.follow_draw] (R7.3); None: its default.
     Raises [`IllegalAction`][tuolaji.IllegalAction] (R6.2) when ``lead`` itself is not a lead.
     """
-    _check_choice("follow_draw", "R7.3", follow_draw, FollowDraw)
+    rules = _follow_rules(follow_draw)
     table = trump_table_of(trump)
     info = trickids.lead_info_ids(card_ids_of(lead, "lead"), table)
     hand_ids = card_ids_of(hand, "hand")
     play_ids = card_ids_of(play, "play")
     trickids.check_hand_ids(hand_ids)
-    code = trickids.follow_code_ids(info, hand_ids, play_ids, table, follow_draw)
+    code = trickids.follow_code_ids(info, hand_ids, play_ids, table, rules)
     if code == trickids.FollowCode.OK:
         return None
-    return trickids.follow_error_message(
-        code, info, hand_ids, play_ids, table, follow_draw=follow_draw
-    )
+    return trickids.refused_follow(code, info, hand_ids, play_ids, table=table, rules=rules)
+
+
+def _follow_rules(follow_draw: FollowDraw | None) -> Rules:
+    """The rules of a follow check given the house rule ``follow_draw`` (None: the default)."""
+    if follow_draw is not None:
+        _check_choice("follow_draw", "R7.3", follow_draw, FollowDraw)
+    return trickids.rules_with(follow_draw=follow_draw)
 
 
 def check_follow(
@@ -174,7 +182,7 @@ def check_follow(
     play: Sequence[Card],
     trump: Trump,
     *,
-    follow_draw: FollowDraw = "pairs",
+    follow_draw: FollowDraw | None = None,
 ) -> None:
     """Raise the [`IllegalAction`][tuolaji.IllegalAction] of
     [`follow_error`][tuolaji.follow_error], if any (R7.1-R7.3)."""
@@ -189,7 +197,7 @@ def is_legal_follow(
     play: Sequence[Card],
     trump: Trump,
     *,
-    follow_draw: FollowDraw = "pairs",
+    follow_draw: FollowDraw | None = None,
 ) -> bool:
     """True when ``play`` (from ``hand``, which includes it) legally follows ``lead``.
 
@@ -212,25 +220,29 @@ def is_legal_follow(
     >>> is_legal_follow(lead, hand, tl.parse_cards("QH 3H"), t, follow_draw="suit_only")
     True
     """
-    _check_choice("follow_draw", "R7.3", follow_draw, FollowDraw)
+    rules = _follow_rules(follow_draw)
     table = trump_table_of(trump)
     hand_ids = card_ids_of(hand, "hand")
     trickids.check_hand_ids(hand_ids)
     info = trickids.lead_info_ids(card_ids_of(lead, "lead"), table)
     return (
-        trickids.follow_code_ids(info, hand_ids, card_ids_of(play, "play"), table, follow_draw)
+        trickids.follow_code_ids(info, hand_ids, card_ids_of(play, "play"), table, rules)
         == trickids.FollowCode.OK
     )
 
 
 def is_ruff(
-    lead: Sequence[Card], play: Sequence[Card], trump: Trump, *, ruff_shape: RuffShape = "exact"
+    lead: Sequence[Card],
+    play: Sequence[Card],
+    trump: Trump,
+    *,
+    ruff_shape: RuffShape | None = None,
 ) -> bool:
     """True when ``play`` ruffs ``lead`` (R7.4): the lead is in a side suit and the play is
     all trumps fitting the lead's exact shape (``ruff_shape="exact"``), or holding no fewer
     tractors and pairs than the lead (``"counts"``, the 拖拉机 rules' wording; see
-    [`Rules.ruff_shape`][tuolaji.Rules.ruff_shape]). Any other play by a void seat is a discard,
-    which cannot win the trick. (Whether the seat was void is
+    [`Rules.ruff_shape`][tuolaji.Rules.ruff_shape]; None: its default). Any other play by a
+    void seat is a discard, which cannot win the trick. (Whether the seat was void is
     [`is_legal_follow`][tuolaji.is_legal_follow]'s business.)
 
     >>> import tuolaji as tl
@@ -240,18 +252,20 @@ def is_ruff(
     >>> is_ruff(lead, play, t), is_ruff(lead, play, t, ruff_shape="counts")
     (False, True)
     """
-    _check_choice("ruff_shape", "R7.4", ruff_shape, RuffShape)
+    if ruff_shape is not None:
+        _check_choice("ruff_shape", "R7.4", ruff_shape, RuffShape)
     table = trump_table_of(trump)
     info = trickids.lead_info_ids(card_ids_of(lead, "lead"), table)
-    return trickids.is_ruff_ids(info, card_ids_of(play, "play"), table, ruff_shape)
+    rules = trickids.rules_with(ruff_shape=ruff_shape)
+    return trickids.is_ruff_ids(info, card_ids_of(play, "play"), table, rules)
 
 
 def trick_winner(
     plays: Sequence[Sequence[Card]],
     trump: Trump,
     *,
-    ruff_shape: RuffShape = "exact",
-    throw_ruff: ThrowRuff = "first_difference",
+    ruff_shape: RuffShape | None = None,
+    throw_ruff: ThrowRuff | None = None,
 ) -> int:
     """The index in ``plays`` of the play that wins the trick; ``plays[0]`` is the lead.
 
@@ -264,7 +278,7 @@ def trick_winner(
     one was replaced by its forced unit before anyone followed, R6.4). A partial trick gives
     the winner so far. ``ruff_shape`` and ``throw_ruff`` are the house rules
     [`Rules.ruff_shape`][tuolaji.Rules.ruff_shape] (R7.4) and
-    [`Rules.throw_ruff`][tuolaji.Rules.throw_ruff] (R7.5).
+    [`Rules.throw_ruff`][tuolaji.Rules.throw_ruff] (R7.5); None: their defaults.
 
     >>> import tuolaji as tl
     >>> from tuolaji.core.tricks import trick_winner
@@ -272,61 +286,14 @@ def trick_winner(
     >>> trick_winner([tl.parse_cards(p) for p in ("5D 4D 4D", "9S 7S 7S", "8S 8S 4S")], t)
     2
     """
-    _check_choice("ruff_shape", "R7.4", ruff_shape, RuffShape)
-    _check_choice("throw_ruff", "R7.5", throw_ruff, ThrowRuff)
-    return trickids.trick_winner_ids(
-        plays_ids_of(plays), trump_table_of(trump), ruff_shape, throw_ruff
-    )
+    if ruff_shape is not None:
+        _check_choice("ruff_shape", "R7.4", ruff_shape, RuffShape)
+    if throw_ruff is not None:
+        _check_choice("throw_ruff", "R7.5", throw_ruff, ThrowRuff)
+    rules = trickids.rules_with(ruff_shape=ruff_shape, throw_ruff=throw_ruff)
+    return trickids.trick_winner_ids(plays_ids_of(plays), trump_table_of(trump), rules)
 
 
 def points_in_trick(plays: Sequence[Sequence[Card]]) -> int:
     """The points in a trick's plays (R1.2), which go to the trick's winner (R8.1)."""
     return trickids.points_in_trick_ids(plays_ids_of(plays))
-
-
-def _table_itself(table: TrumpTable) -> TrumpTable:
-    """What ``tables_for`` gave (0.2): the derived look-ups now live on the table."""
-    return table
-
-
-def _canonical_ids(ids: Sequence[int], table: TrumpTable) -> tuple[int, ...]:
-    """What ``canonical_ids`` gave (0.2): ids in [`sorted`][tuolaji.Trump.sorted] order."""
-    return tuple(sorted(ids, key=table.order.__getitem__))
-
-
-# 0.2 exported the id-level kernels from here too; they live in trickids now.
-_MOVED = {
-    name: (f"tuolaji.core.trickids.{name}", getattr(trickids, name))
-    for name in (
-        "FollowCode",
-        "FollowRequirement",
-        "LeadInfo",
-        "WinnerSoFar",
-        "challenge",
-        "check_throw_ids",
-        "follow_code_ids",
-        "follow_requirement",
-        "forced_unit_key",
-        "lead_info_ids",
-        "play_key_ids",
-        "points_in_trick_ids",
-        "required_follow_shape",
-        "required_pairs",
-        "throw_verdict",
-        "trick_winner_ids",
-        "winner_so_far",
-    )
-}
-__getattr__ = renamed(
-    __name__,
-    {
-        **_MOVED,
-        "trick_points": ("points_in_trick", points_in_trick),
-        "trick_points_ids": (
-            "tuolaji.core.trickids.points_in_trick_ids",
-            trickids.points_in_trick_ids,
-        ),
-        "tables_for": ("the TrumpTable itself (its order field)", _table_itself),
-        "canonical_ids": ("Trump.sorted", _canonical_ids),
-    },
-)

@@ -85,8 +85,8 @@ def to_data(tp: Any, value: Any) -> Any:
 
 
 def from_data(tp: Any, data: Any) -> Any:
-    """The value of declared type ``tp`` that [`to_data`][tuolaji.tools.arena.results.ArenaResult.to_data]
-    wrote as ``data``.
+    """The value of declared type ``tp`` that
+    [`to_data`][tuolaji.tools.arena.results.ArenaResult.to_data] wrote as ``data``.
 
     Checks the form strictly and within [`tuolaji.core.limits`][tuolaji.core.limits] (lists of at
     most [`MAX_LIST`][tuolaji.core.limits.MAX_LIST] items, strings of

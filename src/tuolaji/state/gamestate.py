@@ -552,7 +552,7 @@ class GameState:
         else:
             lead = self._lead_info()
             assert lead is not None  # the trick has a lead
-            plays = LegalFollows.unchecked(lead, hand, table, self.rules.follow_draw)
+            plays = LegalFollows.unchecked(lead, hand, table, self.rules)
         context = self.__dict__[_CONTEXT] = PlayContext(plays, hand, lead)
         return context
 

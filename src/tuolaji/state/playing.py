@@ -19,10 +19,11 @@ from tuolaji.core.trickids import (
     lead_info_ids,
     missing_ids,
     points_in_trick_ids,
+    refused_follow,
     throw_verdict,
     winner_so_far,
 )
-from tuolaji.core.tricks import check_follow, check_lead
+from tuolaji.core.wording import not_held_error
 from tuolaji.state.actions import (
     DealScored,
     Hand,
@@ -62,8 +63,8 @@ def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     cards: Hand = given if known_legal else as_cards(given)  # type: ignore[assignment]
     _check_turn(state, seat)
     # The rules run on card ids. The state's hands never hold a card more than twice (R1.1),
-    # so they are not checked again; an illegal play goes back to the public check, which
-    # raises the full message.
+    # so they are not checked again; an illegal play raises the kernel's refusal, worded from
+    # the same ids.
     if context is not None:
         held, lead = context.hand_ids, context.lead
     else:
@@ -73,7 +74,7 @@ def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     log = state.events
     if lead is not None:
         if not known_legal:
-            _check_follow(state, seat, cards, ids=ids, held=held, lead=lead)
+            _check_follow(state, ids=ids, held=held, lead=lead)
     else:
         cards, lead, throw_failed = _lead(state, seat, cards, ids, held, known_legal=known_legal)
         if throw_failed is not None:
@@ -107,21 +108,16 @@ def _check_turn(state: GameState, seat: int) -> None:
 
 
 def _check_follow(
-    state: GameState,
-    seat: int,
-    cards: Hand,
-    *,
-    ids: list[int],
-    held: tuple[int, ...],
-    lead: LeadInfo,
+    state: GameState, *, ids: list[int], held: tuple[int, ...], lead: LeadInfo
 ) -> None:
-    """A follow obeys R7.1-R7.3; if the fast id check refuses it, the public check raises
-    with the full message."""
+    """A follow (``ids``, from the hand ``held``) obeys R7.1-R7.3; a refused one raises the
+    [`IllegalAction`][tuolaji.IllegalAction] saying what was required."""
     trump = state.trump
     assert trump is not None
-    follow_draw = state.rules.follow_draw
-    if follow_code_ids(lead, held, ids, trump.table, follow_draw) != FollowCode.OK:
-        check_follow(state.trick[0], state.hands[seat], cards, trump, follow_draw=follow_draw)
+    rules = state.rules
+    code = follow_code_ids(lead, held, ids, trump.table, rules)
+    if code != FollowCode.OK:
+        raise refused_follow(code, lead, held, ids, table=trump.table, rules=rules)
 
 
 def _close_trick(
@@ -139,7 +135,7 @@ def _close_trick(
     assert state.trump is not None and state.dealer is not None
     plays = (lead.ids, [c.id for c in trick[1]], [c.id for c in trick[2]], last_ids)
     rules = state.rules
-    best = winner_so_far(lead, plays, state.trump.table, rules.ruff_shape, rules.throw_ruff)
+    best = winner_so_far(lead, plays, state.trump.table, rules)
     winner = (state.leader + best.play_index) % 4
     points = points_in_trick_ids(plays)
     gained = points if TEAM[winner] != TEAM[state.dealer] else 0
@@ -184,8 +180,10 @@ def _lead(
     assert state.trump is not None
     table = state.trump.table
     info = lead_info_ids(ids, table)  # R6.2: raises for an empty or mixed lead
-    if not known_legal and missing_ids(held, ids):
-        check_lead(state.hands[seat], cards, state.trump)  # raises (R11)
+    if not known_legal:
+        missing = missing_ids(held, ids)
+        if missing:
+            raise not_held_error(missing, table)  # R11
     if len(info.units) > 1:
         others = [state._hand_ids((seat + i) % 4) for i in (1, 2, 3)]
         failed = throw_failure(seat, cards, info, others, rules=state.rules, table=table)
@@ -210,7 +208,7 @@ def throw_failure(
     share; the world sampler compares the same verdict with a recorded event
     ([`throw_outcome`][tuolaji.bots.knowledge.throw_outcome]) without making one."""
     # The rules' forced_unit was checked when they were built.
-    ok, forced_ids, beaten_by = throw_verdict(info, others, table, rules.forced_unit)
+    ok, forced_ids, beaten_by = throw_verdict(info, others, table, rules)
     if ok:
         return None
     # R6.4: who could beat the throw is public only when the rules say so.

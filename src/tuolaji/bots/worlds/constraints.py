@@ -217,14 +217,14 @@ or a follow comes out as it did."""
 def _throw_check(check: _ThrowCheck, rules: Rules, table: TrumpTable) -> _Check:
     """The check that a draw leaves ``check``'s throw with the verdict its event records."""
     fact, then = check
-    seat, info, x, forced_unit = fact.seat, fact.info, fact.info.suit, rules.forced_unit
+    seat, info, x = fact.seat, fact.info, fact.info.suit
     outcome = throw_outcome(fact, rules)
     turn = [(seat + i) % 4 for i in (1, 2, 3)]
     known = [then[s] for s in turn]
 
     def holds(by_suit: list[dict[int, list[int]]]) -> bool:
         others = [[*k, *by_suit[s].get(x, ())] for k, s in zip(known, turn, strict=True)]
-        return verdict_agrees(outcome, throw_verdict(info, others, table, forced_unit))
+        return verdict_agrees(outcome, throw_verdict(info, others, table, rules))
 
     return holds
 
