@@ -15,7 +15,8 @@ JSON object as text, e.g. ``'{"kitty_public_at_end": false}'``: house rules, R12
 no-bid redeals before R4.6's fallback, [`Rules.no_bid_redeals`][tuolaji.Rules.no_bid_redeals];
 the default -1 keeps the rules' own, or plays
 [`DEFAULT_NO_BID_REDEALS`][tuolaji.rl.actionspace.DEFAULT_NO_BID_REDEALS] when they set none: see
-[`playable_rules`][tuolaji.rl.actionspace.playable_rules]; ``game.rules`` are the rules played).
+[`playable_rules`][tuolaji.rl.actionspace.playable_rules]; ``game.played_rules`` are the rules
+played).
 ``max_game_length`` is
 [`max_deal_length`][tuolaji.rl.actionspace.max_deal_length] of these: a bound derived from the
 rules that counts the dealt cards too (1,353 steps under ``tuolaji``; uniformly random deals take
@@ -127,16 +128,19 @@ class TuolajiGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = {**_GAME_TYPE.parameter_specification, **(params or {})}
+        rules = _rules_parameter(str(given["rules"]))
         max_redeals = int(given["max_redeals"])
-        rules = playable_rules(
-            _rules_parameter(str(given["rules"])),
-            None if max_redeals == _RULES_OWN else max_redeals,
-        )
-        super().__init__(_GAME_TYPE, _game_info(rules), params or {})
+        played = playable_rules(rules, None if max_redeals == _RULES_OWN else max_redeals)
+        super().__init__(_GAME_TYPE, _game_info(played), params or {})
         parameters = self.get_parameters()
         self.rules = rules
+        """The rules the parameters name."""
+        self.played_rules = played
+        """The rules the deals are played by: ``rules`` with the first deal's no-bid redeals
+        bounded (R4.6, [`playable_rules`][tuolaji.rl.actionspace.playable_rules]); a
+        [`Game`][tuolaji.Game] given them plays the same deals."""
         self.seed = int(parameters.get("seed", 0))
-        self.max_redeals = rules.no_bid_redeals
+        self.max_redeals = played.no_bid_redeals
 
     def new_initial_state(self) -> TuolajiState:
         """The deal before its first card."""
@@ -158,7 +162,7 @@ class TuolajiState(pyspiel.State):  # type: ignore[misc]
         if not isinstance(game, TuolajiGame):  # pyspiel crashes on any other object
             raise TypeError(f"game must be a TuolajiGame, got {type(game).__name__}")
         super().__init__(game)
-        self.driver = driver or Driver(GameState.new(game.rules, seed=game.seed))
+        self.driver = driver or Driver(GameState.new(game.played_rules, seed=game.seed))
 
     def current_player(self) -> int:
         driver = self.driver

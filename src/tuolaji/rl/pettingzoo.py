@@ -16,12 +16,12 @@ ids (int8). Cards are dealt by the environment; while dealing, seats are asked i
 of [`BidTurns`][tuolaji.game.turns.BidTurns], as [`Game`][tuolaji.Game] does (``PASS`` is "not
 now", and the only id of a seat without a bid). The episode is one deal; at its end each agent's
 reward is [`GameState.returns`][tuolaji.GameState.returns] for its seat. ``reset(seed=N)`` makes
-the deal reproducible. No episode is truncated: the environment plays
-[`playable_rules(rules, max_redeals)`][tuolaji.rl.actionspace.playable_rules] (``env.rules``),
+the deal reproducible. No episode is truncated: the environment plays ``env.played_rules``,
+[`playable_rules(rules, max_redeals)`][tuolaji.rl.actionspace.playable_rules],
 whose [`no_bid_redeals`][tuolaji.Rules.no_bid_redeals] bounds the first deal's no-bid redeals
 (R4.6: ``max_redeals`` when given, else the rules' own, else 3), so every episode ends within
 [`max_deal_length`][tuolaji.rl.actionspace.max_deal_length] steps, and a
-[`Game`][tuolaji.Game] given ``env.rules`` plays the same deals.
+[`Game`][tuolaji.Game] given ``env.played_rules`` plays the same deals.
 """
 
 from __future__ import annotations
@@ -89,8 +89,10 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
         max_redeals: int | None = None,
     ) -> None:
         super().__init__()
-        self.rules = _playable_rules(as_rules(rules), max_redeals)
-        self.max_redeals = self.rules.no_bid_redeals
+        self.rules = as_rules(rules)
+        self.played_rules = _playable_rules(self.rules, max_redeals)
+        """The rules the deals are played by (R4.6: see the module docstring)."""
+        self.max_redeals = self.played_rules.no_bid_redeals
         self.render_mode = render_mode
         self.render_seat = render_seat
         self.possible_agents = [f"seat_{i}" for i in range(4)]
@@ -103,7 +105,7 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {a: _spaces.Discrete(_NUM_ACTIONS) for a in self.possible_agents}
-        self.driver = _Driver(GameState.new(self.rules))
+        self.driver = _Driver(GameState.new(self.played_rules))
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._encoder = _ObservationEncoder()
 
@@ -118,7 +120,7 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, _Any] | None = None) -> None:
         if seed is None:
             seed = _random.Random().randrange(1 << 31)
-        self.driver = _Driver(GameState.new(self.rules, seed=seed))
+        self.driver = _Driver(GameState.new(self.played_rules, seed=seed))
         self._encoder = _ObservationEncoder()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
