@@ -128,6 +128,7 @@ CASES = [
     ("tuolaji-tournament", 0, 5),
     ("shuangsheng", 2, 4),
     ("shuangsheng-super", 1, 11),
+    ("shuangsheng", 1, 30),  # then an attacker asks a weak-hand redeal (R4.7)
 ]
 
 
