@@ -41,6 +41,7 @@ R12_TABLE = {
     "counter_bids": (False, False, True, True),
     "no_bid_reveal": (0, 0, 2, 2),
     "no_bid_dealer": ("keep", "keep", "twin", "twin"),
+    "no_bid_redeals": (None,) * 4,
     "first_dealer": ("first_bid", "winning_bid", "winning_bid", "winning_bid"),
     "forced_unit": ("lowest", "lowest", "lowest", "lowest"),
     "follow_draw": ("pairs", "pairs", "pairs", "pairs"),

@@ -97,11 +97,10 @@ def test_the_walk_sees_the_modules_and_their_lists() -> None:
     )
 
 
-# Names another part of issue 30 gives one home: core.limits.MAX_REDEALS (Game's bound on
-# redeals) and rl.actionspace.MAX_REDEALS (the adapters' first-deal fallback) are two limits
-# under one name, renamed with the R4.6 fallback (item 3). Empty this once that has landed: the
-# test below fails while a name here is no longer repeated.
-PENDING = {"MAX_REDEALS"}
+# Names another part of issue 30 is still giving one home (none left: the adapters' first-deal
+# bound became rl.actionspace.DEFAULT_NO_BID_REDEALS beside core.limits.MAX_REDEALS, item 3).
+# The test below fails while a name here is no longer repeated.
+PENDING: set[str] = set()
 
 
 def test_no_public_name_is_listed_by_two_modules() -> None:

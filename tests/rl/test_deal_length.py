@@ -20,8 +20,8 @@ import tuolaji.openspiel  # noqa: E402  (registers python_tuolaji)
 import tuolaji.pettingzoo as tzoo  # noqa: E402
 from tuolaji.rl.actionspace import (  # noqa: E402
     ASK_REDEAL,
+    DEFAULT_NO_BID_REDEALS,
     DONE,
-    MAX_REDEALS,
     PASS,
     Driver,
     max_deal_length,
@@ -63,7 +63,7 @@ def _eager(legal: list[int], rng: random.Random) -> int:
 
 
 def _play(
-    rules: str, seed: int, policy: Policy, max_redeals: int = MAX_REDEALS
+    rules: str, seed: int, policy: Policy, max_redeals: int = DEFAULT_NO_BID_REDEALS
 ) -> tuple[int, tl.GameState, list[tuple[str, int, object]]]:
     """One deal through OpenSpiel: its length (chance included), final state and log."""
     game = pyspiel.load_game(

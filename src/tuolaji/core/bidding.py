@@ -2,8 +2,13 @@
 
 A bid shows cards from the bidder's hand. `bid_form` says what the shown cards mean
 (strength and trump suit) under a system; `bid_refusal` applies R4.2, R4.4 and R5.2 to
-a bid against the standing one; `bid_options` lists every bid a hand can make. Who may
-bid when (the deal, the closing round, the counter windows) is `tuolaji.state.auction`'s.
+a bid against the standing one; `bid_options` lists every bid a hand can make.
+
+Who may bid when and what a closed bidding decides are here too, as functions of public facts
+and the [`Rules`][tuolaji.Rules]: `bid_window` (R4.1, R4.4), `declarer_team` (R4.2, R4.5,
+R5.2), `closing_order`, `deal_after_bids` (R4.5, R4.4), `kitty_turn` and `twin_dealer`
+(R4.6), `first_deal_falls_back` (R4.6), `weak_hand_offers` and `weak_hand` (R4.7).
+`tuolaji.state.auction` only sequences them, as `tuolaji.state.playing` does for tricks.
 
 Every rule is one fast predicate that returns a `Refusal` code (or None), never a
 string: bots and the state machine probe bids after every dealt card. The player-facing
@@ -13,25 +18,48 @@ message is built by `refusal_message` only when an action is refused.
 from __future__ import annotations
 
 import enum
-import warnings
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from typing import Literal
 
 import attrs
 
-from tuolaji.core.cards import BIG_JOKER, CARDS, SMALL_JOKER, Card, Rank, Suit, format_cards
-from tuolaji.core.rules import Bidding, FixTrump, JokerPairs
+from tuolaji.core.cards import (
+    BIG_JOKER,
+    CARDS,
+    SMALL_JOKER,
+    Card,
+    Rank,
+    Suit,
+    format_cards,
+    points,
+)
+from tuolaji.core.rules import Bidding, FixTrump, JokerPairs, NoBidReveal, Rules
+from tuolaji.core.scoring import team_of
 
 __all__ = [
+    "FALLBACK_DEALER",
     "LEVEL_PAIR_STRENGTH",
     "Bid",
+    "BidStage",
     "Refusal",
+    "attacker_declares",
     "bid_form",
     "bid_options",
     "bid_refusal",
+    "bid_window",
+    "closing_order",
+    "deal_after_bids",
+    "declarer_team",
+    "first_deal_falls_back",
     "form_message",
+    "is_declaration",
     "joker_for",
+    "kitty_turn",
     "outranks",
     "refusal_message",
+    "twin_dealer",
+    "weak_hand",
+    "weak_hand_offers",
 ]
 
 LEVEL_PAIR_STRENGTH = 2
@@ -273,18 +301,184 @@ def bid_options(
     return options
 
 
-_RENAMED = {"BiddingSystem": "Bidding", "FIX": "LEVEL_PAIR_STRENGTH"}
-"""Names of 0.2 kept for one release: ``BiddingSystem`` was the same Literal as
-`tuolaji.core.rules.Bidding`; ``FIX`` said nothing of what it is."""
+# --- who may bid when, and what a closed bidding decides ----------------------------------------
+
+BidStage = Literal["dealing", "closing", "first_counters", "counters"]
+"""The bidding windows of a deal (the values of the state machine's phases): while cards are
+dealt (R4.1), the closing round after the last card (R4.3, R4.4), the first deal's counters
+before the kitty (R5.2 反主反打) and the later deals' counters after it (R5.2 炒底)."""
+
+FALLBACK_DEALER = 0
+"""R4.6: the seat that deals a first deal played with the later-deal rule (see
+[`first_deal_falls_back`][tuolaji.core.bidding.first_deal_falls_back]): seat 0, dealt to first
+(R4.1)."""
 
 
-def __getattr__(name: str) -> object:
-    if name in _RENAMED:
-        new = _RENAMED[name]
-        warnings.warn(
-            f"tuolaji.core.bidding.{name} is deprecated: use {new}",
-            DeprecationWarning,
-            stacklevel=2,
+def attacker_declares(rules: Rules, seat: int, dealer: int | None, stage: BidStage | None) -> bool:
+    """R4.4: in later deals (``dealer`` known) of the joker system an attacker declares only in
+    the closing round, and then becomes the dealer (此时换庄家)."""
+    return (
+        rules.bidding == "joker"
+        and dealer is not None
+        and stage == "closing"
+        and team_of(seat) != team_of(dealer)
+    )
+
+
+def declarer_team(
+    rules: Rules,
+    seat: int,
+    dealer: int | None,
+    first_bidder: int | None,
+    stage: BidStage | None,
+) -> int:
+    """The team that would declare if a bid by ``seat`` now stood (R4.2, R4.5, R5.2), in the
+    bidding window ``stage`` (None: outside every window).
+
+    In a first deal (``dealer`` None): the bidder's team, or with ``first_dealer="first_bid"``
+    the team of ``first_bidder`` (the seat of the attempt's first bid, None before any bid:
+    overturns change only the trump). In a first deal's counter round with ``"winning_bid"``
+    (反主反打): the counter-bidder's. An attacker's closing-round declaration in a later
+    joker-bidding deal (R4.4, 此时换庄家): the attacker's. Otherwise the dealer's team.
+    """
+    if dealer is None:
+        if rules.first_dealer == "first_bid" and first_bidder is not None:
+            return team_of(first_bidder)
+        return team_of(seat)
+    if stage == "first_counters" and rules.first_dealer == "winning_bid":
+        return team_of(seat)
+    if attacker_declares(rules, seat, dealer, stage):
+        return team_of(seat)
+    return team_of(dealer)
+
+
+def is_declaration(rules: Rules, stage: BidStage) -> bool:
+    """R4.4: in the joker system, bids before the kitty are declarations (strength 1-2)."""
+    return rules.bidding == "joker" and stage in ("dealing", "closing")
+
+
+def bid_window(
+    rules: Rules,
+    seat: int,
+    stage: BidStage | None,
+    *,
+    turn: int,
+    standing: Bid | None,
+    dealer: int | None,
+) -> Refusal | None:
+    """Why ``seat`` may not bid at all now (R4.1, R4.4), or None: ``stage`` is the bidding
+    window (None: outside every window), ``turn`` the seat whose turn it is in a round,
+    ``standing`` the standing bid and ``dealer`` the dealer (None in a first deal)."""
+    if stage is None:
+        return Refusal.NO_BIDS_NOW
+    if stage != "dealing" and turn != seat:
+        return Refusal.NOT_YOUR_TURN
+    if stage in ("first_counters", "counters") or rules.bidding == "reveal":
+        return None
+    if standing is not None:
+        # R4.4: one declaration; under fix_trump="reinforce" its bidder may still show the
+        # pair while the cards are dealt (bid_refusal allows only that reinforcement).
+        reinforcing = (
+            rules.fix_trump == "reinforce"
+            and stage == "dealing"
+            and standing.seat == seat
+            and standing.strength == 1
         )
-        return globals()[new]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        return None if reinforcing else Refusal.ONE_DECLARATION
+    if stage == "dealing" and dealer is not None and team_of(seat) != team_of(dealer):
+        return Refusal.DEALERS_TEAM_ONLY
+    return None
+
+
+def closing_order(rules: Rules, dealer: int | None) -> tuple[int, ...]:
+    """The closing round's order of seats (after the last card). R4.3 reveal bidding, and any
+    first deal (``dealer`` None): seats in turn from the dealer (seat 0 in a first deal); a bid
+    restarts the count and four passes in a row close bidding. R4.4 joker bidding in a later
+    deal: the dealer, the partner, then the attackers from the dealer's next seat; the first
+    declaration closes bidding at once."""
+    first = 0 if dealer is None else dealer
+    if rules.bidding == "joker" and dealer is not None:
+        return (first, (first + 2) % 4, (first + 1) % 4, (first + 3) % 4)
+    return tuple((first + i) % 4 for i in range(4))
+
+
+def deal_after_bids(rules: Rules, winner: int, dealer: int | None, first_bidder: int | None) -> int:
+    """The dealer once bidding closes on a bid by ``winner`` (R4.5, R4.4): in a first deal
+    (``dealer`` None) the first bidder under ``first_dealer="first_bid"`` (先亮者为庄家), else
+    the winner (翻主翻庄); in a later deal the dealer stays, except that an attacker's
+    closing-round declaration of the joker system makes it the dealer (此时换庄家)."""
+    if dealer is None:
+        if rules.first_dealer == "first_bid" and first_bidder is not None:
+            return first_bidder
+        return winner
+    if attacker_declares(rules, winner, dealer, "closing"):
+        return winner
+    return dealer
+
+
+def first_deal_falls_back(rules: Rules, redeals: int) -> bool:
+    """R4.6: whether a first deal in which nobody bid, already thrown in ``redeals`` times for
+    it, is now played with the later-deal rule (a kitty card names trump, with
+    [`FALLBACK_DEALER`][tuolaji.core.bidding.FALLBACK_DEALER] as the dealer) instead of being
+    thrown in again: once ``rules.no_bid_redeals`` redeals have been made (never when it is
+    None)."""
+    bound = rules.no_bid_redeals
+    return bound is not None and redeals >= bound
+
+
+def kitty_turn(
+    kitty: Sequence[Card], rule: int | NoBidReveal, level: Rank
+) -> tuple[tuple[int, ...], int]:
+    """The kitty cards turned up when nobody bid (R4.6): ``(turned, index)``, the indices
+    turned in order and the index of the card that names the trump (a joker: no trump).
+
+    ``rule`` is [`Rules.no_bid_reveal`][tuolaji.Rules.no_bid_reveal]: an index turns that one
+    card. ``"first_level_or_highest"`` turns cards from the first until one of rank ``level``
+    (the dealer's level), which names the trump; if none is, all are turned and the highest
+    names it: the big joker, then the small one, then the highest rank, the first turned
+    among equals."""
+    if not isinstance(rule, str):
+        return (rule,), rule
+    for index, card in enumerate(kitty):
+        if card.rank == level:
+            return tuple(range(index + 1)), index
+    jokers = (SMALL_JOKER, BIG_JOKER)
+
+    def height(index: int) -> tuple[int, int]:
+        card = kitty[index]
+        # Jokers above the ace (14), the big one highest; the first turned wins a tie.
+        return (15 + jokers.index(card) if card in jokers else card.rank, -index)
+
+    return tuple(range(len(kitty))), max(range(len(kitty)), key=height)
+
+
+def twin_dealer(card: Card, hands: Sequence[Sequence[Card]], dealer: int) -> int:
+    """R4.6 ``no_bid_dealer="twin"`` (双升: 玩家中有人能与此张牌配对的一方为庄家): the dealer once
+    ``card`` was turned from the kitty: an attacker holding its other copy in ``hands`` (by
+    seat) becomes the dealer; otherwise (the dealer's side holds it, or both copies are in the
+    kitty) the dealer stays."""
+    for seat in range(4):
+        if card in hands[seat] and team_of(seat) != team_of(dealer):
+            return seat
+    return dealer
+
+
+def weak_hand_offers(
+    rules: Rules, dealer: int, asked: Collection[int], after: int | None
+) -> list[int]:
+    """R4.7: the attackers offered the weak-hand redeal, in turn from the dealer's next seat
+    (those after ``after`` when given): every attacker not in ``asked`` (the seats that asked
+    in this deal), whatever it holds, so that the offer reveals nothing about its hand."""
+    if rules.weak_hand_redeal is None:
+        return []
+    order = [(dealer + 1) % 4, (dealer + 3) % 4]
+    if after is not None:
+        order = order[order.index(after) + 1 :]
+    return [s for s in order if s not in asked]
+
+
+def weak_hand(rules: Rules, hand: Sequence[Card]) -> bool:
+    """R4.7: ``hand`` holds fewer than ``rules.weak_hand_redeal`` points (never when that is
+    None), so its seat may ask for a redeal when offered one."""
+    threshold = rules.weak_hand_redeal
+    return threshold is not None and points(hand) < threshold

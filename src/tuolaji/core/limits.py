@@ -48,8 +48,10 @@ MAX_CARDS = 108
 """Cards in one sequence given to an entry point (an action, a hand, a deck)."""
 
 MAX_REDEALS = 100
-"""Default bound on the redeals of one deal in a [`Game`][tuolaji.Game] and in
-[`replay`][tuolaji.replay] (R4.6, R4.7): past it, [`LimitExceeded`][tuolaji.LimitExceeded]."""
+"""Default safety bound on the redeals of one deal in a [`Game`][tuolaji.Game] and in
+[`replay`][tuolaji.replay] (R4.6, R4.7): past it, [`LimitExceeded`][tuolaji.LimitExceeded]. Not a
+rule: it stops bots that never bid under rules that redeal the first deal until someone bids
+([`Rules.no_bid_redeals`][tuolaji.Rules.no_bid_redeals] None, the rule that ends such a deal)."""
 
 MAX_ECHO = 60
 """Characters of an input value quoted in an error message."""

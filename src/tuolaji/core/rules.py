@@ -50,6 +50,7 @@ __all__ = [
     "FULL_LEVELS",
     "MAX_BAND_POINTS",
     "MAX_BAND_STEPS",
+    "MAX_NO_BID_REDEALS",
     "MAX_THROW_PENALTY",
     "RULESETS",
     "RULE_FIELDS",
@@ -165,6 +166,11 @@ deal can reach, so every useful table fits, and every table reads back from JSON
 
 MAX_BAND_STEPS = len(Rank)
 """The most levels one band may advance (R9.1): a whole lap of the 13 ranks."""
+
+MAX_NO_BID_REDEALS = 1000
+"""The largest [`Rules.no_bid_redeals`][tuolaji.Rules.no_bid_redeals] (R4.6): each redeal costs a
+whole attempt of the deal, so a bound keeps an RL game's length (which counts them) finite and
+small."""
 
 _MAX_BANDS = 2 * (MAX_BAND_STEPS + 1)
 """The most bands a valid table can have: each band is better for the attackers than the one
@@ -659,7 +665,20 @@ class Rules:
     )
     """R4.6: who deals a later deal in which nobody bid: ``"keep"`` (the dealer stays) or
     ``"twin"`` (an attacker holding the other copy of the turned card becomes the dealer).
-    A first deal without any bid is always redealt. Replaces ``no_bid_first_deal``."""
+    A first deal without any bid is redealt (see ``no_bid_redeals``). Replaces
+    ``no_bid_first_deal``."""
+    no_bid_redeals: int | None = _field(
+        None,
+        "R4.6",
+        "no-bid redeals of the first deal before it is played as a later deal",
+        _Ints(0, MAX_NO_BID_REDEALS, noun="a number of redeals", optional=True),
+        "0.4",
+    )
+    """R4.6: how many times the match's first deal is thrown in because nobody bid; when
+    nobody bids once more after that many redeals, the deal is played with the later-deal rule
+    as if seat 0 (the seat dealt to first, R4.1) were the dealer: the kitty card at
+    ``no_bid_reveal`` names trump and ``no_bid_dealer`` says who deals. None: redealt until
+    someone bids (the RL adapters, whose deals must end, play 3 then)."""
     first_dealer: FirstDealer = _field(
         "first_bid", "R4.5", "who deals the match's first deal", _Choice(FirstDealer), "0.2"
     )

@@ -124,9 +124,11 @@ class Game:
     [`DealActions`][tuolaji.game.kept.DealActions]) and result, and the first deal's starting
     state: 1.0 to 1.25 KB per past deal besides the current state (measured in docs/game.md).
 
-    ``max_redeals`` bounds the redeals of one deal (R4.6, R4.7): bots that never bid would
-    otherwise redeal forever, so past it [`LimitExceeded`][tuolaji.LimitExceeded] is raised
-    and the game stays as it was.
+    ``max_redeals`` bounds the redeals of one deal (R4.6, R4.7): under rules without
+    [`no_bid_redeals`][tuolaji.Rules.no_bid_redeals] bots that never bid would otherwise redeal
+    the first deal forever, so past it [`LimitExceeded`][tuolaji.LimitExceeded] is raised and the
+    game stays as it was. It is a safety stop, not a rule: the R4.6 fallback after
+    ``rules.no_bid_redeals`` redeals is a transition of the state, the one the RL adapters play.
     """
 
     def __init__(
@@ -189,7 +191,8 @@ class Game:
         if new.attempt > self.max_redeals:
             raise LimitExceeded(
                 f"R4.6: deal {new.deal_number + 1} would be redealt more than "
-                f"{self.max_redeals} times (Game(max_redeals=...)); do the bots ever bid?"
+                f"{self.max_redeals} times (Game(max_redeals=...)); do the bots ever bid? "
+                "(Rules.no_bid_redeals ends a first deal nobody bids in)"
             )
         if state is not None:
             self.starts.begin(state)

@@ -30,12 +30,14 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+import attrs
+
 from tuolaji.core._args import check_seat, expect_type
 from tuolaji.core.bidding import LEVEL_PAIR_STRENGTH, NO_TRUMP_BIG
 from tuolaji.core.cards import CARDS, DEALT_CARDS, HAND_SIZE, KITTY_SIZE, SEATS, Card
 from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
 from tuolaji.core.legal import LegalFollows
-from tuolaji.core.rules import Rules
+from tuolaji.core.rules import MAX_NO_BID_REDEALS, Rules
 from tuolaji.game.turns import BidTurns
 from tuolaji.state.actions import Action, AskRedeal, Bury, Declare, Pass, Phase, Play
 from tuolaji.state.auction import declare_options
@@ -47,8 +49,8 @@ action)``."""
 
 __all__ = [
     "ASK_REDEAL",
+    "DEFAULT_NO_BID_REDEALS",
     "DONE",
-    "MAX_REDEALS",
     "NUM_ACTIONS",
     "PASS",
     "Decision",
@@ -56,6 +58,7 @@ __all__ = [
     "Step",
     "action_ids",
     "max_deal_length",
+    "playable_rules",
 ]
 
 PASS = 54
@@ -63,9 +66,31 @@ DONE = 55
 ASK_REDEAL = 56
 NUM_ACTIONS = 57
 """The size of the action space: 54 card kinds, pass, done, ask-redeal."""
-MAX_REDEALS = 3
-"""The default bound on a first deal's no-bid redeals in [`Driver`][tuolaji.rl.actionspace.Driver]
-(R4.6; see its ``max_redeals``)."""
+DEFAULT_NO_BID_REDEALS = 3
+"""The [`Rules.no_bid_redeals`][tuolaji.Rules.no_bid_redeals] the adapters play when the rules set
+no bound (R4.6): a deal of a learning environment must end, so after 3 no-bid redeals of the first
+deal it is played as a later one (see
+[`playable_rules`][tuolaji.rl.actionspace.playable_rules])."""
+
+
+def playable_rules(rules: Rules, max_redeals: int | None = None) -> Rules:
+    """The rules an adapter plays for ``rules`` (R4.6): ``rules`` with
+    [`no_bid_redeals`][tuolaji.Rules.no_bid_redeals] set to ``max_redeals`` when given, else
+    the rules' own bound, else
+    [`DEFAULT_NO_BID_REDEALS`][tuolaji.rl.actionspace.DEFAULT_NO_BID_REDEALS].
+
+    The bound is a rule of the game, so a [`Game`][tuolaji.Game] given these rules plays the
+    very deals the adapters play, past the fallback too."""
+    expect_type(rules, Rules, "rules")
+    if max_redeals is None:
+        if rules.no_bid_redeals is not None:
+            return rules
+        bound = DEFAULT_NO_BID_REDEALS
+    else:
+        bound = _redeal_bound(max_redeals)
+    if rules.no_bid_redeals == bound:
+        return rules
+    return attrs.evolve(rules, no_bid_redeals=bound)
 
 
 class Decision:
@@ -288,13 +313,15 @@ class Driver:
     ([`finished`][tuolaji.rl.actionspace.Driver.finished]).
     [`log`][tuolaji.rl.actionspace.Driver.log] records every step (for information states).
 
-    ``max_redeals`` bounds the match's first deal: when nobody bids there, R4.6 throws the cards
-    in and redeals, which could go on forever. After ``max_redeals`` such redeals, an attempt
-    in which nobody bids again is played with R4.6's fallback for later deals, as if seat 0 (the
-    seat dealt to first, R4.1) were the dealer: the kitty card at
-    [`Rules.no_bid_reveal`][tuolaji.Rules] names trump and
-    [`Rules.no_bid_dealer`][tuolaji.Rules] says who deals. So every deal ends within
-    [`max_deal_length`][tuolaji.rl.actionspace.max_deal_length] steps.
+    The driver plays the state's rules. When nobody bids in the match's first deal, R4.6
+    throws the cards in and redeals, which could go on forever; the state's
+    [`Rules.no_bid_redeals`][tuolaji.Rules.no_bid_redeals] bounds that: after so many redeals an
+    attempt in which nobody bids again is played with R4.6's fallback for later deals, as if
+    seat 0 (the seat dealt to first, R4.1) were the dealer (a transition of the state itself,
+    so [`Game`][tuolaji.Game] plays it too). The adapters build their states with
+    [`playable_rules`][tuolaji.rl.actionspace.playable_rules], so every deal they drive ends
+    within [`max_deal_length`][tuolaji.rl.actionspace.max_deal_length] steps. ``max_redeals``,
+    when given, must be the state's ``no_bid_redeals`` (a check for callers that pass both).
     """
 
     __slots__ = (
@@ -310,9 +337,16 @@ class Driver:
         "turns",
     )
 
-    def __init__(self, state: GameState, max_redeals: int = MAX_REDEALS) -> None:
+    def __init__(self, state: GameState, max_redeals: int | None = None) -> None:
         self.state = expect_type(state, GameState, "state")
-        self.max_redeals = _redeal_bound(max_redeals)
+        bound = state.rules.no_bid_redeals
+        if max_redeals is not None and _redeal_bound(max_redeals) != bound:
+            raise ConfigurationError(
+                f"R4.6: the state's rules play no_bid_redeals={bound}, not max_redeals="
+                f"{max_redeals}; build the state with playable_rules(rules, max_redeals)"
+            )
+        self.max_redeals = bound
+        """The state's [`Rules.no_bid_redeals`][tuolaji.Rules.no_bid_redeals] (R4.6)."""
         self.turns = BidTurns()
         self.decision: Decision | None = None
         self.log: list[Step] = []
@@ -430,34 +464,24 @@ class Driver:
             if isinstance(chosen, Declare):
                 self.state = self.state.apply(chosen)
         else:
-            self.state = self._apply(chosen)
+            self.state = self.state.apply(chosen)
         self._settle()
-
-    def _apply(self, action: Action) -> GameState:
-        state = self.state
-        after = state.apply(action)
-        # A first deal's attempt number counts its no-bid redeals: a weak-hand redeal (R4.7)
-        # makes the dealer known, and with a dealer no deal is thrown in (R4.6).
-        thrown_in = after.attempt > state.attempt and state.dealer is None and after.dealer is None
-        if thrown_in and state.attempt >= self.max_redeals:
-            # The R4.6 fallback (see the class docstring). Only the closing pass is replayed
-            # with seat 0 as dealer: nobody bid, so no earlier choice depended on it.
-            return state._advanced(dealer=0).apply(action)
-        return after
 
 
 def _redeal_bound(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"max_redeals is an int, got {type(value).__name__}")
-    if not 0 <= value <= 1000:
-        raise ConfigurationError(f"R4.6: max_redeals is between 0 and 1000, got {cut(value)}")
+    if not 0 <= value <= MAX_NO_BID_REDEALS:
+        raise ConfigurationError(
+            f"R4.6: max_redeals is between 0 and {MAX_NO_BID_REDEALS}, got {cut(value)}"
+        )
     return value
 
 
-def max_deal_length(rules: Rules, max_redeals: int = MAX_REDEALS) -> int:
+def max_deal_length(rules: Rules, max_redeals: int | None = None) -> int:
     """An upper bound on the steps of one deal driven by a [`Driver`][tuolaji.rl.actionspace.Driver]
-    with ``max_redeals``: every id pushed and every card dealt (the length of OpenSpiel's
-    ``history()``).
+    under [`playable_rules(rules, max_redeals)`][tuolaji.rl.actionspace.playable_rules]: every id
+    pushed and every card dealt (the length of OpenSpiel's ``history()``).
 
     Derived from the rules, per attempt (a deal and its bidding, R4.1):
 
@@ -476,12 +500,12 @@ def max_deal_length(rules: Rules, max_redeals: int = MAX_REDEALS) -> int:
       lead (even a throw that fails, R6.4) takes at most ``26 - t`` ids; the followers play
       75 cards in all, and one ``DONE`` per play.
 
-    Attempts: at most ``max_redeals`` no-bid redeals (R4.6, then the fallback), at most one
+    Attempts: at most ``no_bid_redeals`` no-bid redeals (R4.6, then the fallback), at most one
     weak-hand redeal per seat (R4.7: each seat asks at most once per deal), and the attempt
     that is played.
     """
-    expect_type(rules, Rules, "rules")
-    bound = _redeal_bound(max_redeals)
+    bound = playable_rules(rules, max_redeals).no_bid_redeals
+    assert bound is not None  # playable rules bound the first deal's redeals
     bids = NO_TRUMP_BIG
     bid_ids = (3 if rules.bidding == "joker" else 2) + 1
     thrown_in = 2 * DEALT_CARDS + SEATS  # cards, one ask each, four closing passes

@@ -12,8 +12,12 @@ Importing this module registers ``python_tuolaji`` with ``pyspiel``:
 One OpenSpiel game is one deal. Game parameters: ``rules`` (a preset name, or a rules file's
 JSON object as text, e.g. ``'{"kitty_public_at_end": false}'``: house rules, R12), ``seed``
 (the shuffle used for redeals and the kitty's order) and ``max_redeals`` (the first deal's
-no-bid redeals before R4.6's fallback, see [`Driver`][tuolaji.rl.actionspace.Driver]; default
-[`MAX_REDEALS`][tuolaji.rl.actionspace.MAX_REDEALS]). ``max_game_length`` is
+no-bid redeals before R4.6's fallback, [`Rules.no_bid_redeals`][tuolaji.Rules.no_bid_redeals];
+the default -1 keeps the rules' own, or plays
+[`DEFAULT_NO_BID_REDEALS`][tuolaji.rl.actionspace.DEFAULT_NO_BID_REDEALS] when they set none: see
+[`playable_rules`][tuolaji.rl.actionspace.playable_rules]; ``game.played_rules`` are the rules
+played).
+``max_game_length`` is
 [`max_deal_length`][tuolaji.rl.actionspace.max_deal_length] of these: a bound derived from the
 rules that counts the dealt cards too (1,353 steps under ``tuolaji``; uniformly random deals take
 about 430, a deal redealt three times about 1,000). Each card dealt is a chance
@@ -51,12 +55,12 @@ from tuolaji.core.rules import RULESETS, Rules
 from tuolaji.rl.actionspace import (
     ASK_REDEAL,
     DONE,
-    MAX_REDEALS,
     NUM_ACTIONS,
     PASS,
     Driver,
     Step,
     max_deal_length,
+    playable_rules,
 )
 from tuolaji.rl.encoding import (
     OBSERVATION_SIZE,
@@ -69,6 +73,10 @@ from tuolaji.state.actions import Bury, Declare
 from tuolaji.state.gamestate import GameState
 
 __all__ = ["TuolajiGame", "TuolajiObserver", "TuolajiState", "seen"]
+
+_RULES_OWN = -1
+"""The ``max_redeals`` parameter's default: the rules' own ``no_bid_redeals`` (R4.6)."""
+
 
 _GAME_TYPE = pyspiel.GameType(
     short_name="python_tuolaji",
@@ -84,7 +92,7 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"rules": "tuolaji", "seed": 0, "max_redeals": MAX_REDEALS},
+    parameter_specification={"rules": "tuolaji", "seed": 0, "max_redeals": _RULES_OWN},
 )
 
 
@@ -102,7 +110,7 @@ def _rules_parameter(text: str) -> Rules:
     return Rules.from_dict(data)
 
 
-def _game_info(rules: Rules, max_redeals: int) -> pyspiel.GameInfo:
+def _game_info(rules: Rules) -> pyspiel.GameInfo:
     return pyspiel.GameInfo(
         num_distinct_actions=NUM_ACTIONS,
         max_chance_outcomes=CARD_KINDS,
@@ -110,7 +118,7 @@ def _game_info(rules: Rules, max_redeals: int) -> pyspiel.GameInfo:
         min_utility=-7.0,
         max_utility=7.0,
         utility_sum=0.0,
-        max_game_length=max_deal_length(rules, max_redeals),
+        max_game_length=max_deal_length(rules),
     )
 
 
@@ -122,11 +130,17 @@ class TuolajiGame(pyspiel.Game):  # type: ignore[misc]
         given = {**_GAME_TYPE.parameter_specification, **(params or {})}
         rules = _rules_parameter(str(given["rules"]))
         max_redeals = int(given["max_redeals"])
-        super().__init__(_GAME_TYPE, _game_info(rules, max_redeals), params or {})
+        played = playable_rules(rules, None if max_redeals == _RULES_OWN else max_redeals)
+        super().__init__(_GAME_TYPE, _game_info(played), params or {})
         parameters = self.get_parameters()
         self.rules = rules
+        """The rules the parameters name."""
+        self.played_rules = played
+        """The rules the deals are played by: ``rules`` with the first deal's no-bid redeals
+        bounded (R4.6, [`playable_rules`][tuolaji.rl.actionspace.playable_rules]); a
+        [`Game`][tuolaji.Game] given them plays the same deals."""
         self.seed = int(parameters.get("seed", 0))
-        self.max_redeals = max_redeals
+        self.max_redeals = played.no_bid_redeals
 
     def new_initial_state(self) -> TuolajiState:
         """The deal before its first card."""
@@ -148,9 +162,7 @@ class TuolajiState(pyspiel.State):  # type: ignore[misc]
         if not isinstance(game, TuolajiGame):  # pyspiel crashes on any other object
             raise TypeError(f"game must be a TuolajiGame, got {type(game).__name__}")
         super().__init__(game)
-        self.driver = driver or Driver(
-            GameState.new(game.rules, seed=game.seed), max_redeals=game.max_redeals
-        )
+        self.driver = driver or Driver(GameState.new(game.played_rules, seed=game.seed))
 
     def current_player(self) -> int:
         driver = self.driver

@@ -16,9 +16,12 @@ ids (int8). Cards are dealt by the environment; while dealing, seats are asked i
 of [`BidTurns`][tuolaji.game.turns.BidTurns], as [`Game`][tuolaji.Game] does (``PASS`` is "not
 now", and the only id of a seat without a bid). The episode is one deal; at its end each agent's
 reward is [`GameState.returns`][tuolaji.GameState.returns] for its seat. ``reset(seed=N)`` makes
-the deal reproducible. No episode is truncated: ``max_redeals`` bounds the first deal's no-bid
-redeals (R4.6, see [`Driver`][tuolaji.rl.actionspace.Driver]), so every episode ends within
-[`max_deal_length`][tuolaji.rl.actionspace.max_deal_length] steps.
+the deal reproducible. No episode is truncated: the environment plays ``env.played_rules``,
+[`playable_rules(rules, max_redeals)`][tuolaji.rl.actionspace.playable_rules],
+whose [`no_bid_redeals`][tuolaji.Rules.no_bid_redeals] bounds the first deal's no-bid redeals
+(R4.6: ``max_redeals`` when given, else the rules' own, else 3), so every episode ends within
+[`max_deal_length`][tuolaji.rl.actionspace.max_deal_length] steps, and a
+[`Game`][tuolaji.Game] given ``env.played_rules`` plays the same deals.
 """
 
 from __future__ import annotations
@@ -37,10 +40,10 @@ from tuolaji.bots.base import Bot
 from tuolaji.core.cards import CARD_KINDS as _CARD_KINDS
 from tuolaji.core.errors import IllegalAction, cut
 from tuolaji.core.rules import Rules, as_rules
-from tuolaji.rl.actionspace import MAX_REDEALS as _MAX_REDEALS
 from tuolaji.rl.actionspace import NUM_ACTIONS as _NUM_ACTIONS
 from tuolaji.rl.actionspace import Driver as _Driver
 from tuolaji.rl.actionspace import action_ids
+from tuolaji.rl.actionspace import playable_rules as _playable_rules
 from tuolaji.rl.encoding import OBSERVATION_LAYOUT as _LAYOUT
 from tuolaji.rl.encoding import OBSERVATION_SIZE as _OBSERVATION_SIZE
 from tuolaji.rl.encoding import ObservationEncoder as _ObservationEncoder
@@ -83,11 +86,13 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
         rules: Rules | str = "tuolaji",
         render_mode: str | None = None,
         render_seat: int | None = None,
-        max_redeals: int = _MAX_REDEALS,
+        max_redeals: int | None = None,
     ) -> None:
         super().__init__()
         self.rules = as_rules(rules)
-        self.max_redeals = max_redeals
+        self.played_rules = _playable_rules(self.rules, max_redeals)
+        """The rules the deals are played by (R4.6: see the module docstring)."""
+        self.max_redeals = self.played_rules.no_bid_redeals
         self.render_mode = render_mode
         self.render_seat = render_seat
         self.possible_agents = [f"seat_{i}" for i in range(4)]
@@ -100,7 +105,7 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {a: _spaces.Discrete(_NUM_ACTIONS) for a in self.possible_agents}
-        self.driver = _Driver(GameState.new(self.rules), max_redeals)
+        self.driver = _Driver(GameState.new(self.played_rules))
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._encoder = _ObservationEncoder()
 
@@ -115,7 +120,7 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, _Any] | None = None) -> None:
         if seed is None:
             seed = _random.Random().randrange(1 << 31)
-        self.driver = _Driver(GameState.new(self.rules, seed=seed), self.max_redeals)
+        self.driver = _Driver(GameState.new(self.played_rules, seed=seed))
         self._encoder = _ObservationEncoder()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -302,7 +307,7 @@ def raw_env(
     rules: Rules | str = "tuolaji",
     render_mode: str | None = None,
     render_seat: int | None = None,
-    max_redeals: int = _MAX_REDEALS,
+    max_redeals: int | None = None,
 ) -> TuolajiEnv:
     """A new environment for ``rules`` (a preset name or a [`Rules`][tuolaji.Rules]), without
     wrappers. There is no parallel form: Tractor is sequential (one seat acts at a time) and
@@ -315,7 +320,7 @@ def env(
     rules: Rules | str = "tuolaji",
     render_mode: str | None = None,
     render_seat: int | None = None,
-    max_redeals: int = _MAX_REDEALS,
+    max_redeals: int | None = None,
 ) -> TuolajiEnv:
     """A new environment for ``rules`` (a preset name or a [`Rules`][tuolaji.Rules]); the same
     as [`raw_env`][tuolaji.pettingzoo.raw_env] (the environment checks its actions itself)."""

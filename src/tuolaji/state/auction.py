@@ -2,9 +2,11 @@
 (R4, R5).
 
 Each step is a function from a [`GameState`][tuolaji.GameState] to the next one; the bid
-rules themselves (what cards make a bid, what may overturn what) are in
-`tuolaji.core.bidding`. A redeal starts the same deal over with a fresh shuffle derived from
-the game's seed.
+rules themselves (what cards make a bid, what may overturn what, who may bid when, who deals,
+what the kitty names when nobody bids, who may ask for a weak-hand redeal) are functions of
+public facts in `tuolaji.core.bidding`: this module only reads those facts from the state and
+sequences the rules, as `tuolaji.state.playing` does for tricks. A redeal starts the same deal
+over with a fresh shuffle derived from the game's seed.
 """
 
 from __future__ import annotations
@@ -13,30 +15,31 @@ from typing import TYPE_CHECKING
 
 from tuolaji.core._args import check_seat
 from tuolaji.core.bidding import (
+    FALLBACK_DEALER,
     LEVEL_PAIR_STRENGTH,
     NO_TRUMP_BIG,
     Bid,
+    BidStage,
     Refusal,
     bid_form,
     bid_options,
     bid_refusal,
+    bid_window,
+    closing_order,
+    deal_after_bids,
+    declarer_team,
+    first_deal_falls_back,
     form_message,
+    is_declaration,
+    kitty_turn,
     refusal_message,
+    twin_dealer,
+    weak_hand,
+    weak_hand_offers,
 )
-from tuolaji.core.cards import (
-    BIG_JOKER,
-    HAND_SIZE,
-    KITTY_SIZE,
-    SMALL_JOKER,
-    Card,
-    Rank,
-    Suit,
-    format_cards,
-    points,
-)
+from tuolaji.core.cards import HAND_SIZE, KITTY_SIZE, Rank, Suit, format_cards
 from tuolaji.core.deal import seeded_deck
 from tuolaji.core.errors import IllegalAction
-from tuolaji.core.rules import NoBidReveal
 from tuolaji.core.scoring import team_of
 from tuolaji.state.actions import (
     AskRedeal,
@@ -71,7 +74,6 @@ __all__ = [
     "declaring_team",
     "first_bidder",
     "fresh_deal",
-    "kitty_turn",
     "may_ask_redeal",
     "pass_turn",
     "weak_hand_actions",
@@ -79,6 +81,13 @@ __all__ = [
 
 BIDDING_PHASES = (Phase.DEALING, Phase.CLOSING, Phase.FIRST_COUNTERS, Phase.COUNTERS)
 COUNTER_PHASES = (Phase.FIRST_COUNTERS, Phase.COUNTERS)
+_STAGES: dict[Phase, BidStage] = {
+    Phase.DEALING: "dealing",
+    Phase.CLOSING: "closing",
+    Phase.FIRST_COUNTERS: "first_counters",
+    Phase.COUNTERS: "counters",
+}
+"""The bidding window (`tuolaji.core.bidding.BidStage`) of each bidding phase."""
 
 
 def _require(state: GameState, phase: Phase, rule: str, what: str) -> None:
@@ -159,7 +168,7 @@ def deal_card(state: GameState) -> GameState:
     state = state._advanced(
         kitty=state.deck[dealt:],
         phase=Phase.CLOSING,
-        turn=_closing_order(state)[0],
+        turn=closing_order(state.rules, state.dealer)[0],
         passes=0,
     )
     if state.rules.bidding == "joker" and state.bid is not None:
@@ -170,19 +179,13 @@ def deal_card(state: GameState) -> GameState:
 
 # --- bidding -----------------------------------------------------------------------------------
 #
-# Each rule is a predicate returning a Refusal code (bidding.Refusal) or None; messages are
-# built only when an action is refused. may_act probes every seat after every dealt card.
+# Each rule is a predicate of tuolaji.core.bidding returning a Refusal code or None; messages
+# are built only when an action is refused. may_act probes every seat after every dealt card.
 
 
-def _attacker_declares(state: GameState, seat: int) -> bool:
-    """R4.4: in later deals an attacker declares only in the closing round, and then
-    becomes the dealer."""
-    return (
-        state.rules.bidding == "joker"
-        and state.dealer is not None
-        and state.phase is Phase.CLOSING
-        and team_of(seat) != team_of(state.dealer)
-    )
+def _stage(state: GameState) -> BidStage:
+    """The bidding window of a state in a bidding phase."""
+    return _STAGES[state.phase]
 
 
 def first_bidder(state: GameState) -> int | None:
@@ -200,26 +203,14 @@ def first_bidder(state: GameState) -> int | None:
 
 
 def declaring_team(state: GameState, seat: int) -> int:
-    """The team that would declare if a bid by ``seat`` now stood (R4.2, R4.5, R5.2).
-
-    In a first deal (dealer not yet known): the bidder's team, or with
-    ``first_dealer="first_bid"`` the first bidder's once someone has bid (overturns change
-    only the trump). In a first deal's counter round with ``"winning_bid"`` (反主反打): the
-    counter-bidder's. An attacker's closing-round declaration in a later joker-bidding deal
-    (R4.4, 此时换庄家): the attacker's. Otherwise the dealer's team.
-    """
+    """The team that would declare if a bid by ``seat`` now stood (R4.2, R4.5, R5.2): see
+    [`declarer_team`][tuolaji.core.bidding.declarer_team]."""
     rules = state.rules
-    if state.dealer is None:
-        if rules.first_dealer == "first_bid":
-            first = first_bidder(state)
-            if first is not None:
-                return team_of(first)
-        return team_of(seat)
-    if state.phase is Phase.FIRST_COUNTERS and rules.first_dealer == "winning_bid":
-        return team_of(seat)
-    if _attacker_declares(state, seat):
-        return team_of(seat)
-    return team_of(state.dealer)
+    dealer = state.dealer
+    # Only R4.5 "first_bid" reads the first bidder: the event scan is skipped otherwise (bots
+    # probe bids after every dealt card).
+    first = first_bidder(state) if dealer is None and rules.first_dealer == "first_bid" else None
+    return declarer_team(rules, seat, dealer, first, _STAGES.get(state.phase))
 
 
 def bid_level(state: GameState, seat: int) -> Rank:
@@ -230,49 +221,28 @@ def bid_level(state: GameState, seat: int) -> Rank:
 
 def _bid_window(state: GameState, seat: int) -> Refusal | None:
     """Why ``seat`` may not bid at all now (R4.1, R4.4), or None."""
-    phase = state.phase
-    if phase not in BIDDING_PHASES:
-        return Refusal.NO_BIDS_NOW
-    if phase is not Phase.DEALING and state.turn != seat:
-        return Refusal.NOT_YOUR_TURN
-    if phase in COUNTER_PHASES or state.rules.bidding == "reveal":
-        return None
-    bid = state.bid
-    if bid is not None:
-        # R4.4: one declaration; under fix_trump="reinforce" its bidder may still show the
-        # pair while the cards are dealt (bid_refusal allows only that reinforcement).
-        reinforcing = (
-            state.rules.fix_trump == "reinforce"
-            and phase is Phase.DEALING
-            and bid.seat == seat
-            and bid.strength == 1
-        )
-        return None if reinforcing else Refusal.ONE_DECLARATION
-    if (
-        phase is Phase.DEALING
-        and state.dealer is not None
-        and team_of(seat) != team_of(state.dealer)
-    ):
-        return Refusal.DEALERS_TEAM_ONLY
-    return None
-
-
-def _is_declaration(state: GameState) -> bool:
-    """R4.4: in the joker system, bids before the kitty are declarations (strength 1-2)."""
-    return state.rules.bidding == "joker" and state.phase in (Phase.DEALING, Phase.CLOSING)
+    return bid_window(
+        state.rules,
+        seat,
+        _STAGES.get(state.phase),
+        turn=state.turn,
+        standing=state.bid,
+        dealer=state.dealer,
+    )
 
 
 def _refusal(state: GameState, seat: int, strength: int, suit: Suit | None) -> Refusal | None:
+    rules = state.rules
     return bid_refusal(
         seat,
         strength,
         suit,
         state.bid,
-        declaration=_is_declaration(state),
+        declaration=is_declaration(rules, _stage(state)),
         counter=state.phase in COUNTER_PHASES,
-        self_overturn=state.rules.self_overturn,
-        joker_pairs=state.rules.joker_pairs,
-        fix_trump=state.rules.fix_trump,
+        self_overturn=rules.self_overturn,
+        joker_pairs=rules.joker_pairs,
+        fix_trump=rules.fix_trump,
     )
 
 
@@ -290,7 +260,7 @@ def declare_options(state: GameState, seat: int) -> list[Hand]:
         return []
     # A strength window only prunes the options to build; bid_refusal below decides.
     low, high = 1, NO_TRUMP_BIG
-    if _is_declaration(state):
+    if is_declaration(state.rules, _stage(state)):
         high = LEVEL_PAIR_STRENGTH  # R4.4: joker pairs never declare
     if state.phase in COUNTER_PHASES:
         low = LEVEL_PAIR_STRENGTH  # R5.2
@@ -340,20 +310,8 @@ def declare(state: GameState, seat: int, cards: Hand) -> GameState:
     return _after_counter(state, s)
 
 
-def _closing_order(state: GameState) -> tuple[int, ...]:
-    """The closing round's order (after the last card). R4.3 reveal bidding, and any first
-    deal: seats in turn from the dealer (seat 0 in a first deal); a bid restarts the count
-    and four passes in a row close bidding. R4.4 joker bidding in a later deal: the dealer,
-    the partner, then the attackers from the dealer's next seat; the first declaration
-    closes bidding at once."""
-    first = 0 if state.dealer is None else state.dealer
-    if state.rules.bidding == "joker" and state.dealer is not None:
-        return (first, (first + 2) % 4, (first + 1) % 4, (first + 3) % 4)
-    return tuple((first + i) % 4 for i in range(4))
-
-
 def _next_in_closing(state: GameState, seat: int) -> int:
-    order = _closing_order(state)
+    order = closing_order(state.rules, state.dealer)
     return order[(order.index(seat) + 1) % 4]
 
 
@@ -393,92 +351,44 @@ def _fix_trump(state: GameState, dealer: int, suit: Suit | None, events: list[Ev
 
 def _close_bidding(state: GameState) -> GameState:
     """Bidding is over (R4.1): the bid names trump and, in a first deal, the dealer (R4.5);
-    without a bid a first deal is redealt and a later one turns a kitty card (R4.6)."""
+    without a bid a first deal is redealt and a later one turns a kitty card (R4.6). After
+    ``rules.no_bid_redeals`` such redeals a first deal without a bid is played as a later one,
+    seat 0 dealing (R4.6; `tuolaji.core.bidding.first_deal_falls_back`)."""
     bid = state.bid
+    rules = state.rules
     events: list[Event] = [BiddingClosed(None if bid is None else bid.seat)]
     dealer = state.dealer
     if bid is not None:
         suit = bid.suit
-        if dealer is None:
-            # R4.5: 先亮者为庄家 (first_bid) or 翻主翻庄 (winning_bid).
-            first = first_bidder(state) if state.rules.first_dealer == "first_bid" else None
-            dealer = bid.seat if first is None else first
-        elif _attacker_declares(state, bid.seat):
-            dealer = bid.seat  # R4.4 attacker declaration (此时换庄家)
-    elif dealer is None:
-        # R4.6: the first deal has no dealer to turn a card; the cards are thrown in.
-        return _redeal(state, "R4.6: nobody bid in the first deal", state.events.extend(events))
-    else:
-        turned, index = kitty_turn(
-            state.kitty, state.rules.no_bid_reveal, state.levels[team_of(dealer)]
-        )
-        events.extend(TrumpRevealed(i, state.kitty[i]) for i in turned)
-        card = state.kitty[index]
-        suit = card.suit  # a joker (suit None) means no trump (R4.6)
-        if state.rules.no_bid_dealer == "twin":
-            dealer = _twin_dealer(state, card, dealer)
+        first = first_bidder(state) if dealer is None else None
+        dealer = deal_after_bids(rules, bid.seat, dealer, first)
+        return _to_weak_hand(_fix_trump(state, dealer, suit, events))
+    if dealer is None:
+        # A first deal's attempt number counts its no-bid redeals: a weak-hand redeal (R4.7)
+        # makes the dealer known, and with a dealer no deal is thrown in.
+        if not first_deal_falls_back(rules, state.attempt):
+            # R4.6: the first deal has no dealer to turn a card; the cards are thrown in.
+            return _redeal(state, "R4.6: nobody bid in the first deal", state.events.extend(events))
+        dealer = FALLBACK_DEALER
+    turned, index = kitty_turn(state.kitty, rules.no_bid_reveal, state.levels[team_of(dealer)])
+    events.extend(TrumpRevealed(i, state.kitty[i]) for i in turned)
+    card = state.kitty[index]
+    suit = card.suit  # a joker (suit None) means no trump (R4.6)
+    if rules.no_bid_dealer == "twin":
+        dealer = twin_dealer(card, state.hands, dealer)
     return _to_weak_hand(_fix_trump(state, dealer, suit, events))
-
-
-def kitty_turn(kitty: Hand, rule: int | NoBidReveal, level: Rank) -> tuple[tuple[int, ...], int]:
-    """The kitty cards turned up when nobody bid (R4.6): ``(turned, index)``, the indices
-    turned in order and the index of the card that names the trump (a joker: no trump).
-
-    ``rule`` is [`Rules.no_bid_reveal`][tuolaji.Rules.no_bid_reveal]: an index turns that one
-    card. ``"first_level_or_highest"`` turns cards from the first until one of rank ``level``
-    (the dealer's level), which names the trump; if none is, all are turned and the highest
-    names it: the big joker, then the small one, then the highest rank, the first turned
-    among equals."""
-    if not isinstance(rule, str):
-        return (rule,), rule
-    for index, card in enumerate(kitty):
-        if card.rank == level:
-            return tuple(range(index + 1)), index
-    jokers = (SMALL_JOKER, BIG_JOKER)
-
-    def height(index: int) -> tuple[int, int]:
-        card = kitty[index]
-        # Jokers above the ace (14), the big one highest; the first turned wins a tie.
-        return (15 + jokers.index(card) if card in jokers else card.rank, -index)
-
-    return tuple(range(len(kitty))), max(range(len(kitty)), key=height)
-
-
-def _twin_dealer(state: GameState, card: Card, dealer: int) -> int:
-    """R4.6 ``"twin"`` (双升: 玩家中有人能与此张牌配对的一方为庄家): an attacker holding the
-    other copy of the turned card becomes the dealer; otherwise (the dealer's side holds it,
-    or both copies are in the kitty) the dealer stays."""
-    for seat in range(4):
-        if card in state.hands[seat] and team_of(seat) != team_of(dealer):
-            return seat
-    return dealer
 
 
 # --- weak-hand redeal (R4.7) ---------------------------------------------------------------------
 
 
-def _weak_hand_turns(state: GameState, after: int | None) -> list[int]:
-    """The attackers, in turn from the dealer's next seat (after ``after``), offered the
-    weak-hand redeal: every attacker that has not asked in this deal, whatever it holds, so
-    that the offer reveals nothing about its hand."""
-    if state.rules.weak_hand_redeal is None:
-        return []
-    dealer = _dealer(state)
-    order = [(dealer + 1) % 4, (dealer + 3) % 4]
-    if after is not None:
-        order = order[order.index(after) + 1 :]
-    return [s for s in order if s not in state.redeal_asked]
-
-
 def may_ask_redeal(state: GameState, seat: int) -> bool:
     """R4.7: ``seat`` is offered the redeal now and holds fewer than
-    ``rules.weak_hand_redeal`` points."""
-    threshold = state.rules.weak_hand_redeal
+    ``rules.weak_hand_redeal`` points (see [`weak_hand`][tuolaji.core.bidding.weak_hand])."""
     return (
         state.phase is Phase.WEAK_HAND
         and state.turn == seat
-        and threshold is not None
-        and points(state.hands[seat]) < threshold
+        and weak_hand(state.rules, state.hands[seat])
     )
 
 
@@ -493,7 +403,7 @@ def weak_hand_actions(state: GameState, seat: int) -> tuple[AskRedeal | Pass, ..
 
 
 def _to_weak_hand(state: GameState, after: int | None = None) -> GameState:
-    seats = _weak_hand_turns(state, after)
+    seats = weak_hand_offers(state.rules, _dealer(state), state.redeal_asked, after)
     if seats:
         return state._advanced(phase=Phase.WEAK_HAND, turn=seats[0], passes=0)
     if state.rules.counter_bids and state.opening:

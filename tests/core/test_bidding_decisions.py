@@ -1,0 +1,106 @@
+"""The bidding decisions of ``tuolaji.core.bidding`` (issue 30, item 3) as pure functions of
+public facts and ``Rules``, without a GameState: who may bid when (R4.1, R4.4), the declaring
+team (R4.2, R4.5, R5.2), the closing order, the dealer after bidding, the kitty turn and the
+twin dealer (R4.6), the first-deal fallback (R4.6) and the weak-hand offer (R4.7)."""
+
+from __future__ import annotations
+
+import attrs
+
+import tuolaji as tl
+from tuolaji.core.bidding import (
+    FALLBACK_DEALER,
+    Bid,
+    Refusal,
+    attacker_declares,
+    bid_window,
+    closing_order,
+    deal_after_bids,
+    declarer_team,
+    first_deal_falls_back,
+    is_declaration,
+    kitty_turn,
+    twin_dealer,
+    weak_hand,
+    weak_hand_offers,
+)
+from tuolaji.core.cards import Rank, Suit, parse_cards
+
+REVEAL = tl.RULESETS["tuolaji"]
+JOKER = tl.RULESETS["shuangsheng"]
+
+
+def test_r4_1_r4_4_the_bid_window() -> None:
+    assert bid_window(REVEAL, 1, None, turn=1, standing=None, dealer=None) is Refusal.NO_BIDS_NOW
+    assert bid_window(REVEAL, 1, "closing", turn=2, standing=None, dealer=None) is (
+        Refusal.NOT_YOUR_TURN
+    )
+    assert bid_window(REVEAL, 1, "dealing", turn=2, standing=None, dealer=None) is None
+    # R4.4: in a later joker deal only the dealer's team declares while cards are dealt.
+    assert bid_window(JOKER, 1, "dealing", turn=0, standing=None, dealer=0) is (
+        Refusal.DEALERS_TEAM_ONLY
+    )
+    assert bid_window(JOKER, 2, "dealing", turn=0, standing=None, dealer=0) is None
+    single = Bid(2, tuple(parse_cards("2H BJ")), Suit.HEARTS, 1)
+    assert bid_window(JOKER, 2, "dealing", turn=0, standing=single, dealer=0) is (
+        Refusal.ONE_DECLARATION
+    )
+    reinforce = attrs.evolve(JOKER, fix_trump="reinforce")
+    assert bid_window(reinforce, 2, "dealing", turn=0, standing=single, dealer=0) is None
+    assert bid_window(JOKER, 1, "counters", turn=1, standing=single, dealer=0) is None
+
+
+def test_r4_2_r4_5_r5_2_the_declaring_team() -> None:
+    assert declarer_team(REVEAL, 1, None, None, "dealing") == 1
+    # first_bid: the first bidder's team declares, whoever overturns.
+    assert declarer_team(REVEAL, 1, None, 2, "dealing") == 0
+    winning = attrs.evolve(REVEAL, first_dealer="winning_bid")
+    assert declarer_team(winning, 1, None, 2, "dealing") == 1
+    assert declarer_team(winning, 1, 0, None, "first_counters") == 1
+    assert declarer_team(REVEAL, 1, 0, None, "counters") == 0
+    # R4.4: an attacker's closing-round declaration in a later joker deal.
+    assert attacker_declares(JOKER, 1, 0, "closing")
+    assert not attacker_declares(JOKER, 1, 0, None)
+    assert declarer_team(JOKER, 1, 0, None, "closing") == 1
+    assert declarer_team(JOKER, 1, 0, None, None) == 0
+    assert is_declaration(JOKER, "closing") and not is_declaration(JOKER, "counters")
+    assert not is_declaration(REVEAL, "dealing")
+
+
+def test_the_closing_order_and_the_dealer_after_bidding() -> None:
+    assert closing_order(REVEAL, None) == (0, 1, 2, 3)
+    assert closing_order(REVEAL, 2) == (2, 3, 0, 1)
+    assert closing_order(JOKER, 1) == (1, 3, 2, 0)
+    assert deal_after_bids(REVEAL, 3, None, 1) == 1
+    assert deal_after_bids(attrs.evolve(REVEAL, first_dealer="winning_bid"), 3, None, 1) == 3
+    assert deal_after_bids(JOKER, 1, 0, None) == 1  # 此时换庄家
+    assert deal_after_bids(JOKER, 2, 0, None) == 0
+
+
+def test_r4_6_the_kitty_turn_and_the_twin_dealer() -> None:
+    kitty = tuple(parse_cards("3S KH 7D 9C 4H SJ 5D 6C"))
+    assert kitty_turn(kitty, 2, Rank.SEVEN) == ((2,), 2)
+    assert kitty_turn(kitty, "first_level_or_highest", Rank.SEVEN) == ((0, 1, 2), 2)
+    assert kitty_turn(kitty, "first_level_or_highest", Rank.TWO) == (tuple(range(8)), 5)
+    (card,) = parse_cards("9C")
+    hands = ((), (card,), (), ())
+    assert twin_dealer(card, hands, 0) == 1
+    assert twin_dealer(card, hands, 3) == 3  # the dealer's side holds it
+
+
+def test_r4_6_the_first_deal_falls_back_after_no_bid_redeals() -> None:
+    assert FALLBACK_DEALER == 0
+    assert not first_deal_falls_back(REVEAL, 1000)  # no bound: redealt until someone bids
+    bounded = attrs.evolve(REVEAL, no_bid_redeals=2)
+    assert [first_deal_falls_back(bounded, n) for n in range(4)] == [False, False, True, True]
+    assert first_deal_falls_back(attrs.evolve(REVEAL, no_bid_redeals=0), 0)
+
+
+def test_r4_7_the_weak_hand_offer() -> None:
+    assert weak_hand_offers(REVEAL, 0, frozenset(), None) == []
+    assert weak_hand_offers(JOKER, 0, frozenset(), None) == [1, 3]
+    assert weak_hand_offers(JOKER, 0, frozenset(), 1) == [3]
+    assert weak_hand_offers(JOKER, 2, frozenset({3}), None) == [1]
+    assert weak_hand(JOKER, tuple(parse_cards("10H 3S")))
+    assert not weak_hand(JOKER, tuple(parse_cards("10H 5S")))
+    assert not weak_hand(REVEAL, ())
