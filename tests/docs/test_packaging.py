@@ -15,6 +15,9 @@ import pytest
 import tuolaji as tl
 
 ROOT = Path(__file__).resolve().parents[2]
+# What served old names in 0.3: warnings of deprecation and an import hook. (A module
+# __getattr__ alone is no sign: tuolaji.testing loads its hypothesis-based names lazily.)
+OLD_NAME_MACHINERY = re.compile(r"DeprecationWarning|sys\.meta_path|deprecated since")
 
 
 def test_version_has_one_source() -> None:
@@ -59,3 +62,30 @@ def test_documented_module_paths_import_without_a_warning() -> None:
 
     assert Phase is tl.Phase and Play is tl.Play and parse_action is tl.parse_action
     assert hand is tl.svg.hand
+
+
+def test_no_deprecation_is_left_in_the_source() -> None:
+    """0.4 removed the whole deprecation layer of 0.3 (issue 30, item 1): no module of the
+    package warns of an old name or installs an import hook to serve old paths."""
+    left = {
+        str(path.relative_to(ROOT)): sorted(set(OLD_NAME_MACHINERY.findall(path.read_text())))
+        for path in sorted((ROOT / "src" / "tuolaji").rglob("*.py"))
+        if OLD_NAME_MACHINERY.search(path.read_text())
+    }
+    assert not left, left
+    assert OLD_NAME_MACHINERY.search("warnings.warn('x', DeprecationWarning)")
+    assert OLD_NAME_MACHINERY.search("sys.meta_path.insert(0, _Finder())")
+
+
+def test_every_module_imports_without_a_warning() -> None:
+    """Importing any module of the package, under warnings as errors, warns of nothing."""
+    names = [
+        ".".join(path.relative_to(ROOT / "src").with_suffix("").parts).removesuffix(".__init__")
+        for path in sorted((ROOT / "src" / "tuolaji").rglob("*.py"))
+        if not path.name.startswith("__main__")
+    ]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for name in names:
+            importlib.import_module(name)
+    assert "tuolaji.core.rules" in names and "tuolaji.tools.arena.running" in names
