@@ -16,7 +16,7 @@ import attrs
 import pytest
 
 import tuolaji as tl
-import tuolaji.state.playing
+from planted_bugs import plant_follow_check
 from tuolaji import GameState, Phase
 from tuolaji.testing import (
     InvariantViolation,
@@ -202,7 +202,7 @@ def follows_suit_only(
 
 
 def test_soak_reports_a_planted_bug(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tuolaji.state.playing, "check_follow", follows_suit_only)
+    plant_follow_check(monkeypatch, follows_suit_only)
     report = soak(3, seed=0)
     assert len(report.violations) == 3
     assert "legal_actions does not list" in report.violations[0]

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import run_state_machine_as_test
 
 import tuolaji as tl
-import tuolaji.state.playing
+from planted_bugs import plant_follow_check
 from tuolaji.testing import (
     DealMachine,
     InvariantViolation,
@@ -113,7 +113,7 @@ def follows_suit_only(
 @pytest.fixture
 def follow_ignores_pairs(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Plant the bug where the engine checks a follow when it is played."""
-    monkeypatch.setattr(tuolaji.state.playing, "check_follow", follows_suit_only)
+    plant_follow_check(monkeypatch, follows_suit_only)
     yield
 
 
