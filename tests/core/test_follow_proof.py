@@ -39,6 +39,7 @@ from tuolaji.core.trickids import (
     follow_code_ids,
     follow_proof,
     lead_info_ids,
+    single_lead_follow_proof,
 )
 from tuolaji.core.trump import Trump, TrumpTable
 from tuolaji.testing import trumps
@@ -65,6 +66,20 @@ def test_a_card_of_another_suit_proves_a_void_under_every_draw(draw: FollowDraw)
     assert proof("8C 8C 9C 9C", "JC 3C 5H 6H", draw) == VOID
     assert proof("8C 8C", "3C 5H", draw) == VOID
     assert proof("8C", "3C", draw) == NOTHING  # a single lead obliges no pair
+
+
+@given(trumps(), st.integers(0, 53), st.lists(st.integers(0, 53), min_size=1, max_size=1))
+def test_the_single_lead_fast_path_is_follow_proof(
+    trump: Trump, led: int, played: list[int]
+) -> None:
+    """single_lead_follow_proof, the fast path of readers of a history, proves what
+    follow_proof proves of a follow to one card, under every follow_draw (R7.2)."""
+    table = trump.table
+    info = lead_info_ids([led], table)
+    fast = single_lead_follow_proof(table.suit[led], played, table)
+    for draw in FOLLOW_DRAWS:
+        assert fast == follow_proof(info, played, table, tl.Rules(follow_draw=draw))
+    assert fast.void == (table.suit[played[0]] != table.suit[led])
 
 
 def test_pairs_fewer_pairs_than_the_lead_leave_none() -> None:

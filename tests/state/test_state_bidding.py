@@ -32,8 +32,10 @@ from tuolaji import (
     RedealAsked,
     TrumpRevealed,
 )
+from tuolaji.core.bidding import BidStage
 from tuolaji.core.cards import Rank, Suit
 from tuolaji.core.rules import FixTrump, JokerPairs
+from tuolaji.state.auction import BIDDING_PHASES, _stage_of
 from tuolaji.testing import stacked_deck
 
 C = tl.parse_cards
@@ -864,3 +866,12 @@ def test_r4_r5_bid_oracle_agrees_with_legal_actions_and_apply(
             break
         s = _walk_step(s, rng)
     assert checked > 0
+
+
+def test_each_bidding_phase_names_its_bidding_window() -> None:
+    """The state machine reads a bidding phase's window (R4.1, R4.3-R4.4, R5.2) from the
+    phase's value: the values of the bidding phases are exactly the `BidStage` literals, and
+    no other phase is a window."""
+    assert tuple(p.value for p in BIDDING_PHASES) == get_args(BidStage)
+    for phase in tl.Phase:
+        assert _stage_of(phase) == (phase.value if phase in BIDDING_PHASES else None)

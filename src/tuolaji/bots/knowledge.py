@@ -57,6 +57,7 @@ from tuolaji.core.trickids import (
     follow_proof,
     forced_unit_key,
     lead_info_ids,
+    single_lead_follow_proof,
     throw_verdict,
 )
 from tuolaji.core.trump import TrumpTable, effective_suit_name
@@ -202,8 +203,9 @@ def no_pair_caps(
     for t in _all_tricks(view):
         leader, plays = (t.leader, t.plays) if isinstance(t, Trick) else t
         lead_ids = [c.id for c in plays[0]]
-        info = lead_info_ids(lead_ids, table)
-        led = info.suit
+        # Most leads are singles: their follows are read without describing the lead.
+        info = lead_info_ids(lead_ids, table) if len(lead_ids) > 1 else None
+        led = suit[lead_ids[0]]
         for i in range(1, len(plays)):
             seat = (leader + i) % 4
             ids = [c.id for c in plays[i]]
@@ -213,7 +215,11 @@ def no_pair_caps(
                         for c in ids:
                             if suit[c] == x:
                                 caps[s][c] = 0
-            proof = follow_proof(info, ids, table, rules)
+            proof = (
+                single_lead_follow_proof(led, ids, table)
+                if info is None
+                else follow_proof(info, ids, table, rules)
+            )
             if proof.void:
                 voids[seat].add(led)
             elif proof.pairs_exhausted and led not in no_pair[seat]:

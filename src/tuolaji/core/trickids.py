@@ -57,6 +57,7 @@ __all__ = [
     "required_pairs",
     "ruff_key",
     "rules_with",
+    "single_lead_follow_proof",
     "throw_verdict",
     "trick_winner_ids",
     "winner_so_far",
@@ -540,11 +541,8 @@ def follow_proof(
 
     The follow is trusted to be legal from some hand (as the engine's history is).
     """
-    ls = lead.suit
-    suit = table.suit
-    for c in played:
-        if suit[c] != ls:
-            return _PROVES_VOID
+    if _off_suit(lead.suit, played, table):
+        return _PROVES_VOID
     tractors = lead.tractors
     if not tractors and not lead.pairs:
         return _PROVES_NOTHING  # a lead of singles (most leads) obliges no pair
@@ -555,6 +553,25 @@ def follow_proof(
     if len(played) - len(set(played)) < owed:
         return _PROVES_PAIRS
     return _PROVES_BY_HAND if tractors else _PROVES_NOTHING
+
+
+def single_lead_follow_proof(
+    led_suit: int, played: Sequence[CardId], table: TrumpTable
+) -> FollowProof:
+    """[`follow_proof`][tuolaji.core.trickids.follow_proof] of a follow to a lead of one card
+    of effective suit ``led_suit``, without describing the lead: a single obliges no pair
+    (R7.3), so its follow proves at most a void (R7.2). The named fast path for readers of a
+    whole history (most leads are singles)."""
+    return _PROVES_VOID if _off_suit(led_suit, played, table) else _PROVES_NOTHING
+
+
+def _off_suit(led_suit: int, played: Sequence[CardId], table: TrumpTable) -> bool:
+    """Does the follow hold a card outside the led suit (R7.2: its seat is void there)?"""
+    suit = table.suit
+    for c in played:  # noqa: SIM110 - no generator on this path, run for every follow read
+        if suit[c] != led_suit:
+            return True
+    return False
 
 
 class FollowRequirement(NamedTuple):

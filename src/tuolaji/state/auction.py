@@ -81,13 +81,16 @@ __all__ = [
 
 BIDDING_PHASES = (Phase.DEALING, Phase.CLOSING, Phase.FIRST_COUNTERS, Phase.COUNTERS)
 COUNTER_PHASES = (Phase.FIRST_COUNTERS, Phase.COUNTERS)
-_STAGES: dict[Phase, BidStage] = {
-    Phase.DEALING: "dealing",
-    Phase.CLOSING: "closing",
-    Phase.FIRST_COUNTERS: "first_counters",
-    Phase.COUNTERS: "counters",
-}
-"""The bidding window (`tuolaji.core.bidding.BidStage`) of each bidding phase."""
+
+
+def _stage_of(phase: Phase) -> BidStage | None:
+    """The bidding window (`tuolaji.core.bidding.BidStage`) of a bidding phase, None outside
+    them: each bidding phase's value names its window. (No dict keyed by the phase: hashing
+    an enum member runs Python code, and bots probe bids after every dealt card.)"""
+    if phase in BIDDING_PHASES:  # a tuple compares members by identity first
+        # The bidding phases' values are the BidStage literals (tests/state checks it).
+        return phase._value_  # type: ignore[return-value]
+    return None
 
 
 def _require(state: GameState, phase: Phase, rule: str, what: str) -> None:
@@ -185,7 +188,10 @@ def deal_card(state: GameState) -> GameState:
 
 def _stage(state: GameState) -> BidStage:
     """The bidding window of a state in a bidding phase."""
-    return _STAGES[state.phase]
+    stage = _stage_of(state.phase)
+    if stage is None:  # a caller's bug, never a client's input
+        raise AssertionError(f"no bidding window in phase {state.phase.value}")
+    return stage
 
 
 def first_bidder(state: GameState) -> int | None:
@@ -210,7 +216,7 @@ def declaring_team(state: GameState, seat: int) -> int:
     # Only R4.5 "first_bid" reads the first bidder: the event scan is skipped otherwise (bots
     # probe bids after every dealt card).
     first = first_bidder(state) if dealer is None and rules.first_dealer == "first_bid" else None
-    return declarer_team(rules, seat, dealer, first, _STAGES.get(state.phase))
+    return declarer_team(rules, seat, dealer, first, _stage_of(state.phase))
 
 
 def bid_level(state: GameState, seat: int) -> Rank:
@@ -224,7 +230,7 @@ def _bid_window(state: GameState, seat: int) -> Refusal | None:
     return bid_window(
         state.rules,
         seat,
-        _STAGES.get(state.phase),
+        _stage_of(state.phase),
         turn=state.turn,
         standing=state.bid,
         dealer=state.dealer,
