@@ -84,8 +84,17 @@ def test_every_module_imports_without_a_warning() -> None:
         for path in sorted((ROOT / "src" / "tuolaji").rglob("*.py"))
         if not path.name.startswith("__main__")
     ]
+    imported = []
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         for name in names:
-            importlib.import_module(name)
-    assert "tuolaji.core.rules" in names and "tuolaji.tools.arena.running" in names
+            try:
+                importlib.import_module(name)
+            except ModuleNotFoundError as missing:
+                # An adapter whose extra is not installed here (the other-CPython runs of
+                # CI); the extras' own tests require them where they are installed.
+                if (missing.name or "tuolaji").startswith("tuolaji"):
+                    raise
+                continue
+            imported.append(name)
+    assert "tuolaji.core.rules" in imported and "tuolaji.tools.arena.running" in imported
