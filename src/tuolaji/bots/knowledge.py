@@ -73,7 +73,6 @@ __all__ = [
     "follow_fact_holds",
     "knowledge_of",
     "no_pair_caps",
-    "pairs_in",
     "played_cards",
     "revealed_cards",
     "shaped_follows",
@@ -153,18 +152,6 @@ class Knowledge:
     revealed: tuple[Hand, Hand, Hand, Hand] = ((), (), (), ())
     throws: tuple[ThrowFact, ...] = ()
     follows: tuple[FollowFact, ...] = ()
-
-
-def pairs_in(ids: Sequence[int]) -> int:
-    """How many cards appear twice in ``ids`` (a pair per twice-held card, R1.1)."""
-    seen: set[int] = set()
-    pairs = 0
-    for c in ids:
-        if c in seen:
-            pairs += 1
-        else:
-            seen.add(c)
-    return pairs
 
 
 def _all_tricks(view: PlayerView) -> list[Trick | tuple[int, tuple[Hand, ...]]]:

@@ -37,8 +37,6 @@ from tuolaji.state.view import PlayerView
 
 __all__ = ["PIMCBot", "playout_points", "quick_play", "rollout"]
 
-_DEFAULT_RULES = Rules()
-
 
 def quick_play(state: GameState, rng: random.Random, tries: int = 4) -> tuple[Card, ...]:
     """A cheap heuristic play for rollouts: lead a random single card (never a throw, so
@@ -147,9 +145,7 @@ def playout_points(state: GameState, rng: random.Random) -> int:
         for i in (1, 2, 3):
             seat = (leader + i) % 4
             hand = hands[seat]
-            # The default rules' follows, as before 0.4: under every house rule they are
-            # legal follows too (a subset), and the rollout's draws stay those of 0.3.
-            plays = LegalFollows.unchecked(lead, tuple(hand), table, _DEFAULT_RULES)
+            plays = LegalFollows.unchecked(lead, tuple(hand), table, rules)
             (card,) = _quick_follow(
                 plays, lead, trick, seat, leader=leader, table=table, rules=rules, rng=rng, tries=4
             )
