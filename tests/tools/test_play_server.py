@@ -19,6 +19,7 @@ from play_helpers import HUMAN, check_secret, new_table, request, served, typed
 
 import tuolaji as tl
 from tuolaji.tools.play_server import MAX_BODY, PlayServer
+from tuolaji.tools.table import PlaySession
 
 
 def test_a_whole_deal_through_the_api_never_shows_hidden_cards() -> None:
@@ -34,7 +35,8 @@ def test_a_whole_deal_through_the_api_never_shows_hidden_cards() -> None:
             actions = table.actions
             assert actions is not None
             choice = person.act(table.view, actions)
-            status, _, body = request(server, "/act", {"seat": HUMAN, "move": typed(choice)})
+            move = {"seat": HUMAN, "decision": payload["decision"], "move": typed(choice)}
+            status, _, body = request(server, "/act", move)
             assert status == 200, body
             payload = json.loads(body)
             moves += 1
@@ -80,6 +82,10 @@ REFUSED: list[tuple[str, dict[str, Any]]] = [
     ("a seat that is not an int", {"body": {"seat": "1", "move": "p"}}),
     ("no move", {"body": {"seat": HUMAN}}),
     ("a move that is not a str", {"body": {"seat": HUMAN, "move": ["KH"]}}),
+    ("no decision number", {"body": {"seat": HUMAN, "move": "p", "decision": None}}),
+    ("a decision number that is a str", {"body": {"seat": HUMAN, "move": "p", "decision": "1"}}),
+    ("a past decision", {"body": {"seat": HUMAN, "move": "p", "decision": 0}}),
+    ("a later decision", {"body": {"seat": HUMAN, "move": "p", "decision": 10**40}}),
     ("not JSON", {"body": b"{seat: 1"}),
     ("not UTF-8", {"body": b"\xff\xfe"}),
     ("a JSON list", {"body": b"[1]"}),
@@ -97,12 +103,13 @@ def test_hostile_requests_are_refused_and_change_nothing(what: str, how: dict[st
     with served(new_table()) as server:
         before = game_now(server)
         token = how.get("token", "")
+        body = how.get("body", {"seat": HUMAN, "move": "p"})
+        if isinstance(body, dict) and "decision" not in body:
+            body = {**body, "decision": server.table.decision_number}
+        elif isinstance(body, dict) and body["decision"] is None:
+            body = {k: v for k, v in body.items() if k != "decision"}
         status, _, body = request(
-            server,
-            how.get("path", "/act"),
-            how.get("body", {"seat": HUMAN, "move": "p"}),
-            token=token,
-            method=how.get("method"),
+            server, how.get("path", "/act"), body, token=token, method=how.get("method")
         )
         assert 400 <= status < 500, (what, status, body)
         message = json.loads(body)["error"]
@@ -119,9 +126,11 @@ def test_refusals_say_why() -> None:
         assert request(server, "/state", token=None)[0] == 403
         status, _, body = request(server, "/act", {"seat": 0, "move": "p"})
         assert status == 403 and "plays seat 1 only" in json.loads(body)["error"]
-        status, _, body = request(server, "/act", {"seat": HUMAN, "move": "BJ BJ BJ"})
+        move = {"seat": HUMAN, "decision": server.table.decision_number, "move": "BJ BJ BJ"}
+        status, _, body = request(server, "/act", move)
         assert status == 422 and json.loads(body)["error"].startswith("R")
-        status, _, body = request(server, "/undo", {"seat": HUMAN})
+        undo = {"seat": HUMAN, "decision": server.table.decision_number}
+        status, _, body = request(server, "/undo", undo)
         assert status == 409 and "practice mode" in json.loads(body)["error"]
         big = json.dumps({"seat": HUMAN, "move": "x" * MAX_BODY}).encode()
         assert request(server, "/act", big)[0] == 413
@@ -144,6 +153,165 @@ def test_an_oversized_body_is_not_read_past_the_limit() -> None:
         assert answer.startswith("HTTP/1.0 413") or answer.startswith("HTTP/1.1 413")
 
 
+def raw_answer(server: PlayServer, raw: bytes) -> bytes:
+    """What the server answers ``raw`` (a whole request, as bytes) with, to the last byte."""
+    host, port = server.server_address[:2]
+    with socket.create_connection((str(host), port), timeout=30) as sock:
+        sock.sendall(raw)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    return answer
+
+
+@pytest.mark.parametrize(
+    "length",
+    ["²", "٣", "+5", "-1", " 5", "5 ", "0x10", "1_0", "", "9" * 5000, "５"],
+    ids=lambda length: repr(length)[:12],
+)
+def test_a_content_length_that_is_not_ascii_digits_is_refused_in_one_line(length: str) -> None:
+    """``Content-Length: ²`` is a digit to ``str.isdigit`` but not to ``int``: the one parser
+    refuses every such length with a 4xx JSON line, and the game does not change."""
+    with served(new_table()) as server:
+        before = game_now(server)
+        body = json.dumps({"seat": HUMAN, "decision": server.table.decision_number, "move": "p"})
+        head = (
+            f"POST /act HTTP/1.1\r\nHost: x\r\nX-Token: {server.token}\r\n"
+            f"Content-Length: {length}\r\n\r\n"
+        )
+        answer = raw_answer(server, head.encode("utf-8") + body.encode())
+        head_bytes, _, reply = answer.partition(b"\r\n\r\n")
+        assert head_bytes.split()[1].startswith(b"4"), head_bytes
+        message = json.loads(reply)["error"]
+        assert message and "\n" not in message
+        assert game_now(server) == before
+        assert request(server, "/state")[0] == 200
+
+
+def test_a_repeated_move_is_refused_with_409_not_applied_to_the_next_decision() -> None:
+    table = new_table()
+    person = tl.GreedyBot(seed=5)
+    with served(table) as server:
+        payload = json.loads(request(server, "/state")[2])
+        actions = table.actions
+        assert actions is not None
+        move = {"seat": HUMAN, "decision": payload["decision"]}
+        move["move"] = typed(person.act(table.view, actions))
+        status, _, body = request(server, "/act", move)
+        assert status == 200, body
+        after = json.loads(body)
+        assert after["decision"] != payload["decision"]
+        before = game_now(server)
+        status, _, body = request(server, "/act", move)  # the double click
+        assert status == 409 and "decision" in json.loads(body)["error"]
+        assert game_now(server) == before
+        move["decision"] = after["decision"]
+        move["move"] = typed(person.act(table.view, table.actions))  # type: ignore[arg-type]
+        assert request(server, "/act", move)[0] == 200
+
+
+def test_a_repeated_take_back_takes_back_one_move() -> None:
+    table = new_table(practice=True)
+    person = tl.GreedyBot(seed=5)
+    with served(table) as server:
+        for _ in range(2):
+            assert table.actions is not None
+            number = table.decision_number
+            move = typed(person.act(table.view, table.actions))
+            body = {"seat": HUMAN, "decision": number, "move": move}
+            assert request(server, "/act", body)[0] == 200
+        undo = {"seat": HUMAN, "decision": table.decision_number}
+        assert request(server, "/undo", undo)[0] == 200
+        before = game_now(server)
+        assert request(server, "/undo", undo)[0] == 409
+        assert game_now(server) == before and table.can_undo
+
+
+def play_out(table: PlaySession) -> None:
+    person = tl.GreedyBot(seed=5)
+    while table.deciding:
+        actions = table.actions
+        assert actions is not None
+        table.act(person.act(table.view, actions))
+
+
+def test_the_record_handed_out_before_the_match_ends_ends_the_game() -> None:
+    """A record holds the seed, from which every later deal's hands follow: once the page
+    downloads it, no later deal is played (and nothing of this one is taken back)."""
+    table = new_table(practice=True)
+    play_out(table)
+    assert not table.game.over
+    with served(table) as server:
+        status, _, body = request(server, "/record")
+        assert status == 200 and tl.replay(body).seed == table.game.seed
+        payload = json.loads(request(server, "/state")[2])
+        assert payload["closed"] and not payload["can_undo"]
+        before = game_now(server)
+        for path in ("/next", "/undo"):
+            status, _, body = request(
+                server, path, {"seat": HUMAN, "decision": payload["decision"]}
+            )
+            assert status == 409 and "game is over" in json.loads(body)["error"], path
+        assert game_now(server) == before
+    with pytest.raises(tl.IllegalAction, match="handed out"):
+        table.next_deal()
+
+
+def test_no_record_is_handed_out_mid_deal() -> None:
+    table = new_table()
+    with served(table) as server:
+        status, _, body = request(server, "/record")
+        assert status == 409 and "end of the deal" in json.loads(body)["error"]
+        assert not table.closed
+
+
+def test_a_client_that_hangs_up_leaves_no_traceback(capfd: pytest.CaptureFixture[str]) -> None:
+    """Clients that hang up mid-request or before reading the answer: not a word on the
+    player's terminal, and the game goes on."""
+    with served(new_table()) as server:
+        host, port = server.server_address[:2]
+        post = f"POST /act HTTP/1.1\r\nX-Token: {server.token}\r\nContent-Length: 40\r\n\r\n{{"
+        for raw in (
+            b"GET /",
+            f"GET /?token={server.token} HTTP/1.1\r\nHost: x\r\n\r\n".encode(),
+            post.encode(),
+        ):
+            for _ in range(5):
+                sock = socket.create_connection((str(host), port), timeout=30)
+                sock.setsockopt(
+                    socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00"
+                )
+                sock.sendall(raw)
+                sock.close()  # SO_LINGER 0: a reset, not a polite close
+        assert request(server, "/state")[0] == 200
+    captured = capfd.readouterr()
+    assert "Traceback" not in captured.err and "Error" not in captured.err, captured.err
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "named"),
+    [
+        ({"token": ""}, tl.ConfigurationError, "token"),
+        ({"token": "short"}, tl.ConfigurationError, "token"),
+        ({"token": 5}, TypeError, "token"),
+        ({"token": b"x" * 32}, TypeError, "token"),
+        ({"table": None}, TypeError, "table"),
+        ({"table": "a table"}, TypeError, "table"),
+        ({"port": 70000}, tl.ConfigurationError, "port"),
+        ({"port": -1}, tl.ConfigurationError, "port"),
+        ({"port": "80"}, TypeError, "port"),
+        ({"port": True}, TypeError, "port"),
+    ],
+    ids=repr,
+)
+def test_the_server_refuses_bad_arguments_naming_them(
+    arguments: dict[str, Any], error: type[Exception], named: str
+) -> None:
+    given = {"table": new_table(), **arguments}
+    with pytest.raises(error, match=named):
+        PlayServer(given.pop("table"), **given)
+
+
 def test_moves_out_of_turn_are_refused() -> None:
     table = new_table()
     person = tl.GreedyBot(seed=5)
@@ -153,7 +321,8 @@ def test_moves_out_of_turn_are_refused() -> None:
         table.act(person.act(table.view, actions))
     with served(table) as server:
         before = game_now(server)
-        status, _, body = request(server, "/act", {"seat": HUMAN, "move": "p"})
+        move = {"seat": HUMAN, "decision": table.decision_number, "move": "p"}
+        status, _, body = request(server, "/act", move)
         assert status == 409 and "not your turn" in json.loads(body)["error"]
         assert game_now(server) == before
 
@@ -166,11 +335,15 @@ def test_practice_mode_takes_back_through_the_api() -> None:
         actions = table.actions
         assert actions is not None
         move = typed(person.act(table.view, actions))
-        assert request(server, "/act", {"seat": HUMAN, "move": move})[0] == 200
-        status, _, body = request(server, "/undo", {"seat": HUMAN})
+        body = {"seat": HUMAN, "decision": start["decision"], "move": move}
+        assert request(server, "/act", body)[0] == 200
+        status, _, body = request(
+            server, "/undo", {"seat": HUMAN, "decision": table.decision_number}
+        )
         assert status == 200
-        assert {k: v for k, v in json.loads(body).items() if k != "can_undo"} == {
-            k: v for k, v in start.items() if k != "can_undo"
+        moving = ("can_undo", "decision")
+        assert {k: v for k, v in json.loads(body).items() if k not in moving} == {
+            k: v for k, v in start.items() if k not in moving
         }
 
 

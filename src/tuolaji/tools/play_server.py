@@ -16,9 +16,20 @@ changes nothing. Every answer carries a Content-Security-Policy, ``no-store`` an
 
 The API, for the page and for tests (token in the ``X-Token`` header or the ``token`` query
 parameter): ``GET /`` the page, ``GET /state`` the person's view as JSON, ``POST /act`` with
-``{"seat": N, "move": "♥KK"}`` (card notation, ``p`` pass, ``r`` redeal), ``POST /hint``,
-``POST /undo`` (practice mode), ``POST /next`` (the next deal), ``GET /record`` the game
-record as a download, once the deal is over (a record holds the seed, so every hand).
+``{"seat": N, "decision": D, "move": "♥KK"}`` (card notation, ``p`` pass, ``r`` redeal),
+``POST /hint``, ``POST /undo`` (practice mode), ``POST /next`` (the next deal), ``GET /record``
+the game record as a download.
+
+``D`` is the payload's ``decision``
+([`PlaySession.decision_number`][tuolaji.tools.table.PlaySession.decision_number]), required by
+``/act``, ``/undo`` and ``/next``: a request for another decision than the one now (a double
+click, a retry, a stale page) is refused with 409 and changes nothing, so a repeated move is
+never applied to the next decision.
+
+The record holds the seed, from which every hand of every deal follows, so it is handed out
+only at the end of a deal, and handing it out before the match is over ends the game
+([`PlaySession.hand_out_record`][tuolaji.tools.table.PlaySession.hand_out_record]): the person
+never holds a record that tells a deal still to be played.
 """
 
 from __future__ import annotations
@@ -26,6 +37,8 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
+import socket
+import sys
 import threading
 import webbrowser
 from http import HTTPStatus
@@ -35,13 +48,13 @@ from urllib.parse import parse_qs, urlsplit
 
 import attrs
 
-from tuolaji.core.errors import TuolajiError
+from tuolaji.core.errors import ConfigurationError, TuolajiError, cut
 from tuolaji.core.rules import preset_name
 from tuolaji.tools.table import PlaySession, move_text
 from tuolaji.tools.terminal import one_line
 from tuolaji.tools.viewer import TABLE_SCRIPT, TABLE_STYLE, card_ids, page_csp, table_page
 
-__all__ = ["MAX_BODY", "PlayServer", "page_html", "serve", "table_payload"]
+__all__ = ["MAX_BODY", "MIN_TOKEN", "PlayServer", "page_html", "serve", "table_payload"]
 
 MAX_BODY = 4096
 """The most bytes of a request body (a move is a few dozen)."""
@@ -57,7 +70,9 @@ _API_HEADERS = {
 def table_payload(table: PlaySession) -> dict[str, Any]:
     """What the page is sent: the person's view and choices only (the person's hand sorted by
     the trump, the others' hand sizes, the shown cards, the trick on the table and the last
-    one, the kitty when the view holds it, the public events of the deal as lines)."""
+    one, the kitty when the view holds it, the public events of the deal as lines), and the
+    number of the decision a move must name. Raises `TypeError` for a non-table."""
+    _check_table(table)
     view = table.view
     trick = {"leader": view.leader, "plays": [card_ids(p) for p in view.trick]}
     last = view.tricks[-1] if view.tricks else None
@@ -93,14 +108,62 @@ def table_payload(table: PlaySession) -> dict[str, Any]:
         "over": table.game.over,
         "practice": table.practice,
         "can_undo": table.can_undo,
+        "decision": table.decision_number,
+        "closed": table.closed,
     }
+
+
+def _check_table(table: object) -> None:
+    if not isinstance(table, PlaySession):
+        raise TypeError(f"table is a tuolaji.tools.table.PlaySession, got {type(table).__name__}")
+
+
+MIN_TOKEN = 16
+"""The fewest characters of a token given to [`PlayServer`][tuolaji.tools.play_server.PlayServer]
+(a short token could be guessed; the default has 32)."""
+
+
+def _check_token_argument(token: object) -> str:
+    if not isinstance(token, str):
+        raise TypeError(f"token is a str, got {type(token).__name__}")
+    if len(token) < MIN_TOKEN or not token.isascii() or not token.isprintable():
+        raise ConfigurationError(
+            f"token is at least {MIN_TOKEN} printable ASCII characters (it guards the game), "
+            f"got {cut(token, 40)}"
+        )
+    return token
+
+
+def _check_port(port: object) -> int:
+    if isinstance(port, bool) or not isinstance(port, int):
+        raise TypeError(f"port is an int, got {type(port).__name__}")
+    if not 0 <= port <= 65535:
+        raise ConfigurationError(f"port is 0 (a free one) to 65535, got {cut(port)}")
+    return port
+
+
+def _content_length(text: str | None) -> int:
+    """The body's length from its ``Content-Length`` header: only ASCII digits (what the
+    HTTP grammar allows), at most a few of them; anything else is refused."""
+    if text is None or not text.isascii() or not text.isdigit():
+        raise _Refused(
+            HTTPStatus.LENGTH_REQUIRED, "a request body needs a Content-Length in digits"
+        )
+    if len(text) > len(str(MAX_BODY)) + 1 or int(text) > MAX_BODY:
+        raise _Refused(
+            HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"a request body is at most {MAX_BODY} bytes"
+        )
+    return int(text)
 
 
 def page_html(table: PlaySession, token: str) -> str:
     """The page of the table for ``token``'s game: the viewer's card drawings, style and
     drawing script, the person's view as JSON, and the play script (see the module
     docstring); a Content-Security-Policy lets only its own script run and talk to its own
-    server."""
+    server. Raises `TypeError` for a non-table or a non-str token."""
+    _check_table(table)
+    if not isinstance(token, str):
+        raise TypeError(f"token is a str, got {type(token).__name__}")
     data = {"token": token, "table": table_payload(table)}
     return table_page(
         "tuolaji play",
@@ -122,16 +185,28 @@ class _Refused(Exception):
 
 
 class PlayServer(ThreadingHTTPServer):
-    """The server of one game (``table``) for one ``token``, on 127.0.0.1. Requests are
-    served one at a time against the table (a lock), each on its own thread."""
+    """The server of one game (``table``) for one ``token`` (None: a random one), on
+    127.0.0.1 at ``port`` (0: a free one). Requests are served one at a time against the table
+    (a lock), each on its own thread; a client that hangs up early is let go silently. Raises
+    `TypeError` and [`ConfigurationError`][tuolaji.ConfigurationError] for bad arguments
+    (a token shorter than [`MIN_TOKEN`][tuolaji.tools.play_server.MIN_TOKEN], a port
+    outside 0-65535)."""
 
     daemon_threads = True
 
     def __init__(self, table: PlaySession, token: str | None = None, port: int = 0) -> None:
+        _check_table(table)
         self.table = table
-        self.token = secrets.token_urlsafe(24) if token is None else token
+        self.token = secrets.token_urlsafe(24) if token is None else _check_token_argument(token)
         self.lock = threading.Lock()
-        super().__init__(("127.0.0.1", port), _Handler)
+        super().__init__(("127.0.0.1", _check_port(port)), _Handler)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that hung up (or stalled past the timeout) is no error of the game: let it
+        go without a word; anything else is reported as the standard library does."""
+        if isinstance(sys.exc_info()[1], ConnectionError | socket.timeout):
+            return
+        super().handle_error(request, client_address)
 
     @property
     def url(self) -> str:
@@ -193,14 +268,7 @@ class _Handler(BaseHTTPRequestHandler):
         return parts.path
 
     def _body(self) -> dict[str, Any]:
-        length_text = self.headers.get("Content-Length")
-        if length_text is None or not length_text.isdigit():
-            raise _Refused(HTTPStatus.LENGTH_REQUIRED, "a request body needs a Content-Length")
-        length = int(length_text)
-        if length > MAX_BODY:
-            raise _Refused(
-                HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"a request body is at most {MAX_BODY} bytes"
-            )
+        length = _content_length(self.headers.get("Content-Length"))
         raw = self.rfile.read(min(length, MAX_BODY + 1))
         if len(raw) > MAX_BODY:  # pragma: no cover - Content-Length was checked first
             raise _Refused(
@@ -237,12 +305,10 @@ class _Handler(BaseHTTPRequestHandler):
                 elif path == "/state":
                     self._json(table_payload(table))
                 elif path == "/record":
-                    if table.deciding:
-                        # The record holds the seed, so every hand: only once the deal is over.
-                        raise _Refused(
-                            HTTPStatus.CONFLICT, "the record is ready at the end of the deal"
-                        )
-                    body = table.record().encode("utf-8")
+                    try:
+                        body = table.hand_out_record().encode("utf-8")
+                    except TuolajiError as exc:
+                        raise _Refused(HTTPStatus.CONFLICT, str(exc)) from None
                     self._send(
                         HTTPStatus.OK,
                         body,
@@ -262,6 +328,8 @@ class _Handler(BaseHTTPRequestHandler):
             data = self._body()
             self._seat(data)
             with self.server.lock:
+                if path in _NUMBERED:
+                    _check_decision(self.server.table, data)
                 answer = _POSTS[path](self.server.table, data)
             self._json(answer)
         except _Refused as refused:
@@ -271,6 +339,28 @@ class _Handler(BaseHTTPRequestHandler):
         self._refuse(_Refused(HTTPStatus.METHOD_NOT_ALLOWED, "only GET and POST"))
 
     do_DELETE = do_PATCH = do_HEAD = do_OPTIONS = do_PUT
+
+
+def _check_decision(table: PlaySession, data: dict[str, Any]) -> None:
+    """A move names the decision it answers: a repeat (a double click, a retry, a stale
+    page) is refused, never applied to the decision after."""
+    number = data.get("decision")
+    if type(number) is not int:
+        raise _Refused(
+            HTTPStatus.BAD_REQUEST, 'the body names the decision it answers: {"decision": N, ...}'
+        )
+    if number != table.decision_number:
+        raise _Refused(
+            HTTPStatus.CONFLICT,
+            f"this request answers decision {cut(number, 30)}, but the table is at decision "
+            f"{table.decision_number} (a repeated or stale request): nothing changed",
+        )
+    if table.closed:
+        raise _Refused(
+            HTTPStatus.CONFLICT,
+            "the record was handed out, and the later deals follow from its seed: this game "
+            "is over (tuolaji play starts a new one)",
+        )
 
 
 def _act(table: PlaySession, data: dict[str, Any]) -> dict[str, Any]:
@@ -311,13 +401,17 @@ def _next(table: PlaySession, data: dict[str, Any]) -> dict[str, Any]:
 
 
 _POSTS = {"/act": _act, "/hint": _hint, "/undo": _undo, "/next": _next}
+_NUMBERED = frozenset({"/act", "/undo", "/next"})
 
 
 def serve(table: PlaySession, *, open_browser: bool = True, port: int = 0) -> None:
     """Serve ``table`` on 127.0.0.1 (a free port unless ``port``), print the page's address
     (with its token) and, when ``open_browser``, open it; serve until Ctrl-C, whose
     `KeyboardInterrupt` reaches the caller (which saves the record) once the server is
-    closed."""
+    closed. Raises `TypeError` and [`ConfigurationError`][tuolaji.ConfigurationError] for bad
+    arguments."""
+    if not isinstance(open_browser, bool):
+        raise TypeError(f"open_browser is a bool, got {type(open_browser).__name__}")
     server = PlayServer(table, port=port)
     print(f"open {server.url} (Ctrl-C stops the game)", flush=True)
     if open_browser:
@@ -403,7 +497,8 @@ function draw() {
   set("go", kind === "bury" ? "bury selected" : kind === "bid" ? "bid selected" : "play selected");
   show("pass", kind === "bid" || kind === "redeal");
   show("hint", T.deciding); show("undo", T.can_undo);
-  show("next", !T.deciding && !T.over); show("record", !T.deciding);
+  show("next", !T.deciding && !T.over && !T.closed); show("record", !T.deciding);
+  if (T.closed) set("say", "The record is yours, so the game is over (it tells later deals).");
   document.getElementById("record").href = "/record?token=" + encodeURIComponent(GAME.token);
   const log = document.getElementById("log");
   log.replaceChildren(...T.news.map((line) => {
@@ -415,7 +510,7 @@ function draw() {
 }
 async function send(path, body) {
   const response = await fetch(path, {method: "POST", headers: API,
-    body: JSON.stringify(Object.assign({seat: T.seat}, body || {}))});
+    body: JSON.stringify(Object.assign({seat: T.seat, decision: T.decision}, body || {}))});
   const answer = await response.json();
   if (!response.ok) { set("message", answer.error); return; }
   set("message", "");
@@ -428,6 +523,10 @@ document.getElementById("pass").addEventListener("click", () => send("/act", {mo
 document.getElementById("hint").addEventListener("click", () => send("/hint"));
 document.getElementById("undo").addEventListener("click", () => send("/undo"));
 document.getElementById("next").addEventListener("click", () => send("/next"));
+document.getElementById("record").addEventListener("click", () => setTimeout(async () => {
+  const response = await fetch("/state", {headers: API});
+  if (response.ok) { T = await response.json(); draw(); }
+}, 500));
 draw();
 """
 )
@@ -440,7 +539,9 @@ _CONTROLS = """<nav aria-label="your moves" id="actions">
 <button id="hint">hint</button>
 <button id="undo">take back</button>
 <button id="next">next deal</button>
-<a id="record" download="tuolaji-record.json">download the record</a>
+<a id="record" download="tuolaji-record.json"
+ title="before the match is over, the record ends the game: its seed tells every later deal"
+>download the record</a>
 </nav>
 <div id="info">
 <span><output id="trump"></output>, dealer <output id="dealer"></output></span>

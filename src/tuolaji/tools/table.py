@@ -32,7 +32,7 @@ import attrs
 
 from tuolaji.bots.base import Bot
 from tuolaji.core.cards import format_hand, parse_cards
-from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
+from tuolaji.core.errors import ConfigurationError, IllegalAction, TuolajiError, cut
 from tuolaji.core.legal import LegalLeads
 from tuolaji.core.rules import Rules
 from tuolaji.core.trump import Trump
@@ -117,7 +117,9 @@ class _Mark:
 
 def event_line(event: Event) -> str | None:
     """One line saying what a public event was, as the table tells it (None for the events
-    that say nothing new: a pass, the close of bidding)."""
+    that say nothing new: a pass, the close of bidding). Raises `TypeError` for a non-event."""
+    if not isinstance(event, Event):
+        raise TypeError(f"event is a tuolaji event, got {type(event).__name__}")
     if isinstance(event, CardsDealt):
         return f"the cards are dealt from seat {event.first_seat}"
     if isinstance(event, Declared):
@@ -150,7 +152,9 @@ def event_line(event: Event) -> str | None:
 
 def move_text(action: Action) -> str:
     """A move as the person would type it: ``bid ♥22``, ``bury ♣2345 ♦66 ♠37``, ``play ♥KK``,
-    ``pass``, ``redeal``."""
+    ``pass``, ``redeal``. Raises `TypeError` for a non-action."""
+    if not isinstance(action, Action):
+        raise TypeError(f"action is a tuolaji action, got {type(action).__name__}")
     if isinstance(action, Declare | Bury | Play):
         verb = (
             "bid" if isinstance(action, Declare) else "bury" if isinstance(action, Bury) else "play"
@@ -181,6 +185,8 @@ class PlaySession:
             raise TypeError(f"seat is an int, got {type(seat).__name__}")
         if not 0 <= seat <= 3:
             raise ConfigurationError(f"R1.3: seat is 0-3, got {cut(seat)}")
+        if isinstance(bots, str | bytes) or not isinstance(bots, Sequence):
+            raise TypeError(f"bots is a sequence of four bots, got {type(bots).__name__}")
         if len(bots) != 4:
             raise ConfigurationError(f"R1.3: bots are four, one per seat; got {len(bots)}")
         self.bots: dict[int, Bot] = {}
@@ -189,10 +195,19 @@ class PlaySession:
                 if bot is None or not callable(getattr(bot, "act", None)):
                     raise TypeError(f"bots[{other}] is a bot (with act), got {type(bot).__name__}")
                 self.bots[other] = bot
+        if not callable(getattr(hint, "act", None)):
+            raise TypeError(f"hint is a bot (with act), got {type(hint).__name__}")
+        if not isinstance(practice, bool):
+            raise TypeError(f"practice is a bool, got {type(practice).__name__}")
         self.game = Game(rules, seed)
         self.seat = seat
         self.hint_bot = hint
         self.practice = practice
+        self.closed = False
+        """True once the record was handed out before the match's end
+        ([`hand_out_record`][tuolaji.tools.table.PlaySession.hand_out_record]): the record
+        holds the seed, from which every later deal follows, so the game takes no more moves."""
+        self._asked = 0
         self.turns = BidTurns()
         self.decision: tuple[int, ActionSet] | None = None
         self._marks: list[_Mark] = []
@@ -225,9 +240,17 @@ class PlaySession:
         return None if self.decision is None else self.decision[1]
 
     @property
+    def decision_number(self) -> int:
+        """The number of the situation the person is asked about now (a decision, or the end
+        of a deal): it changes at every move, take-back and new deal and never repeats, so a
+        front end that sends it with a move has a repeated move (a double click, a retry)
+        refused instead of applied to the next decision."""
+        return self._asked
+
+    @property
     def can_undo(self) -> bool:
         """True in practice mode once the person has made a move that can be taken back."""
-        return self.practice and bool(self._marks)
+        return self.practice and bool(self._marks) and not self.closed
 
     def choices(self) -> Choices:
         """The person's choices now, grouped by what the phase asks (see
@@ -252,7 +275,19 @@ class PlaySession:
 
     def news(self, since: NewsMark | None = None) -> tuple[list[str], NewsMark]:
         """The lines of the public events (see `event_line`) after the mark ``since`` (None:
-        from the start of the deal), and the mark to give next time."""
+        from the start of the deal), and the mark to give next time. Raises `TypeError` for
+        a ``since`` that is not such a mark (three ints, as returned)."""
+        if since is not None and (
+            not isinstance(since, tuple)
+            or len(since) != 3
+            or any(isinstance(n, bool) or not isinstance(n, int) for n in since)
+        ):
+            raise TypeError(
+                f"since is None or the mark news returned (deal, attempt, events told), "
+                f"got {cut(since, 60)}"
+            )
+        if since is not None and min(since) < 0:
+            raise ConfigurationError(f"since counts from 0, got {cut(since, 60)}")
         state = self.game.state
         events = list(self.view.events)
         key = (state.deal_number, state.attempt)
@@ -299,8 +334,11 @@ class PlaySession:
     def act(self, action: Action) -> None:
         """Take the person's ``action`` (one of
         [`actions`][tuolaji.tools.table.PlaySession.actions]) and let the bots play on until the
-        person's next decision or the end of the deal. Raises
+        person's next decision or the end of the deal. Raises `TypeError` for a non-action and
         [`IllegalAction`][tuolaji.IllegalAction] for anything else (nothing changes)."""
+        if not isinstance(action, Action):
+            raise TypeError(f"action is a tuolaji action, got {type(action).__name__}")
+        self._check_open()
         if self.decision is None:
             raise IllegalAction("R11", "the deal is over: nothing to play")
         seat, actions = self.decision
@@ -327,6 +365,7 @@ class PlaySession:
         that draws from its random generator may choose differently the second time."""
         if not self.practice:
             raise IllegalAction("R11", "moves can be taken back only in practice mode (--practice)")
+        self._check_open()
         if not self._marks:
             raise IllegalAction("R11", "nothing to take back yet")
         mark = self._marks.pop()
@@ -337,10 +376,12 @@ class PlaySession:
         self.game = replay(record, partial=True)
         self.turns = mark.turns.copy()
         self.decision = mark.decision
+        self._asked += 1
 
     def next_deal(self) -> None:
         """Start the next deal once this one is finished (R10); the bots play on to the
         person's first decision."""
+        self._check_open()
         self.game.next_deal()
         self.turns = BidTurns()
         self._marks.clear()
@@ -351,14 +392,61 @@ class PlaySession:
         unfinished last deal is kept (``tuolaji replay --partial`` reads it)."""
         return write_record(self.game)
 
+    def hand_out_record(self) -> str:
+        """The record, handed to the person while the game may still go on (the page's
+        download): [`IllegalAction`][tuolaji.IllegalAction] in the middle of a deal, and once
+        handed out before the match's end the game is
+        [`closed`][tuolaji.tools.table.PlaySession.closed] (no more moves, take-backs or
+        deals), because the record holds the seed, from which every later deal's hands and
+        kitty follow: a record never tells the person a deal still to be played."""
+        if self.decision is not None:
+            raise IllegalAction(
+                "R11", "the record is ready at the end of the deal (it holds every hand)"
+            )
+        if not self.game.over:
+            self.closed = True
+        return self.record()
+
+    def _illegal_answer(self, bot: Bot, seat: int, choice: object) -> IllegalAction:
+        """The one-line error of ``bot`` (at ``seat``) answering ``choice``, which is not one of
+        its legal actions: the bot's name, the seat, and the engine's rule for the move."""
+        name = getattr(bot, "name", None)
+        label = name if isinstance(name, str) and name else type(bot).__name__
+        rule, why = "R11", "not one of its legal actions now"
+        try:
+            self.game.state.apply(choice)  # type: ignore[arg-type]
+        except IllegalAction as exc:
+            rule, why = exc.rule, str(exc)
+        except (TypeError, TuolajiError) as exc:
+            why = str(exc)
+        return IllegalAction(
+            rule, f"bot {cut(label, 60)} at seat {seat} answered {cut(choice, 60)}: {why}"
+        )
+
+    def _check_open(self) -> None:
+        if self.closed:
+            raise IllegalAction(
+                "R11",
+                "the record was handed out, and the later deals follow from its seed: this "
+                "game is over (tuolaji play starts a new one)",
+            )
+
     def _play_on(self) -> None:
         """Let the bots decide until the person must (or the deal is finished)."""
         game = self.game
+        self._asked += 1
         while (decision := game.next_decision(self.turns)) is not None:
             seat, actions = decision
             if seat == self.seat:
                 self.decision = decision
                 return
-            choice = game.ask(self.bots[seat], seat, actions)
+            bot = self.bots[seat]
+            choice = bot.act(game.state.view(seat), actions)
+            try:
+                legal = choice in actions
+            except TypeError:  # an unhashable answer is no action either
+                legal = False
+            if not legal:
+                raise self._illegal_answer(bot, seat, choice)
             game.answer(choice)
         self.decision = None
