@@ -21,6 +21,7 @@ import json
 import math
 import os
 import random
+import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -291,7 +292,23 @@ def _table_bots(specs: Sequence[BotSpec], seat: int, seed: int) -> list[Bot | No
     return [per_seat[s].build(seed * 4 + s) if s in per_seat else None for s in range(4)]
 
 
+def _play_seed(text: str) -> int:
+    """``play --seed N``: an int within ±2**63, as the other subcommands read a seed."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 2**63
+    if not -(2**63) < value < 2**63:
+        raise argparse.ArgumentTypeError(f"{echo(text)} is not an int within ±2**63")
+    return value
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
+    # Without --seed a fresh seed (every default game deals other cards), told only once the
+    # game ends: the seed gives every hand of every deal, so knowing it is knowing the future.
+    fresh = args.seed is None
+    if fresh:
+        args.seed = secrets.randbits(63)
     record = None
     if args.record is not None:
         try:
@@ -309,8 +326,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
             hint=BotSpec("best", "best").build(args.seed * 4 + args.seat),
             practice=args.practice,
         )
+        told = "a fresh seed, told at the end" if fresh else f"seed {args.seed}"
         print(
-            f"{rules_name(args.rules)} rules, seed {args.seed}; you are seat {args.seat}, "
+            f"{rules_name(args.rules)} rules, {told}; you are seat {args.seat}, "
             f"bots {','.join(str(spec) for spec in args.bots)}"
             + ("; practice mode" if args.practice else "")
         )
@@ -332,6 +350,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
                     record.write(table.record())
             if table is not None:
                 print(f"wrote the record to {args.record}; tuolaji replay --partial reads it")
+        if fresh and table is not None:
+            print(
+                f"this game's seed was {args.seed}: tuolaji play --seed {args.seed} deals it again"
+            )
     return 0
 
 
@@ -427,7 +449,13 @@ def _add_play_command(sub: Any) -> None:
         epilog=RULES_HELP,
     )
     add_rules_argument(play)
-    seed_argument(play, "game seed")
+    play.add_argument(
+        "--seed",
+        type=_play_seed,
+        default=None,
+        help="game seed (default: a fresh one, printed when the game ends, so that "
+        "--seed replays the game)",
+    )
     play.add_argument("--seat", type=int, choices=range(4), default=0, help="your seat (default 0)")
     play.add_argument(
         "--bots",

@@ -13,19 +13,32 @@ suit with its pairs and tractors marked, and the choices; then reads one line:
 - ``q`` stops; so do end of input and Ctrl-C (the caller saves the record).
 
 Between the person's turns it prints what the others did, from public events only.
+
+A line is read in bounded pieces ([`read_move`][tuolaji.tools.play_terminal.read_move]): a
+line longer than a move can be is refused in one line and its rest dropped as it is read, and a
+line that goes on past [`MAX_LINE_BYTES`][tuolaji.tools.play_terminal.MAX_LINE_BYTES] without
+ending (``/dev/zero``, say) ends the game as the end of input does; memory stays a few
+kilobytes whatever the input.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import TextIO
+from typing import IO, Any, TextIO
 
-from tuolaji.core.errors import TuolajiError
-from tuolaji.tools.table import PlaySession, move_text
+from tuolaji.core.errors import IllegalAction, TuolajiError
+from tuolaji.tools.table import MAX_INPUT, PlaySession, move_text
 from tuolaji.tools.terminal import one_line, render_hand
 
-__all__ = ["KEYS", "play_in_terminal"]
+__all__ = ["KEYS", "MAX_LINE_BYTES", "play_in_terminal", "read_move"]
+
+MAX_LINE_BYTES = 1 << 20
+"""The most bytes of one input line read (and dropped) before the game stops: no person types
+a megabyte without a line end."""
+
+_HEAD = 4 * MAX_INPUT + 2  # a move of MAX_INPUT characters of up to 4 UTF-8 bytes, and \r\n
+_CHUNK = 1 << 16
 
 KEYS = (
     "cards (♥KK, KH KH, kh kh) to bid, bury or play; p pass; r ask for a redeal; "
@@ -34,13 +47,59 @@ KEYS = (
 """The keys, as the terminal prints them at the start."""
 
 
+def read_move(prompt: str, *, source: IO[Any] | None = None, out: TextIO | None = None) -> str:
+    """One line typed at ``prompt`` (written to ``out``, default stdout) from ``source``
+    (default the bytes of stdin), without its line end, read in bounded pieces. Raises
+    [`IllegalAction`][tuolaji.IllegalAction] for a line longer than a move can be (its rest is
+    read and dropped, never kept), and `EOFError` at the end of input or for a line that goes on
+    past [`MAX_LINE_BYTES`][tuolaji.tools.play_terminal.MAX_LINE_BYTES]; bytes that are not
+    UTF-8 read as U+FFFD (the move is then refused as cards that cannot be read)."""
+    if not isinstance(prompt, str):
+        raise TypeError(f"prompt is a str, got {type(prompt).__name__}")
+    stream = sys.stdout if out is None else out
+    stream.write(prompt)
+    stream.flush()
+    reader: IO[Any] = getattr(sys.stdin, "buffer", sys.stdin) if source is None else source
+    head = reader.readline(_HEAD)
+    if not head:
+        raise EOFError
+    if len(head) == _HEAD and not _ends_line(head):
+        dropped = len(head)
+        while (rest := reader.readline(_CHUNK)) and not _ends_line(rest):
+            dropped += len(rest)
+            if dropped > MAX_LINE_BYTES:
+                raise EOFError(
+                    f"a line of more than {MAX_LINE_BYTES} bytes without a line end is not "
+                    "a person typing: the game stops"
+                )
+        raise IllegalAction("R11", f"a move is at most {MAX_INPUT} characters; that line is longer")
+    text = head.decode("utf-8", "replace") if isinstance(head, bytes) else head
+    return text.rstrip("\r\n")
+
+
+def _ends_line(piece: str | bytes) -> bool:
+    if isinstance(piece, bytes):
+        return piece.endswith(b"\n")
+    return piece.endswith("\n")
+
+
 def play_in_terminal(
-    table: PlaySession, *, read_line: Callable[[str], str] = input, out: TextIO | None = None
+    table: PlaySession,
+    *,
+    read_line: Callable[[str], str] | None = None,
+    out: TextIO | None = None,
 ) -> None:
     """Play ``table`` at a prompt until the person quits or the match ends. ``read_line``
-    reads a line (`input` by default): `EOFError` and `KeyboardInterrupt` from it end the
-    game too and are raised to the caller, which saves the record."""
+    reads a line (default [`read_move`][tuolaji.tools.play_terminal.read_move] from stdin):
+    `EOFError` and `KeyboardInterrupt` from it end the game too and are raised to the caller,
+    which saves the record. Raises `TypeError` for a non-table."""
+    if not isinstance(table, PlaySession):
+        raise TypeError(f"table is a tuolaji.tools.table.PlaySession, got {type(table).__name__}")
     stream = sys.stdout if out is None else out
+    if read_line is None:
+
+        def read_line(prompt: str) -> str:
+            return read_move(prompt, out=stream)
 
     def say(text: str = "") -> None:
         print(text, file=stream, flush=True)
@@ -69,7 +128,9 @@ def play_in_terminal(
             return
         else:
             prompt = "Enter: the next deal; q: quit> "
-        text = read_line(prompt).strip()
+        text = _next_line(read_line, prompt, say)
+        if text is None:
+            continue
         try:
             if text.lower() in ("q", "quit"):
                 return
@@ -88,3 +149,21 @@ def play_in_terminal(
                 table.act(table.read(text))
         except TuolajiError as exc:
             say(one_line(f"  {exc}"))
+
+
+def _next_line(
+    read_line: Callable[[str], str], prompt: str, say: Callable[[str], None]
+) -> str | None:
+    """The next line, stripped; None for a line refused as it was read (said in one line).
+    `EOFError` goes on to the caller, after its reason if it has one."""
+    try:
+        return read_line(prompt).strip()
+    except EOFError as exc:
+        if str(exc):
+            say("")
+            say(one_line(f"  {exc}"))
+        raise
+    except TuolajiError as exc:
+        say("")
+        say(one_line(f"  {exc}"))
+        return None
