@@ -21,7 +21,7 @@ from tuolaji.core.errors import ConfigurationError, IllegalAction, LimitExceeded
 from tuolaji.core.limits import MAX_REDEALS
 from tuolaji.core.rules import Rules, rules_text
 from tuolaji.core.scoring import DealResult
-from tuolaji.game.kept import DealActions, DealStarts
+from tuolaji.game.kept import DealActions, DealStarts, KeptList
 from tuolaji.game.turns import BidTurns
 from tuolaji.state.actions import Action, ActionSet, DealCard, ListedActions, Pass, Phase
 from tuolaji.state.gamestate import GameState
@@ -98,7 +98,7 @@ class History(Sequence[GameState]):
                 *_, state = self._deal_states(deal, i)
                 return state
             i -= 1 + len(actions)
-        raise IndexError("history index out of range")  # pragma: no cover
+        raise AssertionError("unreachable: sequence_index checked the index")  # pragma: no cover
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, History | list | tuple):
@@ -140,13 +140,31 @@ class Game:
         self.rules = self.state.rules
         self.seed = seed
         self.max_redeals = max_redeals
-        self.results: list[DealResult] = []
-        self.starts = DealStarts(self.state, self.results)
-        """The starting state of each deal (replays of [`history`][tuolaji.Game.history] begin
-        there), a [`DealStarts`][tuolaji.game.kept.DealStarts]."""
-        self.actions: list[DealActions] = [DealActions()]
+        # The game's own storage; callers read it through the read-only views below.
+        self._results: list[DealResult] = []
+        self._starts = DealStarts(self.state, self._results)
+        self._actions: list[DealActions] = [DealActions()]
+        self._results_view = KeptList(self._results, "deal result")
+        self._actions_view = KeptList(self._actions, "deal")
+
+    @property
+    def actions(self) -> KeptList[DealActions]:
         """The actions applied in each deal, a [`DealActions`][tuolaji.game.kept.DealActions]
-        per deal."""
+        per deal, in a read-only [`KeptList`][tuolaji.game.kept.KeptList]: only the game adds
+        to it, so its record always replays."""
+        return self._actions_view
+
+    @property
+    def results(self) -> KeptList[DealResult]:
+        """The result of each finished deal in order, a read-only
+        [`KeptList`][tuolaji.game.kept.KeptList]."""
+        return self._results_view
+
+    @property
+    def starts(self) -> DealStarts:
+        """The starting state of each deal (replays of [`history`][tuolaji.Game.history] begin
+        there), a read-only [`DealStarts`][tuolaji.game.kept.DealStarts]."""
+        return self._starts
 
     def __repr__(self) -> str:
         """One line: rules, seed, deals played, levels and what comes next.
@@ -195,12 +213,12 @@ class Game:
                 "(Rules.no_bid_redeals ends a first deal nobody bids in)"
             )
         if state is not None:
-            self.starts.begin(state)
-            self.actions.append(DealActions())
+            self._starts._begin(state)
+            self._actions.append(DealActions())
         self.state = new
-        self.actions[-1].append(action)
+        self._actions[-1]._append(action)
         if new.result is not None:
-            self.results.append(new.result)
+            self._results.append(new.result)
         return new
 
     def next_deal(self) -> GameState:
@@ -216,8 +234,8 @@ class Game:
                 "R10.3", f"deal {self.state.deal_number + 1} is still in play; finish it first"
             )
         self.state = self.state.next_deal()
-        self.starts.begin(self.state)
-        self.actions.append(DealActions())
+        self._starts._begin(self.state)
+        self._actions.append(DealActions())
         return self.state
 
     def play_deal(
