@@ -192,7 +192,9 @@ def test_a_game_s_kept_sequences_read_and_compare_like_lists() -> None:
     assert game.results == results and game.results[-1] is results[-1]
     assert game.actions[0:1] == actions[0:1] and isinstance(game.actions[:], list)
     assert list(reversed(game.results)) == results[::-1] and results[0] in game.results
-    assert game.actions[-2] == actions[0] and all(a == b for a, b in zip(game.actions, actions))
+    assert game.actions[-2] == actions[0] and all(
+        a == b for a, b in zip(game.actions, actions, strict=True)
+    )
     assert pickle.loads(pickle.dumps(game.results)) == results
     assert repr(game.results) == repr(results)
     with pytest.raises(TypeError):

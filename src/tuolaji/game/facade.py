@@ -339,8 +339,8 @@ class Game:
     def ask(self, bot: Bot, seat: int, actions: ActionSet) -> Action:
         """The choice of ``bot``, deciding for ``seat`` among ``actions`` (a decision of
         [`next_decision`][tuolaji.Game.next_decision]) from that seat's view only. Raises
-        [`IllegalAction`][tuolaji.IllegalAction], naming the seat, when the bot answers
-        with an action that is not legal."""
+        [`IllegalAction`][tuolaji.IllegalAction] (rule R11), naming the seat, the bot's class and
+        the rule the answer breaks, when the bot answers with an action that is not legal."""
         if not callable(getattr(bot, "act", None)):
             raise TypeError(f"bot is a Bot (with an act method), got {type(bot).__name__}")
         if not isinstance(actions, ActionSet):  # abstract: expect_type takes a concrete class
@@ -348,9 +348,24 @@ class Game:
         choice = bot.act(self.state.view(check_seat(seat)), actions)
         if choice not in actions:
             raise IllegalAction(
-                "R11", f"the bot of seat {seat} answered {cut(choice)}, which is not legal now"
+                "R11",
+                f"the bot of seat {seat} ({type(bot).__name__[:40]}) answered "
+                f"{cut(choice)}, which is not legal now{self._why_illegal(choice)}",
             )
         return choice
+
+    def _why_illegal(self, choice: object) -> str:
+        """The rule ``choice`` breaks in the current state, as ``" (R7.3: ...)"``, or "" when
+        the state would take it (it was not among the actions asked for)."""
+        try:
+            self.state.apply(choice)  # type: ignore[arg-type]
+        except IllegalAction as error:
+            return f" ({str(error)[:200]})"
+        except TypeError:
+            return f" (R11: a bot answers a tuolaji action, not a {type(choice).__name__})"
+        except Exception:  # only the reason of the error being raised: never replace it
+            return ""
+        return ""
 
     def _apply(self, action: Action, on_action: Callable[[GameState, Action], None] | None) -> None:
         if on_action is not None:
