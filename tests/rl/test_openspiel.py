@@ -12,6 +12,7 @@ pyspiel = need("pyspiel")
 
 import tuolaji as tl  # noqa: E402
 import tuolaji.openspiel  # noqa: E402  (registers python_tuolaji)
+from tuolaji.rl.openspiel import SEED_RANGE, TuolajiGame  # noqa: E402
 
 
 @pytest.mark.slow
@@ -142,8 +143,6 @@ def test_the_openspiel_seed_takes_its_whole_documented_range() -> None:
     nothing. The documented range, OpenSpiel's C++ ints (SEED_RANGE), plays, its ends
     included, through load_game and a serialized state; beyond it TuolajiGame refuses with a
     ConfigurationError naming ``seed`` (and a TypeError for a seed that is no int)."""
-    from tuolaji.rl.openspiel import SEED_RANGE, TuolajiGame
-
     assert (SEED_RANGE.start, SEED_RANGE.stop) == (-(2**31), 2**31)
     for seed in (SEED_RANGE.start, -1, 0, SEED_RANGE.stop - 1):
         game = pyspiel.load_game("python_tuolaji", {"seed": seed})
