@@ -16,7 +16,8 @@ JSON object as text, e.g. ``'{"kitty_public_at_end": false}'``: house rules, R12
 a larger one itself, and [`TuolajiGame`][tuolaji.openspiel.TuolajiGame] refuses it with a
 [`ConfigurationError`][tuolaji.ConfigurationError] naming ``seed``) and ``max_redeals`` (the
 first deal's no-bid redeals before R4.6's fallback,
-[`Rules.no_bid_redeals`][tuolaji.Rules.no_bid_redeals]; the default -1 keeps the rules' own, or plays
+[`Rules.no_bid_redeals`][tuolaji.Rules.no_bid_redeals]; the default -1 keeps the
+rules' own, or plays
 [`DEFAULT_NO_BID_REDEALS`][tuolaji.rl.actionspace.DEFAULT_NO_BID_REDEALS] when they set none: see
 [`playable_rules`][tuolaji.rl.actionspace.playable_rules]; ``game.played_rules`` are the rules
 played).
