@@ -28,7 +28,8 @@ from tuolaji.state.gamestate import GameState, start_after
 
 __all__ = ["DealActions", "DealStarts", "KeptList"]
 
-_T = TypeVar("_T")
+Item = TypeVar("Item")
+"""What a [`KeptList`][tuolaji.game.kept.KeptList] holds."""
 
 # A deal's actions are 2-byte little-endian codes: below _BIG, an index in _SHARED; from
 # _BIG, _BIG + the offset of the action in the deal's blob; _OBJECT, the action itself in
@@ -236,7 +237,7 @@ class DealStarts(Sequence[GameState]):
         return f"<DealStarts: {self._count} deals>"
 
 
-class KeptList(Sequence[_T]):
+class KeptList(Sequence[Item]):
     """A read-only view of a list a [`Game`][tuolaji.Game] keeps (``Game.actions``,
     ``Game.results``): it reads and compares like that list (indexing, slicing into a new
     list, ``len``, iteration, ``==`` with a list of equal items) but has no method
@@ -246,29 +247,29 @@ class KeptList(Sequence[_T]):
 
     __slots__ = ("_items", "_what")
 
-    def __init__(self, items: list[_T], what: str) -> None:
+    def __init__(self, items: list[Item], what: str) -> None:
         self._items = items  # the game's own list, which it appends to
         self._what = what
 
     def __len__(self) -> int:
         return len(self._items)
 
-    def __iter__(self) -> Iterator[_T]:
+    def __iter__(self) -> Iterator[Item]:
         return iter(self._items)
 
-    def __reversed__(self) -> Iterator[_T]:
+    def __reversed__(self) -> Iterator[Item]:
         return reversed(self._items)
 
     def __contains__(self, value: object) -> bool:
         return value in self._items
 
     @overload
-    def __getitem__(self, index: int) -> _T: ...
+    def __getitem__(self, index: int) -> Item: ...
 
     @overload
-    def __getitem__(self, index: slice) -> list[_T]: ...
+    def __getitem__(self, index: slice) -> list[Item]: ...
 
-    def __getitem__(self, index: int | slice) -> _T | list[_T]:
+    def __getitem__(self, index: int | slice) -> Item | list[Item]:
         if isinstance(index, slice):
             return self._items[index]
         return self._items[sequence_index(index, len(self._items), self._what)]
@@ -282,7 +283,7 @@ class KeptList(Sequence[_T]):
 
     __hash__ = None  # type: ignore[assignment]
 
-    def __reduce__(self) -> tuple[type[KeptList[_T]], tuple[list[_T], str]]:
+    def __reduce__(self) -> tuple[type[KeptList[Item]], tuple[list[Item], str]]:
         return KeptList, (list(self._items), self._what)
 
     def __repr__(self) -> str:
