@@ -34,6 +34,7 @@ from tuolaji.core.deal import deal_cards, shuffled_deck
 from tuolaji.core.errors import (
     ConfigurationError,
     IllegalAction,
+    IndexOutOfRange,
     InvalidCards,
     InvalidRecord,
     LimitExceeded,
@@ -159,6 +160,7 @@ __all__ = [
     "GreedyBot",
     "History",
     "IllegalAction",
+    "IndexOutOfRange",
     "InvalidCards",
     "InvalidRecord",
     "Joker",

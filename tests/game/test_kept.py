@@ -54,9 +54,7 @@ def test_deal_actions_read_and_compare_like_the_list(
     step = data.draw(st.sampled_from([None, 1, 2, -1, -3]))
     assert kept[start:stop:step] == actions[start:stop:step]
     assert list(reversed(kept)) == actions[::-1]
-    again = DealActions()
-    for action in actions:
-        again.append(action)
+    again = DealActions(iter(actions))  # built one action at a time
     assert again == kept and (again != kept) is False
     assert pickle.loads(pickle.dumps(kept)) == actions and copy.deepcopy(kept) == actions
     assert repr(kept) == f"DealActions({actions!r})"
@@ -143,8 +141,6 @@ def test_deal_actions_refuse_what_is_not_an_action() -> None:
     actions = DealActions([tl.Pass(0)])
     for bad in ["x", 3, None, [tl.Pass(0)], tl.Card.parse("AS")]:
         with pytest.raises(TypeError, match="tuolaji actions"):
-            actions.append(bad)  # type: ignore[arg-type]
-        with pytest.raises(TypeError, match="tuolaji actions"):
             DealActions([bad])  # type: ignore[list-item]
     assert actions == [tl.Pass(0)]
 
@@ -160,3 +156,72 @@ def test_deal_actions_and_starts_name_themselves_in_index_errors() -> None:
         with pytest.raises(IndexError, match=f"{name} index out of range"):
             sequence[len(sequence)]
         assert sequence[-len(sequence)] == sequence[0]
+
+
+def test_a_game_s_kept_sequences_are_read_only_to_callers() -> None:
+    """Issue 33 finding 4: ``game.actions[-1].append(tl.Pass(9))`` was accepted and the
+    record no longer replayed. The deals' actions, results and starts and the history have
+    no method that changes them, their items neither, and the record still replays."""
+    game = tl.Game("tuolaji", seed=3)
+    game.play_deal([tl.RandomBot(seat) for seat in range(4)])
+    record = tl.write_record(game)
+    for sequence in (game.actions, game.actions[-1], game.results, game.starts, game.history):
+        for name in ("append", "extend", "insert", "pop", "remove", "clear", "begin"):
+            assert not hasattr(sequence, name), (type(sequence).__name__, name)
+        with pytest.raises(TypeError):
+            sequence[0] = None  # type: ignore[index]
+        with pytest.raises(TypeError):
+            del sequence[0]  # type: ignore[attr-defined]
+    for name in ("actions", "results", "starts"):
+        with pytest.raises(AttributeError):
+            setattr(game, name, [])
+    # A slice is a copy: changing it leaves the game as it was.
+    copied = game.actions[:]
+    copied.append(DealActions([tl.Pass(0)]))
+    assert len(game.actions) == 1 and tl.write_record(game) == record
+    assert tl.replay(record).state == game.state
+
+
+def test_a_game_s_kept_sequences_read_and_compare_like_lists() -> None:
+    """The public names keep working: indexing, negative indices, slicing, ``len``,
+    iteration, ``in``, ``==`` with a list, pickling."""
+    game = tl.Game("tuolaji", seed=4)
+    game.play_match([tl.GreedyBot(seat) for seat in range(4)], max_deals=2)
+    actions, results = list(game.actions), list(game.results)
+    assert len(game.actions) == 2 and game.actions == actions and actions == game.actions
+    assert game.results == results and game.results[-1] is results[-1]
+    assert game.actions[0:1] == actions[0:1] and isinstance(game.actions[:], list)
+    assert list(reversed(game.results)) == results[::-1] and results[0] in game.results
+    assert game.actions[-2] == actions[0] and all(
+        a == b for a, b in zip(game.actions, actions, strict=True)
+    )
+    assert pickle.loads(pickle.dumps(game.results)) == results
+    assert repr(game.results) == repr(results)
+    with pytest.raises(TypeError):
+        hash(game.actions)
+
+
+def test_every_index_error_of_a_game_is_typed_and_names_index_and_length() -> None:
+    """Issue 33 finding 4: a negative out-of-range index raised a bare IndexError from
+    inside. Every kept sequence raises IndexOutOfRange (an IndexError and a TuolajiError)
+    naming the sequence, the index and the length."""
+    game = tl.Game("tuolaji", seed=5)
+    game.play_deal([tl.RandomBot(seat) for seat in range(4)])
+    cases = [
+        (game.actions, "deal"),
+        (game.actions[0], "deal action"),
+        (game.results, "deal result"),
+        (game.starts, "deal start"),
+        (game.history, "history"),
+    ]
+    for sequence, name in cases:
+        n = len(sequence)
+        for index in (n, -n - 1, 10**30, -(10**30)):
+            with pytest.raises(tl.IndexOutOfRange, match=f"{name} index out of range") as error:
+                sequence[index]
+            assert isinstance(error.value, IndexError) and isinstance(error.value, tl.TuolajiError)
+            assert f"sequence of {n} " in str(error.value) and str(index)[:10] in str(error.value)
+        with pytest.raises(TypeError, match=f"{name} indices are ints"):
+            sequence[1.5]  # type: ignore[call-overload]
+    with pytest.raises(tl.IndexOutOfRange, match="empty sequence"):
+        tl.Game("tuolaji").results[-1]

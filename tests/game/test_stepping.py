@@ -68,5 +68,8 @@ def test_ask_names_the_seat_of_a_bot_that_answers_an_illegal_action() -> None:
     decision = game.next_decision(turns)
     assert decision is not None
     seat, actions = decision
-    with pytest.raises(tl.IllegalAction, match=f"R11: the bot of seat {seat} answered"):
+    # Issue 33: the message names the bot's class and the rule the answer breaks too.
+    with pytest.raises(
+        tl.IllegalAction, match=rf"R11: the bot of seat {seat} \(Cheat\) answered .*\(R6\.1: "
+    ):
         game.ask(Cheat(), seat, actions)

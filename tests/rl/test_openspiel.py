@@ -12,6 +12,7 @@ pyspiel = need("pyspiel")
 
 import tuolaji as tl  # noqa: E402
 import tuolaji.openspiel  # noqa: E402  (registers python_tuolaji)
+from tuolaji.rl.openspiel import SEED_RANGE, TuolajiGame  # noqa: E402
 
 
 @pytest.mark.slow
@@ -135,3 +136,25 @@ def test_tensors_along_a_playthrough_are_the_encoding_from_scratch() -> None:
             tensor = state.information_state_tensor(player)
             assert np.array_equal(np.asarray(tensor, np.float32), np.asarray(expected, np.float32))
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_the_openspiel_seed_takes_its_whole_documented_range() -> None:
+    """Issue 33 finding 7: any seed >= 2**31 raised pybind11's RuntimeError, which names
+    nothing. The documented range, OpenSpiel's C++ ints (SEED_RANGE), plays, its ends
+    included, through load_game and a serialized state; beyond it TuolajiGame refuses with a
+    ConfigurationError naming ``seed`` (and a TypeError for a seed that is no int)."""
+    assert (SEED_RANGE.start, SEED_RANGE.stop) == (-(2**31), 2**31)
+    for seed in (SEED_RANGE.start, -1, 0, SEED_RANGE.stop - 1):
+        game = pyspiel.load_game("python_tuolaji", {"seed": seed})
+        state = game.new_initial_state()
+        assert game.seed == seed and state.driver.state == tl.GameState.new(game.played_rules, seed)
+        again, _ = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+        assert again.seed == seed
+    for seed in (SEED_RANGE.stop, SEED_RANGE.start - 1, 2**63 - 1, -(2**63)):
+        with pytest.raises(tl.ConfigurationError, match=r"the seed parameter .* -2147483648 to"):
+            TuolajiGame({"seed": seed})
+    for bad in (True, "5", 1.0, None):
+        with pytest.raises(TypeError, match="the seed parameter of python_tuolaji is an int"):
+            TuolajiGame({"seed": bad})
+    with pytest.raises(TypeError, match="max_redeals"):
+        TuolajiGame({"max_redeals": "3"})

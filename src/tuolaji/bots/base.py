@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from tuolaji.bots._checks import check_number, check_seed
 from tuolaji.state.actions import Action, ActionSet, Declare, Pass, Phase
 from tuolaji.state.view import PlayerView
 
@@ -30,11 +31,18 @@ class Bot(Protocol):
 
 class RandomBot:
     """Plays a random legal action (every one has a chance); while bidding, bids with
-    probability ``bid_chance`` whenever it can."""
+    probability ``bid_chance`` whenever it can.
+
+    ``seed`` is an int or None (`TypeError` otherwise); ``bid_chance`` a number from 0 to 1
+    ([`ConfigurationError`][tuolaji.ConfigurationError] outside), checked here rather than at
+    the first bid.
+    """
 
     def __init__(self, seed: int | None = 0, bid_chance: float = 0.3) -> None:
-        self.rng = random.Random(seed)
-        self.bid_chance = bid_chance
+        self.rng = random.Random(check_seed("RandomBot", seed))
+        self.bid_chance = check_number(
+            "RandomBot", "bid_chance", bid_chance, low=0.0, high=1.0, what="the chance of a bid"
+        )
 
     def act(self, view: PlayerView, actions: ActionSet) -> Action:
         """A random legal action."""

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from tuolaji.bots._checks import check_count
 from tuolaji.bots.greedy import GreedyBot
 from tuolaji.bots.pimc import PIMCBot
-from tuolaji.core.errors import ConfigurationError
 from tuolaji.state.actions import ActionSet
 from tuolaji.state.gamestate import GameState
 from tuolaji.state.view import PlayerView
@@ -37,14 +37,6 @@ def greedy_rollout(state: GameState, bot: GreedyBot) -> GameState:
         seat = state.turn
         state = state.apply(bot.act(state.view(seat), state.legal_actions(seat)))
     return state
-
-
-def _positive_int(name: str, value: object, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"BestBot {name} is an int, got {type(value).__name__}")
-    if not 1 <= value <= high:
-        raise ConfigurationError(f"BestBot {name} is between 1 and {high}, got {value}")
-    return value
 
 
 class BestBot(PIMCBot):
@@ -64,17 +56,10 @@ class BestBot(PIMCBot):
         endgame: int = 10,
         margin: float = 5.0,
     ) -> None:
-        if seed is not None and not isinstance(seed, int):
-            raise TypeError(f"BestBot seed is an int or None, got {type(seed).__name__}")
-        if not isinstance(margin, (int, float)) or isinstance(margin, bool):
-            raise TypeError(f"BestBot margin is a number, got {type(margin).__name__}")
-        super().__init__(
-            seed,
-            worlds=_positive_int("worlds", worlds, 256),
-            candidates=_positive_int("candidates", candidates, 64),
-            margin=float(margin),
+        super().__init__(seed, worlds=worlds, candidates=candidates, margin=margin)
+        self.endgame = check_count(
+            "BestBot", "endgame", endgame, 33, "cards in hand from which it searches"
         )
-        self.endgame = _positive_int("endgame", endgame, 33)
         # The rollouts' own player: its random draws do not shift the bot's own decisions.
         self.rollout_bot = GreedyBot(None if seed is None else seed + 1)
 

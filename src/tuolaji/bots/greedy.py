@@ -9,10 +9,10 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from tuolaji.bots._checks import check_count, check_seed
 from tuolaji.bots.knowledge import no_pair_caps
 from tuolaji.core.caching import memoize
 from tuolaji.core.cards import CARD_KINDS, CARDS, KITTY_SIZE, POINTS, SEATS, Card, Rank, Suit
-from tuolaji.core.errors import ConfigurationError, cut
 from tuolaji.core.legal import LegalFollows
 from tuolaji.core.limits import MAX_LIST
 from tuolaji.core.scoring import team_of
@@ -82,17 +82,10 @@ class GreedyBot:
 
     def __init__(self, seed: int | None = 0, candidates: int = 200) -> None:
         # Checked here, where a bad value is made, not deep inside a later decision.
-        if seed is not None and not isinstance(seed, int):
-            raise TypeError(f"GreedyBot seed is an int or None, got {type(seed).__name__}")
-        if not isinstance(candidates, int) or isinstance(candidates, bool):
-            raise TypeError(f"GreedyBot candidates is an int, got {type(candidates).__name__}")
-        if not 1 <= candidates <= MAX_LIST:
-            raise ConfigurationError(
-                f"GreedyBot candidates (plays compared per decision) is between 1 and "
-                f"{MAX_LIST}, got {cut(candidates)}"
-            )
-        self.rng = random.Random(seed)
-        self.candidates = candidates
+        self.rng = random.Random(check_seed("GreedyBot", seed))
+        self.candidates = check_count(
+            "GreedyBot", "candidates", candidates, MAX_LIST, "plays compared per decision"
+        )
 
     def act(self, view: PlayerView, actions: ActionSet) -> Action:
         """The heuristic choice among ``actions``."""

@@ -13,9 +13,11 @@ them all: the greedy choice plus random legal plays.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 
+from tuolaji.bots._checks import check_count, check_number, check_seed
 from tuolaji.bots.greedy import GreedyBot
 from tuolaji.bots.worlds import sample_world
 from tuolaji.core.cards import CARDS, POINTS, Card
@@ -173,17 +175,42 @@ def playout_points(state: GameState, rng: random.Random) -> int:
     ).attacker_points
 
 
+MAX_WORLDS = 256
+"""The most worlds a [`PIMCBot`][tuolaji.PIMCBot] (or [`BestBot`][tuolaji.BestBot]) samples per
+play: each costs a rollout per candidate."""
+
+MAX_CANDIDATES = 64
+"""The most candidate plays a [`PIMCBot`][tuolaji.PIMCBot] (or [`BestBot`][tuolaji.BestBot])
+tries per decision."""
+
+
 class PIMCBot:
     """Plays by sampling ``worlds`` worlds and ``candidates`` candidate plays per decision
-    (see the module docstring); deterministic from ``seed``."""
+    (see the module docstring); deterministic from ``seed``.
+
+    ``seed`` is an int or None, ``worlds`` an int from 1 to `MAX_WORLDS`, ``candidates`` one
+    from 1 to `MAX_CANDIDATES` (a `TypeError` for another type, bool included; a
+    [`ConfigurationError`][tuolaji.ConfigurationError] outside), ``margin`` a finite number
+    of points, 0 or more."""
 
     def __init__(
         self, seed: int | None = 0, *, worlds: int = 4, candidates: int = 5, margin: float = 25.0
     ) -> None:
-        self.rng = random.Random(seed)
-        self.margin = margin
-        self.worlds = worlds
-        self.candidates = candidates
+        # Checked here, not at the first searched play (issue 33, finding 7).
+        bot = type(self).__name__
+        self.rng = random.Random(check_seed(bot, seed))
+        self.margin = check_number(
+            bot,
+            "margin",
+            margin,
+            low=0.0,
+            high=math.inf,
+            what="points per world to leave greedy play",
+        )
+        self.worlds = check_count(bot, "worlds", worlds, MAX_WORLDS, "worlds sampled per play")
+        self.candidates = check_count(
+            bot, "candidates", candidates, MAX_CANDIDATES, "plays tried per decision"
+        )
         self.greedy = GreedyBot(seed)
 
     def act(self, view: PlayerView, actions: ActionSet) -> Action:

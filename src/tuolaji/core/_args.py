@@ -18,6 +18,7 @@ from tuolaji.core.cards import CardId, card_ids_of
 from tuolaji.core.errors import (
     ConfigurationError,
     IllegalAction,
+    IndexOutOfRange,
     InvalidCards,
     RulesTypeError,
     cut,
@@ -62,12 +63,18 @@ def sequence_index(index: object, length: int, what: str) -> int:
     """The position ``index`` (an int, negative from the end) names in a sequence of
     ``length`` items that reads like a list (the event log, a game's history, its deals'
     actions and starts). Raises ``TypeError`` for an index that is not an int and
-    ``IndexError`` outside the sequence, both naming ``what``."""
+    [`IndexOutOfRange`][tuolaji.IndexOutOfRange] (an ``IndexError``) outside the sequence, both
+    naming ``what``; the latter also the index and the length."""
     if not isinstance(index, int):
         raise TypeError(f"{what} indices are ints or slices, not {type(index).__name__}")
     i = index + length if index < 0 else index
     if not 0 <= i < length:
-        raise IndexError(f"{what} index out of range")
+        raise IndexOutOfRange(
+            f"{what} index out of range: {cut(index)} in a sequence of {length} "
+            f"(valid: {-length} to {length - 1})"
+            if length
+            else f"{what} index out of range: {cut(index)} in an empty sequence"
+        )
     return i
 
 

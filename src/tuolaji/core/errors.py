@@ -16,6 +16,7 @@ from tuolaji.core.limits import MAX_ECHO
 __all__ = [
     "ConfigurationError",
     "IllegalAction",
+    "IndexOutOfRange",
     "InvalidCards",
     "InvalidRecord",
     "LimitExceeded",
@@ -28,7 +29,30 @@ __all__ = [
 
 
 class TuolajiError(Exception):
-    """Base class of every error raised by tuolaji."""
+    """Base class of every error raised by tuolaji.
+
+    Errors pickle with their message and attributes whatever their constructor takes: a
+    worker process of the arena hands its error back to the parent that way."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # The default pickle calls the class with ``args``, which IllegalAction(rule, message)
+        # and its kin do not take: unpickling would fail and break the worker pool.
+        return _restore, (type(self), self.args, self.__dict__)
+
+
+def _restore(
+    kind: type[TuolajiError], args: tuple[object, ...], state: dict[str, object]
+) -> TuolajiError:
+    error = kind.__new__(kind)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
+
+class IndexOutOfRange(TuolajiError, IndexError):
+    """An index outside a sequence of tuolaji that reads like a list (a game's deals'
+    actions, results and starts, its history, a state's event log): an `IndexError`, as the
+    sequence protocol needs, whose message names the sequence, the index and the length."""
 
 
 class InvalidCards(TuolajiError, ValueError):

@@ -21,7 +21,7 @@ from tuolaji.core.errors import ConfigurationError, IllegalAction, LimitExceeded
 from tuolaji.core.limits import MAX_REDEALS
 from tuolaji.core.rules import Rules, rules_text
 from tuolaji.core.scoring import DealResult
-from tuolaji.game.kept import DealActions, DealStarts
+from tuolaji.game.kept import DealActions, DealStarts, KeptList
 from tuolaji.game.turns import BidTurns
 from tuolaji.state.actions import Action, ActionSet, DealCard, ListedActions, Pass, Phase
 from tuolaji.state.gamestate import GameState
@@ -98,7 +98,7 @@ class History(Sequence[GameState]):
                 *_, state = self._deal_states(deal, i)
                 return state
             i -= 1 + len(actions)
-        raise IndexError("history index out of range")  # pragma: no cover
+        raise AssertionError("unreachable: sequence_index checked the index")  # pragma: no cover
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, History | list | tuple):
@@ -140,13 +140,31 @@ class Game:
         self.rules = self.state.rules
         self.seed = seed
         self.max_redeals = max_redeals
-        self.results: list[DealResult] = []
-        self.starts = DealStarts(self.state, self.results)
-        """The starting state of each deal (replays of [`history`][tuolaji.Game.history] begin
-        there), a [`DealStarts`][tuolaji.game.kept.DealStarts]."""
-        self.actions: list[DealActions] = [DealActions()]
+        # The game's own storage; callers read it through the read-only views below.
+        self._results: list[DealResult] = []
+        self._starts = DealStarts(self.state, self._results)
+        self._actions: list[DealActions] = [DealActions()]
+        self._results_view = KeptList(self._results, "deal result")
+        self._actions_view = KeptList(self._actions, "deal")
+
+    @property
+    def actions(self) -> KeptList[DealActions]:
         """The actions applied in each deal, a [`DealActions`][tuolaji.game.kept.DealActions]
-        per deal."""
+        per deal, in a read-only [`KeptList`][tuolaji.game.kept.KeptList]: only the game adds
+        to it, so its record always replays."""
+        return self._actions_view
+
+    @property
+    def results(self) -> KeptList[DealResult]:
+        """The result of each finished deal in order, a read-only
+        [`KeptList`][tuolaji.game.kept.KeptList]."""
+        return self._results_view
+
+    @property
+    def starts(self) -> DealStarts:
+        """The starting state of each deal (replays of [`history`][tuolaji.Game.history] begin
+        there), a read-only [`DealStarts`][tuolaji.game.kept.DealStarts]."""
+        return self._starts
 
     def __repr__(self) -> str:
         """One line: rules, seed, deals played, levels and what comes next.
@@ -195,12 +213,12 @@ class Game:
                 "(Rules.no_bid_redeals ends a first deal nobody bids in)"
             )
         if state is not None:
-            self.starts.begin(state)
-            self.actions.append(DealActions())
+            self._starts._begin(state)
+            self._actions.append(DealActions())
         self.state = new
-        self.actions[-1].append(action)
+        self._actions[-1]._append(action)
         if new.result is not None:
-            self.results.append(new.result)
+            self._results.append(new.result)
         return new
 
     def next_deal(self) -> GameState:
@@ -216,8 +234,8 @@ class Game:
                 "R10.3", f"deal {self.state.deal_number + 1} is still in play; finish it first"
             )
         self.state = self.state.next_deal()
-        self.starts.begin(self.state)
-        self.actions.append(DealActions())
+        self._starts._begin(self.state)
+        self._actions.append(DealActions())
         return self.state
 
     def play_deal(
@@ -321,8 +339,8 @@ class Game:
     def ask(self, bot: Bot, seat: int, actions: ActionSet) -> Action:
         """The choice of ``bot``, deciding for ``seat`` among ``actions`` (a decision of
         [`next_decision`][tuolaji.Game.next_decision]) from that seat's view only. Raises
-        [`IllegalAction`][tuolaji.IllegalAction], naming the seat, when the bot answers
-        with an action that is not legal."""
+        [`IllegalAction`][tuolaji.IllegalAction] (rule R11), naming the seat, the bot's class and
+        the rule the answer breaks, when the bot answers with an action that is not legal."""
         if not callable(getattr(bot, "act", None)):
             raise TypeError(f"bot is a Bot (with an act method), got {type(bot).__name__}")
         if not isinstance(actions, ActionSet):  # abstract: expect_type takes a concrete class
@@ -330,9 +348,24 @@ class Game:
         choice = bot.act(self.state.view(check_seat(seat)), actions)
         if choice not in actions:
             raise IllegalAction(
-                "R11", f"the bot of seat {seat} answered {cut(choice)}, which is not legal now"
+                "R11",
+                f"the bot of seat {seat} ({type(bot).__name__[:40]}) answered "
+                f"{cut(choice)}, which is not legal now{self._why_illegal(choice)}",
             )
         return choice
+
+    def _why_illegal(self, choice: object) -> str:
+        """The rule ``choice`` breaks in the current state, as ``" (R7.3: ...)"``, or "" when
+        the state would take it (it was not among the actions asked for)."""
+        try:
+            self.state.apply(choice)  # type: ignore[arg-type]
+        except IllegalAction as error:
+            return f" ({str(error)[:200]})"
+        except TypeError:
+            return f" (R11: a bot answers a tuolaji action, not a {type(choice).__name__})"
+        except Exception:  # only the reason of the error being raised: never replace it
+            return ""
+        return ""
 
     def _apply(self, action: Action, on_action: Callable[[GameState, Action], None] | None) -> None:
         if on_action is not None:

@@ -5,7 +5,10 @@ memory per deal. [`DealActions`][tuolaji.game.kept.DealActions] stores a deal's 
 bytes each (plus a few bytes per card of the larger ones) and gives back equal `Action`
 values on access; [`DealStarts`][tuolaji.game.kept.DealStarts] keeps the first deal's starting
 state and the current one, and rebuilds the others from the previous deal's result (R10),
-which is all a next deal starts from. Both read like the lists they replace.
+which is all a next deal starts from. Both read like the lists they replace, and like every
+sequence a game hands out ([`KeptList`][tuolaji.game.kept.KeptList] over its deals' actions and
+results) they are read-only to callers: only the game adds to them, so a record written from a
+game always replays.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import threading
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from operator import attrgetter
-from typing import overload
+from typing import TypeVar, overload
 
 from tuolaji.core._args import sequence_index
 from tuolaji.core.cards import CARDS
@@ -23,7 +26,10 @@ from tuolaji.core.scoring import DealResult
 from tuolaji.state.actions import Action, AskRedeal, Bury, DealCard, Declare, Pass, Play
 from tuolaji.state.gamestate import GameState, start_after
 
-__all__ = ["DealActions", "DealStarts"]
+__all__ = ["DealActions", "DealStarts", "KeptList"]
+
+Item = TypeVar("Item")
+"""What a [`KeptList`][tuolaji.game.kept.KeptList] holds."""
 
 # A deal's actions are 2-byte little-endian codes: below _BIG, an index in _SHARED; from
 # _BIG, _BIG + the offset of the action in the deal's blob; _OBJECT, the action itself in
@@ -75,7 +81,8 @@ class DealActions(Sequence[Action]):
     Each action costs two bytes: its code in a table of shared small actions (DealCard,
     passes, bids and plays of at most two cards), or an offset into a blob where a larger
     action is written as its kind, seat and card ids. Reading one gives an equal action.
-    The [`Game`][tuolaji.Game] calls [`append`][tuolaji.game.kept.DealActions.append].
+    Read-only to callers (``DealActions(actions)`` builds one): the [`Game`][tuolaji.Game] adds
+    each action it applied, so a caller cannot add one the game never played.
     """
 
     __slots__ = ("_blob", "_codes", "_others")
@@ -85,10 +92,10 @@ class DealActions(Sequence[Action]):
         self._blob: bytearray | None = None
         self._others: dict[int, Action] | None = None
         for action in actions:
-            self.append(action)
+            self._append(action)
 
-    def append(self, action: Action) -> None:
-        """Add ``action`` at the end (the game does, once it applied it)."""
+    def _append(self, action: Action) -> None:
+        # The game's own step, once it applied ``action``; not public (finding 4 of #33).
         if type(action) is DealCard:  # most actions of a deal: no hashing
             self._codes += b"\0\0"
             return
@@ -195,8 +202,8 @@ class DealStarts(Sequence[GameState]):
         self._results = results  # the game's own list: deal i - 1's result starts deal i
         self._count = 1
 
-    def begin(self, start: GameState) -> None:
-        """Record the start of the next deal (the game does, as the deal begins)."""
+    def _begin(self, start: GameState) -> None:
+        # The game's own step as a deal begins; not public, as the sequence is read-only.
         self._current = start
         self._count += 1
 
@@ -228,3 +235,56 @@ class DealStarts(Sequence[GameState]):
 
     def __repr__(self) -> str:
         return f"<DealStarts: {self._count} deals>"
+
+
+class KeptList(Sequence[Item]):
+    """A read-only view of a list a [`Game`][tuolaji.Game] keeps (``Game.actions``,
+    ``Game.results``): it reads and compares like that list (indexing, slicing into a new
+    list, ``len``, iteration, ``==`` with a list of equal items) but has no method
+    that changes it, so only the game adds to it. An index outside it raises
+    [`IndexOutOfRange`][tuolaji.IndexOutOfRange] naming ``what`` it holds.
+    """
+
+    __slots__ = ("_items", "_what")
+
+    def __init__(self, items: list[Item], what: str) -> None:
+        self._items = items  # the game's own list, which it appends to
+        self._what = what
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[Item]:
+        return iter(self._items)
+
+    def __reversed__(self) -> Iterator[Item]:
+        return reversed(self._items)
+
+    def __contains__(self, value: object) -> bool:
+        return value in self._items
+
+    @overload
+    def __getitem__(self, index: int) -> Item: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Item]: ...
+
+    def __getitem__(self, index: int | slice) -> Item | list[Item]:
+        if isinstance(index, slice):
+            return self._items[index]
+        return self._items[sequence_index(index, len(self._items), self._what)]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, KeptList):
+            return self._items == other._items
+        if isinstance(other, list):
+            return self._items == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[type[KeptList[Item]], tuple[list[Item], str]]:
+        return KeptList, (list(self._items), self._what)
+
+    def __repr__(self) -> str:
+        return repr(self._items)

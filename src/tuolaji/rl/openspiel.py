@@ -11,9 +11,13 @@ Importing this module registers ``python_tuolaji`` with ``pyspiel``:
 
 One OpenSpiel game is one deal. Game parameters: ``rules`` (a preset name, or a rules file's
 JSON object as text, e.g. ``'{"kitty_public_at_end": false}'``: house rules, R12), ``seed``
-(the shuffle used for redeals and the kitty's order) and ``max_redeals`` (the first deal's
-no-bid redeals before R4.6's fallback, [`Rules.no_bid_redeals`][tuolaji.Rules.no_bid_redeals];
-the default -1 keeps the rules' own, or plays
+(the shuffle used for redeals and the kitty's order: an int from ``-2**31`` to ``2**31 - 1``, as
+`SEED_RANGE` says, for OpenSpiel keeps game parameters as C++ ints; ``pyspiel.load_game`` refuses
+a larger one itself, and [`TuolajiGame`][tuolaji.openspiel.TuolajiGame] refuses it with a
+[`ConfigurationError`][tuolaji.ConfigurationError] naming ``seed``) and ``max_redeals`` (the
+first deal's no-bid redeals before R4.6's fallback,
+[`Rules.no_bid_redeals`][tuolaji.Rules.no_bid_redeals]; the default -1 keeps the
+rules' own, or plays
 [`DEFAULT_NO_BID_REDEALS`][tuolaji.rl.actionspace.DEFAULT_NO_BID_REDEALS] when they set none: see
 [`playable_rules`][tuolaji.rl.actionspace.playable_rules]; ``game.played_rules`` are the rules
 played).
@@ -72,7 +76,7 @@ from tuolaji.rl.encoding import (
 from tuolaji.state.actions import Bury, Declare
 from tuolaji.state.gamestate import GameState
 
-__all__ = ["TuolajiGame", "TuolajiObserver", "TuolajiState", "seen"]
+__all__ = ["SEED_RANGE", "TuolajiGame", "TuolajiObserver", "TuolajiState", "seen"]
 
 _RULES_OWN = -1
 """The ``max_redeals`` parameter's default: the rules' own ``no_bid_redeals`` (R4.6)."""
@@ -94,6 +98,27 @@ _GAME_TYPE = pyspiel.GameType(
     provides_observation_tensor=True,
     parameter_specification={"rules": "tuolaji", "seed": 0, "max_redeals": _RULES_OWN},
 )
+
+
+SEED_RANGE = range(-(2**31), 2**31)
+"""The seeds the ``python_tuolaji`` game takes: OpenSpiel's int parameters are C++ ints (a
+[`Game`][tuolaji.Game] or [`GameState.new`][tuolaji.GameState.new] takes any seed within
+±2**63)."""
+
+
+def _int_parameter(name: str, value: object, valid: range) -> int:
+    """The game parameter ``name``: an int (not a bool) in ``valid``. Refused here, naming it,
+    rather than by pybind11's cast with a RuntimeError that names nothing."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(
+            f"the {name} parameter of python_tuolaji is an int, got {type(value).__name__}"
+        )
+    if value not in valid:
+        raise ConfigurationError(
+            f"the {name} parameter of python_tuolaji is an int from {valid.start} to "
+            f"{valid.stop - 1} (OpenSpiel's parameters are C++ ints), got {cut(value)}"
+        )
+    return value
 
 
 def _rules_parameter(text: str) -> Rules:
@@ -129,7 +154,8 @@ class TuolajiGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = {**_GAME_TYPE.parameter_specification, **(params or {})}
         rules = _rules_parameter(str(given["rules"]))
-        max_redeals = int(given["max_redeals"])
+        seed = _int_parameter("seed", given["seed"], SEED_RANGE)
+        max_redeals = _int_parameter("max_redeals", given["max_redeals"], SEED_RANGE)
         played = playable_rules(rules, None if max_redeals == _RULES_OWN else max_redeals)
         super().__init__(_GAME_TYPE, _game_info(played), params or {})
         parameters = self.get_parameters()
@@ -139,7 +165,7 @@ class TuolajiGame(pyspiel.Game):  # type: ignore[misc]
         """The rules the deals are played by: ``rules`` with the first deal's no-bid redeals
         bounded (R4.6, [`playable_rules`][tuolaji.rl.actionspace.playable_rules]); a
         [`Game`][tuolaji.Game] given them plays the same deals."""
-        self.seed = int(parameters.get("seed", 0))
+        self.seed = int(parameters.get("seed", seed))
         self.max_redeals = played.no_bid_redeals
 
     def new_initial_state(self) -> TuolajiState:

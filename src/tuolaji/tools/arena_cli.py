@@ -225,6 +225,9 @@ def run_arena_command(args: argparse.Namespace) -> int:
     except ConfigurationError as exc:
         print(one_line(f"tuolaji arena: {exc}"), file=sys.stderr)
         return 2
+    except TuolajiError as exc:  # a deal that cannot go on: a bot's illegal answer, say
+        print(one_line(f"tuolaji arena: {exc}"), file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         # The workers are stopped already (run_arena closes its runner on the way out).
         print("\ntuolaji arena: interrupted", file=sys.stderr)
@@ -269,6 +272,14 @@ def run_simulate_workers(args: argparse.Namespace, rules_label: str) -> int:
             progress.clear()
             print(text)
             progress.update(done)
+    except ConfigurationError as exc:  # e.g. no worker could start
+        progress.close()
+        print(one_line(f"tuolaji simulate: {exc}"), file=sys.stderr)
+        return 2
+    except TuolajiError as exc:  # a deal that cannot go on: a bot's illegal answer, say
+        progress.close()
+        print(one_line(f"tuolaji simulate: {exc}"), file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         progress.close()
         print("\ntuolaji simulate: interrupted", file=sys.stderr)

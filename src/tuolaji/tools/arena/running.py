@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 import attrs
 
 from tuolaji.bots import Bot
-from tuolaji.core.errors import ConfigurationError
+from tuolaji.core.errors import ConfigurationError, IllegalAction
 from tuolaji.core.rules import Rules
 from tuolaji.core.scoring import team_of
 from tuolaji.game.facade import Game
@@ -63,6 +63,13 @@ class _SharedBidding:
         return self.player.act(view, actions)
 
 
+def _in_deal(error: IllegalAction, where: str) -> IllegalAction:
+    """``error`` (a bot's illegal answer, say) with ``where`` it happened in the run: the
+    deal and which bot held which seats, so the one line the command prints names the bot."""
+    reason = str(error).removeprefix(f"{error.rule}: ")
+    return IllegalAction(error.rule, f"{where}: {reason}")
+
+
 def play_deal_pair(config: ArenaConfig, a: int, b: int, index: int) -> DealPair:
     """Play deal pair ``index`` of ``config.bots[a]`` against ``config.bots[b]``.
 
@@ -94,7 +101,11 @@ def play_deal_pair(config: ArenaConfig, a: int, b: int, index: int) -> DealPair:
         game = Game(config.rules, deal_seed)
         limit = config.max_deals if config.match else 1
         while not game.over and len(game.results) < limit:
-            game.play_deal(bots)
+            try:
+                game.play_deal(bots)
+            except IllegalAction as error:
+                seats = f"{specs[0].name} on seats 0 and 2, {specs[1].name} on seats 1 and 3"
+                raise _in_deal(error, f"deal pair {index + 1}, game {g + 1} ({seats})") from None
             state = game.state
             assert state.result is not None and state.dealer is not None
             level += _level_gain(state, ours) - _level_gain(state, 1 - ours)
@@ -244,7 +255,11 @@ def _simulate_task(task: _SimulateTask) -> tuple[str, ...]:
             spec.build(derive_seed(task.seed, index, "bot", seat))
             for seat, spec in enumerate(task.bots)
         ]
-        game.play_deal(bots)
+        try:
+            game.play_deal(bots)
+        except IllegalAction as error:
+            seats = ", ".join(f"seat {seat} {spec.name}" for seat, spec in enumerate(task.bots))
+            raise _in_deal(error, f"deal {index + 1} ({seats})") from None
         final = game.state
         if task.verbose:
             lines.append("\n".join(deal_lines(index + 1, final, game.actions[0])))
