@@ -169,11 +169,11 @@ def test_a_bots_illegal_answer_in_play_is_one_line_naming_the_bot_seat_and_rule(
     with pytest.raises(tl.IllegalAction) as refused:
         PlaySession("tuolaji", 1, seat=0, bots=bots, hint=tl.GreedyBot())
     message = str(refused.value)
-    assert re.match(r"R[\d.]+: bot 'cheat' at seat 1 answered ", message), message
+    assert re.match(r"R11: the bot of seat 1 \(Cheat\) answered .*\(R", message), message
     assert "\n" not in message and len(message) < 400
     # The command line: the spec names the bot, one line, no traceback.
     monkeypatch.syspath_prepend(str(Path(__file__).parent))
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
     code = cli.main(["play", "--bots", "play_input_cheat:Cheat", "--seed", "1"])
     err = capsys.readouterr().err
-    assert code == 1 and err.count("\n") == 1 and "at seat 1" in err and "Cheat" in err, err
+    assert code == 1 and err.count("\n") == 1 and "of seat 1" in err and "Cheat" in err, err

@@ -346,7 +346,11 @@ class Game:
         if not isinstance(actions, ActionSet):  # abstract: expect_type takes a concrete class
             raise TypeError(f"actions must be a tuolaji.ActionSet, got {type(actions).__name__}")
         choice = bot.act(self.state.view(check_seat(seat)), actions)
-        if choice not in actions:
+        try:
+            legal = choice in actions
+        except TypeError:  # an unhashable answer is no action either
+            legal = False
+        if not legal:
             raise IllegalAction(
                 "R11",
                 f"the bot of seat {seat} ({type(bot).__name__[:40]}) answered "

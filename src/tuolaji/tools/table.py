@@ -32,7 +32,7 @@ import attrs
 
 from tuolaji.bots.base import Bot
 from tuolaji.core.cards import format_hand, parse_cards
-from tuolaji.core.errors import ConfigurationError, IllegalAction, TuolajiError, cut
+from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
 from tuolaji.core.legal import LegalLeads
 from tuolaji.core.rules import Rules
 from tuolaji.core.trump import Trump
@@ -407,22 +407,6 @@ class PlaySession:
             self.closed = True
         return self.record()
 
-    def _illegal_answer(self, bot: Bot, seat: int, choice: object) -> IllegalAction:
-        """The one-line error of ``bot`` (at ``seat``) answering ``choice``, which is not one of
-        its legal actions: the bot's name, the seat, and the engine's rule for the move."""
-        name = getattr(bot, "name", None)
-        label = name if isinstance(name, str) and name else type(bot).__name__
-        rule, why = "R11", "not one of its legal actions now"
-        try:
-            self.game.state.apply(choice)  # type: ignore[arg-type]
-        except IllegalAction as exc:
-            rule, why = exc.rule, str(exc)
-        except (TypeError, TuolajiError) as exc:
-            why = str(exc)
-        return IllegalAction(
-            rule, f"bot {cut(label, 60)} at seat {seat} answered {cut(choice, 60)}: {why}"
-        )
-
     def _check_open(self) -> None:
         if self.closed:
             raise IllegalAction(
@@ -440,13 +424,5 @@ class PlaySession:
             if seat == self.seat:
                 self.decision = decision
                 return
-            bot = self.bots[seat]
-            choice = bot.act(game.state.view(seat), actions)
-            try:
-                legal = choice in actions
-            except TypeError:  # an unhashable answer is no action either
-                legal = False
-            if not legal:
-                raise self._illegal_answer(bot, seat, choice)
-            game.answer(choice)
+            game.answer(game.ask(self.bots[seat], seat, actions))
         self.decision = None
