@@ -17,7 +17,13 @@ import pytest
 import tuolaji as tl
 from tuolaji import EventLog, GameState, Phase
 from tuolaji.core.caching import BoundedCache
-from tuolaji.core.limits import MAX_LIST, MAX_REDEALS
+from tuolaji.core.limits import (
+    MAX_LIST,
+    MAX_RECORD_TEXT,
+    MAX_REDEALS,
+    MAX_STATE_TEXT,
+    MIN_CHARS_PER_CONTAINER,
+)
 
 
 @pytest.mark.parametrize("rules", ["tuolaji", "shuangsheng"])
@@ -146,6 +152,32 @@ def test_a_hostile_redeal_record_within_the_list_limit_stops_at_the_redeal_bound
     assert isinstance(error, tl.InvalidRecord)
     assert f"more than {MAX_REDEALS} times" in str(error)
     assert peak < 150_000_000, peak
+
+
+@pytest.mark.parametrize("item", ["{}", "[]", '{"a":0}', '[{"a":[]}]'])
+def test_8_mib_of_small_objects_is_refused_before_it_is_parsed(item: str) -> None:
+    """Issue 33, finding 9: 8 MiB of empty or one-key objects (or lists) peaked at 200 MB,
+    parsed whole before the record's form was checked; now counted and refused first."""
+    head = '{"format":"tuolaji-record","version":1,"seed":0,"rules":"tuolaji","pad":['
+    text = head + ",".join([item] * ((MAX_RECORD_TEXT - len(head) - 2) // (len(item) + 1)))
+    text += "]}"
+    assert len(text) <= MAX_RECORD_TEXT
+    peak, error = peak_of(lambda: tl.replay(text))
+    assert isinstance(error, tl.InvalidRecord), error
+    assert f"more than one per {MIN_CHARS_PER_CONTAINER}" in str(error)
+    assert len(str(error).splitlines()) == 1 and len(str(error)) < 200
+    assert peak < 1_000_000, peak
+
+
+def test_dense_but_honest_json_still_reads() -> None:
+    """The densest record tuolaji writes (first-deal redeals: ``{"type":"DealCard"}`` after
+    ``{"type":"DealCard"}``, compact) and a short text of nothing but containers are read."""
+    text = redeal_record(3)
+    assert text.count("{") * MIN_CHARS_PER_CONTAINER < len(text)
+    assert len(tl.replay(text, partial=True).actions[0]) == 3 * 104
+    with pytest.raises(tl.InvalidRecord, match="expected a GameState object"):
+        GameState.from_json("[" + "[]," * 1000 + "[]]")
+    assert len("[" + "[]," * 1000 + "[]]") < MAX_STATE_TEXT
 
 
 @pytest.mark.slow
