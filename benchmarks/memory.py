@@ -107,8 +107,19 @@ def read_one(path: str, how: str) -> None:
             outcome = f"refused: {str(exc)[:60]}"
     if how == "traced":
         print(f"{tracemalloc.get_traced_memory()[1] / 1e6:.0f}\t{outcome}")
-    else:  # ru_maxrss is in KB on Linux
-        print(f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3:.0f}")
+    else:
+        print(f"{peak_rss() / 1e6:.0f}")
+
+
+def peak_rss() -> int:
+    """This process's peak resident set, in bytes: Linux's VmHWM, which starts afresh at
+    exec (``ru_maxrss`` keeps the parent's from before the fork)."""
+    status = Path("/proc/self/status")
+    if status.exists():
+        for line in status.read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KB on Linux
 
 
 def run_records() -> None:
