@@ -30,13 +30,14 @@ stays well under the limit."""
 MAX_RECORD_TEXT = 8 << 20
 """Characters (or bytes) of a game record read by [`tuolaji.game.record.replay`][tuolaji.replay]: 8
 MiB, about 860 deals as [`write_record`][tuolaji.write_record] writes them (about 9.7 KB a
-deal), 1,400 written compactly. Parsing JSON costs 7 to 12 bytes of memory per byte of
-text for a record, so reading and replaying one at the limit peaks at 62 MB (as written) to
-102 MB (compact), and a hostile 8 MiB text of any other shape at about 115 MB at most
-(short strings, many keys), measured with `tracemalloc` by ``python
-benchmarks/memory.py records`` (docs/performance.md, "Memory"). Before
-[`MIN_CHARS_PER_CONTAINER`][tuolaji.core.limits.MIN_CHARS_PER_CONTAINER], 8 MiB of empty or
-one-key objects peaked at 200 MB."""
+deal), 1,440 written compactly. Parsing JSON costs 7 to 12 bytes of memory per byte of a
+record's text, so replaying a record at the limit peaks at 62 MB (as written) to 102 MB
+(compact) by `tracemalloc`, 97 to 140 MB of resident memory in all (39 MB of it the
+interpreter, the package and the text). A hostile 8 MiB text of another shape peaks at
+116 MB at most (many keys; short strings 99 MB), 153 MB resident, before it is refused;
+before [`MIN_CHARS_PER_CONTAINER`][tuolaji.core.limits.MIN_CHARS_PER_CONTAINER], 8 MiB of
+empty or one-key objects peaked at 200 MB. Measured by ``python benchmarks/memory.py
+records`` (docs/performance.md, "Memory")."""
 
 MIN_CHARS_PER_CONTAINER = 16
 """Characters of JSON text per object or list, on average, in every JSON text the readers
