@@ -1,21 +1,28 @@
 """The docs site's sources: every rule number has its explanation on the rules page, the
 presets table agrees with the code, the architecture page and the API reference follow the
-package layout (#13 item 1, #18). The built site is checked in test_site_html.py."""
+package layout (#13 item 1, #18). The built site is checked in test_site_html.py.
+
+No test reads a file outside the repository (issue 33, finding 8): the rules contract's
+numbers come from a vendored copy, tests/data/contract-rules.json, which
+``tools/contract_rules.py`` checks against the contract; a scan of the tests refuses a path
+that climbs above the repository."""
 
 from __future__ import annotations
 
 import ast
+import json
 import re
 from pathlib import Path
 
 import attrs
 
 import tuolaji as tl
-from extras import missing
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES_PAGE = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
-CONTRACTS = [ROOT.parent / "shared" / "RULES.md", ROOT.parent.parent / "shared" / "RULES.md"]
+CONTRACT_RULES = ROOT / "tests" / "data" / "contract-rules.json"
+# A path that starts with, or holds, a parent-folder segment (a lone ".." is rarely a path).
+UP_SEGMENT = re.compile(r"(?:^|/)\.\./")
 RULE = re.compile(r"\bR(\d+)(?:\.(\d+))?\b")
 
 
@@ -41,15 +48,109 @@ def test_every_rule_cited_in_the_code_is_explained() -> None:
 
 
 def test_every_rule_of_the_contract_is_explained() -> None:
-    """The rules contract (shared/RULES.md, kept beside the repository) and this page
-    number the same rules."""
-    found = [path for path in CONTRACTS if path.exists()]
-    if not found:
-        missing(f"the rules contract at {CONTRACTS[0]}")
-    numbered = set(re.findall(r"\*\*R(\d+\.\d+)", found[0].read_text(encoding="utf-8")))
-    assert len(numbered) > 40
-    unexplained = sorted(f"r{n}" for n in numbered if f"r{n}" not in anchors())
+    """The rules contract (shared/RULES.md, kept beside the repository; its rule numbers
+    vendored in tests/data/contract-rules.json) and this page number the same rules."""
+    numbered = json.loads(CONTRACT_RULES.read_text(encoding="utf-8"))["rules"]
+    assert len(numbered) > 40 and all(RULE.fullmatch(n) for n in numbered)
+    unexplained = sorted(n.lower() for n in numbered if n.lower() not in anchors())
     assert not unexplained, f"rules of RULES.md without an anchor in docs/rules.md: {unexplained}"
+
+
+def climbs_above(source: str, depth: int) -> list[str]:
+    """The path expressions of ``source`` (a module ``depth`` folders below the repository)
+    that reach above the repository's root: ``Path(__file__)`` and the module-level names
+    bound to paths built from it, followed through ``.parent``, ``.parents[k]``,
+    ``.resolve()`` and ``/ "a/b"``; and any string holding a parent-folder segment. A path
+    built from anything else is not followed (it may be a tmp_path)."""
+    tree = ast.parse(source)
+    height: dict[str, int] = {}  # name -> folders below the root its path is
+
+    def below(node: ast.expr) -> int | None:
+        if isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Name) or (
+                isinstance(node.func, ast.Attribute) and node.func.attr in {"Path", "PurePath"}
+            ):
+                name = node.func.id if isinstance(node.func, ast.Name) else "Path"
+                if name in {"Path", "PurePath"} and len(node.args) == 1:
+                    arg = node.args[0]
+                    if isinstance(arg, ast.Name) and arg.id == "__file__":
+                        return depth + 1
+                    return below(arg)
+            if isinstance(node.func, ast.Attribute) and node.func.attr in {"resolve", "absolute"}:
+                return below(node.func.value)
+            return None
+        if isinstance(node, ast.Name):
+            return height.get(node.id)
+        if isinstance(node, ast.Attribute) and node.attr == "parent":
+            up = below(node.value)
+            return None if up is None else up - 1
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute):
+            if node.value.attr == "parents" and isinstance(node.slice, ast.Constant):
+                up = below(node.value.value)
+                return None if up is None else up - 1 - int(node.slice.value)
+            return None
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+            up = below(node.left)
+            if up is None or not isinstance(node.right, ast.Constant):
+                return None
+            for part in str(node.right.value).split("/"):
+                up = up - 1 if part == "." * 2 else up + (part not in {"", "."})
+                if up < 0:
+                    return up
+            return up
+        return None
+
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target = statement.targets[0]
+            where = below(statement.value)
+            if isinstance(target, ast.Name) and where is not None:
+                height[target.id] = where
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.expr) and not isinstance(node, ast.Name):
+            where = below(node)
+            if where is not None and where < 0:
+                found.append(ast.unparse(node))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found += [repr(node.value)] if UP_SEGMENT.search(node.value) else []
+    return found
+
+
+def test_no_test_reads_a_file_outside_the_repository() -> None:
+    """A clone of the repository alone runs every test: no path in tests/ climbs above it."""
+    climbing = {
+        str(path.relative_to(ROOT)): found
+        for path in sorted((ROOT / "tests").rglob("*.py"))
+        if (
+            found := climbs_above(
+                path.read_text(encoding="utf-8"), len(path.parts) - 1 - len(ROOT.parts)
+            )
+        )
+    }
+    assert not climbing, f"paths above the repository in the tests: {climbing}"
+
+
+def test_the_scan_for_paths_above_the_repository_can_fail() -> None:
+    """The shapes the contract test once used, and others, are found; paths inside are not."""
+    header = "from pathlib import Path\nROOT = Path(__file__).resolve().parents[2]\n"
+    for line in (
+        'CONTRACT = ROOT.parent / "shared" / "RULES.md"',
+        'CONTRACT = ROOT.parent.parent / "shared" / "RULES.md"',
+        'CONTRACT = Path(__file__).parents[3] / "shared"',
+        # Spelt with UP so that this module holds no such string itself.
+        'CONTRACT = ROOT / "docs" / "UP/UP/shared/RULES.md"',
+        'CONTRACT = open("UP/shared/RULES.md")',
+        'HERE = ROOT / "src"\nCONTRACT = HERE.parent.parent / "x"',
+    ):
+        assert climbs_above(header + line.replace("UP", "." * 2), 2), line
+    for line in (
+        'DOCS = ROOT / "docs" / "rules.md"',
+        'DATA = Path(__file__).resolve().parent.parent / "data"',
+        'PACKAGE = ROOT / "src" / "tuolaji"\nUP = PACKAGE.parent',
+        "TEXT = 'wait...'",
+    ):
+        assert not climbs_above(header + line, 2), line
 
 
 def preset_table() -> dict[str, list[str]]:

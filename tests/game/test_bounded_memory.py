@@ -7,14 +7,23 @@ import gc
 import json
 import pickle
 import random
+import sys
 import tracemalloc
 from typing import Any
 
+import attrs
 import pytest
 
 import tuolaji as tl
 from tuolaji import EventLog, GameState, Phase
-from tuolaji.core.limits import MAX_LIST, MAX_REDEALS
+from tuolaji.core.caching import BoundedCache
+from tuolaji.core.limits import (
+    MAX_LIST,
+    MAX_RECORD_TEXT,
+    MAX_REDEALS,
+    MAX_STATE_TEXT,
+    MIN_CHARS_PER_CONTAINER,
+)
 
 
 @pytest.mark.parametrize("rules", ["tuolaji", "shuangsheng"])
@@ -49,6 +58,60 @@ def test_a_long_match_keeps_about_1_kb_per_deal(
     past_deals = (with_game - with_state) / deals  # what grows with the match
     assert 0 < per_deal <= 5_000, per_deal
     assert 0 < past_deals <= 1_500, past_deals
+
+
+def clear_the_caches() -> int:
+    """Empty every module-level cache of the package (each only saves work); how many."""
+    caches = {
+        id(value): value
+        for name, module in list(sys.modules.items())
+        if name == "tuolaji" or name.startswith("tuolaji.")
+        for value in vars(module).values()
+        if isinstance(value, BoundedCache) or hasattr(value, "cache_clear")
+    }
+    for cache in caches.values():
+        cache.clear() if isinstance(cache, BoundedCache) else cache.cache_clear()
+    return len(caches)
+
+
+@pytest.mark.slow
+def test_a_long_match_grows_about_2_kb_per_deal_besides_the_caches() -> None:
+    """A 2,000-deal match seemed to grow about 6.9 KB per deal (issue 33, finding 9): most
+    of it was the package's bounded caches filling (the described-leads cache of
+    ``core.trickids``: 50,000 leads of about 0.9 KB, full after about 3,200 RandomBot deals,
+    then constant). With the caches emptied at both ends of deals 61 to 180 (RandomBots,
+    rules that never end the match), what stays is the game's own record, about 0.95 KB per
+    past deal (at most 1.5 KB here), and kept.py's table of shared small actions filling
+    (about 1.3 KB per deal at this stage, bounded by construction): at most 3 KB per deal."""
+    game = tl.Game(attrs.evolve(tl.RULESETS["tuolaji"], wrap=True), seed=3)
+    bots = [tl.RandomBot(seat) for seat in range(4)]
+    for _ in range(40):  # untraced, so that the measured deals are a long match's
+        game.play_deal(bots)
+    deals = 120
+    tracemalloc.start()
+    try:
+        # Traced from deal 41, measured from deal 61: at both ends a current state and the
+        # trump tables it holds were made under tracing, so only what accumulates counts.
+        for _ in range(20):
+            game.play_deal(bots)
+        assert clear_the_caches() >= 5
+        gc.collect()
+        before = tracemalloc.get_traced_memory()[0]
+        for _ in range(deals):
+            game.play_deal(bots)
+        clear_the_caches()
+        gc.collect()
+        after = tracemalloc.get_traced_memory()[0]
+        assert len(game.results) == 60 + deals and game.results[-1].match_winner is None
+        state = game.state
+        del game
+        gc.collect()
+        kept = after - tracemalloc.get_traced_memory()[0]  # deals 41 to 180, traced
+        del state
+    finally:
+        tracemalloc.stop()
+    assert 0 < (after - before) / deals <= 3_000, (after - before) / deals
+    assert 0 < kept / (20 + deals) <= 1_500, kept / (20 + deals)
 
 
 def redeal_record(attempts: int, rules: str = "tuolaji") -> str:
@@ -89,6 +152,32 @@ def test_a_hostile_redeal_record_within_the_list_limit_stops_at_the_redeal_bound
     assert isinstance(error, tl.InvalidRecord)
     assert f"more than {MAX_REDEALS} times" in str(error)
     assert peak < 150_000_000, peak
+
+
+@pytest.mark.parametrize("item", ["{}", "[]", '{"a":0}', '[{"a":[]}]'])
+def test_8_mib_of_small_objects_is_refused_before_it_is_parsed(item: str) -> None:
+    """Issue 33, finding 9: 8 MiB of empty or one-key objects (or lists) peaked at 200 MB,
+    parsed whole before the record's form was checked; now counted and refused first."""
+    head = '{"format":"tuolaji-record","version":1,"seed":0,"rules":"tuolaji","pad":['
+    text = head + ",".join([item] * ((MAX_RECORD_TEXT - len(head) - 2) // (len(item) + 1)))
+    text += "]}"
+    assert len(text) <= MAX_RECORD_TEXT
+    peak, error = peak_of(lambda: tl.replay(text))
+    assert isinstance(error, tl.InvalidRecord), error
+    assert f"more than one per {MIN_CHARS_PER_CONTAINER}" in str(error)
+    assert len(str(error).splitlines()) == 1 and len(str(error)) < 200
+    assert peak < 1_000_000, peak
+
+
+def test_dense_but_honest_json_still_reads() -> None:
+    """The densest record tuolaji writes (first-deal redeals: ``{"type":"DealCard"}`` after
+    ``{"type":"DealCard"}``, compact) and a short text of nothing but containers are read."""
+    text = redeal_record(3)
+    assert text.count("{") * MIN_CHARS_PER_CONTAINER < len(text)
+    assert len(tl.replay(text, partial=True).actions[0]) == 3 * 104
+    with pytest.raises(tl.InvalidRecord, match="expected a GameState object"):
+        GameState.from_json("[" + "[]," * 1000 + "[]]")
+    assert len("[" + "[]," * 1000 + "[]]") < MAX_STATE_TEXT
 
 
 @pytest.mark.slow

@@ -18,6 +18,7 @@ import attrs
 import pytest
 
 import tuolaji as tl
+from interrupt import interruptible
 from tuolaji.core.limits import MAX_RECORD_TEXT
 from tuolaji.tools import bench, cli, terminal
 from tuolaji.tools.arena import bots as arena_bots
@@ -325,7 +326,7 @@ def test_interrupt_prints_one_line_keeps_the_record_and_exits_130(
 def test_sigint_in_a_real_run(tmp_path: Path) -> None:
     """The real Ctrl-C: SIGINT to a running simulate once its record holds a deal."""
     record = tmp_path / "game.json"
-    proc = subprocess.Popen(
+    proc = interruptible(
         [sys.executable, "-m", "tuolaji", "simulate", "--deals", "100000", "--record", str(record)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -344,6 +345,21 @@ def test_sigint_in_a_real_run(tmp_path: Path) -> None:
     assert proc.returncode == 130
     assert err.splitlines() == ["tuolaji simulate: interrupted"]
     assert tl.replay(record.read_text(encoding="utf-8")).results
+
+
+def test_ctrl_c_reaches_a_child_started_while_sigint_is_ignored() -> None:
+    """As under ``pytest &`` (a background job ignores SIGINT, issue 33 finding 8): the child
+    of `interruptible` still turns SIGINT into KeyboardInterrupt, and this process's own
+    disposition is put back."""
+    code = "import signal; print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)"
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        proc = interruptible([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+        out, _ = proc.communicate(timeout=60)
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert out.split() == ["True"]
 
 
 def test_replay_of_a_record_that_is_not_utf8_exits_1(

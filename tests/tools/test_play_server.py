@@ -18,6 +18,7 @@ import pytest
 from play_helpers import HUMAN, check_secret, new_table, request, served, typed
 
 import tuolaji as tl
+from interrupt import interruptible
 from tuolaji.tools.play_server import MAX_BODY, PlayServer
 from tuolaji.tools.table import PlaySession
 
@@ -377,7 +378,7 @@ def test_ctrl_c_stops_the_server_and_writes_the_record(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     args = ["play", "--serve", "--no-open", "--bots", "greedy", "--record", str(record)]
-    proc = subprocess.Popen(
+    proc = interruptible(
         [sys.executable, "-m", "tuolaji", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

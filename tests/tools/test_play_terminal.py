@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import tuolaji as tl
+from interrupt import interruptible
 from tuolaji.state.actions import Action, AskRedeal, Bury, Declare, Pass, Play
 from tuolaji.tools import cli
 from tuolaji.tools.table import PlaySession
@@ -192,7 +193,7 @@ def test_the_terminal_shows_the_hand_by_suit_the_trick_and_the_choices(
 def test_ctrl_c_saves_the_record_and_exits_130(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    proc = subprocess.Popen(
+    proc = interruptible(
         [sys.executable, "-m", "tuolaji", "play", "--bots", "greedy", "--record", str(record)],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,

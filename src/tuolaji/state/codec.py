@@ -18,7 +18,14 @@ import attrs
 from tuolaji.core.caching import memoize
 from tuolaji.core.cards import Card, format_cards, parse_cards
 from tuolaji.core.errors import InvalidRecord, TuolajiError, cut
-from tuolaji.core.limits import MAX_ECHO, MAX_INT, MAX_LIST, MAX_STRING
+from tuolaji.core.limits import (
+    FREE_CONTAINERS,
+    MAX_ECHO,
+    MAX_INT,
+    MAX_LIST,
+    MAX_STRING,
+    MIN_CHARS_PER_CONTAINER,
+)
 from tuolaji.state.actions import Event
 from tuolaji.state.eventlog import EventLog
 
@@ -255,6 +262,14 @@ def load_json(text: object, what: str, limit: int) -> Any:
         raise InvalidRecord(f"{what} is JSON text (str or bytes), got {type(text).__name__}")
     if len(text) > limit:
         raise InvalidRecord(f"{what} is at most {limit} characters, got {len(text)}")
+    # An empty object or list costs 60 bytes or more per 3 characters of text: counted (a
+    # bracket inside a string counts too, which only refuses sooner) before any is made.
+    containers = text.count("{") + text.count("[")
+    if containers > FREE_CONTAINERS + len(text) // MIN_CHARS_PER_CONTAINER:
+        raise InvalidRecord(
+            f"{what} holds {containers} JSON objects and lists in {len(text)} characters, "
+            f"more than one per {MIN_CHARS_PER_CONTAINER} (a record's actions take 19 or more)"
+        )
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
