@@ -377,7 +377,8 @@ def test_malformed_requests_get_one_json_line(raw: bytes) -> None:
 def test_ctrl_c_stops_the_server_and_writes_the_record(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    args = ["play", "--serve", "--no-open", "--bots", "greedy", "--record", str(record)]
+    args = ["play", "--serve", "--no-open", "--seed", "0", "--bots", "greedy"]
+    args += ["--record", str(record)]
     proc = interruptible(
         [sys.executable, "-m", "tuolaji", *args],
         stdout=subprocess.PIPE,

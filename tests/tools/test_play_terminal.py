@@ -194,7 +194,8 @@ def test_ctrl_c_saves_the_record_and_exits_130(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     proc = interruptible(
-        [sys.executable, "-m", "tuolaji", "play", "--bots", "greedy", "--record", str(record)],
+        [sys.executable, "-m", "tuolaji", "play", "--seed", "0", "--bots", "greedy", "--record"]
+        + [str(record)],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
