@@ -13,6 +13,7 @@ import tuolaji as tl
 from extras import need
 from tuolaji.tools.arena import ArenaConfig, parse_bots, run_arena, simulate_deals
 from tuolaji.tools.cli import main
+from tuolaji.tools.parallel import run_ordered
 
 
 @pytest.fixture(scope="module")
@@ -46,3 +47,18 @@ def test_arena_command_on_ray(ray: Any, tmp_path: Path, capsys: pytest.CaptureFi
     assert "on Ray at local" in capsys.readouterr().err
     ray_json = (tmp_path / "ray" / "results.json").read_bytes()
     assert ray_json == (tmp_path / "one" / "results.json").read_bytes()
+
+
+def test_a_tuolaji_error_in_a_ray_task_comes_back_as_itself(ray: Any) -> None:
+    """A bot's illegal answer in a Ray task is the one-line IllegalAction a worker process
+    gives, not Ray's wrapper with the task's traceback in its text (issue 33, finding 7)."""
+
+    def refuse(task: int) -> int:  # a nested function: Ray ships it by value
+        if task == 1:
+            raise tl.IllegalAction("R7.1", "the bot of seat 2 (Cheat) answered three cards")
+        return task
+
+    with pytest.raises(tl.IllegalAction) as raised:
+        list(run_ordered(refuse, [0, 1, 2], ray_address="local"))
+    assert type(raised.value) is tl.IllegalAction and raised.value.rule == "R7.1"
+    assert str(raised.value) == "R7.1: the bot of seat 2 (Cheat) answered three cards"

@@ -193,9 +193,9 @@ def test_the_terminal_shows_the_hand_by_suit_the_trick_and_the_choices(
 def test_ctrl_c_saves_the_record_and_exits_130(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    saved = ["--record", str(record)]
     proc = interruptible(
-        [sys.executable, "-m", "tuolaji", "play", "--seed", "0", "--bots", "greedy", "--record"]
-        + [str(record)],
+        [sys.executable, "-m", "tuolaji", "play", "--seed", "0", "--bots", "greedy", *saved],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

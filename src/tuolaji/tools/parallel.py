@@ -25,7 +25,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from tuolaji.core.errors import ConfigurationError
+from tuolaji.core.errors import ConfigurationError, TuolajiError
 
 __all__ = ["derive_seed", "run_ordered"]
 
@@ -141,12 +141,25 @@ def _run_ray(
         for task in queue:
             pending.append(remote.remote(task))
             if len(pending) >= window:
-                yield ray.get(pending.popleft())
+                yield _ray_result(ray, pending.popleft())
         while pending:
-            yield ray.get(pending.popleft())
+            yield _ray_result(ray, pending.popleft())
     finally:
         for ref in pending:
             ray.cancel(ref)
+
+
+def _ray_result(ray: Any, ref: Any) -> Any:
+    """The task's result; a tuolaji error raised in the task is raised here as itself, as a
+    worker process's is, not wrapped in Ray's multi-line traceback (a bot's illegal answer
+    stays one line)."""
+    try:
+        return ray.get(ref)
+    except ray.exceptions.RayTaskError as exc:
+        cause = getattr(exc, "cause", None)
+        if isinstance(cause, TuolajiError):
+            raise cause from None
+        raise
 
 
 def _runtime_env() -> dict[str, Any]:
