@@ -9,12 +9,8 @@ duplicate ids, code without colour, and private helpers in the API reference.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
 import re
-import subprocess
-import sys
 from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
@@ -23,7 +19,7 @@ from urllib.parse import unquote, urlsplit
 import attrs
 import pytest
 
-from extras import missing
+from site_build import build_site
 
 pytestmark = pytest.mark.slow  # one build of the site, ~20 s
 
@@ -107,21 +103,7 @@ class PageParser(HTMLParser):
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site, built once with ``mkdocs build --strict`` (needs the docs extra)."""
-    if not all(importlib.util.find_spec(m) for m in ("mkdocs", "mkdocstrings", "material")):
-        missing("the docs extra (pip install -e '.[docs]')")
-    out_dir = tmp_path_factory.mktemp("site")
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), NO_MKDOCS_2_WARNING="1")
-    out = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out_dir)],
-        cwd=ROOT,
-        env=env,
-        check=False,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert out.returncode == 0, out.stderr[-3000:]
-    return out_dir
+    return build_site(tmp_path_factory.mktemp("site"))
 
 
 @pytest.fixture(scope="session")
