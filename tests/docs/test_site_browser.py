@@ -85,9 +85,7 @@ def site_pages(site: Path) -> list[Path]:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_no_code_block_or_table_passes_its_column(
-    site: Path, chromium: Any, width: int
-) -> None:
+def test_no_code_block_or_table_passes_its_column(site: Path, chromium: Any, width: int) -> None:
     """At 1280 and 1024 px, on every page: the page has no horizontal scrollbar, no element
     ends past the content column (a wide table scrolls inside it), and no code block needs
     a scrollbar to show its lines."""
@@ -107,9 +105,7 @@ def test_no_code_block_or_table_passes_its_column(
     assert totals["pre"] > 100 and totals["table"] > 15, totals
 
 
-def test_the_measure_sees_code_cut_without_the_sites_stylesheet(
-    site: Path, chromium: Any
-) -> None:
+def test_the_measure_sees_code_cut_without_the_sites_stylesheet(site: Path, chromium: Any) -> None:
     """The check above catches what the reader saw before docs/stylesheets/extra.css: with the
     stylesheet removed, getting started's code blocks scroll at 1280 px (their lines cut at
     the block's right edge)."""
@@ -168,7 +164,9 @@ def test_chinese_terms_are_drawn_not_boxes(site: Path, chromium: Any) -> None:
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base's name)
+    """Serves files without a log line per request (the test's output stays readable)."""
+
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
