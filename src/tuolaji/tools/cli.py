@@ -58,7 +58,7 @@ from tuolaji.tools.arguments import (
 )
 from tuolaji.tools.files import UnreadableFile, open_for_writing, read_bounded
 from tuolaji.tools.play_server import serve
-from tuolaji.tools.play_terminal import play_in_terminal
+from tuolaji.tools.play_terminal import MIN_WIDTH, play_in_terminal
 from tuolaji.tools.report import deal_lines, summary_line
 from tuolaji.tools.rulebook import rule_numbers, rule_text
 from tuolaji.tools.table import PlaySession
@@ -345,6 +345,19 @@ def _play_seed(text: str) -> int:
     return value
 
 
+def _width(text: str) -> int:
+    """``play --width N``: a number of columns, 30 (a card unit and its indent) to 1000."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not MIN_WIDTH <= value <= 1000:
+        raise argparse.ArgumentTypeError(
+            f"{echo(text)} is not a width in columns from {MIN_WIDTH} to 1000"
+        )
+    return value
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     # Without --seed a fresh seed (every default game deals other cards), told only once the
     # game ends: the seed gives every hand of every deal, so knowing it is knowing the future.
@@ -378,7 +391,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             serve(table, open_browser=not args.no_open)
         else:
             try:
-                play_in_terminal(table)
+                play_in_terminal(table, width=args.width)
             except EOFError:
                 print()
     except TuolajiError as exc:
@@ -511,6 +524,13 @@ def _add_play_command(sub: Any) -> None:
         "--record", metavar="FILE", help="write the game record (JSON) to FILE at the end"
     )
     play.add_argument("--practice", action="store_true", help="allow taking moves back (u)")
+    play.add_argument(
+        "--width",
+        type=_width,
+        default=None,
+        metavar="N",
+        help="wrap the terminal's lines to N columns (default: the terminal's width)",
+    )
     play.add_argument(
         "--serve", action="store_true", help="play in a browser page served on 127.0.0.1"
     )
