@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from tuolaji.core.errors import ConfigurationError
 from tuolaji.tools import parallel
+from tuolaji.tools.arena import ArenaConfig, parse_bots, run_arena
 from tuolaji.tools.parallel import derive_seed, run_ordered
 from tuolaji.tools.stats import (
     bradley_terry,
@@ -220,8 +221,6 @@ def test_share_interval_holds_the_share_and_is_never_a_point(n: int, data: st.Da
 
 
 def test_an_arena_swept_by_one_bot_says_its_interval_is_not_estimated() -> None:
-    from tuolaji.tools.arena import ArenaConfig, parse_bots, run_arena
-
     result = run_arena(ArenaConfig(parse_bots("g=greedy,r=random"), deals=6, seed=1))
     (pair,) = result.summaries
     assert (pair.wins, pair.sweeper) == (6, "g")

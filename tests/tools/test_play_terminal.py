@@ -4,12 +4,17 @@ written at the end of input is checked against the engine."""
 
 from __future__ import annotations
 
+import fcntl
 import io
 import os
+import pty
 import re
+import select
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import time
 from pathlib import Path
 
@@ -220,11 +225,6 @@ class Pty:
     what the program writes and the terminal echoes of what is typed."""
 
     def __init__(self, *args: str, columns: int = 80) -> None:
-        import fcntl
-        import pty
-        import struct
-        import termios
-
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
@@ -242,8 +242,6 @@ class Pty:
 
     def until(self, needle: str, count: int = 1) -> str:
         """Read until the screen holds ``needle`` ``count`` times; the screen so far."""
-        import select
-
         deadline = time.monotonic() + 60
         while self.screen.count(needle) < count:
             assert time.monotonic() < deadline, self.screen[-2000:]

@@ -311,7 +311,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _partial_hint(data: str, args: argparse.Namespace) -> str:
+def _partial_hint(data: str | bytes, args: argparse.Namespace) -> str:
     """What to type for a record refused only because its last deal is unfinished (as
     ``play`` writes a game stopped early): "; add --partial to read it ...", else ""."""
     if args.partial:

@@ -218,7 +218,7 @@ def _show_decision(table: PlaySession, width: int, say: Callable[[str], None]) -
     """The view, the hand by suit and the choices of the person's decision now, wrapped to
     ``width``."""
     view = table.view
-    say()
+    say("")
     for line in str(view).splitlines():
         for piece in wrap(line, width, " " * 8):
             say(piece)
