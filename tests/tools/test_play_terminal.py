@@ -254,6 +254,24 @@ class Pty:
                 self.screen += chunk.decode("utf-8", "replace").replace("\r\n", "\n")
         return self.screen
 
+    def finish(self) -> str:
+        """Read to the end (the program has stopped and closed the terminal); the screen."""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.master], [], [], 1.0)
+            if not ready:
+                if self.proc.poll() is not None:
+                    break
+                continue
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:  # EIO: the child closed the terminal
+                break
+            if not chunk:
+                break
+            self.screen += chunk.decode("utf-8", "replace").replace("\r\n", "\n")
+        return self.screen
+
     def type(self, line: str) -> None:
         os.write(self.master, line.encode() + b"\n")
 
@@ -278,7 +296,8 @@ def test_a_refused_move_and_a_hint_are_the_last_lines_on_the_screen() -> None:
         term.type("?")
         after_hint = term.until(PROMPT, 3)[len(before) + len(after_refusal) :]
         term.type("q")
-        term.until("$", 1)
+        term.finish()
+        assert term.proc.wait(timeout=30) == 0
     finally:
         term.close()
     # The typed line (echoed), the message, the prompt: nothing of the view again.
