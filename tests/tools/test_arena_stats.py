@@ -13,11 +13,13 @@ from hypothesis import strategies as st
 
 from tuolaji.core.errors import ConfigurationError
 from tuolaji.tools import parallel
+from tuolaji.tools.arena import ArenaConfig, parse_bots, run_arena
 from tuolaji.tools.parallel import derive_seed, run_ordered
 from tuolaji.tools.stats import (
     bradley_terry,
     elo_of_share,
     mean_interval,
+    share_interval,
     sprt_llr,
     sprt_test,
     t_quantile_975,
@@ -200,3 +202,35 @@ def test_workers_fork_only_from_a_single_threaded_process_on_linux() -> None:
     finally:
         release.set()
         other.join()
+
+
+def test_share_interval_of_a_sweep_is_a_one_sided_wilson_bound() -> None:
+    low, high = share_interval(12, 12)
+    assert high == 1.0 and low == pytest.approx(12 / (12 + 1.959963984540054**2))
+    low, high = share_interval(0, 12)
+    assert low == 0.0 and high == pytest.approx(1 - 12 / (12 + 1.959963984540054**2))
+    assert share_interval(0, 0) == (0.0, 1.0)
+
+
+@given(st.integers(1, 200), st.data())
+def test_share_interval_holds_the_share_and_is_never_a_point(n: int, data: st.DataObject) -> None:
+    score = data.draw(st.integers(0, 2 * n)) / 2  # ties count half
+    low, high = share_interval(score, n)
+    assert 0.0 <= low <= score / n <= high <= 1.0
+    assert high - low > 0
+
+
+def test_an_arena_swept_by_one_bot_says_its_interval_is_not_estimated() -> None:
+    result = run_arena(ArenaConfig(parse_bots("g=greedy,r=random"), deals=6, seed=1))
+    (pair,) = result.summaries
+    assert (pair.wins, pair.sweeper) == (6, "g")
+    lines = result.table().splitlines()
+    bound = 100 * 6 / (6 + 1.959963984540054**2)
+    assert f"g won all 6 pairs of g vs r: g's share >= {bound:.1f}% (95% Wilson bound)" in lines
+    ratings = lines[lines.index(next(line for line in lines if line.startswith("Ratings"))) + 1 :]
+    assert len(ratings) == 2
+    for line in ratings:
+        assert line.endswith("interval not estimated (g won all 6 pairs against r)")
+    data = result.to_data()
+    assert [bot["interval_estimated"] for bot in data["ratings"]["bots"]] == [False, False]
+    assert data["pairs"][0]["won_interval"]["low"] == pytest.approx(bound / 100)

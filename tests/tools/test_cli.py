@@ -191,6 +191,38 @@ def test_replay_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
     assert "rules cannot be read" in capsys.readouterr().err
 
 
+def test_replay_of_an_unfinished_record_points_at_partial(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    run(capsys, "simulate", "--seed", "3", "--record", str(record))
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["deals"][0] = data["deals"][0][:60]  # a game stopped in the middle of its first deal
+    record.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(record)]) == 1
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1
+    assert "stops in the middle of deal 1" in err
+    assert "add --partial to read an unfinished record" in err
+    assert f"tuolaji replay --partial '{record}'" in err
+    out = run(capsys, "replay", "--partial", str(record))
+    assert "deal 1 stops in the middle" in out
+
+
+def test_replay_of_a_broken_record_does_not_point_at_partial(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    run(capsys, "simulate", "--seed", "3", "--record", str(record))
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["deals"][0][5] = 42  # an action that cannot be read
+    record.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(record)]) == 1
+    err = capsys.readouterr().err
+    assert "cannot be read" in err
+    assert "--partial" not in err
+
+
 def test_bench_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
     out = run(capsys, "bench", "--deals", "1", "--repeat", "1", "--kernels", "--seconds", "0.01")
     for name in ("W1", "W2", "W3", "W6", "/W2", "µs/decision", "is_legal_follow", "trick_winner"):

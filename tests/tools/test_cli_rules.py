@@ -1,5 +1,6 @@
-"""The ``rules`` subcommand (R12, issue #21): a rule set as JSON, its differences from a
-preset, and the JSON Schema of a rules file."""
+"""The ``rules`` subcommand (R12, issues #21 and #34): a rule set as a table of field, value
+and meaning (``--json``: as JSON), its differences from a preset, and the JSON Schema of a
+rules file."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tuolaji.core.rules import RULESETS, Rules
+from tuolaji.core.rules import RULE_FIELDS, RULESETS, Rules
 from tuolaji.tools.cli import main
 
 
@@ -20,21 +21,38 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
 def test_rules_prints_every_field_as_json_that_reads_back(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    out = run(capsys, "rules", "tuolaji-tournament")
+    out = run(capsys, "rules", "tuolaji-tournament", "--json")
     assert Rules.from_dict(json.loads(out)) == RULESETS["tuolaji-tournament"]
-    assert json.loads(run(capsys, "rules")) == Rules().to_dict()
+    assert json.loads(run(capsys, "rules", "--json")) == Rules().to_dict()
+
+
+def test_rules_prints_a_table_of_field_value_and_meaning(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    lines = run(capsys, "rules", "shuangsheng").splitlines()
+    assert lines[0] == "shuangsheng rules (tuolaji rules --json prints them as a rules file)"
+    assert lines[1].split() == ["field", "value", "rule:", "meaning"]
+    rows = {line.split()[0]: line for line in lines[2:] if not line.startswith(" ")}
+    assert list(rows) == list(RULE_FIELDS)
+    assert rows["bidding"].split()[:3] == ["bidding", '"joker"', "R4.2:"]
+    assert rows["bidding"].endswith("R4.2: the bidding system")
+    for name, field in RULE_FIELDS.items():
+        assert rows[name].endswith(field.description)
+    # A value too wide for its column is on the line under its field.
+    table = lines[lines.index(rows["level_table"]) + 1]
+    assert table.strip().startswith("[[0, true, 3]")
 
 
 def test_rules_schema_is_the_schema_of_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(run(capsys, "rules", "--schema")) == Rules.json_schema()
 
 
-def test_rules_diff_of_a_file_against_the_nearest_preset(
+def test_rules_diff_of_a_file_against_a_named_preset(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     house = tmp_path / "house.json"
     house.write_text('{"preset": "shuangsheng", "wrap": false, "throw_penalty": 10}')
-    out = run(capsys, "rules", "--diff", str(house))
+    out = run(capsys, "rules", "--diff", str(house), "--base", "shuangsheng")
     assert out.splitlines() == [
         "differences from the preset shuangsheng (preset value -> this value):",
         "  throw_penalty: 0 -> 10",
@@ -51,8 +69,21 @@ def test_rules_diff_against_a_named_base(capsys: pytest.CaptureFixture[str]) -> 
     assert len(lines) == 1 + len(RULESETS["tuolaji-tournament"].differences(Rules()))
 
 
-def test_rules_diff_of_a_preset_is_empty(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(capsys, "rules", "--diff", "shuangsheng") == "the same as the preset shuangsheng\n"
+def test_rules_diff_of_a_preset_compares_it_with_the_default_preset(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    lines = run(capsys, "rules", "--diff", "shuangsheng").splitlines()
+    assert lines[0] == "differences from the preset tuolaji (preset value -> this value):"
+    assert '  bidding: "reveal" -> "joker"' in lines
+    assert len(lines) == 1 + len(RULESETS["shuangsheng"].differences(Rules()))
+
+
+def test_rules_diff_of_a_preset_with_itself_says_no_differences(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = run(capsys, "rules", "--diff", "shuangsheng", "--base", "shuangsheng")
+    assert out == "no differences from the preset shuangsheng\n"
+    assert run(capsys, "rules", "--diff", "tuolaji") == "no differences from the preset tuolaji\n"
 
 
 @pytest.mark.parametrize(

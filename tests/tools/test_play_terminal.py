@@ -4,12 +4,17 @@ written at the end of input is checked against the engine."""
 
 from __future__ import annotations
 
+import fcntl
 import io
 import os
+import pty
 import re
+import select
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import time
 from pathlib import Path
 
@@ -213,3 +218,152 @@ def test_ctrl_c_saves_the_record_and_exits_130(tmp_path: Path) -> None:
     assert "tuolaji play: interrupted" in err
     assert "wrote the record" in out
     assert tl.replay(record.read_text("utf-8"), partial=True).seed == 0
+
+
+class Pty:
+    """``tuolaji play ...`` in a pseudo-terminal of ``columns`` columns, as a person sees it:
+    what the program writes and the terminal echoes of what is typed."""
+
+    def __init__(self, *args: str, columns: int = 80) -> None:
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+        env.pop("COLUMNS", None)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tuolaji", "play", *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            start_new_session=True,
+        )
+        os.close(slave)
+        self.screen = ""
+
+    def until(self, needle: str, count: int = 1) -> str:
+        """Read until the screen holds ``needle`` ``count`` times; the screen so far."""
+        deadline = time.monotonic() + 60
+        while self.screen.count(needle) < count:
+            assert time.monotonic() < deadline, self.screen[-2000:]
+            ready, _, _ = select.select([self.master], [], [], 1.0)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:  # the child closed the terminal
+                    break
+                self.screen += chunk.decode("utf-8", "replace").replace("\r\n", "\n")
+        return self.screen
+
+    def finish(self) -> str:
+        """Read to the end (the program has stopped and closed the terminal); the screen."""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.master], [], [], 1.0)
+            if not ready:
+                if self.proc.poll() is not None:
+                    break
+                continue
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:  # EIO: the child closed the terminal
+                break
+            if not chunk:
+                break
+            self.screen += chunk.decode("utf-8", "replace").replace("\r\n", "\n")
+        return self.screen
+
+    def type(self, line: str) -> None:
+        os.write(self.master, line.encode() + b"\n")
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(timeout=30)
+        os.close(self.master)
+
+
+PROMPT = "seat 0> "
+
+
+def test_a_refused_move_and_a_hint_are_the_last_lines_on_the_screen() -> None:
+    term = Pty("--seed", "1", "--bots", "greedy", "--width", "60")
+    try:
+        term.until(PROMPT)
+        before = term.screen
+        assert before.count("seat 0's view:") == 1
+        term.type("zz")
+        after_refusal = term.until(PROMPT, 2)[len(before) :]
+        term.type("?")
+        after_hint = term.until(PROMPT, 3)[len(before) + len(after_refusal) :]
+        term.type("q")
+        term.finish()
+        assert term.proc.wait(timeout=30) == 0
+    finally:
+        term.close()
+    # The typed line (echoed), the message, the prompt: nothing of the view again.
+    assert after_refusal.splitlines() == [
+        "zz",
+        next(line for line in after_refusal.splitlines() if line.startswith("  R1.1: ")),
+        PROMPT,
+    ]
+    assert "cannot read 'zz'" in after_refusal
+    lines = after_hint.splitlines()
+    assert lines[0] == "?" and lines[1].startswith("hint: ") and lines[2] == PROMPT
+    assert len(lines) == 3
+    # The screen: the hint is the last line above the prompt, the view printed once.
+    screen = term.screen[: term.screen.rindex(PROMPT) + len(PROMPT)].splitlines()
+    assert screen[-2].startswith("hint: ") and screen[-1] == PROMPT
+    assert term.screen.count("seat 0's view:") == 1
+    assert term.screen.count("your hand by suit") == 1
+
+
+def test_a_move_that_is_taken_prints_the_view_again() -> None:
+    table = PlaySession(
+        "tuolaji",
+        1,
+        seat=0,
+        bots=cli._table_bots((tl.tools.arena.BotSpec("greedy", "greedy"),), 0, 1),
+        hint=tl.GreedyBot(),
+    )
+    move = typed(table.hint(), 0)
+    term = Pty("--seed", "1", "--bots", "greedy")
+    try:
+        term.until(PROMPT)
+        term.type(move)
+        term.until(PROMPT, 2)
+        term.type("q")
+    finally:
+        term.close()
+    assert term.screen.count("seat 0's view:") == 2
+
+
+def test_lines_fit_a_narrow_terminal() -> None:
+    columns = 44
+    term = Pty("--seed", "1", "--bots", "greedy", columns=columns)
+    try:
+        term.until(PROMPT)
+        term.type("q")
+    finally:
+        term.close()
+    shown = term.screen[: term.screen.index(PROMPT)].splitlines()
+    # The first line is the cli's header (the rules, the seed, the bots), not the table's.
+    too_wide = [line for line in shown[1:] if len(line) > columns]
+    assert not too_wide, too_wide
+    # The hand and the choices were wrapped, not cut: every card of the hand is there.
+    view = PlaySession(
+        "tuolaji",
+        1,
+        seat=0,
+        bots=cli._table_bots((tl.tools.arena.BotSpec("greedy", "greedy"),), 0, 1),
+        hint=tl.GreedyBot(),
+    ).view
+    start = next(i for i, line in enumerate(shown) if line.startswith("your hand by suit"))
+    hand = " ".join(shown[start:])
+    assert all(card.pretty in hand for card in view.hand)
+
+
+def test_play_width_must_be_a_number_of_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        cli.main(["play", "--width", "5"])
+    assert info.value.code == 2
+    assert "'5' is not a width in columns from 30 to 1000" in capsys.readouterr().err

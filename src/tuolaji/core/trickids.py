@@ -895,7 +895,9 @@ def challenge(  # noqa: PLR0917
     n = len(lead.ids)
     if len(ids) != n:
         raise IllegalAction(
-            "R7.1", f"play {i} has {len(ids)} cards but the lead has {n}; every play has {n}"
+            "R7.1",
+            f"play {i} has {wording.counted(len(ids), 'card')} but the lead has {n}; "
+            f"every play has {n}",
         )
     suit = table.suit
     first = suit[ids[0]]

@@ -20,6 +20,7 @@ from tuolaji.core.trump import TRUMP, TrumpTable, effective_suit_name
 __all__ = [
     "cards_text",
     "count_error",
+    "counted",
     "empty_follow_error",
     "mixed_lead_error",
     "not_held_error",
@@ -51,6 +52,16 @@ def _group_text(ids: Sequence[int], table: TrumpTable) -> list[str]:
     return words
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and ``noun`` in agreement: ``"1 card"``, ``"2 cards"``, ``"0 cards"`` (``plural``,
+    default ``noun + "s"``, for every count but 1). Every message that says how many uses it.
+
+    >>> counted(1, "card"), counted(3, "♥ card"), counted(2, "copy", "copies")
+    ('1 card', '3 ♥ cards', '2 copies')
+    """
+    return f"{n} {noun if n == 1 else (plural if plural is not None else noun + 's')}"
+
+
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
@@ -67,8 +78,7 @@ def shape_words(shape: Shape, suit_name: str, *, demand: bool) -> str:
     if shape.singles:
         if demand:
             more = "more " if parts else "any "
-            noun = "card" if shape.singles == 1 else "cards"
-            parts.append(f"{shape.singles} {more}{suit_name} {noun}")
+            parts.append(counted(shape.singles, f"{more}{suit_name} card"))
         else:
             parts.append("a single" if shape.singles == 1 else f"{shape.singles} singles")
     if len(parts) == 1:
@@ -100,7 +110,7 @@ def empty_follow_error(lead: Sequence[int], table: TrumpTable) -> IllegalAction:
     """R7.1: an empty follow to the lead ``lead``."""
     n = len(lead)
     return IllegalAction(
-        "R7.1", f"the lead {cards_text(lead, table)} has {n} cards; play {n}, not none"
+        "R7.1", f"the lead {cards_text(lead, table)} has {counted(n, 'card')}; play {n}, not none"
     )
 
 
@@ -109,7 +119,8 @@ def count_error(lead: Sequence[int], played: int, table: TrumpTable) -> IllegalA
     n = len(lead)
     return IllegalAction(
         "R7.1",
-        f"the lead {cards_text(lead, table)} has {n} cards; play exactly {n}, not {played}",
+        f"the lead {cards_text(lead, table)} has {counted(n, 'card')}; "
+        f"play exactly {n}, not {played}",
     )
 
 
@@ -122,8 +133,9 @@ def off_suit_error(
     name = effective_suit_name(suit)
     return IllegalAction(
         "R7.2",
-        f"the lead {cards_text(lead, table)} is {name} and you hold {held} {name} cards; "
-        f"play {n} {name} cards and no others (not {cards_text(off, table)})",
+        f"the lead {cards_text(lead, table)} is {name} and you hold "
+        f"{counted(held, f'{name} card')}; "
+        f"play {counted(n, f'{name} card')} and no others (not {cards_text(off, table)})",
     )
 
 
@@ -139,15 +151,15 @@ def short_error(
     if len(held) == n:
         return IllegalAction(
             "R7.2",
-            f"the lead {lead_text} is {name} and you hold exactly {n} {name} cards "
-            f"({held_text}); play all of them",
+            f"the lead {lead_text} is {name} and you hold exactly {counted(n, f'{name} card')} "
+            f"({held_text}); play {'it' if n == 1 else 'all of them'}",
         )
     which = "it" if len(held) == 1 else f"all {len(held)} of them"
     others = n - len(held)
     return IllegalAction(
         "R7.2",
         f"the lead {lead_text} is {name} and you hold only {len(held)} {name} "
-        f"({held_text}); play {which} and {others} other card{'s' if others != 1 else ''}",
+        f"({held_text}); play {which} and {counted(others, 'other card')}",
     )
 
 

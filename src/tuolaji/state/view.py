@@ -24,6 +24,7 @@ from tuolaji.core.cards import Card, Rank, format_hand
 from tuolaji.core.rules import Rules
 from tuolaji.core.scoring import DealResult
 from tuolaji.core.trump import Trump
+from tuolaji.core.wording import counted
 from tuolaji.state import pictures as svg
 from tuolaji.state.actions import CardsDealt, Declared, Event, Hand, Phase, Played, Trick
 from tuolaji.state.eventlog import EventLog
@@ -87,7 +88,7 @@ class PlayerView:
         parts = [f"seat {self.seat}", self.phase.value]
         if self.trump is not None:
             parts.append(str(self.trump))
-        parts.append(f"{len(self.hand)} cards")
+        parts.append(counted(len(self.hand), "card"))
         parts.append(f"attackers {self.attacker_points}")
         return f"<PlayerView {', '.join(parts)}>"
 

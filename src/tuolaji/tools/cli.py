@@ -33,7 +33,7 @@ from tuolaji.core.cards import Rank, Suit, points
 from tuolaji.core.deal import deal_cards, shuffled_deck
 from tuolaji.core.errors import InvalidCards, LimitExceeded, TuolajiError
 from tuolaji.core.limits import MAX_RECORD_TEXT
-from tuolaji.core.rules import RULESETS, Rules
+from tuolaji.core.rules import RULE_FIELDS, RULESETS, Rules
 from tuolaji.core.trump import Trump
 from tuolaji.game.facade import Game
 from tuolaji.game.record import record_of, replay
@@ -58,7 +58,7 @@ from tuolaji.tools.arguments import (
 )
 from tuolaji.tools.files import UnreadableFile, open_for_writing, read_bounded
 from tuolaji.tools.play_server import serve
-from tuolaji.tools.play_terminal import play_in_terminal
+from tuolaji.tools.play_terminal import MIN_WIDTH, play_in_terminal
 from tuolaji.tools.report import deal_lines, summary_line
 from tuolaji.tools.rulebook import rule_numbers, rule_text
 from tuolaji.tools.table import PlaySession
@@ -220,10 +220,12 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         return 0
     if args.diff is not None:
         rules: Rules = args.diff
-        base_name = args.base if args.base is not None else _nearest_preset(rules)
+        # The default preset unless --base names another: comparing a preset with the preset
+        # nearest to it would compare it with itself.
+        base_name = args.base if args.base is not None else DEFAULT_PRESET
         changes = rules.differences(RULESETS[base_name])
         if not changes:
-            print(f"the same as the preset {base_name}")
+            print(f"no differences from the preset {base_name}")
             return 0
         print(f"differences from the preset {base_name} (preset value -> this value):")
         for name, (was, now) in changes.items():
@@ -231,14 +233,39 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         return 0
     # No default in the parser: argparse finds a clash with --diff/--schema only for a
     # value that is not the default object itself.
-    shown: Rules = args.rules if args.rules is not None else RULESETS["tuolaji"]
-    print(json.dumps(shown.to_dict(), ensure_ascii=False, indent=1))
+    shown: Rules = args.rules if args.rules is not None else RULESETS[DEFAULT_PRESET]
+    if args.json:
+        print(json.dumps(shown.to_dict(), ensure_ascii=False, indent=1))
+    else:
+        print("\n".join(rules_table(shown)))
     return 0
 
 
-def _nearest_preset(rules: Rules) -> str:
-    """The preset from which ``rules`` differs in the fewest fields (the first on a tie)."""
-    return min(RULESETS, key=lambda name: len(rules.differences(RULESETS[name])))
+DEFAULT_PRESET = "tuolaji"
+"""The preset ``rules`` shows and ``rules --diff`` compares with when none is named."""
+
+_VALUE_WIDTH = 20
+
+
+def rules_table(rules: Rules) -> list[str]:
+    """``rules`` as lines of a table: every field, its value (as in a JSON rules file) and
+    its rule and meaning (from [`RULE_FIELDS`][tuolaji.core.rules.RULE_FIELDS]); a value too
+    wide for its column goes on a line of its own under the field."""
+    data = rules.to_dict()
+    width = max(len(name) for name in data)
+    lines = [
+        f"{rules_name(rules)} rules (tuolaji rules --json prints them as a rules file)",
+        f"{'field':<{width}}  {'value':<{_VALUE_WIDTH}}  rule: meaning",
+    ]
+    for name, value in data.items():
+        text = json.dumps(value, ensure_ascii=False)
+        meaning = RULE_FIELDS[name].description
+        if len(text) <= _VALUE_WIDTH:
+            lines.append(f"{name:<{width}}  {text:<{_VALUE_WIDTH}}  {meaning}")
+        else:
+            lines.append(f"{name:<{width}}  {'(below)':<{_VALUE_WIDTH}}  {meaning}")
+            lines.append(f"{'':<{width}}    {text}")
+    return lines
 
 
 def rules_name(rules: Rules) -> str:
@@ -259,7 +286,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     try:
         game = replay(data, partial=args.partial)
     except TuolajiError as exc:
-        _error("replay", f"{shown}: {exc}")
+        _error("replay", f"{shown}: {exc}{_partial_hint(data, args)}")
         return 1
     print(f"{rules_name(game.rules)} rules, seed {game.seed}: replayed {len(game.results)} deals")
     if args.html is not None:
@@ -284,6 +311,21 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _partial_hint(data: str | bytes, args: argparse.Namespace) -> str:
+    """What to type for a record refused only because its last deal is unfinished (as
+    ``play`` writes a game stopped early): "; add --partial to read it ...", else ""."""
+    if args.partial:
+        return ""
+    try:
+        replay(data, partial=True)
+    except TuolajiError:
+        return ""
+    return (
+        "; add --partial to read an unfinished record, as play writes a game stopped early "
+        f"(tuolaji replay --partial {echo(args.file)})"
+    )
+
+
 def _table_bots(specs: Sequence[BotSpec], seat: int, seed: int) -> list[Bot | None]:
     """The bots of the other seats (1 spec for all, or 3 in seat order), each seeded
     ``seed * 4 + s`` as `make_bots` seeds them; None at the person's seat."""
@@ -300,6 +342,19 @@ def _play_seed(text: str) -> int:
         value = 2**63
     if not -(2**63) < value < 2**63:
         raise argparse.ArgumentTypeError(f"{echo(text)} is not an int within ±2**63")
+    return value
+
+
+def _width(text: str) -> int:
+    """``play --width N``: a number of columns, 30 (a card unit and its indent) to 1000."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not MIN_WIDTH <= value <= 1000:
+        raise argparse.ArgumentTypeError(
+            f"{echo(text)} is not a width in columns from {MIN_WIDTH} to 1000"
+        )
     return value
 
 
@@ -336,7 +391,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             serve(table, open_browser=not args.no_open)
         else:
             try:
-                play_in_terminal(table)
+                play_in_terminal(table, width=args.width)
             except EOFError:
                 print()
     except TuolajiError as exc:
@@ -470,6 +525,13 @@ def _add_play_command(sub: Any) -> None:
     )
     play.add_argument("--practice", action="store_true", help="allow taking moves back (u)")
     play.add_argument(
+        "--width",
+        type=_width,
+        default=None,
+        metavar="N",
+        help="wrap the terminal's lines to N columns (default: the terminal's width)",
+    )
+    play.add_argument(
         "--serve", action="store_true", help="play in a browser page served on 127.0.0.1"
     )
     play.add_argument(
@@ -482,11 +544,12 @@ def _add_rules_command(sub: Any) -> None:
     """The ``rules`` subcommand's arguments (``sub``: the parser's subcommands)."""
     rul = sub.add_parser(
         "rules",
-        help="print a rule set as JSON, its differences from a preset, or the rules file schema",
-        description="Print the rules (a preset or a JSON rules file) with every field as "
-        "JSON; --diff prints only where they differ from a preset (the nearest one unless "
-        "--base names one); --schema prints the JSON Schema of a rules file. See "
-        "docs/house-rules.md.",
+        help="print a rule set (field, value, meaning), its differences from a preset, or the "
+        "rules file schema",
+        description="Print the rules (a preset or a JSON rules file) as a table of every "
+        "field, its value and its meaning (--json: as a JSON rules file); --diff prints only "
+        "where they differ from a preset (tuolaji unless --base names another); --schema "
+        "prints the JSON Schema of a rules file. See docs/house-rules.md.",
         epilog=RULES_HELP,
     )
     shown = rul.add_mutually_exclusive_group()
@@ -506,7 +569,10 @@ def _add_rules_command(sub: Any) -> None:
     rul.add_argument(
         "--base",
         choices=list(RULESETS),
-        help="the preset --diff compares with (default: the one with fewest differences)",
+        help=f"the preset --diff compares with (default {DEFAULT_PRESET})",
+    )
+    rul.add_argument(
+        "--json", action="store_true", help="print the rules as JSON (a complete rules file)"
     )
     rul.set_defaults(func=_cmd_rules)
 

@@ -23,6 +23,7 @@ __all__ = [
     "difference_interval",
     "elo_of_share",
     "mean_interval",
+    "share_interval",
     "sprt_llr",
     "sprt_test",
     "t_quantile_975",
@@ -111,6 +112,28 @@ def difference_interval(first: Sequence[float], second: Sequence[float]) -> Inte
     df = (va + vb) ** 2 / (va**2 / (len(first) - 1) + vb**2 / (len(second) - 1))
     half = t_quantile_975(max(1, int(df))) * se
     return Interval(mean, mean - half, mean + half, n)
+
+
+def share_interval(score: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share: ``score`` successes (a tie counts half) out
+    of ``n`` trials, as ``(low, high)``. Unlike the normal approximation it does not shrink
+    to a point when every trial goes one way: all ``n`` won gives ``(n / (n + z²), 1)``, a
+    one-sided lower bound. No trials give ``(0, 1)``.
+
+    >>> low, high = share_interval(12, 12)
+    >>> round(low, 3), high
+    (0.758, 1.0)
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    share = min(max(score / n, 0.0), 1.0)
+    z2 = _Z975**2
+    centre = (share + z2 / (2 * n)) / (1 + z2 / n)
+    half = _Z975 * math.sqrt(share * (1 - share) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    # At a share of 0 or 1 the bound on that side is exact; rounding must not move it.
+    low = 0.0 if share == 0 else max(0.0, centre - half)
+    high = 1.0 if share == 1 else min(1.0, centre + half)
+    return low, high
 
 
 def elo_of_share(share: float) -> float:

@@ -36,6 +36,7 @@ from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
 from tuolaji.core.legal import LegalLeads
 from tuolaji.core.rules import Rules
 from tuolaji.core.trump import Trump
+from tuolaji.core.wording import counted
 from tuolaji.game.facade import Game
 from tuolaji.game.record import record_of, replay, write_record
 from tuolaji.game.turns import BidTurns
@@ -123,7 +124,8 @@ def event_line(event: Event) -> str | None:
     if isinstance(event, CardsDealt):
         return f"the cards are dealt from seat {event.first_seat}"
     if isinstance(event, Declared):
-        return f"seat {event.seat} declares {format_hand(event.cards)} after {event.dealt} cards"
+        dealt = counted(event.dealt, "card")
+        return f"seat {event.seat} declares {format_hand(event.cards)} after {dealt}"
     if isinstance(event, TrumpRevealed):
         return f"nobody bid: the kitty's card {event.card.pretty} is turned up (R4.6)"
     if isinstance(event, Redeal):

@@ -69,9 +69,12 @@ def card_text(cards: Sequence[Card], pretty: bool) -> str:
     return " ".join(card.pretty if pretty else str(card) for card in cards)
 
 
-def render_hand(hand: Sequence[Card], trump: Trump, *, pretty: bool = True) -> list[str]:
+def render_hand(
+    hand: Sequence[Card], trump: Trump, *, pretty: bool = True, width: int | None = None
+) -> list[str]:
     """One line per effective suit, strongest first: tractors in ``[...]``, pairs in ``(...)``
-    (R3.2-R3.3)."""
+    (R3.2-R3.3). With ``width``, a suit longer than that goes on over more lines, indented
+    under its first card, a unit never split."""
     by_suit: dict[int, list[str]] = {}
     for unit in sorted(units(hand, trump), key=lambda u: (u.suit, -u.top, -u.pairs)):
         text = card_text(unit.cards, pretty)
@@ -81,7 +84,16 @@ def render_hand(hand: Sequence[Card], trump: Trump, *, pretty: bool = True) -> l
             text = f"({text})"
         by_suit.setdefault(unit.suit, []).append(text)
     order = sorted(by_suit, key=lambda s: -1 if s == 4 else s)
-    return [f"{effective_suit_name(s):>5}: {' '.join(by_suit[s])}" for s in order]
+    lines: list[str] = []
+    for suit in order:
+        line = f"{effective_suit_name(suit):>5}:"
+        for unit_text in by_suit[suit]:
+            if width is not None and len(line) > 7 and len(line) + 1 + len(unit_text) > width:
+                lines.append(line)
+                line = " " * 6
+            line += " " + unit_text
+        lines.append(line)
+    return lines
 
 
 class ProgressBar:

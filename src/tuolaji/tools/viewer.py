@@ -42,6 +42,7 @@ from typing import Any
 from tuolaji.core.cards import CARDS, Card, format_hand
 from tuolaji.core.rules import preset_name
 from tuolaji.core.scoring import net_throw_penalty
+from tuolaji.core.wording import counted
 from tuolaji.game.facade import Game
 from tuolaji.state.actions import (
     Buried,
@@ -143,7 +144,7 @@ class _DealFrames:
                     if standing == event.seat
                     else "overturns with"
                 )
-                when = f" after {event.dealt} cards dealt"
+                when = f" after {counted(event.dealt, 'card')} dealt"
             else:
                 verb, when = "counters with", ""
             self.bids += 1

@@ -17,7 +17,14 @@ import attrs
 from tuolaji.core.rules import RULESETS
 from tuolaji.tools.arena.pairs import ArenaConfig, DealPair
 from tuolaji.tools.files import open_for_writing
-from tuolaji.tools.stats import Interval, Ratings, SPRTResult, difference_interval, mean_interval
+from tuolaji.tools.stats import (
+    Interval,
+    Ratings,
+    SPRTResult,
+    difference_interval,
+    mean_interval,
+    share_interval,
+)
 from tuolaji.tools.terminal import ProgressBar
 
 __all__ = [
@@ -54,6 +61,24 @@ class PairSummary:
     matches: tuple[int, int]
     deals: int
     pairs: tuple[DealPair, ...]
+
+    @property
+    def won_interval(self) -> tuple[float, float]:
+        """The 95% Wilson score interval of ``won``
+        ([`share_interval`][tuolaji.tools.stats.share_interval]): one-sided when one bot won
+        every pair."""
+        return share_interval(self.won * len(self.pairs), len(self.pairs))
+
+    @property
+    def sweeper(self) -> str | None:
+        """The bot that won every deal pair (``a`` or ``b``), or None."""
+        if not self.pairs:
+            return None
+        if self.wins == len(self.pairs):
+            return self.a
+        if self.losses == len(self.pairs):
+            return self.b
+        return None
 
     @classmethod
     def of(cls, a: str, b: str, pairs: Sequence[DealPair]) -> PairSummary:
@@ -126,6 +151,11 @@ class ArenaResult:
                     "declared": s.declared,
                     "matches": list(s.matches),
                     "won": s.won,
+                    "won_interval": {
+                        "low": s.won_interval[0],
+                        "high": s.won_interval[1],
+                        "method": "Wilson score, 95%",
+                    },
                     "wins": s.wins,
                     "ties": s.ties,
                     "losses": s.losses,
@@ -142,7 +172,7 @@ class ArenaResult:
             "ratings": {
                 "method": "Bradley-Terry, Elo scale, mean 0, 95% bootstrap interval",
                 "bots": [
-                    {"name": n, "elo": e, "low": lo, "high": hi}
+                    {"name": n, "elo": e, "low": lo, "high": hi, "interval_estimated": lo < hi}
                     for n, e, lo, hi in zip(
                         self.ratings.names,
                         self.ratings.elo,
@@ -196,6 +226,15 @@ class ArenaResult:
             if cfg.match:
                 line += f"  {s.matches[0]}-{s.matches[1]}"
             lines.append(line)
+        for s in self.summaries:
+            if s.sweeper is not None:
+                # The share's interval, one-sided here: the t intervals above say nothing of it.
+                low, high = s.won_interval
+                bound = f">= {100 * low:.1f}%" if s.sweeper == s.a else f"<= {100 * high:.1f}%"
+                lines.append(
+                    f"{s.sweeper} won all {len(s.pairs)} pairs of {s.a} vs {s.b}: "
+                    f"{s.a}'s share {bound} (95% Wilson bound)"
+                )
         lines += [
             "",
             "level: levels gained minus the other side's (a take-over at 80-115 counts 0)",
@@ -210,12 +249,24 @@ class ArenaResult:
         order = sorted(range(len(r.names)), key=lambda i: -r.elo[i])
         name_width = max(len(n) for n in r.names)
         for i in order:
-            lines.append(
-                f"{r.names[i]:<{name_width}}  {r.elo[i]:+7.0f}  [{r.low[i]:+.0f}, {r.high[i]:+.0f}]"
-            )
+            head = f"{r.names[i]:<{name_width}}  {r.elo[i]:+7.0f}"
+            if r.low[i] < r.high[i]:
+                lines.append(f"{head}  [{r.low[i]:+.0f}, {r.high[i]:+.0f}]")
+            else:
+                lines.append(f"{head}  interval not estimated ({self._why_flat(r.names[i])})")
         if self.sprt is not None and cfg.sprt is not None:
             lines += ["", sprt_line(self.sprt, cfg.sprt[0], cfg.sprt[1])]
         return "\n".join(lines)
+
+    def _why_flat(self, name: str) -> str:
+        """Why every bootstrap resample gave bot ``name`` the same rating: the pairs it took
+        part in that one side swept (resampling them changes nothing)."""
+        swept = [
+            f"{s.sweeper} won all {len(s.pairs)} pairs against {s.b if s.sweeper == s.a else s.a}"
+            for s in self.summaries
+            if name in (s.a, s.b) and s.sweeper is not None
+        ]
+        return "; ".join(swept) if swept else "every resample gives the same rating"
 
     def write(self, out: Path) -> list[Path]:
         """Write ``results.json``, ``table.txt`` and, with matplotlib, ``ratings.png`` and
