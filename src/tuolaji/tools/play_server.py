@@ -498,7 +498,7 @@ _STYLE = (
     + """#choices button, #actions button, #typer button { font-size: 15px; padding: 4px 10px; }
 #choices { display: flex; gap: 6px; flex-wrap: wrap; min-height: 34px; }
 #message { color: #8a1c1c; }
-#info #side { white-space: normal; }
+#info #side-box { flex: 1 1 100%; }
 #typer { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
 #typed { font-size: 15px; width: 14em; }
 use.mine { cursor: pointer; }

@@ -554,8 +554,9 @@ class PlaySession:
 
     def _note_forced(self, state: GameState, action: Action) -> None:
         """Called by the game before each action it takes without asking: a play of the
-        person's is noted, to be told with its event (`FORCED_LINE`)."""
-        if getattr(action, "seat", None) == self.seat:
+        person's is noted, to be told with its event (`FORCED_LINE`). A pass when no bid is
+        left is no move the person would miss, and says nothing."""
+        if isinstance(action, Play) and action.seat == self.seat:
             self._forced.add((state.deal_number, state.attempt, len(state.events)))
 
     def _play_on(self) -> None:
