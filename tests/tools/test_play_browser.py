@@ -15,7 +15,7 @@ from play_helpers import HUMAN, check_secret, new_table, served, typed, visible
 import tuolaji as tl
 from extras import launched_chromium
 from tuolaji.state.actions import AskRedeal, Bury, Declare, Pass, Play
-from tuolaji.tools.table import card_words, take_over_points
+from tuolaji.tools.table import FORCED_LINE, card_words, take_over_points
 
 # The cards the page draws face up on the table, and the person's hand in its order.
 READ = """(seat) => ({
@@ -99,6 +99,9 @@ def test_a_whole_deal_by_clicking_never_shows_hidden_cards(chromium: Any, tmp_pa
         )
         shown = check_page(page, table)
         assert moves > 10
+        # The last trick's card was the person's only play: the page says it was played for it.
+        assert FORCED_LINE in (page.text_content("#notes") or "")
+        assert FORCED_LINE in page.text_content("#log")
         with page.expect_download() as download:
             page.click("#record")
         path = tmp_path / "record.json"

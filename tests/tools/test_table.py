@@ -186,6 +186,8 @@ def test_a_failed_throw_tells_what_was_forced_who_could_beat_it_and_the_penalty(
     secret = attrs.evolve(view, rules=attrs.evolve(view.rules, throw_blocker_public=False))
     line = event_line(tl.ThrowFailed(HUMAN, attempt, forced, ()), secret)
     assert line is not None and "who could beat it is not told" in line
+    line = event_line(tl.ThrowFailed(HUMAN, attempt, forced, (2, 3, 0)), view)
+    assert line is not None and "seats 2, 3 and 0 could beat it" in line
     with pytest.raises(TypeError, match="view"):
         event_line(event, "a view")  # type: ignore[arg-type]
 

@@ -4,7 +4,11 @@
 [`PlayServer`][tuolaji.tools.play_server.PlayServer] to 127.0.0.1 on a free port and prints
 the page's address, which carries a random token (`secrets.token_urlsafe`); the page draws
 the table with the replay viewer's drawings and script
-(`tuolaji.tools.viewer.TABLE_SCRIPT`) and lets the person click cards to bid, bury and play.
+(`tuolaji.tools.viewer.TABLE_SCRIPT`) and lets the person click cards to bid, bury and play,
+or play from the keyboard (the hand's cards are buttons named in words, arrows move between
+them, Enter picks one; or type the move). After the person's move each trick finished since
+stays on the table, its winner and points marked, for ``trick_pause`` seconds or until a
+click (`page_html`).
 Every answer is built from the person's [`PlayerView`][tuolaji.PlayerView] and legal actions
 (`table_payload`), so the page never receives another seat's hidden cards.
 
@@ -548,7 +552,8 @@ function markTrick(table, t, number) {
 }
 function draw() {
   const table = document.getElementById("table");
-  const had = focused;
+  // Redrawing replaces the cards: a card that had the focus gets it back, nothing else does.
+  const had = document.activeElement && document.activeElement.closest("#table") ? focused : null;
   table.replaceChildren(el("rect", {width: W, height: H, rx: 14, fill: "#1f6b3a"}));
   for (let seat = 0; seat < 4; seat++) {
     const place = at(seat), mine = seat === T.seat;

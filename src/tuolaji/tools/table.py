@@ -211,7 +211,9 @@ def _throw_line(event: ThrowFailed, view: PlayerView | None) -> str:
         f"{format_hand(event.forced)} is forced"
     )
     if event.beaten_by:
-        line += f"; seat {', '.join(map(str, event.beaten_by))} could beat it"
+        *others, last = map(str, event.beaten_by)
+        who = f"seats {', '.join(others)} and {last}" if others else f"seat {last}"
+        line += f"; {who} could beat it"
     elif view is not None and not view.rules.throw_blocker_public:
         line += "; who could beat it is not told (Rules.throw_blocker_public)"
     if view is not None and view.dealer is not None:
