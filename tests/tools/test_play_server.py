@@ -389,7 +389,7 @@ def test_ctrl_c_stops_the_server_and_writes_the_record(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     args = ["play", "--serve", "--no-open", "--seed", "0", "--bots", "greedy"]
-    args += ["--record", str(record)]
+    args += ["--record", str(record), "--trick-pause", "0.5"]
     proc = interruptible(
         [sys.executable, "-m", "tuolaji", *args],
         stdout=subprocess.PIPE,
@@ -406,6 +406,8 @@ def test_ctrl_c_stops_the_server_and_writes_the_record(tmp_path: Path) -> None:
     assert url.startswith("http://127.0.0.1:") and "?token=" in url
     with urllib.request.urlopen(url.replace("/?", "/state?"), timeout=60) as response:
         assert json.loads(response.read())["seat"] == 0
+    with urllib.request.urlopen(url, timeout=60) as response:  # --trick-pause reaches the page
+        assert '"pause":0.5,' in response.read().decode("utf-8")
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
