@@ -30,9 +30,10 @@ def new_table(practice: bool = False, seed: int = SEED) -> PlaySession:
 
 
 @contextlib.contextmanager
-def served(table: PlaySession) -> Iterator[PlayServer]:
-    """``table`` served on 127.0.0.1 on a thread, shut down on exit."""
-    server = PlayServer(table)
+def served(table: PlaySession, **options: Any) -> Iterator[PlayServer]:
+    """``table`` served on 127.0.0.1 on a thread (``options`` for the server, such as
+    ``trick_pause``), shut down on exit."""
+    server = PlayServer(table, **options)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
     thread.start()
     try:

@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from play_helpers import HUMAN, check_secret, new_table, served, visible
+from play_helpers import HUMAN, check_secret, new_table, served, typed, visible
 
 import tuolaji as tl
 from extras import launched_chromium
 from tuolaji.state.actions import AskRedeal, Bury, Declare, Pass, Play
+from tuolaji.tools.table import FORCED_LINE, card_words, take_over_points
 
 # The cards the page draws face up on the table, and the person's hand in its order.
 READ = """(seat) => ({
@@ -91,9 +92,16 @@ def test_a_whole_deal_by_clicking_never_shows_hidden_cards(chromium: Any, tmp_pa
                 arg=len(table.view.hand),
             )
             moves += 1
+        # The last tricks stay on the table for the pause (2 s by default), then the result.
+        page.wait_for_function(
+            "(want) => document.getElementById('say').textContent === want",
+            arg=f"Result: {table.game.results[0]}",
+        )
         shown = check_page(page, table)
-        assert shown["say"] == f"Result: {table.game.results[0]}"
         assert moves > 10
+        # The last trick's card was the person's only play: the page says it was played for it.
+        assert FORCED_LINE in (page.text_content("#notes") or "")
+        assert FORCED_LINE in page.text_content("#log")
         with page.expect_download() as download:
             page.click("#record")
         path = tmp_path / "record.json"
@@ -130,4 +138,179 @@ def test_an_illegal_click_shows_the_rule_and_changes_nothing(chromium: Any) -> N
         page.wait_for_function(
             "() => document.getElementById('message').textContent.startsWith('hint')"
         )
+        page.close()
+
+
+# The page fits the window: nothing wider than it, no visible element past its right edge,
+# and the main panels' boxes do not overlap.
+FITS = """() => {
+  const width = window.innerWidth, cut = [];
+  for (const node of document.body.querySelectorAll("*")) {
+    if (node.closest("#defs") || node.closest("script")) continue;
+    const r = node.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    if (r.right > width + 0.5 || r.left < -0.5) cut.push(node.tagName + "#" + node.id);
+  }
+  const panels = ["header", "nav", "#info", "#table", "aside"].map((sel) => {
+    const r = document.querySelector(sel).getBoundingClientRect();
+    return [sel, r.left, r.top, r.right, r.bottom];
+  });
+  const overlaps = [];
+  for (const a of panels) for (const b of panels) {
+    if (a[0] < b[0] && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 0.5 &&
+        Math.min(a[4], b[4]) - Math.max(a[2], b[2]) > 0.5) overlaps.push(a[0] + " " + b[0]);
+  }
+  return {scroll: document.documentElement.scrollWidth, width: width, cut: cut,
+    overlaps: overlaps};
+}"""
+
+# Every visible interactive element has an accessible name, and no id is used twice.
+A11Y = """() => {
+  const nameOf = (node) => {
+    const label = node.getAttribute("aria-label") || node.getAttribute("title");
+    if (label && label.trim()) return label.trim();
+    if (node.id) {
+      const l = document.querySelector('label[for="' + node.id + '"]');
+      if (l && l.textContent.trim()) return l.textContent.trim();
+    }
+    return (node.textContent || "").trim();
+  };
+  const unnamed = [];
+  const selector = "button, a[href], input, select, textarea, [role=button], [tabindex]";
+  for (const node of document.querySelectorAll(selector)) {
+    if (node.closest("[hidden]")) continue;
+    if (!nameOf(node)) unnamed.push(node.outerHTML.slice(0, 80));
+  }
+  const ids = [...document.querySelectorAll("[id]")].map((n) => n.id);
+  const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+  return {unnamed: unnamed, twice: twice};
+}"""
+
+
+SAYS = "(start) => document.getElementById('say').textContent.startsWith(start)"
+
+
+def open_play(chromium: Any, server: Any, width: int = 1400, query: str = "") -> Any:
+    page = chromium.new_page(viewport={"width": width, "height": 900})
+    page.set_default_timeout(120_000)
+    page.goto(server.url + query)
+    page.wait_for_function("() => document.getElementById('say').textContent !== ''")
+    return page
+
+
+@pytest.mark.parametrize("width", [1024, 1280, 1920])
+def test_the_play_page_fits_from_1024_to_1920_pixels(chromium: Any, width: int) -> None:
+    with served(new_table()) as server:
+        page = open_play(chromium, server, width)
+        fits = page.evaluate(FITS)
+        assert fits["scroll"] <= fits["width"], fits
+        assert fits["cut"] == [] and fits["overlaps"] == [], fits
+        page.close()
+
+
+def test_the_finished_trick_stays_until_a_click_with_its_winner_and_points(
+    chromium: Any,
+) -> None:
+    table = new_table()
+    with served(table, trick_pause=-1) as server:
+        page = open_play(chromium, server)
+        tricks = len(table.view.tricks)
+        actions = table.actions
+        assert actions is not None
+        choice = tl.GreedyBot().act(table.view, actions)
+        with page.expect_response(lambda r: r.url.endswith("/act")):
+            page.fill("#typed", typed(choice))
+            page.press("#typed", "Enter")
+        done = table.view.tricks[tricks]
+        page.wait_for_function(SAYS, arg="Trick")
+        say = page.text_content("#say")
+        assert say is not None
+        assert say.startswith(f"Trick {tricks + 1}: seat {done.winner} wins {done.points} points")
+        marks = page.evaluate(
+            "() => [...document.querySelectorAll('#table text.win')].map((t) => t.textContent)"
+        )
+        assert marks == [f"wins trick {tricks + 1}, {done.points}"]
+        drawn = page.evaluate(
+            """() => [0, 1, 2, 3].map((s) => [...document.querySelectorAll(
+              '#table .trick-' + s + ' use')].map((u) => u.getAttribute('href').slice(4)))"""
+        )
+        for i, cards in enumerate(done.plays):
+            assert drawn[(done.leader + i) % 4] == [str(c) for c in cards]
+        assert page.is_visible("#cont")
+        page.wait_for_timeout(300)  # no timer with "until a click"
+        assert (page.text_content("#say") or "").startswith("Trick")
+        page.click("#table", position={"x": 480, "y": 300})
+        page.wait_for_function(SAYS, arg="Your")
+        assert not page.is_visible("#cont")
+        page.close()
+        # ?pause=0 on the page's address: straight on.
+        page = open_play(chromium, server, query="&pause=0")
+        actions = table.actions
+        assert actions is not None
+        choice = tl.GreedyBot().act(table.view, actions)
+        with page.expect_response(lambda r: r.url.endswith("/act")):
+            page.fill("#typed", typed(choice))
+            page.press("#typed", "Enter")
+        page.wait_for_function(SAYS, arg="Your")
+        assert (page.text_content("#say") or "").startswith("Your turn")
+        page.close()
+
+
+def test_the_side_and_the_score_to_reach_are_always_shown(chromium: Any) -> None:
+    table = new_table()
+    with served(table) as server:
+        page = open_play(chromium, server, 1280)
+        side = page.text_content("#side")
+        assert side == str(table.side())
+        assert f"take over with {take_over_points(table.view.rules)} points" in side
+        assert page.is_visible("#side")
+        page.close()
+
+
+def test_keyboard_only_play_with_named_card_buttons(chromium: Any) -> None:
+    table = new_table()
+    with served(table, trick_pause=0) as server:
+        page = open_play(chromium, server)
+        checks = page.evaluate(A11Y)
+        assert checks == {"unnamed": [], "twice": []}
+        labels = page.evaluate(
+            "(s) => [...document.querySelectorAll('#table .seat-' + s + ' use')]"
+            ".map((u) => [u.getAttribute('role'), u.getAttribute('aria-label')])",
+            HUMAN,
+        )
+        hand = table.hand_trump().sorted(table.view.hand)
+        assert labels == [["button", card_words(c)] for c in hand]
+        # Tab into the hand (one tab stop), arrows to the card, Enter picks it.
+        for _ in range(30):
+            page.keyboard.press("Tab")
+            if page.evaluate("() => document.activeElement.getAttribute('data-index')") == "0":
+                break
+        assert page.evaluate("() => document.querySelectorAll('#table rect.focus').length") == 1
+        actions = table.actions
+        assert actions is not None
+        choice = tl.GreedyBot().act(table.view, actions)
+        assert isinstance(choice, tl.Play)
+        free = list(range(len(hand)))
+        at = 0
+        for card in choice.cards:
+            index = next(i for i in free if hand[i] == card)
+            free.remove(index)
+            for _ in range((index - at) % len(hand)):
+                page.keyboard.press("ArrowRight")
+            at = index
+            page.keyboard.press("Enter")
+            pressed = "(i) => document.querySelector('#table use[data-index=\"' + i + '\"]')"
+            assert page.evaluate(pressed + ".getAttribute('aria-pressed')", index) == "true"
+        for _ in range(15):
+            page.keyboard.press("Shift+Tab")
+            if page.evaluate("() => document.activeElement.id") == "go":
+                break
+        outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+        assert outline != "none"
+        with page.expect_response(lambda r: r.url.endswith("/act")) as answer:
+            page.keyboard.press("Enter")
+        assert answer.value.status == 200, answer.value.text()
+        assert len(table.view.hand) == len(hand) - len(choice.cards)
+        # The hand's drawing names its suits in text, not by colour alone.
+        assert page.evaluate("() => document.getElementById('tl-AS').textContent").count("♠")
         page.close()

@@ -19,8 +19,15 @@ from play_helpers import HUMAN, check_secret, new_table, request, served, typed
 
 import tuolaji as tl
 from interrupt import interruptible
-from tuolaji.tools.play_server import MAX_BODY, PlayServer
-from tuolaji.tools.table import PlaySession
+from tuolaji.tools.cli import build_parser
+from tuolaji.tools.play_server import (
+    DEFAULT_TRICK_PAUSE,
+    MAX_BODY,
+    PlayServer,
+    page_html,
+    table_payload,
+)
+from tuolaji.tools.table import FORCED_LINE, PlaySession, take_over_points
 
 
 def test_a_whole_deal_through_the_api_never_shows_hidden_cards() -> None:
@@ -302,6 +309,10 @@ def test_a_client_that_hangs_up_leaves_no_traceback(capfd: pytest.CaptureFixture
         ({"port": -1}, tl.ConfigurationError, "port"),
         ({"port": "80"}, TypeError, "port"),
         ({"port": True}, TypeError, "port"),
+        ({"trick_pause": "2"}, TypeError, "trick_pause"),
+        ({"trick_pause": True}, TypeError, "trick_pause"),
+        ({"trick_pause": 61}, tl.ConfigurationError, "trick_pause is at most 60"),
+        ({"trick_pause": float("nan")}, tl.ConfigurationError, "trick_pause"),
     ],
     ids=repr,
 )
@@ -378,7 +389,7 @@ def test_ctrl_c_stops_the_server_and_writes_the_record(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     args = ["play", "--serve", "--no-open", "--seed", "0", "--bots", "greedy"]
-    args += ["--record", str(record)]
+    args += ["--record", str(record), "--trick-pause", "0.5"]
     proc = interruptible(
         [sys.executable, "-m", "tuolaji", *args],
         stdout=subprocess.PIPE,
@@ -395,6 +406,8 @@ def test_ctrl_c_stops_the_server_and_writes_the_record(tmp_path: Path) -> None:
     assert url.startswith("http://127.0.0.1:") and "?token=" in url
     with urllib.request.urlopen(url.replace("/?", "/state?"), timeout=60) as response:
         assert json.loads(response.read())["seat"] == 0
+    with urllib.request.urlopen(url, timeout=60) as response:  # --trick-pause reaches the page
+        assert '"pause":0.5,' in response.read().decode("utf-8")
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
@@ -402,3 +415,42 @@ def test_ctrl_c_stops_the_server_and_writes_the_record(tmp_path: Path) -> None:
     assert tl.replay(record.read_text("utf-8"), partial=True).seed == 0
     with pytest.raises(OSError):
         urllib.request.urlopen(url, timeout=5)
+
+
+def test_the_payload_carries_the_side_and_every_finished_trick() -> None:
+    table = new_table()
+    while table.deciding and len(table.view.tricks) < 3:
+        actions = table.actions
+        assert actions is not None
+        table.act(tl.GreedyBot().act(table.view, actions))
+    payload = table_payload(table)
+    side = table.side()
+    assert payload["side"]["line"] == str(side)
+    assert payload["side"]["target"] == take_over_points(table.view.rules)
+    assert payload["side"]["partner"] == (table.seat + 2) % 4
+    assert [t["winner"] for t in payload["done"]] == [t.winner for t in table.view.tricks]
+    assert [t["points"] for t in payload["done"]] == [t.points for t in table.view.tricks]
+    check_secret(payload, table)
+
+
+def test_the_page_gets_the_trick_pause_and_the_cards_in_words() -> None:
+    table = new_table()
+    page = page_html(table, "t" * 20, trick_pause=-5)
+    data = json.loads(page.split('type="application/json">')[1].split("</script>")[0])
+    assert data["pause"] == -1 and data["words"]["AS"] == "ace of spades"
+    assert data["forced"] == FORCED_LINE
+    assert (
+        json.loads(
+            page_html(table, "t" * 20).split('type="application/json">')[1].split("</script>")[0]
+        )["pause"]
+        == DEFAULT_TRICK_PAUSE
+    )
+
+
+def test_play_takes_a_trick_pause_and_refuses_a_bad_one() -> None:
+    parser = build_parser()
+    assert parser.parse_args(["play", "--trick-pause", "0.5"]).trick_pause == 0.5
+    assert parser.parse_args(["play"]).trick_pause == DEFAULT_TRICK_PAUSE
+    for bad in ("soon", "nan", "61"):
+        with pytest.raises(SystemExit):
+            parser.parse_args(["play", "--trick-pause", bad])

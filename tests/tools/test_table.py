@@ -5,11 +5,22 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 from play_helpers import HUMAN, new_table
 
 import tuolaji as tl
-from tuolaji.tools.table import MAX_INPUT, Choices, PlaySession, event_line, move_text
+from tuolaji.core.scoring import net_throw_penalty
+from tuolaji.tools.table import (
+    FORCED_LINE,
+    MAX_INPUT,
+    Choices,
+    PlaySession,
+    card_words,
+    event_line,
+    move_text,
+    take_over_points,
+)
 
 
 def bots() -> list[Any]:
@@ -121,3 +132,118 @@ def test_taking_back_needs_practice_and_a_move() -> None:
     assert table.can_undo and table.record() != record
     table.undo()
     assert table.record() == record and table.decision == decision and not table.can_undo
+
+
+def play_out(table: PlaySession) -> None:
+    """The person plays the deal out as a greedy bot would."""
+    while table.deciding:
+        actions = table.actions
+        assert actions is not None
+        table.act(tl.GreedyBot().act(table.view, actions))
+
+
+def test_a_forced_play_is_told_after_its_event() -> None:
+    table = new_table()
+    forced = 0
+    while table.deciding:
+        before = len(table.view.events)
+        actions = table.actions
+        assert actions is not None
+        table.act(tl.GreedyBot().act(table.view, actions))
+        # Every play of the person's seat the game took without asking (a single legal play).
+        events = list(table.view.events)[before + 1 :]
+        forced += sum(isinstance(e, tl.Played) and e.seat == HUMAN for e in events)
+    lines = table.news()[0]
+    told = [i for i, line in enumerate(lines) if line == FORCED_LINE]
+    # The last trick is always forced: one card each.
+    assert forced >= 1 and len(told) == forced
+    for i in told:
+        assert lines[i - 1].startswith(f"seat {HUMAN} plays ")
+
+
+def test_a_forced_play_taken_back_is_no_longer_told() -> None:
+    table = new_table(practice=True)
+    play_out(table)
+    told = table.news()[0].count(FORCED_LINE)
+    assert told >= 1
+    table.undo()  # back to before the last trick, whose play was forced
+    assert table.news()[0].count(FORCED_LINE) < told
+    play_out(table)
+    assert table.news()[0].count(FORCED_LINE) >= 1
+
+
+def test_a_failed_throw_tells_what_was_forced_who_could_beat_it_and_the_penalty() -> None:
+    table = new_table()
+    view = table.view
+    assert view.dealer is not None
+    attempt, forced = tl.parse_cards("♠AKQ"), tl.parse_cards("♠Q")
+    event = tl.ThrowFailed(HUMAN, attempt, forced, (2,))
+    line = event_line(event, view)
+    penalty = net_throw_penalty((HUMAN,), view.dealer, view.rules)
+    assert line is not None and penalty != 0
+    assert "♠Q is forced" in line and "seat 2 could beat it" in line
+    assert f"attackers {penalty:+d} points (R6.5)" in line
+    secret = attrs.evolve(view, rules=attrs.evolve(view.rules, throw_blocker_public=False))
+    line = event_line(tl.ThrowFailed(HUMAN, attempt, forced, ()), secret)
+    assert line is not None and "who could beat it is not told" in line
+    line = event_line(tl.ThrowFailed(HUMAN, attempt, forced, (2, 3, 0)), view)
+    assert line is not None and "seats 2, 3 and 0 could beat it" in line
+    with pytest.raises(TypeError, match="view"):
+        event_line(event, "a view")  # type: ignore[arg-type]
+
+
+def test_the_follow_choices_are_in_the_hands_order() -> None:
+    table = new_table()
+    seen = 0
+    while table.deciding:
+        choices = table.choices()
+        if choices.kind == "play" and len(choices.options) > 1:
+            trump = table.hand_trump()
+            place = {c: i for i, c in enumerate(trump.sorted(table.view.hand))}
+            keys = [[place[c] for c in tl.parse_cards(o)] for o in choices.options]
+            assert keys == sorted(keys) and all(k == sorted(k) for k in keys)
+            seen += 1
+        actions = table.actions
+        assert actions is not None
+        table.act(tl.GreedyBot().act(table.view, actions))
+    assert seen > 3
+
+
+def test_the_side_names_team_partner_role_and_the_score_to_reach() -> None:
+    table = new_table()
+    side = table.side()
+    view = table.view
+    assert view.dealer is not None
+    attacks = view.dealer % 2 != HUMAN % 2
+    assert (side.team, side.partner) == (HUMAN % 2, (HUMAN + 2) % 4)
+    assert side.role == ("attackers" if attacks else "declarers")
+    assert side.target == take_over_points(view.rules)
+    assert side.target == min(b.min_points for b in view.rules.level_table if not b.declarers_keep)
+    text = str(side)
+    assert f"partner, seat {side.partner}" in text
+    assert ("your side attacks" if attacks else "your side declares") in text
+    assert f"take over with {side.target} points (R9.1)" in text
+    assert "no dealer yet" in str(attrs.evolve(side, role=None))
+    assert "never take over" in str(attrs.evolve(side, target=None))
+
+
+def test_take_over_points_reads_the_level_table() -> None:
+    rules = tl.RULESETS["tuolaji"]
+    keep_all = attrs.evolve(
+        rules, level_table=[(b.min_points, True, 0) for b in rules.level_table[:1]]
+    )
+    assert take_over_points(keep_all) is None
+    with pytest.raises(TypeError, match="rules"):
+        take_over_points("tuolaji")  # type: ignore[arg-type]
+
+
+def test_card_words_name_the_card_for_a_screen_reader() -> None:
+    assert [card_words(c) for c in tl.parse_cards("♠A ♥10 ♦2 SJ BJ")] == [
+        "ace of spades",
+        "ten of hearts",
+        "two of diamonds",
+        "small joker",
+        "big joker",
+    ]
+    with pytest.raises(TypeError, match="card"):
+        card_words("AS")  # type: ignore[arg-type]

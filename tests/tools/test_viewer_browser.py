@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_play_browser import FITS
 from test_viewer import finished_states, short_match
 
 import tuolaji as tl
@@ -242,3 +243,33 @@ def test_a_notebook_table_shows_no_drawing_text(chromium: Any, tmp_path: Path) -
         assert width == tl.svg.CARD_WIDTH
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("width", [1024, 1280, 1920])
+def test_the_viewer_fits_from_1024_to_1920_pixels(
+    chromium: Any, match: tuple[Path, Any], width: int
+) -> None:
+    path, _ = match
+    page, errors = open_page(chromium, path, "deal=1&trick=3")
+    page.set_viewport_size({"width": width, "height": 900})
+    fits = page.evaluate(FITS)
+    assert fits["scroll"] <= fits["width"], fits
+    assert fits["cut"] == [] and fits["overlaps"] == [], fits
+    assert not errors, errors
+    page.close()
+
+
+def test_no_empty_box_under_the_message(chromium: Any, match: tuple[Path, Any]) -> None:
+    """Every box drawn beside the table (a background of its own) holds some text: the
+    failed-throw notes and the result share the message's box."""
+    path, _ = match
+    page, _ = open_page(chromium, path, "deal=1&trick=3")
+    empty = page.evaluate(
+        """() => [...document.querySelectorAll("aside *")].filter((n) => {
+          const s = getComputedStyle(n);
+          return s.backgroundColor !== "rgba(0, 0, 0, 0)" && n.textContent.trim() === "";
+        }).map((n) => n.tagName + "#" + n.id)"""
+    )
+    assert page.text_content("#notes") == "" and page.text_content("#result") == ""
+    assert empty == []
+    page.close()

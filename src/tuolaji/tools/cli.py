@@ -57,7 +57,7 @@ from tuolaji.tools.arguments import (
     seat_bots_help,
 )
 from tuolaji.tools.files import UnreadableFile, open_for_writing, read_bounded
-from tuolaji.tools.play_server import serve
+from tuolaji.tools.play_server import DEFAULT_TRICK_PAUSE, MAX_TRICK_PAUSE, serve
 from tuolaji.tools.play_terminal import MIN_WIDTH, play_in_terminal
 from tuolaji.tools.report import deal_lines, summary_line
 from tuolaji.tools.rulebook import rule_numbers, rule_text
@@ -388,7 +388,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             + ("; practice mode" if args.practice else "")
         )
         if args.serve:
-            serve(table, open_browser=not args.no_open)
+            serve(table, open_browser=not args.no_open, trick_pause=args.trick_pause)
         else:
             try:
                 play_in_terminal(table, width=args.width)
@@ -537,7 +537,30 @@ def _add_play_command(sub: Any) -> None:
     play.add_argument(
         "--no-open", action="store_true", help="with --serve, print the address but open no browser"
     )
+    play.add_argument(
+        "--trick-pause",
+        type=_trick_pause,
+        default=DEFAULT_TRICK_PAUSE,
+        metavar="SECONDS",
+        help="with --serve, how long a finished trick stays on the table after your move "
+        f"(default {DEFAULT_TRICK_PAUSE:g}; 0 none; -1 until a click; at most "
+        f"{MAX_TRICK_PAUSE:g})",
+    )
     play.set_defaults(func=_cmd_play)
+
+
+def _trick_pause(text: str) -> float:
+    """``play --trick-pause SECONDS``: a number up to `MAX_TRICK_PAUSE` (below 0: until a
+    click)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{echo(text)} is not a number of seconds") from None
+    if math.isnan(value) or value > MAX_TRICK_PAUSE:
+        raise argparse.ArgumentTypeError(
+            f"{echo(text)}: at most {MAX_TRICK_PAUSE:g} seconds (-1: until a click)"
+        )
+    return value
 
 
 def _add_rules_command(sub: Any) -> None:

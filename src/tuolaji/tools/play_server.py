@@ -4,7 +4,11 @@
 [`PlayServer`][tuolaji.tools.play_server.PlayServer] to 127.0.0.1 on a free port and prints
 the page's address, which carries a random token (`secrets.token_urlsafe`); the page draws
 the table with the replay viewer's drawings and script
-(`tuolaji.tools.viewer.TABLE_SCRIPT`) and lets the person click cards to bid, bury and play.
+(`tuolaji.tools.viewer.TABLE_SCRIPT`) and lets the person click cards to bid, bury and play,
+or play from the keyboard (the hand's cards are buttons named in words, arrows move between
+them, Enter picks one; or type the move). After the person's move each trick finished since
+stays on the table, its winner and points marked, for ``trick_pause`` seconds or until a
+click (`page_html`).
 Every answer is built from the person's [`PlayerView`][tuolaji.PlayerView] and legal actions
 (`table_payload`), so the page never receives another seat's hidden cards.
 
@@ -36,6 +40,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import math
 import secrets
 import socket
 import sys
@@ -48,13 +53,23 @@ from urllib.parse import parse_qs, urlsplit
 
 import attrs
 
+from tuolaji.core.cards import CARDS
 from tuolaji.core.errors import ConfigurationError, TuolajiError, cut
 from tuolaji.core.rules import preset_name
-from tuolaji.tools.table import PlaySession, move_text
+from tuolaji.tools.table import FORCED_LINE, PlaySession, card_words, move_text
 from tuolaji.tools.terminal import one_line
 from tuolaji.tools.viewer import TABLE_SCRIPT, TABLE_STYLE, card_ids, page_csp, table_page
 
-__all__ = ["MAX_BODY", "MIN_TOKEN", "PlayServer", "page_html", "serve", "table_payload"]
+__all__ = [
+    "DEFAULT_TRICK_PAUSE",
+    "MAX_BODY",
+    "MAX_TRICK_PAUSE",
+    "MIN_TOKEN",
+    "PlayServer",
+    "page_html",
+    "serve",
+    "table_payload",
+]
 
 MAX_BODY = 4096
 """The most bytes of a request body (a move is a few dozen)."""
@@ -70,14 +85,17 @@ _API_HEADERS = {
 def table_payload(table: PlaySession) -> dict[str, Any]:
     """What the page is sent: the person's view and choices only (the person's hand sorted by
     the trump, the others' hand sizes, the shown cards, the trick on the table and the last
-    one, the kitty when the view holds it, the public events of the deal as lines), and the
-    number of the decision a move must name. Raises `TypeError` for a non-table."""
+    one, every finished trick of the deal (all were played face up), the kitty when the view
+    holds it, the person's [`side`][tuolaji.tools.table.PlaySession.side], the public events
+    of the deal as lines), and the number of the decision a move must name. Raises
+    `TypeError` for a non-table."""
     _check_table(table)
     view = table.view
     trick = {"leader": view.leader, "plays": [card_ids(p) for p in view.trick]}
     last = view.tricks[-1] if view.tricks else None
     news, _ = table.news()
     preset = preset_name(view.rules)
+    side = table.side()
     return {
         "seat": view.seat,
         "rules": f"{preset} rules" if preset else "house rules",
@@ -99,6 +117,16 @@ def table_payload(table: PlaySession) -> dict[str, Any]:
             "points": last.points,
         },
         "tricks": len(view.tricks),
+        "done": [
+            {
+                "leader": t.leader,
+                "plays": [card_ids(p) for p in t.plays],
+                "winner": t.winner,
+                "points": t.points,
+            }
+            for t in view.tricks
+        ],
+        "side": {**attrs.asdict(side), "line": str(side)},
         "kitty": None if view.kitty is None else card_ids(view.kitty),
         "points": view.attacker_points,
         "deciding": table.deciding,
@@ -116,6 +144,25 @@ def table_payload(table: PlaySession) -> dict[str, Any]:
 def _check_table(table: object) -> None:
     if not isinstance(table, PlaySession):
         raise TypeError(f"table is a tuolaji.tools.table.PlaySession, got {type(table).__name__}")
+
+
+DEFAULT_TRICK_PAUSE = 2.0
+"""Seconds a finished trick stays on the page's table after the person's move (a click goes
+on at once)."""
+
+MAX_TRICK_PAUSE = 60.0
+"""The longest pause after a trick, in seconds; below 0 means until a click."""
+
+
+def _check_pause(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"trick_pause is a number of seconds, got {type(value).__name__}")
+    if math.isnan(value) or value > MAX_TRICK_PAUSE:  # a pause nobody waits out
+        raise ConfigurationError(
+            f"trick_pause is at most {MAX_TRICK_PAUSE:g} seconds (below 0: until a click), "
+            f"got {cut(value)}"
+        )
+    return -1.0 if value < 0 else float(value)
 
 
 MIN_TOKEN = 16
@@ -156,15 +203,27 @@ def _content_length(text: str | None) -> int:
     return int(text)
 
 
-def page_html(table: PlaySession, token: str) -> str:
+def page_html(table: PlaySession, token: str, trick_pause: float = DEFAULT_TRICK_PAUSE) -> str:
     """The page of the table for ``token``'s game: the viewer's card drawings, style and
     drawing script, the person's view as JSON, and the play script (see the module
     docstring); a Content-Security-Policy lets only its own script run and talk to its own
-    server. Raises `TypeError` for a non-table or a non-str token."""
+    server. After the person's move each trick finished since stays on the table, its
+    winner and points marked, for ``trick_pause`` seconds (0: not at all, below 0: until a
+    click or a key; the page's ``?pause=`` and its own setting choose too). Raises
+    `TypeError` for a non-table, a non-str token or a non-number pause and
+    [`ConfigurationError`][tuolaji.ConfigurationError] for a pause beyond
+    [`MAX_TRICK_PAUSE`][tuolaji.tools.play_server.MAX_TRICK_PAUSE]."""
     _check_table(table)
     if not isinstance(token, str):
         raise TypeError(f"token is a str, got {type(token).__name__}")
-    data = {"token": token, "table": table_payload(table)}
+    pause = _check_pause(trick_pause)
+    data = {
+        "token": token,
+        "table": table_payload(table),
+        "pause": pause,
+        "forced": FORCED_LINE,
+        "words": {**{str(c): card_words(c) for c in CARDS}, "back": "a card face down"},
+    }
     return table_page(
         "tuolaji play",
         style=_STYLE,
@@ -190,13 +249,21 @@ class PlayServer(ThreadingHTTPServer):
     (a lock), each on its own thread; a client that hangs up early is let go silently. Raises
     `TypeError` and [`ConfigurationError`][tuolaji.ConfigurationError] for bad arguments
     (a token shorter than [`MIN_TOKEN`][tuolaji.tools.play_server.MIN_TOKEN], a port
-    outside 0-65535)."""
+    outside 0-65535, a ``trick_pause`` as for `page_html`)."""
 
     daemon_threads = True
 
-    def __init__(self, table: PlaySession, token: str | None = None, port: int = 0) -> None:
+    def __init__(
+        self,
+        table: PlaySession,
+        token: str | None = None,
+        port: int = 0,
+        trick_pause: float = DEFAULT_TRICK_PAUSE,
+    ) -> None:
         _check_table(table)
         self.table = table
+        self.trick_pause = _check_pause(trick_pause)
+        """Seconds a finished trick stays on the page (see `page_html`)."""
         self.token = secrets.token_urlsafe(24) if token is None else _check_token_argument(token)
         self.lock = threading.Lock()
         super().__init__(("127.0.0.1", _check_port(port)), _Handler)
@@ -300,7 +367,8 @@ class _Handler(BaseHTTPRequestHandler):
             table = self.server.table
             with self.server.lock:
                 if path == "/":
-                    page = page_html(table, self.server.token).encode("utf-8")
+                    html = page_html(table, self.server.token, self.server.trick_pause)
+                    page = html.encode("utf-8")
                     self._send(HTTPStatus.OK, page, "text/html; charset=utf-8")
                 elif path == "/state":
                     self._json(table_payload(table))
@@ -404,15 +472,22 @@ _POSTS = {"/act": _act, "/hint": _hint, "/undo": _undo, "/next": _next}
 _NUMBERED = frozenset({"/act", "/undo", "/next"})
 
 
-def serve(table: PlaySession, *, open_browser: bool = True, port: int = 0) -> None:
-    """Serve ``table`` on 127.0.0.1 (a free port unless ``port``), print the page's address
+def serve(
+    table: PlaySession,
+    *,
+    open_browser: bool = True,
+    port: int = 0,
+    trick_pause: float = DEFAULT_TRICK_PAUSE,
+) -> None:
+    """Serve ``table`` on 127.0.0.1 (a free port unless ``port``; a finished trick stays
+    ``trick_pause`` seconds, see `page_html`), print the page's address
     (with its token) and, when ``open_browser``, open it; serve until Ctrl-C, whose
     `KeyboardInterrupt` reaches the caller (which saves the record) once the server is
     closed. Raises `TypeError` and [`ConfigurationError`][tuolaji.ConfigurationError] for bad
     arguments."""
     if not isinstance(open_browser, bool):
         raise TypeError(f"open_browser is a bool, got {type(open_browser).__name__}")
-    server = PlayServer(table, port=port)
+    server = PlayServer(table, port=port, trick_pause=trick_pause)
     print(f"open {server.url} (Ctrl-C stops the game)", flush=True)
     if open_browser:
         webbrowser.open(server.url)
@@ -424,36 +499,89 @@ def serve(table: PlaySession, *, open_browser: bool = True, port: int = 0) -> No
 
 _STYLE = (
     TABLE_STYLE
-    + """#choices button, #actions button { font-size: 15px; padding: 4px 10px; }
+    + """#choices button, #actions button, #typer button { font-size: 15px; padding: 4px 10px; }
 #choices { display: flex; gap: 6px; flex-wrap: wrap; min-height: 34px; }
-#message { color: #8a1c1c; min-height: 1.4em; }
+#message { color: #8a1c1c; }
+#info #side-box { flex: 1 1 100%; }
+#typer { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
+#typed { font-size: 15px; width: 14em; }
 use.mine { cursor: pointer; }
+use.mine:focus { outline: none; }
+use.mine:focus-visible { outline: none; }
+.focus { fill: none; stroke: #ffd84a; stroke-width: 4; }
+.picked { fill: none; stroke: #1e5bd8; stroke-width: 3; stroke-dasharray: 6 3; }
+button:focus-visible, input:focus-visible, select:focus-visible, a:focus-visible {
+  outline: 3px solid #1e5bd8; outline-offset: 2px; }
+#log li.new { font-weight: bold; }
 """
 )
 
 _SCRIPT = (
     TABLE_SCRIPT
-    + """let T = GAME.table, selected = new Set();
+    + """let T = GAME.table, selected = new Set(), focused = null, showing = null, queue = [];
+let timer = null, notes = [], fresh = 0;
 const API = {"X-Token": GAME.token, "Content-Type": "application/json"};
 const at = (seat) => (seat - T.seat + 4) % 4;
+const WORDS = GAME.words;
 function set(id, text) { document.getElementById(id).textContent = text; }
+// The pause after a finished trick, in seconds (0: none, below 0: until a click): the
+// page's ?pause= first, else the server's --trick-pause.
+const asked = new URLSearchParams(location.search).get("pause");
+let pause = asked !== null && isFinite(Number(asked)) ? Number(asked) : GAME.pause;
+const pauser = document.getElementById("pause");
+if (![...pauser.options].some((o) => Number(o.value) === pause)) {
+  const o = document.createElement("option");
+  o.value = String(pause); o.textContent = pause + " s";
+  pauser.appendChild(o);
+}
+pauser.value = [...pauser.options].find((o) => Number(o.value) === pause).value;
+pauser.addEventListener("change", () => { pause = Number(pauser.value); });
+function spoken(cards) { return cards.map((c) => WORDS[c]).join(", "); }
+function markTrick(table, t, number) {
+  t.plays.forEach((cards, i) => {
+    const seat = (t.leader + i) % 4, w = rowWidth(cards.length), [cx, y] = L.tricks[at(seat)];
+    const g = group(table, "trick-" + seat, "seat " + seat + " played " + spoken(cards));
+    cards.forEach((c, j) => g.appendChild(card(c, cx - w / 2 + j * STEP, y)));
+    const marks = (i === 0 ? ["led"] : []).concat(
+      seat === t.winner ? ["wins " + (number ? "trick " + number + ", " : "") + t.points] : []);
+    if (t.winner !== undefined && marks.length) {
+      table.appendChild(el("text", {x: cx, y: y - 6, "text-anchor": "middle",
+        class: seat === t.winner ? "mark win" : "mark"}, marks.join(", ")));
+    }
+  });
+}
 function draw() {
   const table = document.getElementById("table");
+  // Redrawing replaces the cards: a card that had the focus gets it back, nothing else does.
+  const had = document.activeElement && document.activeElement.closest("#table") ? focused : null;
   table.replaceChildren(el("rect", {width: W, height: H, rx: 14, fill: "#1f6b3a"}));
   for (let seat = 0; seat < 4; seat++) {
     const place = at(seat), mine = seat === T.seat;
     const cards = mine ? T.hand : Array(T.sizes[seat]).fill("back");
     const g = group(table, "seat-" + seat,
-      mine ? "your hand: " + names(T.hand) : "seat " + seat + ": " + T.sizes[seat] + " cards");
+      mine ? "your hand: " + spoken(T.hand) : "seat " + seat + ": " + T.sizes[seat] + " cards");
     handSlots(place, cards.length).forEach(([x, y], i) => {
-      const lift = mine && selected.has(i) ? -18 : 0, u = card(cards[i], x, y + lift);
+      const on = mine && selected.has(i), lift = on ? -18 : 0, u = card(cards[i], x, y + lift);
       if (mine) {
         u.setAttribute("class", "mine");
         u.setAttribute("data-index", i);
-        u.addEventListener("click", () => {
-          selected.has(i) ? selected.delete(i) : selected.add(i);
-          draw();
+        u.setAttribute("role", "button");
+        u.setAttribute("aria-pressed", on ? "true" : "false");
+        u.setAttribute("aria-label", WORDS[cards[i]]);
+        u.setAttribute("tabindex", i === (focused === null ? 0 : focused) ? "0" : "-1");
+        u.addEventListener("click", () => { focused = i; toggle(i); });
+        u.addEventListener("keydown", (e) => handKey(e, i));
+        // The focus ring is drawn: an outline on an SVG element is not drawn everywhere.
+        u.addEventListener("focus", () => {
+          focused = i;
+          table.querySelectorAll("rect.focus").forEach((r) => r.remove());
+          table.appendChild(el("rect", {x: x - 3, y: y + lift - 3, width: CW + 6, height: CH + 6,
+            rx: 8, class: "focus", "aria-hidden": "true"}));
         });
+        u.addEventListener("blur", () => table.querySelectorAll("rect.focus").forEach(
+          (r) => r.remove()));
+        if (on) g.appendChild(el("rect", {x: x, y: y + lift, width: CW, height: CH, rx: 6,
+          class: "picked", "aria-hidden": "true"}));
       }
       g.appendChild(u);
     });
@@ -462,32 +590,30 @@ function draw() {
       (mine ? "you, seat " : "seat ") + seat + (seat === T.dealer ? " · dealer" : "") +
       " · " + T.sizes[seat] + (T.shown[seat].length ? " · showed " + names(T.shown[seat]) : "")));
   }
-  const t = T.trick.plays.length ? T.trick : T.last;
-  if (t) {
-    t.plays.forEach((cards, i) => {
-      const seat = (t.leader + i) % 4, w = rowWidth(cards.length), [cx, y] = L.tricks[at(seat)];
-      const g = group(table, "trick-" + seat, "seat " + seat + " played " + names(cards));
-      cards.forEach((c, j) => g.appendChild(card(c, cx - w / 2 + j * STEP, y)));
-      if (t === T.last && seat === t.winner) {
-        table.appendChild(el("text", {x: cx, y: y - 6, "text-anchor": "middle",
-          class: "mark win"}, "wins " + t.points));
-      }
-    });
-  }
+  if (showing) markTrick(table, showing.trick, showing.number);
+  else if (T.trick.plays.length) markTrick(table, T.trick, 0);
+  else if (T.last) markTrick(table, T.last, T.tricks);
   if (T.kitty) {
-    const g = group(table, "kitty", "kitty: " + names(T.kitty));
+    const g = group(table, "kitty", "kitty: " + spoken(T.kitty));
     T.kitty.forEach((c, i) => g.appendChild(card(c, 12 + i * STEP, H - CH - 112)));
   }
   set("meta", T.rules + ", deal " + T.deal + ", you are seat " + T.seat);
+  set("side", T.side.line);
   set("trump", T.trump || "trump not fixed");
   set("dealer", T.dealer === null ? "not yet" : T.dealer);
   set("trick", T.tricks); set("points", T.points);
   set("levels", "team 0: " + T.levels[0] + ", team 1: " + T.levels[1]);
-  set("say", T.deciding ? "Your turn: " + T.choices.prompt : T.result ? "Result: " + T.result : "");
+  const t = showing && showing.trick;
+  set("say", showing ? "Trick " + showing.number + ": seat " + t.winner + " wins " + t.points +
+    " points. Click the table or press go on (Enter) to continue."
+    : T.deciding ? "Your turn: " + T.choices.prompt : T.result ? "Result: " + T.result : "");
+  set("notes", notes.join("; "));
   const box = document.getElementById("choices");
   box.replaceChildren(...T.choices.options.map((o) => {
     const b = document.createElement("button");
     b.textContent = o;
+    b.setAttribute("aria-label", (T.choices.kind === "bid" ? "bid " : "play ") + o);
+    if (o === "redeal") b.setAttribute("aria-label", "ask for a redeal");
     b.addEventListener("click", () => send("/act", {move: o === "redeal" ? "r" : o}));
     return b;
   }));
@@ -496,17 +622,51 @@ function draw() {
   show("go", kind === "play" || kind === "bury" || kind === "bid");
   set("go", kind === "bury" ? "bury selected" : kind === "bid" ? "bid selected" : "play selected");
   show("pass", kind === "bid" || kind === "redeal");
-  show("hint", T.deciding); show("undo", T.can_undo);
+  show("hint", T.deciding); show("undo", T.can_undo); show("typer", T.deciding);
   show("next", !T.deciding && !T.over && !T.closed); show("record", !T.deciding);
+  show("cont", showing !== null);
   if (T.closed) set("say", "The record is yours, so the game is over (it tells later deals).");
   document.getElementById("record").href = "/record?token=" + encodeURIComponent(GAME.token);
   const log = document.getElementById("log");
-  log.replaceChildren(...T.news.map((line) => {
+  log.replaceChildren(...T.news.map((line, i) => {
     const li = document.createElement("li");
     li.textContent = line;
+    if (i >= fresh) li.className = "new";
     return li;
   }));
   log.scrollTop = log.scrollHeight;
+  if (had !== null && focused !== null && focused < T.hand.length) {
+    const u = table.querySelector('use[data-index="' + focused + '"]');
+    if (u) u.focus();
+  }
+  if (focused !== null && focused >= T.hand.length) focused = T.hand.length ? 0 : null;
+}
+function toggle(i) {
+  selected.has(i) ? selected.delete(i) : selected.add(i);
+  draw();
+}
+// The hand is one tab stop: arrows move between its cards, Enter or Space picks a card.
+function handKey(e, i) {
+  const n = T.hand.length, moves = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1};
+  if (e.key in moves) focused = (i + moves[e.key] + n) % n;
+  else if (e.key === "Home") focused = 0;
+  else if (e.key === "End") focused = n - 1;
+  else if (e.key === "Enter" || e.key === " ") {
+    focused = i; toggle(i); e.preventDefault(); return;
+  } else return;
+  e.preventDefault();
+  draw();
+}
+function goOn() {
+  clearTimeout(timer); timer = null;
+  showing = null;
+  if (queue.length) showTrick();
+  else draw();
+}
+function showTrick() {
+  showing = queue.shift();
+  draw();
+  if (pause > 0) timer = setTimeout(goOn, pause * 1000);
 }
 async function send(path, body) {
   const response = await fetch(path, {method: "POST", headers: API,
@@ -515,18 +675,44 @@ async function send(path, body) {
   if (!response.ok) { set("message", answer.error); return; }
   set("message", "");
   if (answer.hint !== undefined) { set("message", "hint: " + answer.hint); return; }
-  T = answer; selected = new Set(); draw();
+  const before = T, same = answer.deal === before.deal && answer.news.length >= before.news.length;
+  T = answer; selected = new Set();
+  fresh = same ? before.news.length : 0;
+  notes = T.news.slice(fresh).filter((line) => line === GAME.forced || line.includes("(R6.4)"));
+  clearTimeout(timer); timer = null; showing = null; queue = [];
+  if (same && path === "/act" && pause !== 0) {
+    queue = T.done.slice(before.tricks).map((trick, k) => ({trick: trick,
+      number: before.tricks + k + 1}));
+  }
+  if (queue.length) showTrick(); else draw();
 }
+document.getElementById("table").addEventListener("click", () => { if (showing) goOn(); });
+document.getElementById("cont").addEventListener("click", goOn);
 document.getElementById("go").addEventListener("click",
   () => send("/act", {move: [...selected].sort((a, b) => a - b).map((i) => T.hand[i]).join(" ")}));
 document.getElementById("pass").addEventListener("click", () => send("/act", {move: "p"}));
 document.getElementById("hint").addEventListener("click", () => send("/hint"));
 document.getElementById("undo").addEventListener("click", () => send("/undo"));
 document.getElementById("next").addEventListener("click", () => send("/next"));
+document.getElementById("typed").addEventListener("keydown", (e) => {
+  if (e.key === "Enter") { e.preventDefault(); document.getElementById("send").click(); }
+});
+document.getElementById("send").addEventListener("click", () => {
+  const typed = document.getElementById("typed");
+  send("/act", {move: typed.value}).then(() => {
+    if (document.getElementById("message").textContent === "") typed.value = "";
+  });
+});
+document.addEventListener("keydown", (e) => {
+  if (showing && (e.key === "Enter" || e.key === "Escape") && e.target === document.body) {
+    e.preventDefault(); goOn();
+  }
+});
 document.getElementById("record").addEventListener("click", () => setTimeout(async () => {
   const response = await fetch("/state", {headers: API});
   if (response.ok) { T = await response.json(); draw(); }
 }, 500));
+fresh = T.news.length;
 draw();
 """
 )
@@ -539,11 +725,22 @@ _CONTROLS = """<nav aria-label="your moves" id="actions">
 <button id="hint">hint</button>
 <button id="undo">take back</button>
 <button id="next">next deal</button>
+<button id="cont">go on</button>
 <a id="record" download="tuolaji-record.json"
  title="before the match is over, the record ends the game: its seed tells every later deal"
 >download the record</a>
+<label for="pause">after a trick</label>
+<select id="pause">
+<option value="0">go straight on</option>
+<option value="1">wait 1 s</option>
+<option value="2">wait 2 s</option>
+<option value="3">wait 3 s</option>
+<option value="5">wait 5 s</option>
+<option value="-1">wait for a click</option>
+</select>
 </nav>
 <div id="info">
+<span id="side-box">you: <output id="side"></output></span>
 <span><output id="trump"></output>, dealer <output id="dealer"></output></span>
 <span>tricks <output id="trick"></output></span>
 <span>attackers <output id="points"></output> points</span>
@@ -551,9 +748,13 @@ _CONTROLS = """<nav aria-label="your moves" id="actions">
 </div>
 """
 
-_ASIDE = """<p id="say"></p>
-<div id="choices"></div>
-<p id="message"></p>
+_ASIDE = """<div id="status"><p id="say"></p>
+<p id="notes"></p>
+<p id="message"></p></div>
+<div id="typer"><label for="typed">type a move</label>
+<input id="typed" autocomplete="off" spellcheck="false" placeholder="♥KK, kh kh, p, r">
+<button id="send">send</button></div>
+<div id="choices" role="group" aria-label="your choices"></div>
 <h2>this deal</h2>
 <ol id="log"></ol>
 """

@@ -31,10 +31,11 @@ from itertools import islice
 import attrs
 
 from tuolaji.bots.base import Bot
-from tuolaji.core.cards import format_hand, parse_cards
+from tuolaji.core.cards import Card, Joker, format_hand, parse_cards
 from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
 from tuolaji.core.legal import LegalLeads
 from tuolaji.core.rules import Rules
+from tuolaji.core.scoring import net_throw_penalty, team_of
 from tuolaji.core.trump import Trump
 from tuolaji.core.wording import counted
 from tuolaji.game.facade import Game
@@ -64,16 +65,21 @@ from tuolaji.state.actions import (
     TrickWon,
     TrumpRevealed,
 )
+from tuolaji.state.gamestate import GameState
 from tuolaji.state.view import PlayerView
 
 __all__ = [
+    "FORCED_LINE",
     "MAX_INPUT",
     "SHOWN_PLAYS",
     "Choices",
     "NewsMark",
     "PlaySession",
+    "Side",
+    "card_words",
     "event_line",
     "move_text",
+    "take_over_points",
 ]
 
 MAX_INPUT = 400
@@ -84,6 +90,10 @@ SHOWN_PLAYS = 12
 
 NewsMark = tuple[int, int, int]
 """How far a front end has told the events: deal number, attempt and events told."""
+
+FORCED_LINE = "your only legal play, played for you"
+"""The line told after a play of the person's that the game made itself: a decision with a
+single legal action is taken without asking ([`Game.next_decision`][tuolaji.Game.next_decision])."""
 
 _PASS_WORDS = ("p", "pass", "-")
 _REDEAL_WORDS = ("r", "redeal")
@@ -116,11 +126,113 @@ class _Mark:
     decision: tuple[int, ActionSet]
 
 
-def event_line(event: Event) -> str | None:
+_RANK_WORDS = {
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "jack",
+    12: "queen",
+    13: "king",
+    14: "ace",
+}
+
+
+def card_words(card: Card) -> str:
+    """A card in words, as a screen reader should say it: ``ace of spades``, ``ten of
+    hearts``, ``big joker``. Raises `TypeError` for a non-card.
+
+    >>> import tuolaji as tl
+    >>> card_words(tl.parse_cards("♠A")[0]), card_words(tl.parse_cards("SJ")[0])
+    ('ace of spades', 'small joker')
+    """
+    if not isinstance(card, Card):
+        raise TypeError(f"card is a tuolaji Card, got {type(card).__name__}")
+    if isinstance(card.rank, Joker):
+        return "big joker" if card.rank is Joker.BIG else "small joker"
+    suit = card.suit
+    name = "" if suit is None else suit.name.lower()
+    return f"{_RANK_WORDS[int(card.rank)]} of {name}"
+
+
+def take_over_points(rules: Rules) -> int | None:
+    """The fewest points with which the attackers take over (上台, R9.1): the lowest band
+    of ``rules.level_table`` whose outcome is not the declarers' (None for a house table in
+    which they never do). Raises `TypeError` for non-rules.
+
+    >>> import tuolaji as tl
+    >>> take_over_points(tl.RULESETS["tuolaji"]) == min(
+    ...     b.min_points for b in tl.RULESETS["tuolaji"].level_table if not b.declarers_keep)
+    True
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules is a tuolaji Rules, got {type(rules).__name__}")
+    bands = [band.min_points for band in rules.level_table if not band.declarers_keep]
+    return min(bands) if bands else None
+
+
+@attrs.frozen(slots=True)
+class Side:
+    """The person's side at the table: team, partner, and what the team is after."""
+
+    team: int
+    """The person's team (0: seats 0 and 2, 1: seats 1 and 3; R1.3)."""
+    partner: int
+    """The partner's seat, opposite (R1.3)."""
+    role: str | None
+    """``"declarers"`` (the dealer's team, R1.4) or ``"attackers"``; None while no dealer
+    is known (bidding, R4)."""
+    target: int | None
+    """The attackers' total with which they take over
+    ([`take_over_points`][tuolaji.tools.table.take_over_points], R9.1; None: never)."""
+
+    def __str__(self) -> str:
+        """One line, as the table shows it."""
+        who = f"team {self.team} with your partner, seat {self.partner}"
+        goal = (
+            "the attackers never take over (R9.1)"
+            if self.target is None
+            else f"the attackers take over with {self.target} points (R9.1)"
+        )
+        if self.role is None:
+            return f"{who}; no dealer yet, so no side attacks yet (R4); {goal}"
+        if self.role == "attackers":
+            return f"{who}; your side attacks (R1.4): {goal}"
+        return f"{who}; your side declares (R1.4): {goal}"
+
+
+def _throw_line(event: ThrowFailed, view: PlayerView | None) -> str:
+    line = (
+        f"seat {event.seat}'s throw {format_hand(event.attempt)} fails (R6.4): "
+        f"{format_hand(event.forced)} is forced"
+    )
+    if event.beaten_by:
+        *others, last = map(str, event.beaten_by)
+        who = f"seats {', '.join(others)} and {last}" if others else f"seat {last}"
+        line += f"; {who} could beat it"
+    elif view is not None and not view.rules.throw_blocker_public:
+        line += "; who could beat it is not told (Rules.throw_blocker_public)"
+    if view is not None and view.dealer is not None:
+        penalty = net_throw_penalty((event.seat,), view.dealer, view.rules)
+        if penalty:
+            line += f"; attackers {penalty:+d} points (R6.5)"
+    return line
+
+
+def event_line(event: Event, view: PlayerView | None = None) -> str | None:
     """One line saying what a public event was, as the table tells it (None for the events
-    that say nothing new: a pass, the close of bidding). Raises `TypeError` for a non-event."""
+    that say nothing new: a pass, the close of bidding). With the ``view`` of the deal, a
+    failed throw's line also tells its penalty (R6.5) or that who could beat it is secret.
+    Raises `TypeError` for a non-event or a ``view`` that is not a view."""
     if not isinstance(event, Event):
         raise TypeError(f"event is a tuolaji event, got {type(event).__name__}")
+    if view is not None and not isinstance(view, PlayerView):
+        raise TypeError(f"view is None or a tuolaji PlayerView, got {type(view).__name__}")
     if isinstance(event, CardsDealt):
         return f"the cards are dealt from seat {event.first_seat}"
     if isinstance(event, Declared):
@@ -137,10 +249,7 @@ def event_line(event: Event) -> str | None:
     if isinstance(event, Buried):
         return f"seat {event.seat} buries 8 cards (R5.1)"
     if isinstance(event, ThrowFailed):
-        return (
-            f"seat {event.seat}'s throw {format_hand(event.attempt)} fails (R6.4): "
-            f"{format_hand(event.forced)} is led"
-        )
+        return _throw_line(event, view)
     if isinstance(event, Played):
         return f"seat {event.seat} plays {format_hand(event.cards)}"
     if isinstance(event, TrickWon):
@@ -213,6 +322,8 @@ class PlaySession:
         self.turns = BidTurns()
         self.decision: tuple[int, ActionSet] | None = None
         self._marks: list[_Mark] = []
+        self._forced: set[tuple[int, int, int]] = set()
+        """Where the person's forced plays are told: (deal, attempt, index of its event)."""
         self._play_on()
 
     # --- what the person sees ------------------------------------------------------------
@@ -230,6 +341,15 @@ class PlaySession:
             return view.trump
         level = view.levels[0 if view.dealer is None else view.dealer % 2]
         return view.rules.trump(level, None)
+
+    def side(self) -> Side:
+        """The person's side: team, partner, whether it attacks or declares (once a dealer
+        is known, R1.4) and the attackers' total that takes over (R9.1)."""
+        view = self.view
+        role = None
+        if view.dealer is not None:
+            role = "declarers" if team_of(view.dealer) == team_of(self.seat) else "attackers"
+        return Side(team_of(self.seat), (self.seat + 2) % 4, role, take_over_points(view.rules))
 
     @property
     def deciding(self) -> bool:
@@ -264,7 +384,15 @@ class PlaySession:
             if isinstance(actions.plays, LegalLeads):
                 prompt = "lead a card, a pair, a tractor or a throw of one suit (R6)"
                 return Choices("play", (), len(actions), prompt)
-            shown = tuple(format_hand(p) for p in islice(actions.plays, SHOWN_PLAYS))
+            # As the hand shows them: each play's cards in the hand's order, and the plays
+            # by where their cards stand in the hand (trumps first, then suit by suit).
+            trump = self.hand_trump()
+            place = {card: i for i, card in enumerate(trump.sorted(self.view.hand))}
+            plays = sorted(
+                (trump.sorted(p) for p in islice(actions.plays, SHOWN_PLAYS)),
+                key=lambda p: [place[c] for c in p],
+            )
+            shown = tuple(format_hand(p) for p in plays)
             more = len(actions) - len(shown)
             prompt = "follow with one of these (R7)" + (f", or {more} more" if more else "")
             return Choices("play", shown, more, prompt)
@@ -294,7 +422,14 @@ class PlaySession:
         events = list(self.view.events)
         key = (state.deal_number, state.attempt)
         start = since[2] if since is not None and since[:2] == key else 0
-        lines = [line for e in events[start:] if (line := event_line(e)) is not None]
+        view = self.view
+        lines = []
+        for index in range(start, len(events)):
+            line = event_line(events[index], view)
+            if line is not None:
+                lines.append(line)
+            if (*key, index) in self._forced:
+                lines.append(FORCED_LINE)
         return lines, (*key, len(events))
 
     # --- what the person does ----------------------------------------------------------------
@@ -376,6 +511,10 @@ class PlaySession:
         deals[-1] = deals[-1][: mark.actions]
         record["deals"] = deals
         self.game = replay(record, partial=True)
+        # The forced plays after the mark are taken back with the rest.
+        state = self.game.state
+        now = (state.deal_number, state.attempt, len(state.events))
+        self._forced = {f for f in self._forced if f[0] != now[0] or f < now}
         self.turns = mark.turns.copy()
         self.decision = mark.decision
         self._asked += 1
@@ -417,11 +556,18 @@ class PlaySession:
                 "game is over (tuolaji play starts a new one)",
             )
 
+    def _note_forced(self, state: GameState, action: Action) -> None:
+        """Called by the game before each action it takes without asking: a play of the
+        person's is noted, to be told with its event (`FORCED_LINE`). A pass when no bid is
+        left is no move the person would miss, and says nothing."""
+        if isinstance(action, Play) and action.seat == self.seat:
+            self._forced.add((state.deal_number, state.attempt, len(state.events)))
+
     def _play_on(self) -> None:
         """Let the bots decide until the person must (or the deal is finished)."""
         game = self.game
         self._asked += 1
-        while (decision := game.next_decision(self.turns)) is not None:
+        while (decision := game.next_decision(self.turns, self._note_forced)) is not None:
             seat, actions = decision
             if seat == self.seat:
                 self.decision = decision

@@ -308,20 +308,22 @@ def replay_html(game: Game, title: str = "tuolaji replay") -> str:
 
 
 TABLE_STYLE = """body { font-family: "DejaVu Sans", Arial, sans-serif; background: #eee;
-  margin: 12px; min-width: 1320px; }
-header, nav, #info { display: flex; gap: 10px; align-items: center; flex-wrap: nowrap;
-  white-space: nowrap; height: 34px; }
+  margin: 12px; }
+header, nav, #info { display: flex; gap: 6px 10px; align-items: center; flex-wrap: wrap;
+  min-height: 34px; }
 nav button { font-size: 15px; padding: 4px 10px; }
 #info span { background: #fff; padding: 3px 8px; border-radius: 4px; }
-main { display: flex; gap: 12px; align-items: flex-start; margin-top: 8px; }
-#table { background: #1f6b3a; border-radius: 14px; display: block; flex: none; }
-aside { width: 330px; height: 640px; font-size: 14px; display: flex;
-  flex-direction: column; gap: 6px; flex: none; }
-aside p, #log { margin: 0; background: #fff; border-radius: 4px; padding: 4px 8px;
+main { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; margin-top: 8px; }
+#table { background: #1f6b3a; border-radius: 14px; display: block; flex: 1 1 640px;
+  min-width: 0; max-width: 960px; height: auto; aspect-ratio: 3 / 2; }
+aside { flex: 1 1 300px; min-width: 260px; max-width: 440px; height: 640px; font-size: 14px;
+  display: flex; flex-direction: column; gap: 6px; }
+#status, #log { margin: 0; background: #fff; border-radius: 4px; padding: 4px 8px;
   overflow-y: auto; flex: none; }
-#say { height: 7.2em; font-weight: bold; }
-#notes { height: 4.2em; color: #8a1c1c; }
-#result { height: 4.2em; }
+#status { height: 12.6em; }
+#status p { margin: 0 0 4px 0; }
+#say { min-height: 7.2em; font-weight: bold; }
+#notes { color: #8a1c1c; }
 #log { flex: 1 1 auto; padding-left: 2.2em; font-size: 13px; }
 #log li.now { font-weight: bold; }
 aside h2 { font-size: 15px; margin: 4px 0 0 0; }
@@ -535,9 +537,9 @@ _CONTROLS = """<nav aria-label="replay controls">
 </div>
 """
 
-_ASIDE = """<p id="say"></p>
+_ASIDE = """<div id="status"><p id="say"></p>
 <p id="notes"></p>
-<p id="result"></p>
+<p id="result"></p></div>
 <h2>this deal</h2>
 <ol id="log"></ol>
 """
