@@ -7,10 +7,7 @@ the last event of the counter and burial phases, were accepted.
 
 from __future__ import annotations
 
-import json
 import random
-
-import pytest
 
 import tuolaji as tl
 from tuolaji import GameState, Phase, Rules
