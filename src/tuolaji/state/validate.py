@@ -342,10 +342,10 @@ def check_history(state: GameState) -> None:
         _check_bookkeeping(state, events)  # the definition sampled worlds are built from
     if state.deck and (state.phase not in _SAMPLED or state.deck != _FULL_DECK):
         start, base = _attempt_start(state, events)
-        kitties, loose = _kitties(state, events, start, base)
+        kitties = _kitties(state, events, start, base)
         guessed = None in kitties
         replayed = _replay(state, base, events, start, kitties)
-        if replayed is not None and _compare(state, replayed, events, loose, guessed=guessed):
+        if replayed is not None and _compare(state, replayed, events, guessed=guessed):
             return
         # A guessed kitty left the cards open: the structure held, the cards are checked
         # against the public record and the play replayed from the hands, as below.
@@ -355,35 +355,23 @@ def check_history(state: GameState) -> None:
     start, base = _play_start(state, events)
     replayed = _replay(state, base, events, start, None)
     assert replayed is not None  # only a replay with a guessed kitty gives None
-    _compare(state, replayed, events, frozenset(), guessed=False)
+    _compare(state, replayed, events, guessed=False)
 
 
 def _compare(
     state: GameState,
     replayed: GameState,
     events: list[Event],
-    loose: frozenset[int],
     *,
     guessed: bool,
 ) -> bool:
     """``replayed`` must be ``state``: every field, and a log of the same length (its events
-    were compared as they were replayed). The hands of the seats in ``loose`` are compared as
-    sets of cards: they took a kitty whose order was never recorded (see `_kitties`). After a
-    ``guessed`` kitty, different hands prove nothing: False then, True when all agree."""
+    were compared as they were replayed). After a ``guessed`` kitty, different hands prove
+    nothing: False then, True when all agree."""
     for field in attrs.fields(type(state)):
         if field.name == "events":
             continue
         mine, theirs = getattr(replayed, field.name), getattr(state, field.name)
-        if (
-            field.name == "hands"
-            and loose
-            and mine != theirs
-            and all(
-                (Counter(a) == Counter(b)) if seat in loose else a == b
-                for seat, (a, b) in enumerate(zip(mine, theirs, strict=True))
-            )
-        ):
-            continue
         if mine != theirs:
             if guessed and field.name == "hands":
                 return False
@@ -397,10 +385,11 @@ def _compare(
 
 def _kitties(
     state: GameState, events: list[Event], start: int, base: GameState
-) -> tuple[list[Hand | None], frozenset[int]]:
-    """The cards of every ``Buried`` event of the current attempt, in order, and the seats
-    whose hand took a kitty whose order is unknown. When one seat took two kitties, every
-    kitty before the last is None: to be guessed as the replay reaches it (see `_replay`).
+) -> list[Hand | None]:
+    """The cards of every ``Buried`` event of the current attempt, in order (an earlier
+    kitty in the order `_taken_in_order` reads from its taker's hand). When one seat took
+    two kitties, every kitty before the last is None: to be guessed as the replay reaches it
+    (see `_replay`).
 
     The seat that buries first takes the deck's last 8 cards (R5.1); each counter-bidder
     after it takes the kitty standing then and buries again (R5.2). The last burial's cards
@@ -412,7 +401,7 @@ def _kitties(
     first = base.turn  # where the dealing began (fresh_deal)
     buriers = [e.seat for e in events[start:] if isinstance(e, Buried)]
     if not buriers:
-        return [], frozenset()
+        return []
     takers = list(buriers)
     pending = state.phase is Phase.BURYING
     if pending:
@@ -422,7 +411,7 @@ def _kitties(
     if len(set(takers)) < len(takers):
         unknown: list[Hand | None] = [None] * (len(buriers) - 1)
         last_kitty = state.hands[state.turn][HAND_SIZE:] if pending else state.kitty
-        return [*unknown, last_kitty], frozenset(takers)
+        return [*unknown, last_kitty]
     played: list[Counter[Card]] = [Counter() for _ in range(4)]
     for event in events[start:]:
         if isinstance(event, Played) and 0 <= event.seat <= 3:
@@ -430,24 +419,36 @@ def _kitties(
     last = state.hands[state.turn][HAND_SIZE:] if pending else state.kitty
     kitties: list[Hand | None] = [last]
     for seat in reversed(buriers[1:]):
-        dealt = Counter(state.deck[i] for i in range(_DEALT_ALL) if (first + i) % 4 == seat)
+        dealt = tuple(state.deck[i] for i in range(_DEALT_ALL) if (first + i) % 4 == seat)
         held = Counter(state.hands[seat]) + played[seat] + Counter(last)
-        if dealt - held or sum((held - dealt).values()) != KITTY_SIZE:
+        if Counter(dealt) - held or sum((held - Counter(dealt)).values()) != KITTY_SIZE:
             raise _fail(
                 f"seat {seat} counter-bid and buried, but its hand is not its dealt hand and "
                 "the kitty it took, less the kitty it buried (R5.2)"
             )
-        taken = held - dealt
-        ordered = []
-        for card in state.hands[seat]:  # the order the hand shows, where it shows it
-            if taken[card]:
-                taken[card] -= 1
-                ordered.append(card)
-        ordered.extend(taken.elements())
-        last = tuple(ordered)
+        last = _taken_in_order(dealt, state.hands[seat], held - Counter(dealt))
         kitties.append(last)
     kitties.reverse()
-    return kitties, frozenset(buriers[1:])
+    return kitties
+
+
+def _taken_in_order(dealt: Hand, hand: Hand, taken: Counter[Card]) -> Hand:
+    """The cards ``taken`` (a kitty) in the order that makes ``hand`` of a seat that held
+    ``dealt``, took them (appended, R5.2) and then lost some cards (buried, played; each
+    loss takes the first copy of its card): what is left of ``dealt`` leads the hand, what
+    is left of the kitty follows in the kitty's order. The lost cards of the kitty go last
+    (their order shows nowhere). A ``hand`` no order makes stays unmade: the replay then
+    refuses it."""
+    lost = Counter(dealt) + taken - Counter(hand)
+    kept_dealt = []
+    for card in dealt:
+        if lost[card]:
+            lost[card] -= 1
+        else:
+            kept_dealt.append(card)
+    tail = hand[len(kept_dealt) :]
+    rest = taken - Counter(tail)
+    return (*tail, *rest.elements())
 
 
 def _check_attempts(state: GameState, events: list[Event]) -> None:
