@@ -404,12 +404,13 @@ def buried_kitties(state: GameState, events: list[tl.Event]) -> list[tuple[Card,
         dealt = [state.deck[i] for i in range(100) if (first + i) % 4 == seat]
         taken = Counter(state.hands[seat]) + played[seat] + Counter(out[-1]) - Counter(dealt)
         # The hand is what stays of the dealt cards, then what stays of the kitty taken, in
-        # the kitty's order (R5.2 appends it; a burial or a play takes a card's first copy).
+        # the kitty's order (R5.2 appends it; a burial or a play takes a card's first copy,
+        # so the kitty's lost cards go first).
         lost = Counter(dealt) + taken - Counter(state.hands[seat])
         dealt_count = Counter(dealt)
         kept = len(dealt) - sum(min(n, dealt_count[c]) for c, n in lost.items())
         tail = state.hands[seat][kept:]
-        out.append((*tail, *(taken - Counter(tail)).elements()))
+        out.append((*(taken - Counter(tail)).elements(), *tail))
     return out[::-1]
 
 

@@ -7,7 +7,10 @@ the last event of the counter and burial phases, were accepted.
 
 from __future__ import annotations
 
+import json
 import random
+
+import pytest
 
 import tuolaji as tl
 from tuolaji import GameState, Phase, Rules
@@ -50,3 +53,59 @@ def test_a_first_counter_window_state_after_a_counter_reads_back() -> None:
     for state in states:
         assert GameState.from_json(state.to_json()) == state
         assert GameState.from_text(state.to_text()) == state
+
+
+COUNTERS = Rules(counter_bids=True)
+
+
+def later_deal_states(seeds: range) -> list[GameState]:
+    """States of later deals (dealer known) under counter-bids where somebody counter-bid
+    after the burial (R5.2), so that two or more burials are in the log."""
+    out = []
+    for seed in seeds:
+        states = deal_states(COUNTERS, seed * 3 + 1)
+        if any(s.phase is Phase.COUNTERS and s.counters for s in states):
+            out.extend(states)
+    return out
+
+
+def test_a_state_after_two_burials_reads_back() -> None:
+    states = later_deal_states(range(30))
+    twice = [s for s in states if sum(isinstance(e, tl.Buried) for e in s.events) >= 2]
+    assert twice
+    for state in twice[::5]:
+        assert GameState.from_json(state.to_json()) == state
+
+
+def test_r4_1_passes_invented_before_the_burial_are_refused() -> None:
+    # Issue 33, finding 3: such states were accepted, and their views showed a bidding that
+    # never happened.
+    for state in later_deal_states(range(10))[::40]:
+        if state.phase not in (Phase.PLAYING, Phase.FINISHED):
+            continue
+        data = json.loads(state.to_json())
+        events = data["events"]
+        at = max(i for i, e in enumerate(events) if e["type"] == "Buried")
+        for count in (1, 4):
+            bogus = [{"type": "Passed", "seat": (at + n) % 4} for n in range(count)]
+            forged = {**data, "events": events[:at] + bogus + events[at:]}
+            with pytest.raises(tl.InvalidRecord):
+                GameState.from_json(json.dumps(forged))
+
+
+def test_r5_2_an_edited_last_event_of_a_counter_or_burial_phase_is_refused() -> None:
+    tried = 0
+    for state in later_deal_states(range(10)):
+        if state.phase not in (Phase.BURYING, Phase.COUNTERS) or len(state.events) < 2:
+            continue
+        data = json.loads(state.to_json())
+        last = data["events"][-1]
+        if "seat" not in last:
+            continue
+        for seat in range(4):
+            if seat != last["seat"]:
+                tried += 1
+                forged = {**data, "events": [*data["events"][:-1], {**last, "seat": seat}]}
+                with pytest.raises(tl.InvalidRecord):
+                    GameState.from_json(json.dumps(forged))
+    assert tried > 0

@@ -436,9 +436,9 @@ def _taken_in_order(dealt: Hand, hand: Hand, taken: Counter[Card]) -> Hand:
     """The cards ``taken`` (a kitty) in the order that makes ``hand`` of a seat that held
     ``dealt``, took them (appended, R5.2) and then lost some cards (buried, played; each
     loss takes the first copy of its card): what is left of ``dealt`` leads the hand, what
-    is left of the kitty follows in the kitty's order. The lost cards of the kitty go last
-    (their order shows nowhere). A ``hand`` no order makes stays unmade: the replay then
-    refuses it."""
+    is left of the kitty follows in the kitty's order. The kitty's lost cards go first, so
+    that a loss takes them before an equal card that stays (their order shows nowhere). A
+    ``hand`` that no order makes stays unmade: the replay then refuses it."""
     lost = Counter(dealt) + taken - Counter(hand)
     kept_dealt = []
     for card in dealt:
@@ -448,7 +448,7 @@ def _taken_in_order(dealt: Hand, hand: Hand, taken: Counter[Card]) -> Hand:
             kept_dealt.append(card)
     tail = hand[len(kept_dealt) :]
     rest = taken - Counter(tail)
-    return (*tail, *rest.elements())
+    return (*rest.elements(), *tail)
 
 
 def _check_attempts(state: GameState, events: list[Event]) -> None:
