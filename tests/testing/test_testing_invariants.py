@@ -4,6 +4,7 @@ CI runs (issue 14)."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
@@ -178,12 +179,21 @@ def test_check_state_runs_everything(deal: list[GameState]) -> None:
 
 
 def test_short_soak_finds_no_violation() -> None:
-    """CI's short soak: every preset and custom rules, zero violations."""
-    report = soak(25, seed=1000)
+    """CI's short soak: every preset and custom rules, zero violations (the round trips of
+    every state are the next test's)."""
+    report = soak(25, seed=1000, round_trips=False)
     assert isinstance(report, SoakReport)
     assert report.deals == 25 and report.actions > 25 * 150
     assert report.violations == ()
     assert "25 deals" in str(report) and "0 invariant violations" in str(report)
+
+
+def test_a_short_soak_reads_back_every_state() -> None:
+    # Issue 33: every state visited round-trips through JSON and the position text, under
+    # every preset and custom rules (seeds 1000-1004: the four presets, then custom rules).
+    report = soak(5, seed=1000)
+    assert report.violations == ()
+    assert report.actions > 5 * 150
 
 
 def test_soak_rules_cover_presets_and_custom_rules() -> None:
@@ -211,7 +221,7 @@ def test_soak_reports_a_planted_bug(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_soak_command_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--deals", "2", "--seed", "5"]) == 0
+    assert main(["--deals", "2", "--seed", "5", "--no-round-trips"]) == 0
     assert "2 deals" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(["--deals", "0"])
@@ -253,3 +263,37 @@ def test_random_rules_draw_every_value_of_every_choice_field() -> None:
         for name in choices:
             seen[name].add(getattr(rules, name))
     assert seen == choices
+
+
+def json_without_passes(self: tl.GameState) -> str:
+    """A broken writer: the passes of the round are always written as 0."""
+    data = json.loads(ORIGINAL_TO_JSON(self))
+    data["passes"] = 0
+    return json.dumps(data)
+
+
+ORIGINAL_TO_JSON = tl.GameState.to_json
+
+
+def test_the_soak_round_trips_every_state_through_json(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 33: a state with passes > 0 exists only mid-round (R4.1, R5.2), never at a
+    # deal's end: only a check of every state sees the broken writer.
+    monkeypatch.setattr(tl.GameState, "to_json", json_without_passes)
+    with pytest.raises(InvariantViolation, match="JSON"):
+        soak_deal(*rules_for(1)[1:], 1)
+    assert soak(2, seed=1).violations
+
+
+def test_the_soak_round_trips_every_state_through_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = tl.GameState.to_text
+
+    def text_of_the_first_turn(self: tl.GameState) -> str:
+        return (
+            original(attrs.evolve(self, turn=0))
+            if self.phase is tl.Phase.CLOSING
+            else original(self)
+        )
+
+    monkeypatch.setattr(tl.GameState, "to_text", text_of_the_first_turn)
+    with pytest.raises(InvariantViolation, match="to_text|from_text"):
+        soak_deal(*rules_for(1)[1:], 1)

@@ -97,7 +97,12 @@ class Bookkeeping(NamedTuple):
                 if isinstance(e, Passed):
                     passes += 1
         elif phase is Phase.FIRST_COUNTERS and dealer is not None:
-            passes = (to_act - dealer - 1) % 4
+            # The round opens after the dealer and opens again after each counter (R5.2);
+            # under R4.5 "first_bid" a counter leaves the dealer where it was, so the
+            # last counter-bidder, not the dealer, is where the passes start.
+            countered = [e.seat for e in current[closed + 1 :] if isinstance(e, Declared)]
+            opener = countered[-1] if countered and closed >= 0 else dealer
+            passes = (to_act - opener - 1) % 4
         elif phase is Phase.COUNTERS and buried_by is not None:
             passes = (to_act - buried_by - 1) % 4
         first_seat = first.first_seat if isinstance(first, CardsDealt) else 0

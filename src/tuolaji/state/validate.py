@@ -40,6 +40,7 @@ from tuolaji.state.actions import (
     RedealAsked,
     ThrowFailed,
     TrickWon,
+    holds,
 )
 from tuolaji.state.auction import fresh_deal
 from tuolaji.state.bookkeeping import Bookkeeping
@@ -56,9 +57,12 @@ __all__ = ["check_consistency", "check_history"]
 _DEALT_ALL = 4 * HAND_SIZE
 _BEFORE_KITTY = (Phase.CLOSING, Phase.WEAK_HAND, Phase.FIRST_COUNTERS)
 _REPLAYED = (Phase.DEALING, Phase.CLOSING)
-# The phases whose whole attempt is replayed. The weak-hand and first-counter rounds are
-# checked like the phases after the burial (bookkeeping and the public record): their replay
-# refused valid states under some house rules (first_dealer "winning_bid" with counters).
+# The phases whose bookkeeping is the replay's alone (Bookkeeping.of reads a dealing's
+# counters from its hands).
+_SAMPLED = (Phase.BURYING, Phase.COUNTERS, Phase.PLAYING, Phase.FINISHED)
+# From the burial on, a world sampled for a view records its deck as the 108 cards in id
+# order (bots/worlds/building.py): the shuffle is not read back from its hands.
+_FULL_DECK = full_deck()
 _AFTER_BURY = (Phase.COUNTERS, Phase.PLAYING, Phase.FINISHED)
 _SEAT_FIELDS = ("seat", "bidder", "first_seat")
 
@@ -316,43 +320,135 @@ def check_history(state: GameState) -> None:
     """Raise [`InvalidRecord`][tuolaji.InvalidRecord] naming the first field of ``state`` that
     disagrees with what its own event log implies; return None when they agree.
 
-    The current attempt is replayed from its ``CardsDealt`` event with the state's deck
-    (a play position from ``for_play``: the play is replayed from its ``DealerSet``), every
-    action read back from its event: cards dealt (R4.1), bids and passes (R4.2-R4.7), the
-    burial (R5.1; the buried cards are the difference between the hand before and the hand
-    the seat played from), the counter-bids (R5.2) and every play (R6, R7, so a seat shown
-    void holds no card of that suit). The replayed state must equal ``state`` field by
-    field and its log must be the state's log. Linear in the log: each event is read once
-    and each action is checked once.
+    A dealt state's current attempt is replayed from its ``CardsDealt`` event with the state's
+    deck, in every phase: cards dealt (R4.1), bids and passes (R4.2-R4.7), the burials (R5.1),
+    the counter-bids (R5.2) and every play (R6, R7, so a seat shown void holds no card of that
+    suit). Every event must be what the state machine records for an action it accepts, and
+    the replayed state must equal ``state`` field by field. A ``Buried`` event does not carry
+    its cards: the last burial's are the kitty, and an earlier one's (under counter-bids,
+    R5.2) follow backwards from the hand of the seat that took it (see `_kitties`).
+
+    Two kinds of state keep the lighter check of the public record (the bookkeeping, the
+    standing bid, the dealer and trump) and the replay of the play alone: a play position
+    from ``for_play`` (no deck, its play replayed from its ``DealerSet``), and a dealt state
+    from the burial on whose deck is the 108 cards in id order, as a world sampled for a view
+    records it when the shuffle cannot be read back from the hands (tuolaji.sample_world);
+    also a state where one seat took two kitties, whose earlier kitties its hands do not
+    determine. Linear in the log: each event is read once and each action checked once.
     """
     events = list(state.events)
     _check_attempts(state, events)
-    if state.deck and state.phase in _REPLAYED:
-        start, base = _attempt_start(state, events)  # the whole attempt is replayed
-    else:
-        _check_bookkeeping(state, events)
-        _check_public_record(state, events)
-    if not state.deck:
-        start, base = _play_start(state, events)
-    elif state.phase in _REPLAYED:
-        pass
-    elif state.phase in (Phase.PLAYING, Phase.FINISHED):
-        start, base = _play_start(state, events)
-    else:
-        return  # burying and counter-bids: the bookkeeping above is what is checked
-    replayed = _replay(state, base, events, start)
-    if replayed is None:
-        return  # a seat buried twice: its first burial cannot be read back (see _bury)
+    if state.phase not in _REPLAYED:
+        _check_bookkeeping(state, events)  # the definition sampled worlds are built from
+    if state.deck and (state.phase not in _SAMPLED or state.deck != _FULL_DECK):
+        start, base = _attempt_start(state, events)
+        kitties = _kitties(state, events, start, base)
+        guessed = None in kitties
+        replayed = _replay(state, base, events, start, kitties)
+        if replayed is not None and _compare(state, replayed, events, guessed=guessed):
+            return
+        # A guessed kitty left the cards open: the structure held, the cards are checked
+        # against the public record and the play replayed from the hands, as below.
+    _check_public_record(state, events)
+    if state.phase not in (Phase.PLAYING, Phase.FINISHED):
+        return  # burying and counter-bids of a sampled world: the bookkeeping above
+    start, base = _play_start(state, events)
+    replayed = _replay(state, base, events, start, None)
+    assert replayed is not None  # only a replay with a guessed kitty gives None
+    _compare(state, replayed, events, guessed=False)
+
+
+def _compare(
+    state: GameState,
+    replayed: GameState,
+    events: list[Event],
+    *,
+    guessed: bool,
+) -> bool:
+    """``replayed`` must be ``state``: every field, and a log of the same length (its events
+    were compared as they were replayed). After a ``guessed`` kitty, different hands prove
+    nothing: False then, True when all agree."""
     for field in attrs.fields(type(state)):
         if field.name == "events":
             continue
-        if getattr(replayed, field.name) != getattr(state, field.name):
+        mine, theirs = getattr(replayed, field.name), getattr(state, field.name)
+        if mine != theirs:
+            if guessed and field.name == "hands":
+                return False
             raise _fail(
-                f"{field.name} disagrees with the event log (the log's actions give "
-                f"{cut(getattr(replayed, field.name))})"
+                f"{field.name} disagrees with the event log (the log's actions give {cut(mine)})"
             )
     if len(replayed.events) != len(events):
         raise _fail(f"the event log has {len(events) - len(replayed.events)} events too many")
+    return True
+
+
+def _kitties(
+    state: GameState, events: list[Event], start: int, base: GameState
+) -> list[Hand | None]:
+    """The cards of every ``Buried`` event of the current attempt, in order (an earlier
+    kitty in the order `_taken_in_order` reads from its taker's hand). When one seat took
+    two kitties, every kitty before the last is None: to be guessed as the replay reaches it
+    (see `_replay`).
+
+    The seat that buries first takes the deck's last 8 cards (R5.1); each counter-bidder
+    after it takes the kitty standing then and buries again (R5.2). The last burial's cards
+    are the state's kitty (in the burying phase after a counter: the last 8 cards of the
+    burier's hand, which took them last). Going backwards, a counter-bidder that took no
+    kitty before held its dealt hand, so the kitty it took is its hand after burying (its
+    hand in the state and what it played since) and the kitty it buried, less its dealt
+    hand. A seat that took two kitties leaves the split between them open."""
+    first = base.turn  # where the dealing began (fresh_deal)
+    buriers = [e.seat for e in events[start:] if isinstance(e, Buried)]
+    if not buriers:
+        return []
+    takers = list(buriers)
+    pending = state.phase is Phase.BURYING
+    if pending:
+        takers.append(state.turn)
+    if any(not 0 <= seat <= 3 for seat in takers):
+        raise _fail("a Buried event's seat must be a seat 0..3")
+    if len(set(takers)) < len(takers):
+        unknown: list[Hand | None] = [None] * (len(buriers) - 1)
+        last_kitty = state.hands[state.turn][HAND_SIZE:] if pending else state.kitty
+        return [*unknown, last_kitty]
+    played: list[Counter[Card]] = [Counter() for _ in range(4)]
+    for event in events[start:]:
+        if isinstance(event, Played) and 0 <= event.seat <= 3:
+            played[event.seat].update(event.cards)
+    last = state.hands[state.turn][HAND_SIZE:] if pending else state.kitty
+    kitties: list[Hand | None] = [last]
+    for seat in reversed(buriers[1:]):
+        dealt = tuple(state.deck[i] for i in range(_DEALT_ALL) if (first + i) % 4 == seat)
+        held = Counter(state.hands[seat]) + played[seat] + Counter(last)
+        if Counter(dealt) - held or sum((held - Counter(dealt)).values()) != KITTY_SIZE:
+            raise _fail(
+                f"seat {seat} counter-bid and buried, but its hand is not its dealt hand and "
+                "the kitty it took, less the kitty it buried (R5.2)"
+            )
+        last = _taken_in_order(dealt, state.hands[seat], held - Counter(dealt))
+        kitties.append(last)
+    kitties.reverse()
+    return kitties
+
+
+def _taken_in_order(dealt: Hand, hand: Hand, taken: Counter[Card]) -> Hand:
+    """The cards ``taken`` (a kitty) in the order that makes ``hand`` of a seat that held
+    ``dealt``, took them (appended, R5.2) and then lost some cards (buried, played; each
+    loss takes the first copy of its card): what is left of ``dealt`` leads the hand, what
+    is left of the kitty follows in the kitty's order. The kitty's lost cards go first, so
+    that a loss takes them before an equal card that stays (their order shows nowhere). A
+    ``hand`` that no order makes stays unmade: the replay then refuses it."""
+    lost = Counter(dealt) + taken - Counter(hand)
+    kept_dealt = []
+    for card in dealt:
+        if lost[card]:
+            lost[card] -= 1
+        else:
+            kept_dealt.append(card)
+    tail = hand[len(kept_dealt) :]
+    rest = taken - Counter(tail)
+    return (*rest.elements(), *tail)
 
 
 def _check_attempts(state: GameState, events: list[Event]) -> None:
@@ -482,9 +578,27 @@ def _attempt_start(state: GameState, events: list[Event]) -> tuple[int, GameStat
     return at + 1, base
 
 
-def _replay(state: GameState, base: GameState, events: list[Event], start: int) -> GameState | None:
+def _replay(
+    state: GameState,
+    base: GameState,
+    events: list[Event],
+    start: int,
+    kitties: list[Hand | None] | None,
+) -> GameState | None:
+    """``base`` moved by the actions ``events[start:]`` record (each event read once);
+    ``kitties`` gives the cards of each burial in turn (None: a replay of the play alone).
+
+    A kitty given as None is guessed: the burier buries again the last 8 cards it holds (the
+    kitty it took). After a guess, a refusal that another guess might have avoided (a seat
+    not holding the cards it bids, buries or plays, a throw failing otherwise) proves
+    nothing, and the replay gives None; a refusal of the rounds' structure (phase, turn,
+    strength, what an event records) does not depend on the hidden cards and still raises.
+    """
     s = base
     i = start
+    first = base.turn  # where the dealing began (fresh_deal)
+    burials = 0
+    after_guess = False  # True once a guessed kitty was buried
     while i < len(events):
         event = events[i]
         if s.phase is Phase.DEALING and not (
@@ -497,33 +611,29 @@ def _replay(state: GameState, base: GameState, events: list[Event], start: int) 
             action = "act"
         else:
             raise _fail(f"events[{i}] ({type(event).__name__}) follows no action")
+        cards: Hand | None = None
+        if isinstance(event, Buried):
+            if kitties is None or burials >= len(kitties):
+                raise _fail(f"events[{i}] (Buried) comes after the play began (R5.1, R6.1)")
+            cards = kitties[burials]
+            burials += 1
+            if cards is None:
+                cards = s.hands[event.seat][-KITTY_SIZE:] if 0 <= event.seat <= 3 else ()
+                after_guess = True
         length = len(s.events)
         try:
-            if action == "deal":
-                s = s.deal_card()
-            elif isinstance(event, Declared):
-                s = _declare(s, state, event)
-            elif isinstance(event, Passed):
-                s = s.pass_(event.seat)
-            elif isinstance(event, RedealAsked):
-                s = s.ask_redeal(event.seat)
-            elif isinstance(event, Buried):
-                cards = _bury(s, state, events, i, event.seat)
-                if cards is None:
-                    return None
-                s = s.bury(event.seat, cards)
-            elif isinstance(event, ThrowFailed):
-                s = _failed_throw(s, event)
-            else:
-                assert isinstance(event, Played)
-                s = s.play(event.seat, event.cards)
+            s = _act(s, state, event, first, cards) if action == "act" else s.deal_card()
         except TuolajiError as exc:
+            if after_guess and _card_dependent(s, event):
+                return None
             raise _fail(
                 f"events[{i}] ({type(event).__name__}) is not a legal action here: "
                 f"{cut(str(exc), 200)}"
             ) from None
         added = len(s.events) - length
         if added and events[i : i + added] != _newest(s.events, added):
+            if after_guess and isinstance(event, _PLAYS):
+                return None
             raise _fail(f"events[{i}] ({type(event).__name__}) is not what its action records")
         i += added
     while s.phase is Phase.DEALING and s.dealt < state.dealt:
@@ -533,20 +643,35 @@ def _replay(state: GameState, base: GameState, events: list[Event], start: int) 
     return s
 
 
-def _declare(s: GameState, state: GameState, event: Declared) -> GameState:
-    """Replay a bid. The seat must hold the shown cards by the end of the dealing so far,
-    not necessarily at the bid's moment: a world sampled for a view (tuolaji.sample_world)
-    keeps each seat's cards but not the order they arrived in, which nobody observes."""
-    # The later plays and the final hands are still checked exactly.
+def _act(s: GameState, state: GameState, event: Event, first: int, cards: Hand | None) -> GameState:
+    """``s`` after the action ``event`` records (``cards``: a burial's cards)."""
+    if isinstance(event, Declared):
+        return _declare(s, state, event, first)
+    if isinstance(event, Passed):
+        return s.pass_(event.seat)
+    if isinstance(event, RedealAsked):
+        return s.ask_redeal(event.seat)
+    if isinstance(event, Buried):
+        assert cards is not None  # _replay found them
+        return s.bury(event.seat, cards)
+    if isinstance(event, ThrowFailed):
+        return _failed_throw(s, event)
+    assert isinstance(event, Played)  # _replay reads only _ACTION_EVENTS here
+    return s.play(event.seat, event.cards)
+
+
+def _declare(s: GameState, state: GameState, event: Declared, first: int) -> GameState:
+    """Replay a bid. A bid made while the cards are dealt must show cards the seat holds by
+    the end of the dealing so far, not necessarily at the bid's moment: a world sampled for a
+    view (tuolaji.sample_world) keeps each seat's cards but not the order they arrived in,
+    which nobody observes. From the last card on, the seat holds the shown cards now."""
     if not 0 <= event.seat <= 3:
         raise _fail(f"a Declared event's seat must be a seat 0..3, got {cut(event.seat)}")
-    first = 0 if s.dealer is None else s.dealer
+    if s.phase is not Phase.DEALING:
+        return s.declare(event.seat, event.cards)
+    # The cards go out from the seat the attempt's CardsDealt names, whoever deals later.
     end = state.dealt if state.phase is Phase.DEALING else _DEALT_ALL
     held = tuple(s.deck[i] for i in range(end) if (first + i) % 4 == event.seat)
-    if end == _DEALT_ALL:
-        # The sampler may also put a shown card that was later buried into the deck's
-        # kitty (a known limit of sampled worlds; the card is accounted for either way).
-        held += s.deck[_DEALT_ALL:]
     hands = s.hands
     widened = s._advanced(hands=tuple(held if n == event.seat else h for n, h in enumerate(hands)))
     return widened.declare(event.seat, event.cards)._advanced(hands=hands)
@@ -586,24 +711,17 @@ def _newest(log: EventLog, count: int) -> list[Event]:
     return out
 
 
-def _bury(
-    s: GameState, state: GameState, events: list[Event], at: int, seat: int
-) -> tuple[Card, ...] | None:
-    """The cards ``seat`` buried at ``events[at]``: its hand then, minus the hand it played
-    from (its hand in ``state`` plus what it played since); None when the seat buries again
-    later (that hand is not known)."""
+def _card_dependent(s: GameState, event: Event) -> bool:
+    """Whether the refusal of ``event`` in ``s`` may come from which hidden cards a hand holds
+    (so that another guess of a kitty might have avoided it), rather than from the rounds'
+    structure."""
+    if isinstance(event, _PLAYS):
+        return True
+    seat = getattr(event, "seat", -1)
     if not 0 <= seat <= 3:
-        raise _fail(f"events[{at}].seat must be a seat 0..3, got {cut(seat)}")
-    if any(isinstance(e, Buried) and e.seat == seat for e in events[at + 1 :]):
-        return None
-    kept = Counter(state.hands[seat])
-    for event in events[at + 1 :]:
-        if isinstance(event, Played) and event.seat == seat:
-            kept.update(event.cards)
-    held = Counter(s.hands[seat])
-    if kept - held:
-        raise _fail(f"seat {seat} plays cards it did not hold after burying (R5.1)")
-    buried = held - kept
-    if buried == Counter(state.kitty):
-        return state.kitty  # the last burial: the kitty keeps the order it was buried in
-    return tuple(buried.elements())
+        return False
+    if isinstance(event, Buried):
+        return s.phase is Phase.BURYING and s.turn == seat
+    if isinstance(event, Declared):
+        return not holds(s.hands[seat], event.cards)
+    return False

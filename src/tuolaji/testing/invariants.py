@@ -13,7 +13,9 @@ State invariants (one state): [`check_cards`][tuolaji.testing.invariants.check_c
 [`check_turn_order`][tuolaji.testing.invariants.check_turn_order],
 [`check_result`][tuolaji.testing.invariants.check_result],
 [`check_views`][tuolaji.testing.invariants.check_views],
-[`check_json_round_trip`][tuolaji.testing.invariants.check_json_round_trip];
+[`check_json_round_trip`][tuolaji.testing.invariants.check_json_round_trip],
+[`check_text_round_trip`][tuolaji.testing.invariants.check_text_round_trip] (both:
+[`check_round_trips`][tuolaji.testing.invariants.check_round_trips]);
 [`check_state`][tuolaji.testing.invariants.check_state] runs them all. Action invariants (a state
 and an action): [`check_apply`][tuolaji.testing.invariants.check_apply] (``apply`` never changes
 its input, and refuses exactly the actions that ``legal_actions`` does not list, with an
@@ -32,7 +34,7 @@ import attrs
 
 from tuolaji.core._args import expect_type
 from tuolaji.core.cards import Card, full_deck, points
-from tuolaji.core.errors import IllegalAction
+from tuolaji.core.errors import IllegalAction, InvalidRecord
 from tuolaji.core.shapes import units
 from tuolaji.core.trump import Trump
 from tuolaji.state.actions import (
@@ -47,6 +49,7 @@ from tuolaji.state.actions import (
     TrickWon,
 )
 from tuolaji.state.gamestate import GameState
+from tuolaji.state.position_text import MAX_POSITION_TEXT
 from tuolaji.testing.decks import accounted_cards
 
 __all__ = [
@@ -57,8 +60,10 @@ __all__ = [
     "check_legal_actions",
     "check_points",
     "check_result",
+    "check_round_trips",
     "check_state",
     "check_step",
+    "check_text_round_trip",
     "check_turn_order",
     "check_views",
 ]
@@ -405,12 +410,40 @@ def _move_hidden(
 
 
 def check_json_round_trip(state: GameState) -> None:
-    """``GameState.from_json(state.to_json()) == state``, and the text is stable."""
+    """``GameState.from_json(state.to_json()) == state``, and the text is stable: a state the
+    engine reached always reads back (R11)."""
     expect_type(state, GameState, "state")
     text = state.to_json()
-    back = GameState.from_json(text)
+    try:
+        back = GameState.from_json(text)
+    except InvalidRecord as exc:
+        raise _fail("JSON", f"from_json refuses a state the engine reached: {exc}") from None
     if back != state or back.to_json() != text:
         raise _fail("JSON", "to_json/from_json does not give back an equal state")
+
+
+def check_text_round_trip(state: GameState) -> None:
+    """``GameState.from_text(state.to_text()) == state`` wherever the position text applies
+    (a text of at most `MAX_POSITION_TEXT` characters; a longer record is JSON's alone)."""
+    expect_type(state, GameState, "state")
+    text = state.to_text()
+    if len(text) > MAX_POSITION_TEXT:
+        return
+    try:
+        back = GameState.from_text(text)
+    except InvalidRecord as exc:
+        raise _fail("R11", f"from_text refuses a state the engine reached: {exc}") from None
+    if back != state or back.to_text() != text:
+        raise _fail("R11", "to_text/from_text does not give back an equal state")
+
+
+def check_round_trips(state: GameState) -> None:
+    """Both forms read back:
+    [`check_json_round_trip`][tuolaji.testing.invariants.check_json_round_trip] and
+    [`check_text_round_trip`][tuolaji.testing.invariants.check_text_round_trip]. The soak runs
+    it on every state it visits."""
+    check_json_round_trip(state)
+    check_text_round_trip(state)
 
 
 def check_state(state: GameState, rng: random.Random | None = None, *, json: bool = True) -> None:

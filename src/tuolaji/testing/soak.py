@@ -13,7 +13,10 @@ actions and never changes its input); after every phase and every trick the 108 
 ([`check_cards`][tuolaji.testing.invariants.check_cards]), and in play the points and turn order;
 on the final state and on the state after trick 12 every state invariant
 ([`check_state`][tuolaji.testing.invariants.check_state]: also the result against the events, view
-secrecy; JSON on every tenth deal's final state).
+secrecy; JSON on every tenth deal's final state). Every state visited, the first included, reads
+back from its JSON and from its position text
+([`check_round_trips`][tuolaji.testing.invariants.check_round_trips], R11): a state the engine
+reached that ``from_json`` refuses is a violation.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from tuolaji.testing.invariants import (
     check_apply,
     check_cards,
     check_points,
+    check_round_trips,
     check_state,
     check_step,
     check_turn_order,
@@ -74,21 +78,27 @@ def rules_for(seed: int) -> tuple[str, Rules]:
     return "custom", random_rules(random.Random(seed))
 
 
-def soak_deal(rules: Rules, seed: int) -> int:
+def soak_deal(rules: Rules, seed: int, *, round_trips: bool = True) -> int:
     """Play one random deal from ``seed`` under ``rules`` with the checks of this module;
-    returns how many actions it took. Raises
+    returns how many actions it took. ``round_trips`` False skips the JSON and text round
+    trips of every state (they take most of the time: each reads back and replays its whole
+    deal). Raises
     [`InvariantViolation`][tuolaji.testing.invariants.InvariantViolation] at the first violation."""
     rng = random.Random(seed)
     dealer = None if seed % 3 == 0 else seed % 4
     state = GameState.new(rules, seed, dealer=dealer, deal_number=int(dealer is not None))
     count = 0
     middle: GameState | None = None
+    if round_trips:
+        check_round_trips(state)
 
     def apply(before: GameState, action: Action) -> GameState:
         nonlocal count
         count += 1
         after = before.apply(action)
         check_step(before, action, after, cards=False)
+        if round_trips:
+            check_round_trips(after)
         return after
 
     def probe(before: GameState, action: Action) -> GameState | None:
@@ -97,6 +107,8 @@ def soak_deal(rules: Rules, seed: int) -> int:
             nonlocal count
             count += 1
             check_step(before, action, after, cards=False)
+            if round_trips:
+                check_round_trips(after)
         return after
 
     while state.phase is not Phase.FINISHED:
@@ -115,16 +127,18 @@ def soak_deal(rules: Rules, seed: int) -> int:
     return count
 
 
-def soak(deals: int, seed: int = 0, *, progress: bool = False) -> SoakReport:
+def soak(
+    deals: int, seed: int = 0, *, progress: bool = False, round_trips: bool = True
+) -> SoakReport:
     """Play ``deals`` random deals (deal ``i`` from seed ``seed + i``) and collect every
-    violation instead of stopping at the first."""
+    violation instead of stopping at the first (``round_trips``: see `soak_deal`)."""
     violations: list[str] = []
     actions = 0
     start = time.perf_counter()
     for i in range(deals):
         name, rules = rules_for(seed + i)
         try:
-            actions += soak_deal(rules, seed + i)
+            actions += soak_deal(rules, seed + i, round_trips=round_trips)
         except Exception as exc:  # every failure is reported with its replay recipe
             message = str(exc)[:300]
             violations.append(
@@ -143,10 +157,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--progress", action="store_true", help="a line every 1000 deals")
+    parser.add_argument(
+        "--no-round-trips",
+        action="store_true",
+        help="skip the JSON and text round trip of every state (several times faster)",
+    )
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error("--deals must be positive")
-    report = soak(args.deals, args.seed, progress=args.progress)
+    report = soak(
+        args.deals, args.seed, progress=args.progress, round_trips=not args.no_round_trips
+    )
     for line in report.violations[:20]:
         print(line)
     print(report)
