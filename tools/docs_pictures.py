@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from mkdocs.structure.files import File
+
 import tuolaji as tl
 from tuolaji.tools.play_server import page_html
 from tuolaji.tools.table import PlaySession
@@ -154,8 +156,6 @@ PICTURES: dict[str, tuple[Callable[[], str], str]] = {
 
 def on_files(files: Any, config: Any) -> Any:
     """Add each picture to the build as a generated file (MkDocs 1.6)."""
-    from mkdocs.structure.files import File
-
     for name, (draw, _) in PICTURES.items():
         files.append(File.generated(config, f"pictures/{name}", content=draw()))
     return files

@@ -7,6 +7,8 @@ import itertools
 import random
 import xml.etree.ElementTree as ET
 
+import pytest
+
 import tuolaji as tl
 from tuolaji.state.pictures import INDEX_HEIGHT, SIDE_ROW, STEP, hand_slots
 
@@ -253,8 +255,6 @@ def test_a_trick_picture_without_notes_is_as_before() -> None:
 
 
 def test_a_trick_picture_refuses_notes_that_do_not_match_its_plays() -> None:
-    import pytest
-
     with pytest.raises(tl.ConfigurationError, match="notes has one text per play"):
         tl.svg.trick([tl.parse_cards("KH")], notes=["a", "b"])
 
@@ -277,3 +277,27 @@ def test_the_level_chart_has_one_bar_per_band_coloured_by_who_declares_next() ->
         for bar, band in zip(bars, bands, strict=True):
             assert (bar.get("fill") == "#2c5f9e") == band.declarers_keep
             assert bar.find(f"{NS}title").text.startswith(f"{band.min_points}+ points")
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        (lambda: tl.svg.rows("abc"), TypeError, "lines is a sequence"),
+        (lambda: tl.svg.rows([("x", "KH")]), TypeError, "parse_cards"),
+        (lambda: tl.svg.rows([(3, tl.parse_cards("KH"))]), TypeError, "caption"),
+        (lambda: tl.svg.rows([], 5), TypeError, "title is a str"),
+        (lambda: tl.svg.level_chart([1, 2]), TypeError, "LevelBand"),
+        (lambda: tl.svg.level_chart((), top="x"), TypeError, "top is an int"),
+        (lambda: tl.svg.level_chart((), top=0), tl.ConfigurationError, "R9.1"),
+        (lambda: tl.svg.trick("KH"), TypeError, "plays is a sequence"),
+        (lambda: tl.svg.trick(["KH"]), TypeError, "parse_cards"),
+        (lambda: tl.svg.trick([tl.parse_cards("KH")], notes="a"), TypeError, "notes"),
+        (lambda: tl.svg.trick([tl.parse_cards("KH")], winner="0"), TypeError, "winner"),
+        (lambda: tl.svg.trick([tl.parse_cards("KH")], winner=9), tl.ConfigurationError, "R1.3"),
+    ],
+)
+def test_the_new_pictures_refuse_bad_arguments_by_name(
+    call: object, error: type[Exception], words: str
+) -> None:
+    with pytest.raises(error, match=words):
+        call()  # type: ignore[operator]

@@ -15,14 +15,15 @@ True
 from __future__ import annotations
 
 import enum
+import html
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from tuolaji.core.cards import CARDS, Card, Joker, Rank, Suit
-from tuolaji.core.errors import ConfigurationError
+from tuolaji.core.cards import CARDS, Card, Joker, Rank, Suit, card_ids_of
+from tuolaji.core.errors import ConfigurationError, cut
+from tuolaji.core.rules import LevelBand
 
 if TYPE_CHECKING:
-    from tuolaji.core.rules import LevelBand
     from tuolaji.core.trump import Trump
 
 __all__ = [
@@ -175,7 +176,17 @@ def hand(cards: Iterable[Card], trump: Trump | None = None) -> str:
 
 
 def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#39;")
+    return html.escape(text, quote=True)
+
+
+def _cards_of(value: object, name: str) -> tuple[Card, ...]:
+    return tuple(CARDS[i] for i in card_ids_of(value, name))
+
+
+def _text_of(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{name} is a str, got {type(value).__name__}")
+    return value
 
 
 def _dark(x: float, y: float, text: str, *, size: int = 12, bold: bool = False) -> str:
@@ -203,10 +214,21 @@ def trick(
     >>> "wins" in trick(plays, notes=["leads", "ruffs"], winner=1)
     True
     """
-    if notes is not None and len(notes) != len(plays):
-        raise ConfigurationError(
-            f"notes has one text per play ({len(plays)} plays), got {len(notes)} texts"
-        )
+    if isinstance(plays, str) or not isinstance(plays, Iterable):
+        raise TypeError(f"plays is a sequence of plays, got {type(plays).__name__}")
+    plays = [_cards_of(play, "plays") for play in plays]
+    if notes is not None:
+        if isinstance(notes, str) or not isinstance(notes, Sequence):
+            raise TypeError(f"notes is a sequence of str, one per play, got {type(notes).__name__}")
+        notes = [_text_of(note, "notes") for note in notes]
+        if len(notes) != len(plays):
+            raise ConfigurationError(
+                f"notes has one text per play ({len(plays)} plays), got {len(notes)} texts"
+            )
+    if winner is not None and (isinstance(winner, bool) or not isinstance(winner, int)):
+        raise TypeError(f"winner is a seat (an int) or None, got {type(winner).__name__}")
+    if winner is not None and not 0 <= winner <= 3:
+        raise ConfigurationError(f"R1.3: winner is a seat, 0-3, got {cut(winner)}")
     x = 4.0
     body = ""
     height = CARD_HEIGHT + 24 + (36 if notes is not None or winner is not None else 0)
@@ -242,12 +264,18 @@ def rows(lines: Sequence[tuple[str, Sequence[Card]]], title: str = "cards") -> s
     >>> picture.count("<use "), "a tractor" in picture
     (4, True)
     """
+    _text_of(title, "title")
+    if isinstance(lines, str) or not isinstance(lines, Sequence):
+        raise TypeError(f"lines is a sequence of (caption, cards), got {type(lines).__name__}")
     body = ""
     y = 4.0
     width = CARD_WIDTH + 8.0
-    for caption, cards in lines:
+    for line in lines:
+        if not isinstance(line, tuple) or len(line) != 2:
+            raise TypeError(f"lines holds (caption, cards) pairs, got {cut(line)}")
+        caption = _text_of(line[0], "a caption of lines")
+        shown = _cards_of(line[1], "the cards of lines")
         body += _dark(4, y + 13, caption, size=13, bold=True)
-        shown = tuple(cards)
         body += _row(shown, 4, y + 20)
         width = max(width, _row_width(len(shown)) + 8, 7.5 * len(caption) + 8)
         # A caption with no cards (a sum, a conclusion) takes a line, not a card's height.
@@ -267,6 +295,15 @@ def level_chart(bands: Sequence[LevelBand], top: int = 200) -> str:
     >>> chart.count("<rect class='band"), "attackers take over" in chart
     (7, True)
     """
+    if isinstance(top, bool) or not isinstance(top, int):
+        raise TypeError(f"top is an int (points), got {type(top).__name__}")
+    if not 0 < top <= 10_000:
+        raise ConfigurationError(f"R9.1: top is 1 to 10000 points, got {cut(top)}")
+    if isinstance(bands, str) or not isinstance(bands, Sequence):
+        raise TypeError(f"bands is a sequence of LevelBand, got {type(bands).__name__}")
+    for band in bands:
+        if not isinstance(band, LevelBand):
+            raise TypeError(f"bands holds LevelBand values (Rules.level_table), got {cut(band)}")
     shown = [b for b in bands if b.min_points <= top]
     left, unit, step_h, base = 48.0, 3.2, 34.0, 150.0
     width = left + (top + 20) * unit + 20
@@ -288,9 +325,7 @@ def level_chart(bands: Sequence[LevelBand], top: int = 200) -> str:
         )
         body += _dark(x0 + 3, base - h - 6, f"+{band.steps}", size=12, bold=True)
         body += _dark(x0 + 2, base + 16, str(band.min_points), size=11)
-    body += (
-        f"<line x1='{left:g}' y1='{base:g}' x2='{width - 10:g}' y2='{base:g}' stroke='#333'/>"
-    )
+    body += f"<line x1='{left:g}' y1='{base:g}' x2='{width - 10:g}' y2='{base:g}' stroke='#333'/>"
     body += _dark(left, base + 36, "attackers' points (the band starts at the number)", size=12)
     body += (
         f"<rect x='{left:g}' y='{base + 46:g}' width='12' height='12' fill='#2c5f9e'/>"
