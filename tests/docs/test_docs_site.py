@@ -17,6 +17,7 @@ from pathlib import Path
 import attrs
 
 import tuolaji as tl
+from tuolaji.tools.rulebook import rule_text
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES_PAGE = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
@@ -59,6 +60,12 @@ def test_every_rule_has_one_anchor_in_the_whole_site() -> None:
     twice = sorted(n for n in set(found) if found.count(n) > 1)
     assert not twice, f"rule anchors on more than one page or twice: {twice}"
     assert set(found) == anchors() and {f"r{n}" for n in range(1, 13)} <= anchors()
+
+
+def test_a_rule_with_a_picture_reads_as_words_in_the_terminal() -> None:
+    """``tuolaji docs R2.5`` prints the picture the page shows as its alt text."""
+    text = rule_text("R2.5")
+    assert "(picture: A hand at level 10" in text and "pictures/" not in text and "![" not in text
 
 
 def test_every_rule_of_the_contract_is_explained() -> None:
