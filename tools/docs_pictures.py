@@ -12,15 +12,23 @@ picture a page shows has alt text and that every SVG file is valid.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from mkdocs.structure.files import File
 
-import tuolaji as tl
-from tuolaji.tools.play_server import page_html
-from tuolaji.tools.table import PlaySession
-from tuolaji.tools.viewer import replay_html
+# The pictures are drawn by the checkout's library, as the API reference is read from it
+# (mkdocstrings' ``paths: [src]``), not by whichever tuolaji is installed.
+_SRC = str(Path(__file__).resolve().parents[1] / "src")
+if _SRC not in sys.path:
+    sys.path.insert(0, _SRC)
+
+import tuolaji as tl  # noqa: E402
+from tuolaji.tools.play_server import page_html  # noqa: E402
+from tuolaji.tools.table import PlaySession  # noqa: E402
+from tuolaji.tools.viewer import replay_html  # noqa: E402
 
 P = tl.parse_cards
 TEN_SPADES = tl.Trump(tl.Rank.TEN, tl.Suit.SPADES)
@@ -84,8 +92,8 @@ def kitty() -> str:
     return tl.svg.rows(
         [
             (f"the kitty: {points} points", cards),
-            (f"the attackers win the last trick, led with a pair: x{times}", lead),
-            (f"the attackers add {points} x {times} = {points * times} points", ()),
+            (f"the attackers win the last trick, led with a pair: ×{times}", lead),
+            (f"the attackers add {points} × {times} = {points * times} points", ()),
         ],
         "the kitty and its multiplier",
     )
