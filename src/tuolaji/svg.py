@@ -13,6 +13,8 @@ from tuolaji.state.pictures import (
     card_label,
     hand,
     hand_slots,
+    level_chart,
+    rows,
     table,
     trick,
 )
@@ -27,6 +29,8 @@ __all__ = [
     "card_label",
     "hand",
     "hand_slots",
+    "level_chart",
+    "rows",
     "table",
     "trick",
 ]

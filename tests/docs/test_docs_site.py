@@ -17,6 +17,7 @@ from pathlib import Path
 import attrs
 
 import tuolaji as tl
+from tuolaji.tools.rulebook import rule_text
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES_PAGE = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
@@ -45,6 +46,26 @@ def test_every_rule_cited_in_the_code_is_explained() -> None:
         cited |= cited_rules(path.read_text(encoding="utf-8"))
     unexplained = sorted(cited - anchors())
     assert not unexplained, f"rules cited in src/ without an anchor in docs/rules.md: {unexplained}"
+
+
+def test_every_rule_has_one_anchor_in_the_whole_site() -> None:
+    """The rules are explained on several pages (#34: a page a topic for players), but each
+    rule number R1..R12 has its anchor once, on the rule book docs/rules.md, which error
+    messages and ``tuolaji docs R7.3`` point at: the topic pages link to it."""
+    found: list[str] = []
+    for page in sorted((ROOT / "docs").rglob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        found += re.findall(r'<a id="(r[\d.]+)"></a>', text)
+        found += re.findall(r"\{ #(r[\d.]+) \}", text)
+    twice = sorted(n for n in set(found) if found.count(n) > 1)
+    assert not twice, f"rule anchors on more than one page or twice: {twice}"
+    assert set(found) == anchors() and {f"r{n}" for n in range(1, 13)} <= anchors()
+
+
+def test_a_rule_with_a_picture_reads_as_words_in_the_terminal() -> None:
+    """``tuolaji docs R2.5`` prints the picture the page shows as its alt text."""
+    text = rule_text("R2.5")
+    assert "(picture: A hand at level 10" in text and "pictures/" not in text and "![" not in text
 
 
 def test_every_rule_of_the_contract_is_explained() -> None:

@@ -15,6 +15,7 @@ from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
+from xml.etree import ElementTree
 
 import attrs
 import pytest
@@ -111,6 +112,8 @@ def pages(site: Path) -> dict[str, Page]:
     """Every HTML page of the site, by its path relative to the site (``rules.html``)."""
     found = {}
     for path in sorted(site.rglob("*.html")):
+        if path.parent.name == "pictures":
+            continue  # the live pages the pictures page shows in frames, not pages of the docs
         page = Page(path)
         PageParser(page).feed(path.read_text(encoding="utf-8"))
         found[path.relative_to(site).as_posix()] = page
@@ -306,3 +309,132 @@ def test_site_says_how_to_serve_it(pages: dict[str, Page]) -> None:
     """Search needs the site served: the docs say so, and how."""
     text = "".join(pages["getting-started.html"].text)
     assert "python -m mkdocs serve" in text and "file://" in text
+
+
+# --- pictures (#34 item 1) -----------------------------------------------------------------
+
+# The players' pages: the topic pages and the rule book. The programmers' pages (cards-and-
+# trump.md, tricks.md, rules-and-scoring.md) hold the rule book's examples as doctests.
+PLAYER_PAGES = ["rules.html", *(html_name(md) for md in sorted(DOCS.glob("rules-*.md")))]
+PLAYER_PAGES.remove("rules-and-scoring.html")
+# What the hook (tools/docs_pictures.py) draws; each picture of the docs, by file.
+PICTURE_FILES = [
+    "hand.svg",
+    "tractors.svg",
+    "trick.svg",
+    "throw.svg",
+    "kitty.svg",
+    "bids.svg",
+    "levels.svg",
+    "table.svg",
+    "viewer.html",
+    "play.html",
+]
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+class PictureParser(HTMLParser):
+    """The pictures a page shows: ``(tag, src, words)`` for each ``<img>`` (its alt),
+    ``<iframe>`` (its title) and top-level inline ``<svg>`` (its ``<title>`` or aria-label)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[str, str, str]] = []
+        self.svg_depth = 0
+        self.in_title = False
+
+    def handle_starttag(self, tag: str, attributes: list[tuple[str, str | None]]) -> None:
+        found = {k: v or "" for k, v in attributes}
+        if tag == "img":
+            self.found.append(("img", found.get("src", ""), found.get("alt", "")))
+        elif tag == "iframe":
+            self.found.append(("iframe", found.get("src", ""), found.get("title", "")))
+        elif tag == "svg":
+            if not self.svg_depth:
+                self.found.append(("svg", "", found.get("aria-label", "")))
+            self.svg_depth += 1
+        elif tag == "title" and self.svg_depth:
+            self.in_title = True
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "svg" and self.svg_depth:
+            self.svg_depth -= 1
+        if tag == "title":
+            self.in_title = False
+
+    def handle_data(self, data: str) -> None:
+        if self.in_title and self.found and self.found[-1][0] == "svg":
+            kind, src, words = self.found[-1]
+            self.found[-1] = (kind, src, words + data)
+
+
+def pictures_of(page: Page) -> list[tuple[str, str, str]]:
+    parser = PictureParser()
+    parser.feed(page.path.read_text(encoding="utf-8"))
+    # The theme's icons are inline SVG too: a picture of the docs is in the article.
+    return [p for p in parser.found if p[0] != "svg" or p[2].strip()]
+
+
+def test_every_players_page_shows_a_picture_with_words(pages: dict[str, Page]) -> None:
+    """Each rules page a player reads shows a picture (an image, an inline SVG or a live
+    page), and each picture says in words what it shows (alt or title text)."""
+    assert len(PLAYER_PAGES) >= 8, PLAYER_PAGES
+    bare = {}
+    for name in PLAYER_PAGES:
+        shown = [p for p in pictures_of(pages[name]) if p[1].startswith("pictures/")]
+        if not shown or any(len(words.split()) < 4 for _, _, words in shown):
+            bare[name] = shown
+    assert not bare, f"players' pages with no picture, or a picture with no words: {bare}"
+
+
+def test_every_picture_file_is_a_valid_drawing(site: Path, pages: dict[str, Page]) -> None:
+    """Every image a page shows is a file of the site; an SVG one parses as an SVG document
+    with a title; a live page is a whole HTML page."""
+    checked = set()
+    for name, page in pages.items():
+        for _, src, words in pictures_of(page):
+            if not src or urlsplit(src).scheme:
+                continue
+            path = (site / name).parent / unquote(urlsplit(src).path)
+            assert path.is_file(), (name, src)
+            assert words.strip(), (name, src, "no alt or title text")
+            if path.suffix == ".svg":
+                root = ElementTree.fromstring(path.read_text(encoding="utf-8"))
+                assert root.tag == f"{SVG}svg", (src, root.tag)
+                title = root.find(f"{SVG}title")
+                assert title is not None and (title.text or "").strip(), src
+                if path.name != "levels.svg":  # the one chart: no card in it
+                    assert root.findall(f".//{SVG}use"), (src, "no card placed")
+            else:
+                text = path.read_text(encoding="utf-8")
+                assert text.startswith("<!DOCTYPE html>") and "</html>" in text, src
+            checked.add(path.name)
+    assert set(PICTURE_FILES) <= checked, sorted(set(PICTURE_FILES) - checked)
+
+
+def test_the_pictures_page_shows_every_picture(pages: dict[str, Page]) -> None:
+    """The page called Pictures shows each picture the docs draw, the replay viewer and the
+    play page included (as live pages in frames)."""
+    shown = {Path(src).name: kind for kind, src, _ in pictures_of(pages["pictures.html"])}
+    missing_pictures = [f for f in PICTURE_FILES if f not in shown]
+    assert not missing_pictures, missing_pictures
+    assert shown["viewer.html"] == shown["play.html"] == "iframe"
+
+
+def test_no_doctest_prompt_on_a_players_page(pages: dict[str, Page]) -> None:
+    """The rules pages a player reads hold no ``>>>`` examples: those are on the
+    programmers' pages, where they are still run."""
+    prompts = [name for name in PLAYER_PAGES if ">>>" in "".join(pages[name].text)]
+    assert not prompts, prompts
+    moved = "".join(pages["tricks.html"].text)
+    assert ">>>" in moved and "Examples from the rule book" in moved
+
+
+def test_no_generated_picture_is_kept_in_the_docs() -> None:
+    """The pictures are drawn at build time: none is a file of docs/ (so none is committed)."""
+    kept = [
+        p.name
+        for p in DOCS.rglob("*")
+        if p.suffix in (".svg", ".png") or "pictures" in p.relative_to(DOCS).parts[:-1]
+    ]
+    assert not kept, kept

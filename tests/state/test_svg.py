@@ -7,6 +7,8 @@ import itertools
 import random
 import xml.etree.ElementTree as ET
 
+import pytest
+
 import tuolaji as tl
 from tuolaji.state.pictures import INDEX_HEIGHT, SIDE_ROW, STEP, hand_slots
 
@@ -225,3 +227,77 @@ def test_each_card_is_named_and_the_drawings_are_out_of_the_text() -> None:
         assert use.get("role") == "img" and use.get("aria-label") == names[use.get("href")[1:]]
     (hidden,) = [e for e in root if e.get("display") == "none"]
     assert hidden.get("aria-hidden") == "true" and hidden.find(f"{NS}defs") is not None
+
+
+# --- the docs' pictures (#34 item 1) -------------------------------------------------------
+
+
+def texts(svg_text: str) -> list[str]:
+    """The words written on a picture, not those of the card drawings in its ``<defs>``."""
+    return ["".join(t.itertext()) for t in ET.fromstring(svg_text).findall(f"{NS}text")]
+
+
+def test_a_trick_picture_marks_its_winner_and_says_each_play() -> None:
+    P = tl.parse_cards
+    plays = [P("5D 4D 4D"), P("9S 7S 7S"), P("8S 8S 4S")]
+    # trick_winner counts from the leader; the picture's winner is a seat.
+    winner = (3 + tl.trick_winner(plays, tl.Trump(tl.Rank.TWO, tl.Suit.SPADES))) % 4
+    picture = tl.svg.trick(plays, leader=3, notes=["leads", "ruffs", "over-ruffs"], winner=winner)
+    words = texts(picture)
+    assert winner == 1 and "over-ruffs, wins" in words and "ruffs" in words
+    assert ET.fromstring(picture).find(f"{NS}title").text == "trick won by seat 1"
+    assert uses(picture) == [f"tl-{c}" for p in plays for c in p]
+
+
+def test_a_trick_picture_without_notes_is_as_before() -> None:
+    picture = tl.svg.trick([tl.parse_cards("KH KH")], leader=2)
+    assert texts(picture) == ["seat 2"] and "wins" not in picture
+
+
+def test_a_trick_picture_refuses_notes_that_do_not_match_its_plays() -> None:
+    with pytest.raises(tl.ConfigurationError, match="notes has one text per play"):
+        tl.svg.trick([tl.parse_cards("KH")], notes=["a", "b"])
+
+
+def test_rows_of_cards_caption_each_row_and_escape_the_words() -> None:
+    picture = tl.svg.rows(
+        [("a <pair> & more", tl.parse_cards("KH KH")), ("a sum, no cards", ())], "t & t"
+    )
+    assert texts(picture) == ["a <pair> & more", "a sum, no cards"]
+    assert ET.fromstring(picture).find(f"{NS}title").text == "t & t"
+    assert uses(picture) == ["tl-KH", "tl-KH"]
+
+
+def test_the_level_chart_has_one_bar_per_band_coloured_by_who_declares_next() -> None:
+    for name in ("tuolaji", "tuolaji-tournament", "shuangsheng-super"):
+        bands = tl.RULESETS[name].level_table
+        root = ET.fromstring(tl.svg.level_chart(bands, top=400))
+        bars = [r for r in root.iter(f"{NS}rect") if r.get("class") == "band"]
+        assert len(bars) == len(bands), name
+        for bar, band in zip(bars, bands, strict=True):
+            assert (bar.get("fill") == "#2c5f9e") == band.declarers_keep
+            assert bar.find(f"{NS}title").text.startswith(f"{band.min_points}+ points")
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        (lambda: tl.svg.rows("abc"), TypeError, "lines is a sequence"),
+        (lambda: tl.svg.rows([("x", "KH")]), TypeError, "parse_cards"),
+        (lambda: tl.svg.rows([(3, tl.parse_cards("KH"))]), TypeError, "caption"),
+        (lambda: tl.svg.rows([], 5), TypeError, "title is a str"),
+        (lambda: tl.svg.level_chart([1, 2]), TypeError, "LevelBand"),
+        (lambda: tl.svg.level_chart((), top="x"), TypeError, "top is an int"),
+        (lambda: tl.svg.level_chart((), top=0), tl.ConfigurationError, "R9.1"),
+        (lambda: tl.svg.trick("KH"), TypeError, "plays is a sequence"),
+        (lambda: tl.svg.trick(["KH"]), TypeError, "parse_cards"),
+        (lambda: tl.svg.trick([tl.parse_cards("KH")], notes="a"), TypeError, "notes"),
+        (lambda: tl.svg.trick([tl.parse_cards("KH")], winner="0"), TypeError, "winner"),
+        (lambda: tl.svg.trick([tl.parse_cards("KH")], winner=9), tl.ConfigurationError, "R1.3"),
+    ],
+)
+def test_the_new_pictures_refuse_bad_arguments_by_name(
+    call: object, error: type[Exception], words: str
+) -> None:
+    with pytest.raises(error, match=words):
+        call()  # type: ignore[operator]

@@ -15,10 +15,13 @@ True
 from __future__ import annotations
 
 import enum
+import html
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from tuolaji.core.cards import CARDS, Card, Joker, Rank, Suit
+from tuolaji.core.cards import CARDS, Card, Joker, Rank, Suit, card_ids_of
+from tuolaji.core.errors import ConfigurationError, cut
+from tuolaji.core.rules import LevelBand
 
 if TYPE_CHECKING:
     from tuolaji.core.trump import Trump
@@ -39,6 +42,8 @@ __all__ = [
     "card_label",
     "hand",
     "hand_slots",
+    "level_chart",
+    "rows",
     "table",
     "trick",
 ]
@@ -170,15 +175,166 @@ def hand(cards: Iterable[Card], trump: Trump | None = None) -> str:
     return _svg(width, CARD_HEIGHT + 8, body, f"{len(shown)} cards")
 
 
-def trick(plays: Sequence[Sequence[Card]], leader: int = 0) -> str:
-    """A trick: each play in turn from ``leader``, labelled with its seat."""
+def _escape(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _cards_of(value: object, name: str) -> tuple[Card, ...]:
+    return tuple(CARDS[i] for i in card_ids_of(value, name))
+
+
+def _text_of(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{name} is a str, got {type(value).__name__}")
+    return value
+
+
+def _dark(x: float, y: float, text: str, *, size: int = 12, bold: bool = False) -> str:
+    weight = " font-weight='bold'" if bold else ""
+    return (
+        f"<text x='{x:g}' y='{y:g}' font-size='{size}'{weight} fill='#333' {_FONT}>"
+        f"{_escape(text)}</text>"
+    )
+
+
+def trick(
+    plays: Sequence[Sequence[Card]],
+    leader: int = 0,
+    *,
+    notes: Sequence[str] | None = None,
+    winner: int | None = None,
+) -> str:
+    """A trick: each play in turn from ``leader``, labelled with its seat.
+
+    ``notes`` (one per play, may be ``""``) are written under the plays, such as "ruffs" or
+    "over-ruffs"; ``winner``, a seat, frames that seat's play and marks it "wins".
+
+    >>> import tuolaji as tl
+    >>> plays = [tl.parse_cards("5D 4D 4D"), tl.parse_cards("9S 7S 7S")]
+    >>> "wins" in trick(plays, notes=["leads", "ruffs"], winner=1)
+    True
+    """
+    if isinstance(plays, str) or not isinstance(plays, Iterable):
+        raise TypeError(f"plays is a sequence of plays, got {type(plays).__name__}")
+    plays = [_cards_of(play, "plays") for play in plays]
+    if notes is not None:
+        if isinstance(notes, str) or not isinstance(notes, Sequence):
+            raise TypeError(f"notes is a sequence of str, one per play, got {type(notes).__name__}")
+        notes = [_text_of(note, "notes") for note in notes]
+        if len(notes) != len(plays):
+            raise ConfigurationError(
+                f"notes has one text per play ({len(plays)} plays), got {len(notes)} texts"
+            )
+    if winner is not None and (isinstance(winner, bool) or not isinstance(winner, int)):
+        raise TypeError(f"winner is a seat (an int) or None, got {type(winner).__name__}")
+    if winner is not None and not 0 <= winner <= 3:
+        raise ConfigurationError(f"R1.3: winner is a seat, 0-3, got {cut(winner)}")
     x = 4.0
     body = ""
+    height = CARD_HEIGHT + 24 + (36 if notes is not None or winner is not None else 0)
     for i, cards in enumerate(plays):
-        body += _text(x, 14, f"seat {(leader + i) % 4}", size=12).replace("#f4f4f4", "#333")
+        seat = (leader + i) % 4
+        width = _row_width(len(cards))
+        if seat == winner:
+            body += (
+                f"<rect x='{x - 3:g}' y='17' width='{width + 6:g}' height='{CARD_HEIGHT + 6}' "
+                f"rx='7' fill='none' stroke='#d4a017' stroke-width='3'/>"
+            )
+        body += _dark(x, 14, f"seat {seat}")
         body += _row(cards, x, 20)
-        x += _row_width(len(cards)) + 14
-    return _svg(max(x, CARD_WIDTH + 8), CARD_HEIGHT + 24, body, "trick")
+        below = notes[i] if notes is not None else ""
+        if seat == winner:
+            below = f"{below}, wins" if below else "wins"
+        if below:
+            body += _dark(x, CARD_HEIGHT + 42, below, bold=seat == winner)
+        x += max(width, 7 * len(below)) + 14
+    title = "trick" if winner is None else f"trick won by seat {winner}"
+    width = max(x, CARD_WIDTH + 8)
+    ground = f"<rect width='{width:g}' height='{height}' rx='6' fill='#fff'/>"
+    return _svg(width, height, ground + body, title)
+
+
+def rows(lines: Sequence[tuple[str, Sequence[Card]]], title: str = "cards") -> str:
+    """Rows of cards, each with its caption above it: a tractor beside a non-tractor, a
+    throw above the unit it is forced to, a kitty and what it scores. ``title`` names the
+    picture (its ``<title>``, which a screen reader reads).
+
+    >>> import tuolaji as tl
+    >>> picture = rows([("a tractor", tl.parse_cards("♥KKQQ"))], "a tractor")
+    >>> picture.count("<use "), "a tractor" in picture
+    (4, True)
+    """
+    _text_of(title, "title")
+    if isinstance(lines, str) or not isinstance(lines, Sequence):
+        raise TypeError(f"lines is a sequence of (caption, cards), got {type(lines).__name__}")
+    body = ""
+    y = 4.0
+    width = CARD_WIDTH + 8.0
+    for line in lines:
+        if not isinstance(line, tuple) or len(line) != 2:
+            raise TypeError(f"lines holds (caption, cards) pairs, got {cut(line)}")
+        caption = _text_of(line[0], "a caption of lines")
+        shown = _cards_of(line[1], "the cards of lines")
+        body += _dark(4, y + 13, caption, size=13, bold=True)
+        body += _row(shown, 4, y + 20)
+        width = max(width, _row_width(len(shown)) + 8, 7.5 * len(caption) + 8)
+        # A caption with no cards (a sum, a conclusion) takes a line, not a card's height.
+        y += CARD_HEIGHT + 32 if shown else 24
+    # A white ground: the dark captions stay readable on a page in dark mode.
+    ground = f"<rect width='{width:g}' height='{y:g}' rx='6' fill='#fff'/>"
+    return _svg(width, y, ground + body, _escape(title))
+
+
+def level_chart(bands: Sequence[LevelBand], top: int = 200) -> str:
+    """The level table (R9.1) as a bar chart: the attackers' points from 0 to ``top`` along,
+    one bar per band; a band where the declarers keep the deal rises in blue by the levels
+    they go up, one where the attackers take over rises in red by theirs.
+
+    >>> import tuolaji as tl
+    >>> chart = level_chart(tl.RULESETS["tuolaji"].level_table)
+    >>> chart.count("<rect class='band"), "attackers take over" in chart
+    (7, True)
+    """
+    if isinstance(top, bool) or not isinstance(top, int):
+        raise TypeError(f"top is an int (points), got {type(top).__name__}")
+    if not 0 < top <= 10_000:
+        raise ConfigurationError(f"R9.1: top is 1 to 10000 points, got {cut(top)}")
+    if isinstance(bands, str) or not isinstance(bands, Sequence):
+        raise TypeError(f"bands is a sequence of LevelBand, got {type(bands).__name__}")
+    for band in bands:
+        if not isinstance(band, LevelBand):
+            raise TypeError(f"bands holds LevelBand values (Rules.level_table), got {cut(band)}")
+    shown = [b for b in bands if b.min_points <= top]
+    left, unit, step_h, base = 48.0, 3.2, 34.0, 150.0
+    width = left + (top + 20) * unit + 20
+    most = max((b.steps for b in shown), default=1) or 1
+    base = 30 + most * step_h
+    body = f"<rect width='{width:g}' height='{base + 70:g}' fill='#fff'/>"
+    for i, band in enumerate(shown):
+        end = shown[i + 1].min_points if i + 1 < len(shown) else top + 20
+        x0 = left + max(band.min_points, 0) * unit
+        x1 = left + end * unit
+        h = max(band.steps, 0) * step_h or 6
+        color = "#2c5f9e" if band.declarers_keep else _RED
+        who = "declarers keep" if band.declarers_keep else "attackers take over"
+        text = f"{who}, +{band.steps}"
+        body += (
+            f"<rect class='band' x='{x0 + 1:g}' y='{base - h:g}' width='{x1 - x0 - 2:g}' "
+            f"height='{h:g}' fill='{color}'><title>{band.min_points}+ points: {text}"
+            f"</title></rect>"
+        )
+        body += _dark(x0 + 3, base - h - 6, f"+{band.steps}", size=12, bold=True)
+        body += _dark(x0 + 2, base + 16, str(band.min_points), size=11)
+    body += f"<line x1='{left:g}' y1='{base:g}' x2='{width - 10:g}' y2='{base:g}' stroke='#333'/>"
+    body += _dark(left, base + 36, "attackers' points (the band starts at the number)", size=12)
+    body += (
+        f"<rect x='{left:g}' y='{base + 46:g}' width='12' height='12' fill='#2c5f9e'/>"
+        + _dark(left + 16, base + 57, "declarers keep the deal and go up", size=12)
+        + f"<rect x='{left + 260:g}' y='{base + 46:g}' width='12' height='12' fill='{_RED}'/>"
+        + _dark(left + 276, base + 57, "attackers take over and go up", size=12)
+    )
+    body += _dark(4, 16, "levels", size=12, bold=True)
+    return _svg(width, base + 70, body, "the level table: levels gained by attackers' points")
 
 
 _W, _H = 960, 640

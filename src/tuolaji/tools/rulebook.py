@@ -46,6 +46,8 @@ def _plain(line: str) -> str:
     line = re.sub(r"<a id=\"[^\"]*\"></a>", "", line)
     line = re.sub(r"<!--.*?-->", "", line)
     line = re.sub(r"\s*\{ ?#[^}]*\}\s*$", "", line)
+    # A picture of the site is its alt text in a terminal.
+    line = re.sub(r"!\[([^\]]*)\]\([^)]*\)", r"(picture: \1)", line)
     line = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", line)
     line = re.sub(r"^#+ ", "", line)
     return line.replace("**", "").replace("`", "")
