@@ -145,7 +145,13 @@ def test_marked_blocks_are_run_by_their_extra() -> None:
     """Each ``<!-- test: NAME -->`` block of docs/rl.md is run by a test of tests/rl."""
     rl = (ROOT / "docs" / "rl.md").read_text("utf-8")
     marked = sorted(name for name, _ in MARKED_BLOCK.findall(rl))
-    assert marked == ["openspiel", "openspiel-ismcts", "pettingzoo", "pettingzoo-train"]
+    assert marked == [
+        "gymnasium-check",
+        "openspiel",
+        "openspiel-ismcts",
+        "pettingzoo",
+        "pettingzoo-train",
+    ]
     run_by = [*(ROOT / "tests" / "rl").glob("test_*.py")]
     for name in marked:
         assert "env" in doc_block(name) or "pyspiel" in doc_block(name)

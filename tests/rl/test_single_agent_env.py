@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from extras import need
+from extras import doc_block, need
 
 need("pettingzoo")
 env_checker = need("gymnasium.utils.env_checker")
@@ -114,3 +114,8 @@ def test_an_opponent_that_cannot_be_copied_is_named() -> None:
 
     with pytest.raises(TypeError, match=r"opponents\[1\] \(Locked\) cannot be copied"):
         tzoo.SingleAgentEnv([tl.GreedyBot(0), Locked(1), tl.GreedyBot(2)])
+
+
+def test_the_rl_docs_check_env_example_runs() -> None:
+    """The block of docs/rl.md marked gymnasium-check runs as written (its asserts check it)."""
+    exec(compile(doc_block("gymnasium-check"), "<docs/rl.md>", "exec"), {})
