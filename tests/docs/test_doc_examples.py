@@ -145,7 +145,13 @@ def test_marked_blocks_are_run_by_their_extra() -> None:
     """Each ``<!-- test: NAME -->`` block of docs/rl.md is run by a test of tests/rl."""
     rl = (ROOT / "docs" / "rl.md").read_text("utf-8")
     marked = sorted(name for name, _ in MARKED_BLOCK.findall(rl))
-    assert marked == ["openspiel", "openspiel-ismcts", "pettingzoo", "pettingzoo-train"]
+    assert marked == [
+        "gymnasium-check",
+        "openspiel",
+        "openspiel-ismcts",
+        "pettingzoo",
+        "pettingzoo-train",
+    ]
     run_by = [*(ROOT / "tests" / "rl").glob("test_*.py")]
     for name in marked:
         assert "env" in doc_block(name) or "pyspiel" in doc_block(name)
@@ -155,6 +161,20 @@ def test_marked_blocks_are_run_by_their_extra() -> None:
         p for p in doc_files() if p.name != "rl.md" and "<!-- test:" in p.read_text("utf-8")
     ]
     assert not elsewhere, f"marked blocks outside docs/rl.md are run by no test: {elsewhere}"
+
+
+def test_the_rl_training_run_is_described_with_one_count() -> None:
+    """Issue 34: docs/rl.md named 300 deals in batches of 50 in its text and 400 in 40 in the
+    example's comment. Every ``EPISODES, BATCH = ...`` of the measured run says the same, and
+    the curve shown has one mean per batch."""
+    rl = (ROOT / "docs" / "rl.md").read_text("utf-8")
+    section = rl.split("### Training a small policy", 1)[1].split("\n## ", 1)[0]
+    counts = re.findall(r"measured run(?: sets)?:? `?EPISODES, BATCH = (\d+), (\d+)", section)
+    assert len(counts) == 2 and len(set(counts)) == 1, counts
+    episodes, batch = map(int, counts[0])
+    assert f"{episodes} deals, so {episodes // batch} batches of {batch}" in section
+    (curve,) = re.findall(r"`\[(-?[\d.]+(?:, -?[\d.]+)*)\]`", section)
+    assert len(curve.split(", ")) == episodes // batch
 
 
 class _Recorder(doctest.DocTestRunner):

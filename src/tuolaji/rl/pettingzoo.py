@@ -26,10 +26,13 @@ whose [`no_bid_redeals`][tuolaji.Rules.no_bid_redeals] bounds the first deal's n
 
 from __future__ import annotations
 
+import copy as _copy
+import math as _math
 import random as _random
 from collections.abc import Sequence
 from typing import Any as _Any
 from typing import ClassVar as _ClassVar
+from typing import Literal as _Literal
 
 import gymnasium as _gymnasium
 import numpy as _np
@@ -38,7 +41,7 @@ from pettingzoo import AECEnv as _AECEnv
 
 from tuolaji.bots.base import Bot
 from tuolaji.core.cards import CARD_KINDS as _CARD_KINDS
-from tuolaji.core.errors import IllegalAction, cut
+from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
 from tuolaji.core.rules import Rules, as_rules
 from tuolaji.rl.actionspace import NUM_ACTIONS as _NUM_ACTIONS
 from tuolaji.rl.actionspace import Driver as _Driver
@@ -245,6 +248,13 @@ class BotPolicy:
         return self.bot.act(state.view(seat), actions)
 
 
+_ILLEGAL_MODES = ("raise", "penalty", "noop")
+"""What [`SingleAgentEnv`][tuolaji.pettingzoo.SingleAgentEnv] does with an id its mask refuses
+(its ``illegal`` argument): raise [`IllegalAction`][tuolaji.IllegalAction] (R11), or ignore the id
+and answer the same observation with ``info["illegal"] = True`` and a reward of
+``illegal_reward`` (``"penalty"``) or 0 (``"noop"``)."""
+
+
 class SingleAgentEnv(_gymnasium.Env):
     """A Gymnasium environment: you are ``seat``, the other seats are ``opponents`` (three
     [`Bot`][tuolaji.Bot], for the seats after yours in order). Observations and actions
@@ -252,15 +262,37 @@ class SingleAgentEnv(_gymnasium.Env):
     per step); the reward is your seat's [`GameState.returns`][tuolaji.GameState.returns] when the
     deal ends, 0 before.
 
+    An id the mask refuses (R11) raises [`IllegalAction`][tuolaji.IllegalAction] by default
+    (``illegal="raise"``). With ``illegal="penalty"`` it is ignored instead: the deal does not
+    move, the step answers the same observation, reward ``illegal_reward`` (default -1.0), not
+    terminated, ``info["illegal"] = True``; ``illegal="noop"`` is the same with reward 0. Every
+    other step has ``info["illegal"] = False``. Those two modes pass Gymnasium's
+    ``check_env``, which steps ids drawn from the unmasked ``Discrete(57)``.
+
+    ``reset(seed=N)`` replays the same episode: the deal is the AEC environment's
+    ``reset(seed=N)`` and the opponents restart from copies (``copy.deepcopy``) taken when the
+    environment was made, so their own random generators start over too; ``reset()`` without
+    a seed draws the next deal's seed from the environment's ``np_random`` and lets the
+    opponents go on.
+
     >>> import tuolaji as tl, tuolaji.pettingzoo as tzoo
-    >>> env = tzoo.SingleAgentEnv([tl.GreedyBot(seed=i) for i in range(3)])
+    >>> env = tzoo.SingleAgentEnv([tl.GreedyBot(seed=i) for i in range(3)], illegal="penalty")
     >>> obs, info = env.reset(seed=5)
     >>> bool(obs["action_mask"].any())
     True
+    >>> refused = int(obs["action_mask"].argmin())  # an id the mask refuses
+    >>> _, reward, done, _, info = env.step(refused)
+    >>> reward, done, info["illegal"]
+    (-1.0, False, True)
     """
 
     def __init__(
-        self, opponents: Sequence[Bot], rules: Rules | str = "tuolaji", seat: int = 0
+        self,
+        opponents: Sequence[Bot],
+        rules: Rules | str = "tuolaji",
+        seat: int = 0,
+        illegal: _Literal["raise", "penalty", "noop"] = "raise",
+        illegal_reward: float = -1.0,
     ) -> None:
         if len(opponents) != 3:
             raise IllegalAction(
@@ -270,16 +302,36 @@ class SingleAgentEnv(_gymnasium.Env):
             raise TypeError(f"seat is an int, got {type(seat).__name__}")
         if seat not in range(4):
             raise IllegalAction("R1.3", f"seat is 0..3, got {seat}")
+        if not isinstance(illegal, str):
+            raise TypeError(f"illegal is a str, got {type(illegal).__name__}")
+        if illegal not in _ILLEGAL_MODES:
+            raise ConfigurationError(
+                f"R11: illegal is one of {', '.join(_ILLEGAL_MODES)}; got {cut(illegal)}"
+            )
+        if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, int | float):
+            raise TypeError(f"illegal_reward is a number, got {type(illegal_reward).__name__}")
+        if not _math.isfinite(illegal_reward):
+            raise ConfigurationError(
+                f"R11: illegal_reward is a finite number, got {cut(illegal_reward)}"
+            )
         self.seat = seat
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
         self.aec = TuolajiEnv(rules)
         self.agent = self.aec.possible_agents[seat]
-        others = [(seat + i) % 4 for i in (1, 2, 3)]
-        self.policies = {
-            self.aec.possible_agents[s]: BotPolicy(b)
-            for s, b in zip(others, opponents, strict=True)
-        }
+        self._others = [self.aec.possible_agents[(seat + i) % 4] for i in (1, 2, 3)]
+        self._opponents = [_copy_bot(i, b) for i, b in enumerate(opponents)]
+        self._restart_opponents()
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)
+
+    def _restart_opponents(self) -> None:
+        """Fresh policies over fresh copies of the opponents as they were made (so a seeded
+        reset replays the episode, their random generators included)."""
+        self.policies = {
+            agent: BotPolicy(_copy_bot(i, bot))
+            for i, (agent, bot) in enumerate(zip(self._others, self._opponents, strict=True))
+        }
 
     def _play_others(self) -> None:
         aec = self.aec
@@ -291,16 +343,53 @@ class SingleAgentEnv(_gymnasium.Env):
         self, *, seed: int | None = None, options: dict[str, _Any] | None = None
     ) -> tuple[dict[str, _Any], dict[str, _Any]]:
         super().reset(seed=seed)
-        self.aec.reset(seed=seed)
+        if seed is not None:
+            self._restart_opponents()
+        # Without a seed the deal's seed comes from the environment's generator (seeded by the
+        # last seeded reset), so a seeded reset followed by unseeded ones replays too.
+        deal_seed = seed if seed is not None else int(self.np_random.integers(1 << 62))
+        self.aec.reset(seed=deal_seed)
         self._play_others()
-        return self.aec.observe(self.agent), {}
+        return self.aec.observe(self.agent), {"illegal": False}
 
     def step(self, action: int) -> tuple[dict[str, _Any], float, bool, bool, dict[str, _Any]]:
+        if not self._allowed(action):
+            if self.illegal == "raise":
+                raise IllegalAction(
+                    "R11",
+                    f"id {int(action)} is not allowed now (see the action mask); "
+                    "SingleAgentEnv(illegal='penalty') ignores such ids with a penalty instead",
+                )
+            reward = self.illegal_reward if self.illegal == "penalty" else 0.0
+            return self.aec.observe(self.agent), reward, False, False, {"illegal": True}
+        if isinstance(action, bool) or not isinstance(action, int | _np.integer):
+            raise TypeError(f"action must be an int id of the action space, got {cut(action)}")
         self.aec.step(int(action))
         self._play_others()
         done = bool(self.aec.terminations[self.agent])
         reward = float(self.aec.rewards[self.agent]) if done else 0.0
-        return self.aec.observe(self.agent), reward, done, False, {}
+        return self.aec.observe(self.agent), reward, done, False, {"illegal": False}
+
+    def _allowed(self, action: object) -> bool:
+        """Whether ``action`` is an id the mask allows now (a non-int is for TypeError)."""
+        if isinstance(action, bool) or not isinstance(action, int | _np.integer):
+            return True
+        decision = self.aec.driver.decision
+        if self.aec.terminations.get(self.agent, False) or decision is None:
+            return True  # stepping a finished episode is a usage error, raised by the AEC
+        return int(action) in decision.legal_ids()
+
+
+def _copy_bot(index: int, bot: Bot) -> Bot:
+    """A deep copy of opponent ``index`` (TypeError naming it when it cannot be copied)."""
+    try:
+        return _copy.deepcopy(bot)
+    except Exception as error:  # any failure of a user object's copy, reported as one
+        raise TypeError(
+            f"opponents[{index}] ({type(bot).__name__}) cannot be copied with copy.deepcopy: "
+            f"SingleAgentEnv restarts its opponents from copies so that a seed replays the "
+            f"episode ({cut(error)})"
+        ) from error
 
 
 def raw_env(
