@@ -70,6 +70,7 @@ from tuolaji.core.scoring import (
     next_dealer,
     next_level_rank,
     score_deal,
+    take_over_points,
     team_of,
 )
 from tuolaji.core.shapes import Shape, Unit, fits, is_tractor, shape_of, units
@@ -234,6 +235,7 @@ __all__ = [
     "score_deal",
     "shape_of",
     "shuffled_deck",
+    "take_over_points",
     "team_of",
     "trick_winner",
     "units",

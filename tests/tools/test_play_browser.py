@@ -14,8 +14,9 @@ from play_helpers import HUMAN, check_secret, new_table, served, typed, visible
 
 import tuolaji as tl
 from extras import launched_chromium
+from tuolaji.core.scoring import take_over_points
 from tuolaji.state.actions import AskRedeal, Bury, Declare, Pass, Play
-from tuolaji.tools.table import FORCED_LINE, card_words, take_over_points
+from tuolaji.tools.table import FORCED_LINE, card_words
 
 # The cards the page draws face up on the table, and the person's hand in its order.
 READ = """(seat) => ({

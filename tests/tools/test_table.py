@@ -10,7 +10,7 @@ import pytest
 from play_helpers import HUMAN, new_table
 
 import tuolaji as tl
-from tuolaji.core.scoring import net_throw_penalty
+from tuolaji.core.scoring import net_throw_penalty, take_over_points
 from tuolaji.tools.table import (
     FORCED_LINE,
     MAX_INPUT,
@@ -19,7 +19,6 @@ from tuolaji.tools.table import (
     card_words,
     event_line,
     move_text,
-    take_over_points,
 )
 
 

@@ -43,6 +43,7 @@ __all__ = [
     "next_dealer",
     "next_level_rank",
     "score_deal",
+    "take_over_points",
     "team_of",
 ]
 
@@ -75,6 +76,22 @@ TEAM: tuple[int, int, int, int] = (0, 1, 0, 1)
 
 _SEATS = frozenset(range(4))
 _INT = frozenset([int])
+
+
+def take_over_points(rules: Rules) -> int | None:
+    """The fewest points with which the attackers take over (上台, R9.1): the lowest band
+    of ``rules.level_table`` whose outcome is not the declarers' (None for a house table in
+    which they never do). Raises `TypeError` for non-rules.
+
+    >>> import tuolaji as tl
+    >>> take_over_points(tl.RULESETS["tuolaji"]) == min(
+    ...     b.min_points for b in tl.RULESETS["tuolaji"].level_table if not b.declarers_keep)
+    True
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules is a tuolaji Rules, got {type(rules).__name__}")
+    bands = [band.min_points for band in rules.level_table if not band.declarers_keep]
+    return min(bands) if bands else None
 
 
 def team_of(seat: int) -> int:

@@ -326,7 +326,7 @@ def check_history(state: GameState) -> None:
     suit). Every event must be what the state machine records for an action it accepts, and
     the replayed state must equal ``state`` field by field. A ``Buried`` event does not carry
     its cards: the last burial's are the kitty, and an earlier one's (under counter-bids,
-    R5.2) follow backwards from the hand of the seat that took it (see `_kitties`).
+    R5.2) follow backwards from the hand of the seat that took it.
 
     Two kinds of state keep the lighter check of the public record (the bookkeeping, the
     standing bid, the dealer and trump) and the replay of the play alone: a play position

@@ -35,7 +35,7 @@ from tuolaji.core.cards import Card, Joker, format_hand, parse_cards
 from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
 from tuolaji.core.legal import LegalLeads
 from tuolaji.core.rules import Rules
-from tuolaji.core.scoring import net_throw_penalty, team_of
+from tuolaji.core.scoring import net_throw_penalty, take_over_points, team_of
 from tuolaji.core.trump import Trump
 from tuolaji.core.wording import counted
 from tuolaji.game.facade import Game
@@ -79,7 +79,6 @@ __all__ = [
     "card_words",
     "event_line",
     "move_text",
-    "take_over_points",
 ]
 
 MAX_INPUT = 400
@@ -160,22 +159,6 @@ def card_words(card: Card) -> str:
     return f"{_RANK_WORDS[int(card.rank)]} of {name}"
 
 
-def take_over_points(rules: Rules) -> int | None:
-    """The fewest points with which the attackers take over (上台, R9.1): the lowest band
-    of ``rules.level_table`` whose outcome is not the declarers' (None for a house table in
-    which they never do). Raises `TypeError` for non-rules.
-
-    >>> import tuolaji as tl
-    >>> take_over_points(tl.RULESETS["tuolaji"]) == min(
-    ...     b.min_points for b in tl.RULESETS["tuolaji"].level_table if not b.declarers_keep)
-    True
-    """
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules is a tuolaji Rules, got {type(rules).__name__}")
-    bands = [band.min_points for band in rules.level_table if not band.declarers_keep]
-    return min(bands) if bands else None
-
-
 @attrs.frozen(slots=True)
 class Side:
     """The person's side at the table: team, partner, and what the team is after."""
@@ -189,7 +172,7 @@ class Side:
     is known (bidding, R4)."""
     target: int | None
     """The attackers' total with which they take over
-    ([`take_over_points`][tuolaji.tools.table.take_over_points], R9.1; None: never)."""
+    ([`take_over_points`][tuolaji.take_over_points], R9.1; None: never)."""
 
     def __str__(self) -> str:
         """One line, as the table shows it."""
