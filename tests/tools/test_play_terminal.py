@@ -195,6 +195,17 @@ def test_the_terminal_shows_the_hand_by_suit_the_trick_and_the_choices(
     assert [line[0] for line in hidden] == [str(s) for s in range(4) if s != HUMAN]
 
 
+def test_the_terminal_says_the_persons_side_as_the_page_does(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Team, partner, attack or declare and the points to take over (R1.4, R9.1): the line
+    the play page shows, in the terminal too."""
+    output = play(monkeypatch, tmp_path, [])
+    side = str(table_for(False).side())
+    assert side.startswith(f"team {HUMAN % 2} with your partner, seat {(HUMAN + 2) % 4}; ")
+    assert " ".join(output.split()).count(side) >= 1  # wrapped to the terminal's width
+
+
 def test_ctrl_c_saves_the_record_and_exits_130(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}

@@ -413,7 +413,7 @@ def check_json_round_trip(state: GameState) -> None:
     """``GameState.from_json(state.to_json()) == state``, and the text is stable: a state the
     engine reached always reads back (R11)."""
     expect_type(state, GameState, "state")
-    _reads_back(state, GameState.to_json, GameState.from_json, "to_json/from_json")
+    _reads_back(state, GameState.to_json, GameState.from_json, "JSON (to_json, from_json)")
 
 
 def check_text_round_trip(state: GameState) -> None:
@@ -421,7 +421,9 @@ def check_text_round_trip(state: GameState) -> None:
     (a text of at most `MAX_POSITION_TEXT` characters; a longer record is JSON's alone)."""
     expect_type(state, GameState, "state")
     if len(state.to_text()) <= MAX_POSITION_TEXT:
-        _reads_back(state, GameState.to_text, GameState.from_text, "to_text/from_text")
+        _reads_back(
+            state, GameState.to_text, GameState.from_text, "position text (to_text, from_text)"
+        )
 
 
 def _reads_back(
@@ -435,9 +437,9 @@ def _reads_back(
     try:
         back = read(text)
     except InvalidRecord as exc:
-        raise _fail("R11", f"{forms}: a state the engine reached is refused: {exc}") from None
+        raise _fail("R11", f"the {forms} of a state the engine reached is refused: {exc}") from None
     if back != state or write(back) != text:
-        raise _fail("R11", f"{forms} does not give back an equal state")
+        raise _fail("R11", f"the {forms} does not read back as an equal state")
 
 
 def check_round_trips(state: GameState) -> None:

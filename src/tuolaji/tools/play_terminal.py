@@ -215,10 +215,13 @@ def play_in_terminal(
 
 
 def _show_decision(table: PlaySession, width: int, say: Callable[[str], None]) -> None:
-    """The view, the hand by suit and the choices of the person's decision now, wrapped to
+    """The person's side (team, partner, attack or declare, the points to take over), the
+    view, the hand by suit and the choices of the person's decision now, wrapped to
     ``width``."""
     view = table.view
     say("")
+    for line in wrap(str(table.side()), width):
+        say(line)
     for line in str(view).splitlines():
         for piece in wrap(line, width, " " * 8):
             say(piece)
