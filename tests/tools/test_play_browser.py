@@ -103,6 +103,8 @@ def test_a_whole_deal_by_clicking_never_shows_hidden_cards(chromium: Any, tmp_pa
         # The last trick's card was the person's only play: the page says it was played for it.
         assert FORCED_LINE in (page.text_content("#notes") or "")
         assert FORCED_LINE in page.text_content("#log")
+        # Mid-match the record holds the seed of the deals to come: the link says it ends the game.
+        assert page.text_content("#record") == "download the record (ends the game)"
         with page.expect_download() as download:
             page.click("#record")
         path = tmp_path / "record.json"

@@ -626,6 +626,7 @@ function draw() {
   show("next", !T.deciding && !T.over && !T.closed); show("record", !T.deciding);
   show("cont", showing !== null);
   if (T.closed) set("say", "The record is yours, so the game is over (it tells later deals).");
+  set("record", T.over || T.closed ? "download the record" : "download the record (ends the game)");
   document.getElementById("record").href = "/record?token=" + encodeURIComponent(GAME.token);
   const log = document.getElementById("log");
   log.replaceChildren(...T.news.map((line, i) => {
