@@ -10,7 +10,6 @@ import importlib
 import inspect
 import json
 import math
-import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +19,7 @@ from hypothesis import strategies as st
 
 import tuolaji as tl
 import tuolaji.testing as tlt
+from hostile import call_refusing_only_typed_errors, hostile_arguments
 from tuolaji.game import kept
 from tuolaji.tools.arena import BotSpec
 
@@ -51,30 +51,7 @@ SKIP.update(
     }
 )
 
-_scalars = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(min_value=-(10**30), max_value=10**30),
-    st.sampled_from([0, 1, -1, 2, 3, 4, 54, 108, 2**63, -(2**63)]),
-    st.floats(allow_nan=True, allow_infinity=True),
-    st.sampled_from([math.nan, math.inf, -math.inf, 0.5]),
-    st.text(max_size=8),
-    st.sampled_from(["AS", "10H", "AS KS", "BJ SJ", "2S 2S", "x" * 300, "", "tuolaji", "0"]),
-    st.binary(max_size=8),
-    st.builds(object),
-    st.just(STATE),
-    st.just(VIEW),
-    st.just(TRUMP),
-)
-HOSTILE = st.recursive(
-    _scalars,
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=3),
-        st.lists(inner, max_size=3).map(tuple),
-        st.dictionaries(st.text(max_size=4), inner, max_size=3),
-    ),
-    max_leaves=6,
-)
+HOSTILE = hostile_arguments(STATE, VIEW, TRUMP)
 
 
 def _public_callables() -> dict[str, Callable[..., Any]]:
@@ -136,15 +113,7 @@ CALLABLES = _public_callables()
 def test_r11_hostile_positional_arguments_raise_only_typed_errors(
     name: str, args: list[Any]
 ) -> None:
-    call = CALLABLES[name]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            call(*args)
-        except (TypeError, tl.TuolajiError):
-            pass
-        except SystemExit as exit_:  # a CLI entry point refusing its arguments
-            assert exit_.code == 2, (name, args)
+    call_refusing_only_typed_errors(name, CALLABLES[name], args)
 
 
 def test_r11_the_walk_covers_the_public_surface() -> None:

@@ -7,9 +7,7 @@ arguments says which argument it refuses."""
 
 from __future__ import annotations
 
-import contextlib
 import importlib
-import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +17,7 @@ from hypothesis import strategies as st
 from play_helpers import HUMAN, new_table
 
 import tuolaji as tl
+from hostile import call_refusing_only_typed_errors, hostile_arguments
 from tuolaji.tools.play_server import PlayServer, table_payload
 from tuolaji.tools.table import PlaySession
 
@@ -31,28 +30,7 @@ SKIP = {
     "tuolaji.tools.play_server.PlayServer": "binds a socket (its arguments are checked below)",
 }
 
-_scalars = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(min_value=-(10**30), max_value=10**30),
-    st.sampled_from([0, 1, -1, 3, 4, 70000, 2**63]),
-    st.floats(allow_nan=True, allow_infinity=True),
-    st.text(max_size=8),
-    st.sampled_from(["AS", "KH KH", "p", "r", "x" * 500, "", "tuolaji", "?"]),
-    st.binary(max_size=8),
-    st.builds(object),
-    st.just(tl.Pass(HUMAN)),
-    st.just(tl.GreedyBot()),
-)
-HOSTILE = st.recursive(
-    _scalars,
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=4),
-        st.lists(inner, max_size=4).map(tuple),
-        st.dictionaries(st.text(max_size=4), inner, max_size=3),
-    ),
-    max_leaves=6,
-)
+HOSTILE = hostile_arguments(tl.Pass(HUMAN), tl.GreedyBot())
 
 
 def _callables() -> dict[str, Callable[..., Any]]:
@@ -74,13 +52,6 @@ METHODS = sorted(
 )
 
 
-def _call(call: Callable[..., Any], args: list[Any]) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        with contextlib.suppress(TypeError, tl.TuolajiError):
-            call(*args)
-
-
 @pytest.mark.parametrize("name", sorted(CALLABLES))
 @settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
@@ -89,7 +60,7 @@ def _call(call: Callable[..., Any], args: list[Any]) -> None:
 def test_r11_hostile_arguments_to_the_tools_raise_only_typed_errors(
     name: str, args: list[Any]
 ) -> None:
-    _call(CALLABLES[name], args)
+    call_refusing_only_typed_errors(name, CALLABLES[name], args)
 
 
 TABLE = new_table(practice=True)
@@ -103,7 +74,7 @@ TABLE = new_table(practice=True)
 def test_r11_hostile_arguments_to_a_table_raise_only_typed_errors(
     name: str, args: list[Any]
 ) -> None:
-    _call(getattr(TABLE, name), args)
+    call_refusing_only_typed_errors(name, getattr(TABLE, name), args)
 
 
 def test_the_walk_covers_the_tools_surface() -> None:
