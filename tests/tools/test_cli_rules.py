@@ -27,8 +27,9 @@ def test_rules_prints_every_field_as_json_that_reads_back(
 
 
 def test_rules_prints_a_table_of_field_value_and_meaning(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("COLUMNS", "400")  # a wide terminal: one line per field
     lines = run(capsys, "rules", "shuangsheng").splitlines()
     assert lines[0] == "shuangsheng rules (tuolaji rules --json prints them as a rules file)"
     assert lines[1].split() == ["field", "value", "rule:", "meaning"]
@@ -41,6 +42,20 @@ def test_rules_prints_a_table_of_field_value_and_meaning(
     # A value too wide for its column is on the line under its field.
     table = lines[lines.index(rows["level_table"]) + 1]
     assert table.strip().startswith("[[0, true, 3]")
+
+
+def test_rules_table_fits_the_terminal_meanings_wrapped_in_their_column(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = run(capsys, "rules").splitlines()
+    column = lines[1].index("rule: meaning")
+    rows = [line for line in lines[2:] if not line.lstrip().startswith("[")]  # values below
+    assert all(len(line) <= 80 for line in rows), [line for line in rows if len(line) > 80]
+    # Each meaning reads whole again from its pieces, in the meaning column.
+    text = " ".join(line[column:].strip() for line in rows if len(line) > column)
+    for field in RULE_FIELDS.values():
+        assert field.description in text
 
 
 def test_rules_schema_is_the_schema_of_rules(capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,7 +22,9 @@ import math
 import os
 import random
 import secrets
+import shutil
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
@@ -237,7 +239,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(shown.to_dict(), ensure_ascii=False, indent=1))
     else:
-        print("\n".join(rules_table(shown)))
+        print("\n".join(rules_table(shown, shutil.get_terminal_size().columns)))
     return 0
 
 
@@ -247,12 +249,15 @@ DEFAULT_PRESET = "tuolaji"
 _VALUE_WIDTH = 20
 
 
-def rules_table(rules: Rules) -> list[str]:
+def rules_table(rules: Rules, columns: int | None = None) -> list[str]:
     """``rules`` as lines of a table: every field, its value (as in a JSON rules file) and
     its rule and meaning (from [`RULE_FIELDS`][tuolaji.core.rules.RULE_FIELDS]); a value too
-    wide for its column goes on a line of its own under the field."""
+    wide for its column goes on a line of its own under the field. With ``columns`` (the
+    terminal's width), a meaning that does not fit goes on under itself, in its column."""
     data = rules.to_dict()
     width = max(len(name) for name in data)
+    indent = " " * (width + 2 + _VALUE_WIDTH + 2)
+    room = None if columns is None else max(30, columns - len(indent))
     lines = [
         f"{rules_name(rules)} rules (tuolaji rules --json prints them as a rules file)",
         f"{'field':<{width}}  {'value':<{_VALUE_WIDTH}}  rule: meaning",
@@ -260,10 +265,11 @@ def rules_table(rules: Rules) -> list[str]:
     for name, value in data.items():
         text = json.dumps(value, ensure_ascii=False)
         meaning = RULE_FIELDS[name].description
-        if len(text) <= _VALUE_WIDTH:
-            lines.append(f"{name:<{width}}  {text:<{_VALUE_WIDTH}}  {meaning}")
-        else:
-            lines.append(f"{name:<{width}}  {'(below)':<{_VALUE_WIDTH}}  {meaning}")
+        pieces = [meaning] if room is None else textwrap.wrap(meaning, room)
+        shown = text if len(text) <= _VALUE_WIDTH else "(below)"
+        lines.append(f"{name:<{width}}  {shown:<{_VALUE_WIDTH}}  {pieces[0]}")
+        lines.extend(indent + piece for piece in pieces[1:])
+        if shown != text:
             lines.append(f"{'':<{width}}    {text}")
     return lines
 
