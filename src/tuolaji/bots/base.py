@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from tuolaji.bots._checks import check_number, check_seed
+from tuolaji.core._args import check_number, check_seed
 from tuolaji.state.actions import Action, ActionSet, Declare, Pass, Phase
 from tuolaji.state.view import PlayerView
 

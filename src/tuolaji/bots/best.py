@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tuolaji.bots._checks import check_count
 from tuolaji.bots.greedy import GreedyBot
 from tuolaji.bots.pimc import PIMCBot
+from tuolaji.core._args import check_count
 from tuolaji.state.actions import ActionSet
 from tuolaji.state.gamestate import GameState
 from tuolaji.state.view import PlayerView

@@ -9,8 +9,8 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from tuolaji.bots._checks import check_count, check_seed
 from tuolaji.bots.knowledge import no_pair_caps
+from tuolaji.core._args import check_count, check_seed
 from tuolaji.core.caching import memoize
 from tuolaji.core.cards import CARD_KINDS, CARDS, KITTY_SIZE, POINTS, SEATS, Card, Rank, Suit
 from tuolaji.core.legal import LegalFollows

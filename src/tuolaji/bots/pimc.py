@@ -17,9 +17,9 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
-from tuolaji.bots._checks import check_count, check_number, check_seed
 from tuolaji.bots.greedy import GreedyBot
 from tuolaji.bots.worlds import sample_world
+from tuolaji.core._args import check_count, check_number, check_seed
 from tuolaji.core.cards import CARDS, POINTS, Card
 from tuolaji.core.legal import LegalFollows, LegalPlays
 from tuolaji.core.rules import Rules

@@ -1,7 +1,9 @@
 """Checks of the arguments of the public functions (hostile input, #19 finding 7), in one
-module for every layer: plays and trumps, seats (`check_seat`, R1.3), types (`expect_type`)
-and list-like indices. Cards alone are read by `tuolaji.core.cards.card_ids_of`, in the module
-of cards, which needs it itself (this one reads cards through it).
+module for every layer: plays and trumps, seats (`check_seat`, R1.3), types (`expect_type`),
+list-like indices, and the counts and numbers of constructors (`check_count`,
+`check_number`, `check_seed`: a bot's ``worlds``, ``bid_chance``, ``seed``). Cards alone are
+read by `tuolaji.core.cards.card_ids_of`, in the module of cards, which needs it itself
+(this one reads cards through it).
 
 Each public function reads its arguments through these, so that a wrong type raises a
 ``TypeError`` naming the argument (not an ``AttributeError`` from deep inside a kernel) and a
@@ -11,6 +13,7 @@ wrong value the error of the rule it breaks.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable
 from typing import TypeVar, get_args
 
@@ -28,7 +31,10 @@ from tuolaji.core.trump import Trump, TrumpTable
 
 __all__ = [
     "check_choice",
+    "check_count",
+    "check_number",
     "check_seat",
+    "check_seed",
     "choice_fault",
     "choices_text",
     "expect_type",
@@ -132,3 +138,42 @@ def expect_type(value: object, kind: type[_T], argument: str) -> _T:
             f"{argument} must be a {home}.{kind.__qualname__}, got {type(value).__name__}"
         )
     return value
+
+
+def check_seed(owner: str, seed: object) -> int | None:
+    """``seed`` of ``owner`` (a bot, say): an int or None (``random.Random`` would also take
+    a string, a float or bytes, which no arena or record writes)."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise TypeError(f"{owner} seed is an int or None, got {type(seed).__name__}")
+    return seed
+
+
+def check_count(owner: str, name: str, value: object, high: int, what: str) -> int:
+    """``value`` of the argument ``name`` of ``owner`` (a bot, say): an int from 1 to
+    ``high`` (``what`` says what it counts)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{owner} {name} is an int, got {type(value).__name__}")
+    if not 1 <= value <= high:
+        raise ConfigurationError(
+            f"{owner} {name} ({what}) is between 1 and {high}, got {cut(value)}"
+        )
+    return value
+
+
+def check_number(
+    owner: str, name: str, value: object, *, low: float, high: float, what: str
+) -> float:
+    """``value`` of the argument ``name`` of ``owner``: a finite number from ``low`` to
+    ``high`` (``math.inf`` for no upper bound), as a float."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"{owner} {name} is a number, got {type(value).__name__}")
+    try:
+        number = float(value)
+    except OverflowError:  # an int beyond any float
+        number = math.nan
+    if not (math.isfinite(number) and low <= number <= high):
+        bound = f"at least {low:g}" if math.isinf(high) else f"between {low:g} and {high:g}"
+        raise ConfigurationError(
+            f"{owner} {name} ({what}) is a finite number {bound}, got {cut(value)}"
+        )
+    return number
