@@ -22,9 +22,7 @@ import math
 import os
 import random
 import secrets
-import shutil
 import sys
-import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
@@ -60,7 +58,7 @@ from tuolaji.tools.arguments import (
 )
 from tuolaji.tools.files import UnreadableFile, open_for_writing, read_bounded
 from tuolaji.tools.play_server import DEFAULT_TRICK_PAUSE, MAX_TRICK_PAUSE, serve
-from tuolaji.tools.play_terminal import MIN_WIDTH, play_in_terminal
+from tuolaji.tools.play_terminal import MIN_WIDTH, play_in_terminal, screen_width, wrap
 from tuolaji.tools.report import deal_lines, summary_line
 from tuolaji.tools.rulebook import rule_numbers, rule_text
 from tuolaji.tools.table import PlaySession
@@ -239,7 +237,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(shown.to_dict(), ensure_ascii=False, indent=1))
     else:
-        print("\n".join(rules_table(shown, shutil.get_terminal_size().columns)))
+        print("\n".join(rules_table(shown, screen_width())))
     return 0
 
 
@@ -265,7 +263,7 @@ def rules_table(rules: Rules, columns: int | None = None) -> list[str]:
     for name, value in data.items():
         text = json.dumps(value, ensure_ascii=False)
         meaning = RULE_FIELDS[name].description
-        pieces = [meaning] if room is None else textwrap.wrap(meaning, room)
+        pieces = [meaning] if room is None else wrap(meaning, room, "")
         shown = text if len(text) <= _VALUE_WIDTH else "(below)"
         lines.append(f"{name:<{width}}  {shown:<{_VALUE_WIDTH}}  {pieces[0]}")
         lines.extend(indent + piece for piece in pieces[1:])
