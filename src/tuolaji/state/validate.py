@@ -168,10 +168,13 @@ def _dealt_hands(state: GameState) -> tuple[Hand, ...]:
             break
     if first is None:
         raise _fail("the event log does not say where this attempt's dealing began")
-    return tuple(
-        tuple(state.deck[i] for i in range(state.dealt) if (first + i) % 4 == seat)
-        for seat in range(4)
-    )
+    return tuple(_received(state.deck, first, seat, state.dealt) for seat in range(4))
+
+
+def _received(deck: Hand, first: int, seat: int, dealt: int) -> Hand:
+    """The cards ``seat`` received of the first ``dealt`` cards of ``deck``, dealt one at a
+    time from seat ``first`` (R4.1), in the order received."""
+    return deck[(seat - first) % 4 : dealt : 4]
 
 
 def _check_cards(state: GameState) -> None:
@@ -419,7 +422,7 @@ def _kitties(
     last = state.hands[state.turn][HAND_SIZE:] if pending else state.kitty
     kitties: list[Hand | None] = [last]
     for seat in reversed(buriers[1:]):
-        dealt = tuple(state.deck[i] for i in range(_DEALT_ALL) if (first + i) % 4 == seat)
+        dealt = _received(state.deck, first, seat, _DEALT_ALL)
         held = Counter(state.hands[seat]) + played[seat] + Counter(last)
         if Counter(dealt) - held or sum((held - Counter(dealt)).values()) != KITTY_SIZE:
             raise _fail(
@@ -671,7 +674,7 @@ def _declare(s: GameState, state: GameState, event: Declared, first: int) -> Gam
         return s.declare(event.seat, event.cards)
     # The cards go out from the seat the attempt's CardsDealt names, whoever deals later.
     end = state.dealt if state.phase is Phase.DEALING else _DEALT_ALL
-    held = tuple(s.deck[i] for i in range(end) if (first + i) % 4 == event.seat)
+    held = _received(s.deck, first, event.seat, end)
     hands = s.hands
     widened = s._advanced(hands=tuple(held if n == event.seat else h for n, h in enumerate(hands)))
     return widened.declare(event.seat, event.cards)._advanced(hands=hands)
