@@ -70,6 +70,8 @@ def test_a_bad_illegal_mode_or_reward_is_refused() -> None:
         make(illegal="penalty", illegal_reward="-1")
     with pytest.raises(tl.ConfigurationError, match="illegal_reward is a finite number"):
         make(illegal="penalty", illegal_reward=float("nan"))
+    with pytest.raises(tl.ConfigurationError, match="illegal_reward is a finite number"):
+        make(illegal="penalty", illegal_reward=-(10**400))  # an int no float holds
     with pytest.raises(TypeError, match="action must be an int"):
         env = make(illegal="penalty")
         env.reset(seed=0)

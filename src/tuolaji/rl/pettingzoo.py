@@ -29,6 +29,7 @@ from __future__ import annotations
 import copy as _copy
 import math as _math
 import random as _random
+import sys as _sys
 from collections.abc import Sequence
 from typing import Any as _Any
 from typing import ClassVar as _ClassVar
@@ -249,6 +250,8 @@ class BotPolicy:
 
 
 _ILLEGAL_MODES = ("raise", "penalty", "noop")
+# An int reward beyond every float: compared as an int, as math.isfinite cannot (it overflows).
+_FLOAT_MAX = _sys.float_info.max
 """What [`SingleAgentEnv`][tuolaji.pettingzoo.SingleAgentEnv] does with an id its mask refuses
 (its ``illegal`` argument): raise [`IllegalAction`][tuolaji.IllegalAction] (R11), or ignore the id
 and answer the same observation with ``info["illegal"] = True`` and a reward of
@@ -310,7 +313,7 @@ class SingleAgentEnv(_gymnasium.Env):
             )
         if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, int | float):
             raise TypeError(f"illegal_reward is a number, got {type(illegal_reward).__name__}")
-        if not _math.isfinite(illegal_reward):
+        if abs(illegal_reward) > _FLOAT_MAX or not _math.isfinite(illegal_reward):
             raise ConfigurationError(
                 f"R11: illegal_reward is a finite number, got {cut(illegal_reward)}"
             )
