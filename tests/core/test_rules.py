@@ -68,6 +68,17 @@ R12_TABLE = {
     "kitty_public_at_end": (True,) * 4,
     "throw_blocker_public": (True,) * 4,
     "tractor_min_pairs": (2,) * 4,
+    "jack_hook_outcome": ("reset",) * 4,
+    "kitty_theft": ("none",) * 4,
+    "top_level": ("A",) * 4,
+    "reinforce_after_overturn": (False,) * 4,
+    "overturn_by_suit": (False,) * 4,
+    "pair_bids_equal": (False,) * 4,
+    "tractor_protection": (False,) * 4,
+    "kitty_size": (8,) * 4,
+    "joker_bids": ("pairs",) * 4,
+    "negative_totals": (False,) * 4,
+    "last_trick_to_level": (False,) * 4,
 }
 
 
@@ -299,6 +310,25 @@ BAD_FIELDS = [
     ({"counter_bids": 1}, ["Rules.counter_bids", "R5.2", "True or False"]),
     ({"no_bid_reveal": 8}, ["Rules.no_bid_reveal", "R4.6", "0..7", "8"]),
     ({"no_bid_reveal": -1}, ["Rules.no_bid_reveal", "R4.6", "0..7"]),
+    ({"no_bid_reveal": 4, "kitty_size": 4}, ["Rules.no_bid_reveal", "R4.1", "0..3", "4"]),
+    (
+        {"no_bid_reveal": "first_level_or_highest", "no_bid_dealer": "twin"},
+        ["Rules.no_bid_reveal", "Rules.no_bid_dealer", "R4.6"],
+    ),
+    (
+        {"no_bid_reveal": "first_level_joker_stops", "no_bid_dealer": "twin"},
+        ["Rules.no_bid_reveal", "Rules.no_bid_dealer", "R4.6"],
+    ),
+    (
+        {"counter_bids": True, "kitty_theft": "every_deal"},
+        ["Rules.counter_bids", "Rules.kitty_theft", "R5.2"],
+    ),
+    ({"counter_bids": True, "kitty_size": 0}, ["Rules.counter_bids", "kitty_size=0", "R5.2"]),
+    (
+        {"kitty_theft": "every_deal", "kitty_size": 0},
+        ["Rules.kitty_theft", "kitty_size=0", "R5.2"],
+    ),
+    ({"kitty_size": 6}, ["Rules.kitty_size", "R4.1", "0 or 4 or 8", "6"]),
     ({"no_bid_reveal": True}, ["Rules.no_bid_reveal", "R4.6"]),
     ({"no_bid_dealer": "again"}, ["Rules.no_bid_dealer", "R4.6", "'keep'", "'twin'"]),
     ({"first_dealer": "dealer"}, ["Rules.first_dealer", "R4.5", "'first_bid'", "'winning_bid'"]),

@@ -38,7 +38,7 @@ from typing import Any, Literal, NamedTuple, Protocol, TypeGuard, TypeVar, get_a
 import attrs
 
 from tuolaji.core._args import choice_fault, choices_text, rules_error
-from tuolaji.core.cards import KITTY_SIZE, TOTAL_POINTS, Rank, Suit
+from tuolaji.core.cards import TOTAL_POINTS, Rank, Suit
 from tuolaji.core.errors import ConfigurationError, IllegalAction, RulesTypeError, cut
 from tuolaji.core.limits import MAX_ECHO
 from tuolaji.core.trump import Trump
@@ -50,6 +50,7 @@ __all__ = [
     "FULL_LEVELS",
     "MAX_BAND_POINTS",
     "MAX_BAND_STEPS",
+    "MAX_KITTY_SIZE",
     "MAX_NO_BID_REDEALS",
     "MAX_THROW_PENALTY",
     "RULESETS",
@@ -64,8 +65,12 @@ __all__ = [
     "FollowDraw",
     "ForcedUnit",
     "JackHookCards",
+    "JackHookOutcome",
+    "JokerBids",
     "JokerPairs",
     "KittyMultiplierMode",
+    "KittySize",
+    "KittyTheft",
     "LevelBand",
     "NoBidDealer",
     "NoBidReveal",
@@ -74,6 +79,7 @@ __all__ = [
     "RuleField",
     "Rules",
     "ThrowRuff",
+    "TopLevel",
     "TractorMinPairs",
     "UnknownRuleset",
     "Values",
@@ -101,9 +107,11 @@ KittyMultiplierMode = Literal["doubling", "linear", "power"]
 rules), ``"linear"`` (双升) or ``"power"`` (a house rule: 2 to the number of cards of the lead's
 largest unit)."""
 
-ForcedUnit = Literal["lowest", "smallest"]
+ForcedUnit = Literal["lowest", "smallest", "nearest_seat"]
 """How a failed throw picks its forced unit (R6.4): ``"lowest"`` (the seeds: the beatable
-unit holding the lowest card) or ``"smallest"`` (a house rule: smallest unit size first)."""
+unit holding the lowest card), ``"smallest"`` (a house rule: smallest unit size first) or
+``"nearest_seat"`` (the online app: the first seat after the thrower, in turn order, that can
+beat a unit decides, and the smallest unit it can beat is forced)."""
 
 FORCED_UNIT_ORDERS: tuple[ForcedUnit, ...] = get_args(ForcedUnit)
 """The values of [`ForcedUnit`][tuolaji.core.rules.ForcedUnit]."""
@@ -123,20 +131,52 @@ RuffShape = Literal["exact", "counts"]
 literal wording: no fewer tractors and no fewer pairs than the lead, so ♠9988 33 ruffs
 ♦665544)."""
 
-ThrowRuff = Literal["first_difference", "highest", "largest_unit", "all_units"]
+ThrowRuff = Literal[
+    "first_difference", "highest", "largest_unit", "all_units", "every_unit", "largest_then_next"
+]
 """How a later ruff of a throw beats the standing ruff (R7.5): ``"first_difference"`` (RULES.md:
 tractors then pairs, unit by unit, the first difference decides), ``"highest"`` (the single
-highest card), ``"largest_unit"`` (the largest units only) or ``"all_units"`` (every tractor
-and pair beats its counterpart)."""
+highest card), ``"largest_unit"`` (the largest units only), ``"all_units"`` (every tractor
+and pair beats its counterpart), ``"every_unit"`` (the online app's default: every unit,
+singles included, beats its counterpart) or ``"largest_then_next"`` (the online app's unit
+length: the largest unit decides, and on a tie the next unit, and so on)."""
 
-NoBidReveal = Literal["first_level_or_highest"]
-"""The kitty-turning house rule of R4.6 beside a fixed index: turn the kitty's cards in order
-until a level card (its suit is trump); if none is a level card, the highest card of the kitty
-names the trump (a joker: no trump)."""
+NoBidReveal = Literal["first_level_or_highest", "first_level_joker_stops"]
+"""The kitty-turning house rules of R4.6 beside a fixed index: ``"first_level_or_highest"``
+(turn the kitty's cards in order until a level card, whose suit is trump; if none is a level
+card, the highest card of the kitty names the trump, a joker no trump) or
+``"first_level_joker_stops"`` (the online app: turning also stops at a joker, which means no
+trump; with neither, the highest card names the trump, suits compared)."""
 
 JackHookCards = Literal["any", "single"]
 """Which winning plays hook under the J hook (R9.4): ``"any"`` (the seed: any play made only
 of J cards, 用J牌抠底) or ``"single"`` (a house rule: exactly one J)."""
+
+JackHookOutcome = Literal["reset", "reset_then_advance"]
+"""What the J hook does to the declarers' level (R9.4): ``"reset"`` (the seed read literally:
+back to the first level, no advance) or ``"reset_then_advance"`` (the online app, and the
+reading of 庄家重新从2级开始 in RULES.md's open readings: back to the first level, then the deal's
+advance applies from there)."""
+
+KittyTheft = Literal["none", "every_deal"]
+"""Kitty theft (炒地皮, R5.3): ``"none"`` or ``"every_deal"`` (the online app: after the
+dealer buries, in every deal, each seat in turn may overturn with a stronger bid, takes the
+kitty and buries its own; the dealer never changes, and there is no theft after a trump turned
+from the kitty)."""
+
+TopLevel = Literal["A", "no_trump"]
+"""What lies past the last level (R9.2): ``"A"`` (the last level is the top) or
+``"no_trump"`` (the online app: after the last level one more level, played with no trump
+suit: only the jokers and the level cards are trump)."""
+
+JokerBids = Literal["pairs", "single_big_no_trump", "none"]
+"""Which joker bids name no trump (R4.3, R4.4): ``"pairs"`` (the seeds: a pair of small or
+big jokers), ``"single_big_no_trump"`` (one big joker bids no trump, as strong as a pair of
+level cards... see RULES.md) or ``"none"`` (jokers never bid)."""
+
+KittySize = Literal[0, 4, 8]
+"""How many cards the kitty holds (R4.1): 8 (the seeds) or another size that leaves every seat
+the same number of cards (0: no kitty, 27 cards each; 4: 26 each)."""
 
 JokerPairs = Literal["big_over_small", "equal"]
 """How two joker pairs compare as bids (R4.3, R4.4): ``"big_over_small"`` (RULES.md, 双升:
@@ -154,6 +194,9 @@ TractorMinPairs = Literal[2, 3]
 """The fewest consecutive pairs that make a tractor (R3.2): ``2`` (the seeds: 连对至少由两对组成)
 or ``3`` (a house rule: ♥7766 is two pairs, ♥887766 a tractor)."""
 
+
+MAX_KITTY_SIZE: int = max(get_args(KittySize))
+"""The largest [`Rules.kitty_size`][tuolaji.Rules.kitty_size] (R4.1)."""
 
 MAX_THROW_PENALTY = TOTAL_POINTS
 """The largest [`Rules.throw_penalty`][tuolaji.Rules.throw_penalty] (R6.5): all the points of the
@@ -654,7 +697,7 @@ class Rules:
         0,
         "R4.6",
         "the kitty card turned up when nobody bids",
-        _Either((_Ints(0, KITTY_SIZE - 1, noun="a kitty index"), _Choice(NoBidReveal))),
+        _Either((_Ints(0, MAX_KITTY_SIZE - 1, noun="a kitty index"), _Choice(NoBidReveal))),
         "0.1",
     )
     """R4.6: 0-based index (0..7) of the kitty card turned up when nobody bids, or
@@ -842,6 +885,68 @@ class Rules:
     )
     """R3.2: the fewest consecutive pairs that make a tractor: 2 (the seeds) or 3 (a house
     rule: two consecutive pairs are then two pairs)."""
+    jack_hook_outcome: JackHookOutcome = _field(
+        "reset",
+        "R9.4",
+        "what the J hook does to the declarers' level",
+        _Choice(JackHookOutcome),
+        "0.4",
+    )
+    """R9.4: ``"reset"`` (the declarers drop to the first level, no advance) or
+    ``"reset_then_advance"`` (they drop to the first level, then the deal's advance applies:
+    J → 2 → 4 when they keep the deal with +2)."""
+    kitty_theft: KittyTheft = _field(
+        "none", "R5.2", "kitty theft (炒地皮) after every burial", _Choice(KittyTheft), "0.4"
+    )
+    """R5.2: ``"none"`` or ``"every_deal"`` (炒地皮: after the dealer buries, in every deal, a
+    seat may overturn with a stronger bid, take the kitty and bury its own; the dealer never
+    changes; never after a trump turned from the kitty). Not with ``counter_bids``."""
+    top_level: TopLevel = _field(
+        "A", "R9.2", "what lies past the last level", _Choice(TopLevel), "0.4"
+    )
+    """R9.2: ``"A"`` (the last of [`levels`][tuolaji.Rules.levels] is the top) or
+    ``"no_trump"`` (one more level past the last: a deal with no trump suit, where only the
+    jokers and the last level's cards are trump)."""
+    reinforce_after_overturn: bool = _field(
+        False, "R4.2", "a seat overturned may still reinforce its bid", _FLAG, "0.4"
+    )
+    """R4.2: True: a seat whose single level card was overturned may show the second copy
+    (reinforce) to bid again, if that pair beats the standing bid."""
+    overturn_by_suit: bool = _field(
+        False, "R4.3", "a bid of the same strength in a higher suit overturns", _FLAG, "0.4"
+    )
+    """R4.3: True: a bid as strong as the standing one overturns it when its suit is higher in
+    the suit order of the online app (see docs/house-rules.md)."""
+    pair_bids_equal: bool = _field(False, "R4.3", "every pair bid is equally strong", _FLAG, "0.4")
+    """R4.3: True: a pair of level cards and both joker pairs are equally strong bids, so the
+    first pair shown stands (seed 000: 以上后三条以先出现者为准)."""
+    tractor_protection: bool = _field(
+        False, "R7.3", "a pair lead does not make a tractor break", _FLAG, "0.4"
+    )
+    """R7.3: True: a follower of a pair lead need not break a tractor it holds to follow with a
+    pair (it may play other cards of the suit instead)."""
+    kitty_size: KittySize = _field(
+        8, "R4.1", "how many cards the kitty holds", _Choice(KittySize), "0.4"
+    )
+    """R4.1: 8 (the seeds), 4 or 0: every seat is dealt (108 - kitty_size) / 4 cards.
+    With no kitty there is no burial, no kitty bonus, and a deal nobody bids is played with no
+    trump suit; not with ``counter_bids`` or ``kitty_theft``."""
+    joker_bids: JokerBids = _field(
+        "pairs", "R4.3", "which joker bids name no trump", _Choice(JokerBids), "0.4"
+    )
+    """R4.3, R4.4: ``"pairs"`` (a pair of small or big jokers), ``"single_big_no_trump"`` (one
+    big joker also bids no trump, above one level card and below a pair) or ``"none"`` (jokers
+    never bid)."""
+    negative_totals: bool = _field(
+        False, "R9.1", "attackers' totals below 0 give the declarers more levels", _FLAG, "0.4"
+    )
+    """R9.1: True: an attackers' total below 0 (after throw penalties) gives the declarers one
+    level more than the first band per band of points below 0 (docs/house-rules.md)."""
+    last_trick_to_level: bool = _field(
+        False, "R9.1", "the declarers level up only by winning the last trick", _FLAG, "0.4"
+    )
+    """R9.1: True: declarers who keep the deal advance only if they won the last trick;
+    otherwise they keep the deal at +0."""
 
     def __attrs_post_init__(self) -> None:
         for name, field in RULE_FIELDS.items():
@@ -854,11 +959,40 @@ class Rules:
                 f"({_format_levels(self.levels)}); {_format_levels(stray)} "
                 f"{'is' if len(stray) == 1 else 'are'} not"
             )
+        self._check_joined()
         if self.jack_hook and Rank.JACK not in self.levels:
             raise ConfigurationError(
                 f"Rules.jack_hook (R9.4): the J hook needs J in Rules.levels "
                 f"({_format_levels(self.levels)})"
             )
+
+    def _check_joined(self) -> None:
+        """Refuse the combinations of fields that contradict a rule text or mean nothing."""
+        if isinstance(self.no_bid_reveal, str) and self.no_bid_dealer == "twin":
+            raise ConfigurationError(
+                f"Rules.no_bid_reveal={self.no_bid_reveal!r} with Rules.no_bid_dealer='twin' "
+                f"(R4.6): the search for a level card reads the dealer's level, then the twin "
+                f"may hand the deal to a team at another level; no rule text has this; use a "
+                f"kitty index or no_bid_dealer='keep'"
+            )
+        if isinstance(self.no_bid_reveal, int) and 0 < self.kitty_size <= self.no_bid_reveal:
+            raise ConfigurationError(
+                f"Rules.no_bid_reveal (R4.6) is an index into the kitty of Rules.kitty_size="
+                f"{self.kitty_size} cards (R4.1): 0..{self.kitty_size - 1}; got "
+                f"{self.no_bid_reveal}"
+            )
+        if self.counter_bids and self.kitty_theft != "none":
+            raise ConfigurationError(
+                "Rules.counter_bids with Rules.kitty_theft (R5.2): both open a round of "
+                "counters after the burial; choose one"
+            )
+        if self.kitty_size == 0:
+            for name in ("counter_bids", "kitty_theft"):
+                if getattr(self, name) not in (False, "none"):
+                    raise ConfigurationError(
+                        f"Rules.{name} with Rules.kitty_size=0 (R5.2, R4.1): a counter takes "
+                        f"the kitty, and there is none"
+                    )
 
     @classmethod
     def upgrade_data(cls, data: Mapping[str, object]) -> dict[str, object]:

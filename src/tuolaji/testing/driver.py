@@ -103,12 +103,35 @@ def build_rules(pick: Chooser) -> Rules:
     changes["must_play"] = frozenset(r for r in levels if pick((False, False, True)))
     if Rank.JACK not in levels:
         changes["jack_hook"] = False
+    _join_kitty_fields(changes, pick)
     try:
         return attrs.evolve(base, **changes)  # type: ignore[arg-type]
     except ConfigurationError:
         # A cross-field check this builder does not know yet: fall back to the preset, which
         # is always valid, rather than fail or filter.
         return base
+
+
+def _join_kitty_fields(changes: dict[str, object], pick: Chooser) -> None:
+    """Bring the drawn fields that join (R4.1, R4.6, R5.2) into agreement, so that the checks
+    of ``Rules`` that join them hold and every draw is used: the turned kitty card within the
+    kitty, a kitty-searching reveal with the dealer kept, one counter round at most, and no
+    counter round without a kitty."""
+    size = changes["kitty_size"]
+    assert isinstance(size, int)
+    reveal = changes["no_bid_reveal"]
+    if isinstance(reveal, int) and size and reveal >= size:
+        changes["no_bid_reveal"] = pick(tuple(range(size)))
+    if isinstance(reveal, str):
+        changes["no_bid_dealer"] = "keep"
+    if changes["counter_bids"] and changes["kitty_theft"] != "none":
+        if pick((False, True)):
+            changes["counter_bids"] = False
+        else:
+            changes["kitty_theft"] = "none"
+    if size == 0:
+        changes["counter_bids"] = False
+        changes["kitty_theft"] = "none"
 
 
 def random_rules(rng: random.Random) -> Rules:
