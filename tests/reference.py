@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import product
+from itertools import permutations, product
 
 from tuolaji import CARDS, TRUMP, Card, Shape, Trump, Unit, is_tractor, shape_of, units
 
@@ -298,7 +298,92 @@ def _ruff_beats(
         return max(keys)[0] > standing_key[0]
     if throw_ruff == "all_units":
         return any(all(a > b for a, b in zip(k, standing_key, strict=True)) for k in keys)
+    if throw_ruff == "every_unit":
+        return _beats_every_unit(play, standing, shape, trump)
+    if throw_ruff == "largest_then_next":
+        return _largest_then_next(play, standing, shape, trump)
     return max(keys) > standing_key
+
+
+def _units_of_splits(
+    play: Sequence[Card], shape: Shape, trump: Trump
+) -> list[list[tuple[int, int]]]:
+    """Every split of ``play`` into ``shape`` as its units ``(cards, top position)``: the
+    tractors and pairs of the split, and each card left over as a single."""
+    slots = [*shape.tractors, *([1] * shape.pairs)]
+    ids = tuple(sorted(c.id for c in play))
+    out = []
+    for split in _splits(ids, slots, trump):
+        rest = list(ids)
+        for _, unit in split:
+            for i in unit:
+                rest.remove(i)
+        units = [(2 * k, _top(u, trump)) for k, u in split]
+        units += [(1, trump.position(CARDS[i])) for i in rest]
+        out.append(units)
+    return out
+
+
+def _beats_every_unit(
+    play: Sequence[Card], standing: Sequence[Card], shape: Shape, trump: Trump
+) -> bool:
+    """``throw_ruff="every_unit"``: some split of ``play`` pairs each unit of the standing
+    ruff's best split (its tractors and pairs, R7.5's best; every card it leaves is a single)
+    with a unit of the same size, one to one, strictly higher."""
+    singles_only = not shape.tractors and not shape.pairs
+    best = best_split_key(standing, shape, trump)
+    splits = [
+        u for u in _units_of_splits(standing, shape, trump) if singles_only or _r7_5_key(u) == best
+    ]
+    theirs = splits[0]
+    # Every best split leaves singles at the same positions.
+    assert all(sorted(u) == sorted(theirs) for u in splits)
+    for ours in _units_of_splits(play, shape, trump):
+        if all(_dominates(ours, theirs, size) for size in {s for s, _ in theirs}):
+            return True
+    return False
+
+
+def _r7_5_key(units: list[tuple[int, int]]) -> Key:
+    """R7.5's key of a split's units: tractors longest first, then pairs, highest first."""
+    multi = sorted((u for u in units if u[0] > 1), key=lambda u: (-u[0], -u[1]))
+    return tuple(top for _, top in multi)
+
+
+def _dominates(ours: list[tuple[int, int]], theirs: list[tuple[int, int]], size: int) -> bool:
+    """Can the units of ``size`` cards in ``ours`` be matched one to one with those in
+    ``theirs``, each strictly higher? (Tried over every matching.)"""
+    mine = [top for s, top in ours if s == size]
+    other = [top for s, top in theirs if s == size]
+    return any(all(a > b for a, b in zip(p, other, strict=True)) for p in permutations(mine))
+
+
+def _largest_then_next(
+    play: Sequence[Card], standing: Sequence[Card], shape: Shape, trump: Trump
+) -> bool:
+    """``throw_ruff="largest_then_next"``: the units (tractors and pairs; singles only in a
+    throw of singles), largest first and highest first among one size, are compared in
+    turn against the standing ruff's best split; the first that is not a tie decides
+    (higher: the new ruff wins). Some split of the new ruff must win so."""
+    singles_only = not shape.tractors and not shape.pairs
+
+    def ordered(units: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        kept = [u for u in units if singles_only or u[0] > 1]
+        return sorted(kept, key=lambda u: (-u[0], -u[1]))
+
+    best = best_split_key(standing, shape, trump)
+    theirs = next(
+        ordered(u)
+        for u in _units_of_splits(standing, shape, trump)
+        if singles_only or _r7_5_key(u) == best
+    )
+    for units in _units_of_splits(play, shape, trump):
+        for (_, a), (_, b) in zip(ordered(units), theirs, strict=True):
+            if a != b:
+                if a > b:
+                    return True
+                break
+    return False
 
 
 def ref_trick_winner(
@@ -366,11 +451,25 @@ def ref_check_throw(
     R6.4 ``"lowest"``: among the beatable units, the one holding the lowest card (position);
     a tie goes to the smaller unit, then to the first in suit order ♠ ♥ ♣ ♦.
     ``"smallest"``: unit size first (single < pair < tractor(2) ...), then lowest position.
+    ``"nearest_seat"``: ``others`` are in turn order from the thrower's next seat; the first
+    of them that can beat some unit picks, among the units it can beat, the first in the
+    order of ``"smallest"``.
     """
     split = units(cards, trump)
     if len(split) == 1:
         return True, as_key(cards), ()
-    beatable = [u for u in split if any(_hand_beats(u.cards, u.pairs, h, trump) for h in others)]
+    if forced_unit == "nearest_seat":
+        nearest = next(
+            (h for h in others if any(_hand_beats(u.cards, u.pairs, h, trump) for u in split)),
+            None,
+        )
+        if nearest is None:
+            return True, as_key(cards), ()
+        beatable = [u for u in split if _hand_beats(u.cards, u.pairs, nearest, trump)]
+    else:
+        beatable = [
+            u for u in split if any(_hand_beats(u.cards, u.pairs, h, trump) for h in others)
+        ]
     if not beatable:
         return True, as_key(cards), ()
 

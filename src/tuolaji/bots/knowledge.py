@@ -21,7 +21,14 @@ under `Rules.follow_draw`); this module turns its claims into facts about hands 
 * **Throws** (R6.3, R6.4): a seat's hand when a trick was led is its hand now plus what it
   played since. A throw that stood could be beaten by nobody; of a failed throw, the units
   before the forced one in R6.4's order could be beaten by nobody, and the forced one by no
-  seat the event leaves out when `Rules.throw_blocker_public`. A seat that could not beat a
+  seat the event leaves out when `Rules.throw_blocker_public`. Under
+  ``forced_unit="nearest_seat"`` the forced unit speaks of seats, not of the whole table:
+  the seats between the thrower and the nearest seat that could beat a unit (the first seat
+  the event names, when the blockers are public) could beat no unit, and that seat none
+  before the forced one in the order of ``"smallest"``; the seats after it may have beaten
+  any unit but the forced one (of which the event names them all). With secret blockers only
+  the thrower's next seat is known to be that seat or before it: it could beat no unit
+  before the forced one. A seat that could not beat a
   unit held no higher single for a single (caps of 0 on the led suit's cards above it), no
   higher pair for a pair (caps of 1, or 0 when it played one copy since) and no higher
   tractor of that length for a tractor (not a cap: checked on whole hands). A seat the event
@@ -104,7 +111,16 @@ class ThrowFact:
     tried: tuple[RawUnit, ...] = attrs.field(eq=False)
     """The units the engine tried in R6.4's order (see
     [`tried_units`][tuolaji.bots.knowledge.tried_units]), worked out once under the view's
-    rules: the caps and the world sampler both read them."""
+    rules: the world sampler reads them (the forced unit is the last)."""
+    unbeaten: tuple[tuple[RawUnit, tuple[int, ...]], ...] = attrs.field(eq=False, default=())
+    """What the outcome proves, unit by unit: each unit with the seats that held nothing
+    beating it when the trick was led (see the module docstring); the caps read them."""
+    settled: bool = attrs.field(eq=False, default=False)
+    """Whether the caps of ``unbeaten`` settle the outcome once the known cards give it: no
+    unit of ``unbeaten`` is a tractor (a tractor gives no cap), and no further card can
+    change the outcome without breaking a cap (not so under ``forced_unit="nearest_seat"``
+    with secret blockers, where a card in a seat before the unknown blocker may move the
+    decision to it)."""
 
 
 @attrs.frozen(slots=True)
@@ -306,6 +322,8 @@ def _throw_facts(view: PlayerView, events: Sequence[Event]) -> tuple[ThrowFact, 
         info = lead_info_ids([c.id for c in attempt], table)
         if len(info.units) == 1:
             continue
+        tried = _tried(info, throw, forced_unit)
+        unbeaten, settled = _unbeaten(lead.seat, info, throw, tried, view.rules)
         out.append(
             ThrowFact(
                 seat=lead.seat,
@@ -314,7 +332,9 @@ def _throw_facts(view: PlayerView, events: Sequence[Event]) -> tuple[ThrowFact, 
                 failed=throw,
                 played_since=(tuple(since[0]), tuple(since[1]), tuple(since[2]), tuple(since[3])),
                 capped=throw is None and all(u.pairs <= 1 for u in info.units),
-                tried=_tried(info, throw, forced_unit),
+                tried=tried,
+                unbeaten=unbeaten,
+                settled=settled,
             )
         )
     out.reverse()
@@ -408,8 +428,52 @@ def follow_fact_holds(
 def tried_units(fact: ThrowFact, rules: Rules) -> list[RawUnit]:
     """The units of a throw the engine tried in R6.4's order up to its outcome: all of them
     for a throw that stood, else those before the forced one and the forced one, last (none
-    when the forced cards are no unit of the throw: no state gives such a view)."""
+    when the forced cards are no unit of the throw: no state gives such a view). Under
+    ``forced_unit="nearest_seat"`` the order is that of ``"smallest"``, in which the nearest
+    seat able to beat a unit tried its own (see
+    [`throw_verdict`][tuolaji.core.trickids.throw_verdict])."""
     return list(_tried(fact.info, fact.failed, rules.forced_unit))
+
+
+def _unbeaten(
+    seat: int,
+    info: LeadInfo,
+    failed: ThrowFailed | None,
+    tried: tuple[RawUnit, ...],
+    rules: Rules,
+) -> tuple[tuple[tuple[RawUnit, tuple[int, ...]], ...], bool]:
+    """What a throw by ``seat`` proves (R6.3, R6.4; see the module docstring):
+    [`ThrowFact.unbeaten`][tuolaji.bots.knowledge.ThrowFact] and ``settled``."""
+    others = tuple([(seat + i) % 4 for i in (1, 2, 3)])
+    if failed is None or not tried:
+        # Stood: nobody could beat any unit (or an event naming no unit: nothing is known).
+        units = tried if failed is None else ()
+        return tuple([(u, others) for u in units]), all(u.pairs <= 1 for u in units)
+    forced = tried[-1]
+    public = rules.throw_blocker_public
+    named = failed.beaten_by if public else others
+    unnamed = tuple([s for s in others if s not in named])
+    no_tractor = all(u.pairs <= 1 for u in tried)
+    if rules.forced_unit != "nearest_seat":
+        # The units before the forced one in R6.4's order were beaten by nobody.
+        return (*((u, others) for u in tried[:-1]), (forced, unnamed)), no_tractor
+    if not public or not named:
+        # The blocker is unknown: the thrower's next seat is it or comes before it, so it
+        # could beat no unit before the forced one; no seat after it is known to be so.
+        return tuple([(u, others[:1]) for u in tried[:-1]]), False
+    # The first seat named is the nearest that could beat a unit: the seats before it
+    # could beat none, it could beat none before the forced one.
+    blocker = others.index(next(s for s in others if s in named))
+    before = others[:blocker]
+    earlier = tried[:-1]
+    out = [
+        (u, (*before, others[blocker]) if u in earlier else before)
+        for u in info.units
+        if u != forced
+    ]
+    out.append((forced, unnamed))
+    kept = tuple([(u, seats) for u, seats in out if seats])
+    return kept, all(u.pairs <= 1 for u, _ in kept)
 
 
 def _tried(info: LeadInfo, failed: ThrowFailed | None, order: ForcedUnit) -> tuple[RawUnit, ...]:
@@ -435,17 +499,8 @@ def throw_caps(facts: Sequence[ThrowFact], rules: Rules, table: TrumpTable) -> l
     for c in range(CARD_KINDS):
         of_suit.setdefault(suit[c], []).append(c)
     for fact in facts:
-        info, event = fact.info, fact.failed
-        others = [(fact.seat + i) % 4 for i in (1, 2, 3)]
-        tried = fact.tried
-        # R6.4: the units tried before the forced one were beaten by nobody; the forced one
-        # (the last tried), by no seat the event leaves out when the blockers are public.
-        unbeaten = [(u, others) for u in tried]
-        if event is not None and tried:
-            # Unknown blockers: any other seat may be one.
-            named = event.beaten_by if rules.throw_blocker_public else others
-            unbeaten[-1] = (tried[-1], [s for s in others if s not in named])
-        for u, seats in unbeaten:
+        info = fact.info
+        for u, seats in fact.unbeaten:
             if u.pairs > 1:
                 continue
             above = [c for c in of_suit[info.suit] if pos[c] > u.top]

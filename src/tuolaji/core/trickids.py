@@ -18,8 +18,9 @@ each `Rules.follow_draw` value, by the bots' knowledge and the observation encod
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence, Set
-from itertools import pairwise
+from itertools import combinations, pairwise
 from typing import NamedTuple
 
 import attrs
@@ -88,11 +89,11 @@ def rules_with(
     )
 
 
-@memoize(limit=64)
+@memoize(limit=128)
 def _evolved(
     follow_draw: FollowDraw, ruff_shape: RuffShape, throw_ruff: ThrowRuff, forced_unit: ForcedUnit
 ) -> Rules:
-    # Valid values make 3 * 2 * 4 * 2 = 48 combinations: every one stays cached.
+    # Valid values make 3 * 2 * 6 * 3 = 108 combinations: every one stays cached.
     return attrs.evolve(
         _DEFAULT_RULES,
         follow_draw=follow_draw,
@@ -279,17 +280,21 @@ def _split_keys(
     for tops, rest in tractor_placements(tractors, positions):
         if len(rest) < pairs:
             continue
-        key: list[int] = []
-        j = 0
-        while j < len(tractors):
-            # Tops of equal-length tractors are compared highest first.
-            e = j
-            while e < len(tractors) and tractors[e] == tractors[j]:
-                e += 1
-            key.extend(sorted(tops[j:e], reverse=True))
-            j = e
-        key.extend(rest[:pairs])
-        yield tuple(key)
+        yield _tractors_key(tractors, tops) + rest[:pairs]
+
+
+def _tractors_key(tractors: tuple[int, ...], tops: Sequence[int]) -> tuple[int, ...]:
+    """The tractors' part of a comparison key (R7.5): the ``tops`` of tractors of lengths
+    ``tractors`` (longest first), highest first among equal lengths."""
+    key: list[int] = []
+    j = 0
+    while j < len(tractors):
+        e = j
+        while e < len(tractors) and tractors[e] == tractors[j]:
+            e += 1
+        key.extend(sorted(tops[j:e], reverse=True))
+        j = e
+    return tuple(key)
 
 
 @memoize(limit=1 << 16)
@@ -316,6 +321,66 @@ def _some_split_outranks(
         all([a > b for a, b in zip(key, standing, strict=True)])
         for key in _split_keys(tractors, pairs, positions)
     )
+
+
+def _covered(tractors: tuple[int, ...], key: Sequence[int]) -> Counter[int]:
+    """The positions, with their card counts, that the tractors (lengths ``tractors``) and
+    pairs of a split keyed ``key`` take (R3.4: a tractor of k pairs topped at p holds a
+    pair at each of p - k + 1 .. p)."""
+    taken: Counter[int] = Counter()
+    for i, top in enumerate(key):
+        for j in range(tractors[i] if i < len(tractors) else 1):
+            taken[top - j] += 2
+    return taken
+
+
+def _singles_left(
+    tractors: tuple[int, ...], key: Sequence[int], spots: Sequence[int]
+) -> tuple[int, ...]:
+    """The positions of the cards a split keyed ``key`` leaves as singles (R3.4), highest
+    first; ``spots``: the positions of every card of the play."""
+    left = Counter(spots)
+    left.subtract(_covered(tractors, key))
+    return tuple(sorted(left.elements(), reverse=True))
+
+
+@memoize(limit=1 << 14)
+def _some_split_beats_every_unit(
+    tractors: tuple[int, ...],
+    pairs: int,
+    positions: tuple[int, ...],
+    spots: tuple[int, ...],
+    standing: tuple[int, ...],
+) -> bool:
+    """R7.5 with ``throw_ruff="every_unit"``: can a play with pairs at ``positions`` and
+    cards at ``spots`` be split into ``tractors`` + ``pairs`` + singles so that each of its
+    tractors, pairs and singles is strictly higher than its counterpart in ``standing`` (the
+    key of the standing ruff's best split followed by its singles, highest first)?
+
+    Within each kind (tractors of one length, pairs, singles) the units are matched highest
+    to highest: if any matching beats every standing unit, that one does. Every choice of
+    pairs is tried, not only the highest: lower pairs may leave higher singles."""
+    n = len(tractors) + pairs
+    units, singles = standing[:n], standing[n:]
+    placements = (
+        tractor_placements(tractors, positions)
+        if tractors
+        else iter([((), tuple(sorted(positions, reverse=True)))])
+    )
+    for tops, rest in placements:
+        head = _tractors_key(tractors, tops)
+        if not all([a > b for a, b in zip(head, units, strict=False)]):
+            continue
+        for chosen in set(combinations(rest, pairs)):
+            key = head + chosen
+            if all([a > b for a, b in zip(key, units, strict=True)]) and all(
+                [
+                    a > b
+                    for a, b in zip(_singles_left(tractors, key, spots), singles, strict=True)
+                ]
+            ):
+                return True
+    return False
 
 
 # ---------------------------------------------------------------------------------------------
@@ -373,7 +438,9 @@ def forced_unit_key(unit: RawUnit, forced_unit: ForcedUnit) -> tuple[int, int, i
     its lowest pair at p - k + 1); on a tie (only off-suit level cards share a position) the
     smaller unit; between equal units the first in suit order ♠ ♥ ♣ ♦ (the lower card id).
     ``"smallest"``: unit size first (single < pair < tractor(2) < ...), then the lowest
-    position, then suit order.
+    position, then suit order. ``"nearest_seat"``: the order of ``"smallest"``, among the
+    units that the nearest seat able to beat one can beat (see
+    [`throw_verdict`][tuolaji.core.trickids.throw_verdict]).
     """
     return (_lowest_first if forced_unit == "lowest" else _smallest_first)(unit)
 
@@ -411,8 +478,13 @@ def throw_verdict(
     rules: Rules,
 ) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
     """[`check_throw_ids`][tuolaji.core.trickids.check_throw_ids] for a described lead (R6.3,
-    R6.4): ``(ok, forced ids, beaten_by)``; ``forced`` is the lead's ids when ok.
-    ``rules.forced_unit`` (R6.4) picks the forced unit."""
+    R6.4): ``(ok, forced ids, beaten_by)``; ``forced`` is the lead's ids when ok;
+    ``beaten_by``: the indices of the hands in ``others`` holding a unit that beats the
+    forced one. ``rules.forced_unit`` (R6.4) picks the forced unit: the first beatable unit
+    in its order ([`forced_unit_key`][tuolaji.core.trickids.forced_unit_key]), or under
+    ``"nearest_seat"`` the first hand of ``others`` (the seats after the thrower, in turn)
+    that can beat a unit decides, and the first unit of the ``"smallest"`` order that this
+    hand can beat is forced."""
     if len(info.units) == 1:
         return True, info.ids, ()
     suit, pos = table.suit, table.pos
@@ -427,6 +499,8 @@ def throw_verdict(
     beatable = [u for u in info.units if u.top < highest]
     if len(beatable) > 1:
         beatable.sort(key=_lowest_first if rules.forced_unit == "lowest" else _smallest_first)
+    if rules.forced_unit == "nearest_seat" and beatable:
+        return _nearest_seat_verdict(info, beatable, others, tops, table)
     for unit in beatable:
         if unit.pairs == 0:
             # A single needs only the hands' top cards (most throws fail on a single): the
@@ -448,6 +522,40 @@ def throw_verdict(
         if beaten_by:
             return False, unit.ids, beaten_by
     return True, info.ids, ()
+
+
+def _nearest_seat_verdict(
+    info: LeadInfo,
+    beatable: Sequence[RawUnit],
+    others: Sequence[Sequence[int]],
+    tops: Sequence[int],
+    table: TrumpTable,
+) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
+    """R6.4 with ``forced_unit="nearest_seat"`` (the online app): the first hand of
+    ``others`` (in turn order after the thrower) that beats one of the ``beatable`` units
+    (smallest first) decides; the first of them it beats is forced, and ``beaten_by`` names
+    every hand that beats that unit. The seats before that hand could beat no unit; when no
+    hand beats any, the throw stands."""
+    pairs: list[set[int]] = []
+    if any([u.pairs for u in beatable]):
+        pos, of = table.pos, table.suit
+        mines = [sorted([c for c in hand if of[c] == info.suit]) for hand in others]
+        pairs = [{pos[c] for c, d in pairwise(mine) if c == d} for mine in mines]
+    for j, top in enumerate(tops):
+        for unit in beatable:
+            if _beats(unit, top, pairs[j] if unit.pairs else _NO_PAIRS):
+                beaten_by = tuple(
+                    [
+                        i
+                        for i, other in enumerate(tops)
+                        if _beats(unit, other, pairs[i] if unit.pairs else _NO_PAIRS)
+                    ]
+                )
+                return False, unit.ids, beaten_by
+    return True, info.ids, ()
+
+
+_NO_PAIRS: frozenset[int] = frozenset()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -782,7 +890,9 @@ def ruff_key(
     tractors and pairs than the lead), and is keyed by that shape.
     For a throw (several units), ``throw_ruff="highest"`` keys the ruff by its highest card and
     ``"largest_unit"`` by the top of its largest unit (the first entry of its best key);
-    ``"first_difference"`` and ``"all_units"`` keep the whole key.
+    ``"every_unit"`` adds to the best key the positions of the singles that split leaves,
+    highest first (for a throw holding a pair; a throw of singles keys them all already);
+    ``"first_difference"``, ``"largest_then_next"`` and ``"all_units"`` keep the key.
     """
     counted = _counted_shape(lead, rules.ruff_shape, table.tractor_min_pairs)
     if counted is None:
@@ -790,14 +900,29 @@ def ruff_key(
     else:
         key = _split_key(*counted, pair_positions(ids, table.pos))
     throw_ruff = rules.throw_ruff
-    if key is None or throw_ruff == "first_difference" or len(lead.units) == 1:
+    if key is None or throw_ruff in _WHOLE_KEY or len(lead.units) == 1:
         return key
     if throw_ruff == "largest_unit":
         return key[:1]
     if throw_ruff == "highest":
         pos = table.pos
         return (max([pos[c] for c in ids]),)
+    if throw_ruff == "every_unit" and (lead.tractors or lead.pairs):
+        pos = table.pos
+        tractors = counted[0] if counted else lead.tractors
+        return key + _singles_left(tractors, key, [pos[c] for c in ids])
     return key
+
+
+_WHOLE_KEY: frozenset[ThrowRuff] = frozenset({"first_difference", "largest_then_next"})
+"""The `Rules.throw_ruff` values that compare two ruffs of a throw by their whole keys (R7.5):
+``"largest_then_next"`` compares the largest units first and lets the next decide on a tie,
+which is the key order of ``"first_difference"`` (tractors longest first, then pairs; among
+units of one size the highest first), so the two give the same winner."""
+
+_UNIT_BY_UNIT: frozenset[ThrowRuff] = frozenset({"all_units", "every_unit"})
+"""The `Rules.throw_ruff` values under which a ruff must beat each unit of the standing
+ruff of a throw (R7.5): its tractors and pairs, and under ``"every_unit"`` its singles."""
 
 
 def _outranks_every_unit(
@@ -809,17 +934,24 @@ def _outranks_every_unit(
     table: TrumpTable,
     rules: Rules,
 ) -> bool:
-    """R7.5 with ``throw_ruff="all_units"``: does the ruff ``ids`` (keyed ``key`` by
-    [`ruff_key`][tuolaji.core.trickids.ruff_key]) beat the standing ruff keyed ``standing``? For
-    a throw, some split of the ruff must beat every tractor and pair (every single, for a throw
-    of singles) of the standing ruff's best split; a one-unit lead compares keys as always."""
+    """R7.5 with ``throw_ruff="all_units"`` or ``"every_unit"``: does the ruff ``ids`` (keyed
+    ``key`` by [`ruff_key`][tuolaji.core.trickids.ruff_key]) beat the standing ruff keyed
+    ``standing``? For a throw, some split of the ruff must beat every tractor and pair (every
+    single, for a throw of singles) of the standing ruff's best split, and under
+    ``"every_unit"`` every single that split leaves too; a one-unit lead compares keys as
+    always."""
     if len(lead.units) == 1:
         return key > standing
     if not lead.tractors and not lead.pairs:
         return all([a > b for a, b in zip(key, standing, strict=True)])
     counted = _counted_shape(lead, rules.ruff_shape, table.tractor_min_pairs)
     tractors, pairs = counted or (lead.tractors, lead.pairs)
-    return _some_split_outranks(tractors, pairs, pair_positions(ids, table.pos), standing)
+    pos = table.pos
+    at = pair_positions(ids, pos)
+    if rules.throw_ruff == "all_units":
+        return _some_split_outranks(tractors, pairs, at, standing)
+    spots = tuple(sorted([pos[c] for c in ids]))
+    return _some_split_beats_every_unit(tractors, pairs, at, spots, standing)
 
 
 def is_ruff_ids(lead: LeadInfo, ids: Sequence[int], table: TrumpTable, rules: Rules) -> bool:
@@ -916,7 +1048,7 @@ def challenge(  # noqa: PLR0917
         # Under RULES.md's readings a ruff's key is the led shape's (what ruff_key gives
         # then), read without the house rules' dispatch: most tricks are played so.
         throw_ruff = rules.throw_ruff
-        if rules.ruff_shape == "exact" and throw_ruff == "first_difference":
+        if rules.ruff_shape == "exact" and throw_ruff in _WHOLE_KEY:
             key = play_key_ids(lead, ids, table)
         else:
             key = ruff_key(lead, ids, table, rules)
@@ -924,7 +1056,7 @@ def challenge(  # noqa: PLR0917
             return best  # R7.4: trumps not fitting the lead's shape are a discard
         if not best.ruffed or (
             key > best.key
-            if throw_ruff != "all_units"
+            if throw_ruff not in _UNIT_BY_UNIT
             else _outranks_every_unit(lead, ids, key, best.key, table=table, rules=rules)
         ):
             return WinnerSoFar(i, key, True)

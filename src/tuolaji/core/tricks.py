@@ -15,9 +15,8 @@ from tuolaji.core import trickids, wording
 from tuolaji.core._args import check_choice as _check_choice
 from tuolaji.core._args import plays_ids_of, trump_table_of
 from tuolaji.core.cards import CARDS, Card, card_ids_of
-from tuolaji.core.errors import ConfigurationError, IllegalAction
+from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import (
-    FORCED_UNIT_ORDERS,
     FollowDraw,
     ForcedUnit,
     RuffShape,
@@ -106,8 +105,11 @@ def check_throw(
     a higher single, a higher pair, or for a tractor of k pairs, k pairs at consecutive
     positions with a higher top. Otherwise the thrower plays one beatable unit, chosen by
     ``forced_unit`` (see [`forced_unit_key`][tuolaji.core.trickids.forced_unit_key]): ``"lowest"``
-    (the seeds, 最小牌: the unit holding the lowest card) or ``"smallest"`` (smallest unit first,
-    then lowest); None: the default of [`Rules.forced_unit`][tuolaji.Rules.forced_unit].
+    (the seeds, 最小牌: the unit holding the lowest card), ``"smallest"`` (smallest unit first,
+    then lowest) or ``"nearest_seat"`` (the first hand of ``others`` that can beat a unit
+    decides: the smallest unit it can beat, size first, then lowest); None: the default of
+    [`Rules.forced_unit`][tuolaji.Rules.forced_unit]. ``others`` are the other hands in turn
+    order from the thrower's next seat (only ``"nearest_seat"`` reads the order).
 
     Raises [`IllegalAction`][tuolaji.IllegalAction] (R6.2) for an empty or mixed-suit lead, and
     [`ConfigurationError`][tuolaji.ConfigurationError] for an unknown ``forced_unit``.
@@ -123,10 +125,8 @@ def check_throw(
     >>> tl.format_cards(check_throw(lead, others, t, forced_unit="smallest").forced)
     '9C'
     """
-    if forced_unit is not None and forced_unit not in FORCED_UNIT_ORDERS:
-        raise ConfigurationError(
-            f"R6.4: forced_unit is 'lowest' or 'smallest'; got {forced_unit!r}"
-        )
+    if forced_unit is not None:
+        _check_choice("forced_unit", "R6.4", forced_unit, ForcedUnit)
     table = trump_table_of(trump)
     ok, forced, beaten_by = trickids.check_throw_ids(
         card_ids_of(cards),

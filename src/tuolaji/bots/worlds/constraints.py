@@ -252,9 +252,10 @@ def _throw_checks(
     outcome cannot depend on the hidden cards: when no hidden card of its suit lies above the
     lowest position a beating unit may reach (a single or a pair must top the unit; a tractor
     of k pairs may start k - 1 below its top), or when the known cards alone give its outcome
-    and no tractor is among the units tried up to the forced one (R6.4's order): the caps
-    (R6.3, [`throw_caps`][tuolaji.bots.knowledge.throw_caps]) then keep hidden cards from
-    beating a unit nobody beat, and more cards cannot undo a beating unit."""
+    and the fact is [`settled`][tuolaji.bots.knowledge.ThrowFact.settled] (no tractor among
+    the units its outcome rules out): the caps (R6.3,
+    [`throw_caps`][tuolaji.bots.knowledge.throw_caps]) then keep hidden cards from beating a
+    unit a seat could not beat, and more cards cannot undo a beating unit."""
     out: list[_ThrowCheck] = []
     if rules is None or table is None:
         return ()
@@ -272,7 +273,7 @@ def _throw_checks(
             tuple([c for c in (*h, *since) if suit[c] == x])
             for h, since in zip(known, fact.played_since, strict=True)
         )
-        if all(u.pairs <= 1 for u in fact.tried) and throw_fact_holds(fact, then, rules, table):
+        if fact.settled and throw_fact_holds(fact, then, rules, table):
             continue
         out.append((fact, then))
     return tuple(out)
