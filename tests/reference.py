@@ -377,8 +377,8 @@ def _largest_then_next(
         for u in _units_of_splits(standing, shape, trump)
         if singles_only or _r7_5_key(u) == best
     )
-    for units in _units_of_splits(play, shape, trump):
-        for (_, a), (_, b) in zip(ordered(units), theirs, strict=True):
+    for split in _units_of_splits(play, shape, trump):
+        for (_, a), (_, b) in zip(ordered(split), theirs, strict=True):
             if a != b:
                 if a > b:
                     return True

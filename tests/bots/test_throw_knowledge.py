@@ -100,6 +100,82 @@ def test_r6_4_a_pair_unit_beaten_by_nobody_caps_a_card_played_since_to_zero() ->
     assert caps[1][nine] == 1
 
 
+# forced_unit="nearest_seat" (issue #31): seat 1's ♣99 beats the pair 88, not the K; seat 2's
+# ♣A beats the K. Seat 1 comes first: 88 is forced, seat 1 named.
+NEAREST_IS_NEXT = ["KC 8C 8C 3D 4D", "9C 9C 5S 6S 7S", "AC 5H 6H 7H 9H", "QC 3S 4S 5D 6D"]
+# Seat 1 holds no ♣; seat 2's ♣99 beats the 88; seat 3's ♣A beats the K: seat 2 decides.
+NEAREST_IS_SECOND = ["KC 8C 8C 3D 4D", "3S 5H 6H 7H 9H", "9C 9C 5S 6S 7S", "AC 3S 4S 5D 6D"]
+NEAREST = tl.Rules(forced_unit="nearest_seat")
+
+
+def test_r6_4_nearest_seat_caps_the_blocker_only_below_the_forced_unit() -> None:
+    """``forced_unit="nearest_seat"``: seat 1 forced the 88, so it could not beat the K (tried
+    before the pair in the order of "smallest"): no ♣A. Seats 2 and 3 could not beat the 88
+    (not named), but nothing is known of the K from them: seat 2 holds the ♣A, and a cap of
+    0 there (what "the units before the forced one were beaten by nobody" would give) would
+    rule out the true hands."""
+    state = thrown(NEAREST_IS_NEXT, NEAREST)
+    assert event_of(state).beaten_by == (1,) and tl.format_cards(event_of(state).forced) == "8C 8C"
+    caps = throw_caps(throw_facts(state.view(3)), state.rules, T.table)
+    assert {c: caps[1].get(c) for c in ABOVE_8} == {c: 0 if c in ABOVE_K else None for c in ABOVE_8}
+    for seat in (2, 3):
+        assert {c: caps[seat][c] for c in ABOVE_8} == dict.fromkeys(ABOVE_8, 1)
+
+
+def test_r6_4_nearest_seat_caps_every_unit_for_the_seats_before_the_blocker() -> None:
+    """``"nearest_seat"``: seat 2 forced the 88, so seat 1, asked first, could beat no unit
+    (no ♣A, no ♣ pair above 8), seat 2 not the K (no ♣A); seat 3, after the blocker and not
+    named, held no ♣ pair above 8 but may hold the ♣A (it does)."""
+    state = thrown(NEAREST_IS_SECOND, NEAREST)
+    assert event_of(state).beaten_by == (2,) and tl.format_cards(event_of(state).forced) == "8C 8C"
+    caps = throw_caps(throw_facts(state.view(0)), state.rules, T.table)
+    assert {c: caps[1][c] for c in ABOVE_8} == {c: 0 if c in ABOVE_K else 1 for c in ABOVE_8}
+    assert {c: caps[2].get(c) for c in ABOVE_8} == {c: 0 if c in ABOVE_K else None for c in ABOVE_8}
+    assert {c: caps[3][c] for c in ABOVE_8} == dict.fromkeys(ABOVE_8, 1)
+
+
+def test_r6_4_nearest_seat_with_secret_blockers_caps_only_the_next_seat() -> None:
+    """``"nearest_seat"`` with ``throw_blocker_public=False``: the blocker is unknown, but the
+    thrower's next seat is it or was asked before it, so it could not beat the K; the other
+    seats may have been after the blocker: no cap."""
+    rules = tl.Rules(forced_unit="nearest_seat", throw_blocker_public=False)
+    for hands in (NEAREST_IS_NEXT, NEAREST_IS_SECOND):
+        state = thrown(hands, rules)
+        assert event_of(state).beaten_by == ()
+        caps = throw_caps(throw_facts(state.view(0)), state.rules, T.table)
+        assert {c: caps[1].get(c) for c in ABOVE_8} == {
+            c: 0 if c in ABOVE_K else None for c in ABOVE_8
+        }
+        assert caps[2] == {} and caps[3] == {}
+
+
+@pytest.mark.parametrize("public", [True, False])
+@pytest.mark.parametrize("hands", [NEAREST_IS_NEXT, NEAREST_IS_SECOND])
+def test_r6_4_nearest_seat_facts_hold_for_the_true_hands_and_keep_in_worlds(
+    hands: list[str], public: bool
+) -> None:
+    """The true hands agree with the fact; moving the blocker's ♣99 to the seat before it
+    (which then decides first) does not; every sampled world keeps the throw."""
+    state = thrown(hands, tl.Rules(forced_unit="nearest_seat", throw_blocker_public=public))
+    (fact,) = throw_facts(state.view(0))
+    ids = [[c.id for c in h] for h in state.hands]
+    then = [[*h, *since] for h, since in zip(ids, fact.played_since, strict=True)]
+    assert throw_fact_holds(fact, then, state.rules, T.table)
+    if hands is NEAREST_IS_SECOND:
+        nines = [c for c in then[2] if c in ABOVE_8]
+        then[2] = [c for c in then[2] if c not in ABOVE_8]
+        then[1] += nines
+        # Seat 1 now forces the 88 itself: the same unit, but the blocker differs.
+        assert throw_fact_holds(fact, then, state.rules, T.table) is not public
+    for seat in range(4):
+        view = state.view(seat)
+        for world in sample_worlds(view, random.Random(seat), 20):
+            assert world.view(seat) == view
+            w_ids = [[c.id for c in h] for h in world.hands]
+            w_then = [[*h, *s] for h, s in zip(w_ids, fact.played_since, strict=True)]
+            assert throw_fact_holds(fact, w_then, state.rules, T.table)
+
+
 @pytest.mark.parametrize("hands", [PAIR_BEATEN, SINGLE_BEATEN])
 def test_r6_4_the_true_hands_agree_with_the_fact_and_a_blocker_without_its_unit_does_not(
     hands: list[str],
@@ -142,7 +218,11 @@ def test_r6_4_worlds_keep_who_could_beat_a_failed_throw(hands: list[str], public
 def throw_views() -> list[tl.PlayerView]:
     """Views in play after at least one failed throw, from played games of every preset."""
     out = []
-    for rules in ("tuolaji", "shuangsheng", "tuolaji-tournament", "shuangsheng-super"):
+    house = (
+        tl.Rules(forced_unit="nearest_seat"),
+        tl.Rules(forced_unit="nearest_seat", throw_blocker_public=False),
+    )
+    for rules in ("tuolaji", "shuangsheng", "tuolaji-tournament", "shuangsheng-super", *house):
         for seed in range(8):
             for state in played_deals(rules, seed):
                 if state.phase is tl.Phase.PLAYING and any(
@@ -150,6 +230,38 @@ def throw_views() -> list[tl.PlayerView]:
                 ):
                     out.extend(state.view(seat) for seat in range(4))
     return out
+
+
+@pytest.mark.parametrize("forced_unit", ["lowest", "smallest", "nearest_seat"])
+@pytest.mark.parametrize("public", [True, False])
+def test_r6_4_throw_knowledge_never_rules_out_the_true_hands(
+    forced_unit: str, public: bool
+) -> None:
+    """In played deals under every ``forced_unit`` (R6.4), with public or secret blockers,
+    what each seat deduces from the throws (caps, whole-hand facts) holds for the true hands
+    of the other seats: a deduction may be weak, never wrong."""
+    rules = tl.Rules(forced_unit=forced_unit, throw_blocker_public=public)  # type: ignore[arg-type]
+    checked = 0
+    for seed in range(6):
+        for state in played_deals(rules, seed):
+            if state.phase is not tl.Phase.PLAYING or state.trick:
+                continue
+            if not any(isinstance(e, tl.ThrowFailed) for e in state.events):
+                continue
+            assert state.trump is not None
+            for seat in range(4):
+                view = state.view(seat)
+                know = knowledge_of(view)
+                for other in range(4):
+                    held = Counter(c.id for c in state.hands[other])
+                    if other != seat:
+                        assert all(held[c] <= cap for c, cap in know.caps[other].items())
+                ids = [[c.id for c in h] for h in state.hands]
+                for fact in know.throws:
+                    then = [[*h, *s] for h, s in zip(ids, fact.played_since, strict=True)]
+                    assert throw_fact_holds(fact, then, state.rules, state.trump.table)
+                checked += 1
+    assert checked > 0
 
 
 @given(st.data())

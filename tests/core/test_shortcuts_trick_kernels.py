@@ -91,7 +91,7 @@ def test_a_play_of_the_wrong_size_still_names_r7_1() -> None:
     assert info.value.rule == "R7.1"
 
 
-@pytest.mark.parametrize("forced_unit", ["lowest", "smallest"])
+@pytest.mark.parametrize("forced_unit", ["lowest", "smallest", "nearest_seat"])
 def test_throw_verdict_is_check_throw_ids(forced_unit: str) -> None:
     rng = random.Random(11)
     failed = 0

@@ -1,11 +1,14 @@
 """The house rules of trick play, value by value, on stacked hands (issue #21 items 1-3):
-``Rules.follow_draw`` (R7.3), ``Rules.ruff_shape`` (R7.4) and ``Rules.throw_ruff`` (R7.5).
+``Rules.follow_draw`` (R7.3), ``Rules.ruff_shape`` (R7.4) and ``Rules.throw_ruff`` (R7.5),
+with the online app's ``throw_ruff`` values of issue #31.
 
 Each test names the seed sentence or the house rule it models (docs/house-rules.md). Level 10,
 trump ♠ throughout, as in RULES.md's examples.
 """
 
 from __future__ import annotations
+
+from typing import get_args
 
 import pytest
 
@@ -28,7 +31,7 @@ from tuolaji.state.codec import from_data, to_data
 
 T10S = Trump(Rank.TEN, Suit.SPADES)
 P = parse_cards
-THROW_RUFFS: tuple[ThrowRuff, ...] = ("first_difference", "highest", "largest_unit", "all_units")
+THROW_RUFFS: tuple[ThrowRuff, ...] = get_args(ThrowRuff)
 
 
 def follows(lead: str, hand: str, draw: FollowDraw) -> set[str]:
@@ -196,7 +199,14 @@ PAIRS_THROW = "AD AD 9D 9D"  # two pairs, not a tractor (J, Q, K lie between)
 
 @pytest.mark.parametrize(
     ("throw_ruff", "won_by"),
-    [("first_difference", 2), ("highest", 2), ("largest_unit", 2), ("all_units", 1)],
+    [
+        ("first_difference", 2),
+        ("highest", 2),
+        ("largest_unit", 2),
+        ("all_units", 1),
+        ("every_unit", 1),
+        ("largest_then_next", 2),
+    ],
 )
 def test_r7_5_throw_ruff_all_units_needs_every_pair_higher(
     throw_ruff: ThrowRuff, won_by: int
@@ -211,30 +221,104 @@ def test_r7_5_throw_ruff_all_units_needs_every_pair_higher(
 
 @pytest.mark.parametrize(
     ("throw_ruff", "won_by"),
-    [("first_difference", 2), ("highest", 1), ("largest_unit", 2), ("all_units", 2)],
+    [
+        ("first_difference", 2),
+        ("highest", 1),
+        ("largest_unit", 2),
+        ("all_units", 2),
+        ("every_unit", 1),
+        ("largest_then_next", 2),
+    ],
 )
 def test_r7_5_throw_ruff_highest_compares_the_single_highest_card(
     throw_ruff: ThrowRuff, won_by: int
 ) -> None:
     """Throw ♦AA K (seed 000's 544 example shape: a pair and a single) ruffed by ♠33 BJ, then
     ♠55 4: the pairs decide (55 beats 33) except under ``"highest"`` (house rule), where the
-    big joker is the highest card."""
+    big joker is the highest card, and ``"every_unit"``, where ♠4 does not beat the BJ."""
     plays = ["AD AD KD", "3S 3S BJ", "5S 5S 4S"]
     assert winner(plays, "exact", throw_ruff) == won_by
 
 
 @pytest.mark.parametrize(
     ("throw_ruff", "won_by"),
-    [("first_difference", 2), ("highest", 1), ("largest_unit", 1), ("all_units", 1)],
+    [
+        ("first_difference", 2),
+        ("highest", 1),
+        ("largest_unit", 1),
+        ("all_units", 1),
+        ("every_unit", 1),
+        ("largest_then_next", 2),
+    ],
 )
 def test_r7_5_throw_ruff_largest_unit_ignores_the_smaller_units(
     throw_ruff: ThrowRuff, won_by: int
 ) -> None:
     """Throw ♦AA 99 ruffed by ♥10♥10 ♠33, then ♣10♣10 ♠55: the level pairs are equal (R3.1),
-    so ``"first_difference"`` goes on to ♠55 over ♠33; ``"largest_unit"`` (the largest units
-    only, as seed 002 counts a throw by 甩牌中最大的牌型) keeps the first ruff."""
+    so ``"first_difference"`` goes on to ♠55 over ♠33, and so does ``"largest_then_next"``
+    (the app's unit length: the next unit decides a tie); ``"largest_unit"`` (the largest
+    units only, as seed 002 counts a throw by 甩牌中最大的牌型) keeps the first ruff."""
     plays = [PAIRS_THROW, "10H 10H 3S 3S", "10C 10C 5S 5S"]
     assert winner(plays, "exact", throw_ruff) == won_by
+
+
+@pytest.mark.parametrize(
+    ("throw_ruff", "won_by"),
+    [
+        ("first_difference", 2),
+        ("highest", 1),
+        ("largest_unit", 2),
+        ("all_units", 2),
+        ("every_unit", 1),
+        ("largest_then_next", 2),
+    ],
+)
+def test_r7_5_every_unit_counts_the_singles_of_a_throw(throw_ruff: ThrowRuff, won_by: int) -> None:
+    """Issue #31's example: lead ♦A ♦55, ruffs ♠K ♠33 then ♠6 ♠44. ``"all_units"`` ignores
+    the singles and gives the trick to ♠6 ♠44 (44 beats 33); ``"every_unit"`` (the online
+    app's default: every unit, singles included) keeps ♠K ♠33, since ♠6 does not beat ♠K."""
+    assert winner(["AD 5D 5D", "KS 3S 3S", "6S 4S 4S"], "exact", throw_ruff) == won_by
+
+
+def test_r7_5_every_unit_may_split_off_lower_pairs_to_keep_high_singles() -> None:
+    """``"every_unit"``: lead ♦A ♦K ♦55, ruffed by ♠66 ♠Q ♠J, then by ♠AA ♠77. Its best split
+    (pair AA, singles 7 7) loses the singles, but the split pair 77, singles A A beats the
+    pair 66 and both singles: the second ruff wins. With ♠AA ♠55 no split beats every unit
+    (55 is below 66, and 5 below J)."""
+    lead, first = "AD KD 5D 5D", "6S 6S QS JS"
+    assert winner([lead, first, "AS AS 7S 7S"], "exact", "every_unit") == 2
+    assert winner([lead, first, "AS AS 5S 5S"], "exact", "every_unit") == 1
+    assert winner([lead, first, "AS AS 5S 5S"], "exact", "all_units") == 2
+
+
+def test_r7_5_every_unit_ties_do_not_beat() -> None:
+    """``"every_unit"`` wants every unit strictly higher: lead ♦AA ♦K ruffed by ♥10♥10 ♠A, then
+    by ♣10♣10 BJ: the level pairs are equal (R3.1), so the first ruff stands though the big
+    joker beats ♠A. ``"largest_then_next"`` also keeps it: the pairs tie and a single never
+    decides in a throw holding a pair (R7.5's singles rule, as the app skips them)."""
+    plays = ["AD AD KD", "10H 10H AS", "10C 10C BJ"]
+    for throw_ruff in ("every_unit", "largest_then_next", "first_difference", "all_units"):
+        assert winner(plays, "exact", throw_ruff) == 1, throw_ruff  # type: ignore[arg-type]
+    assert winner(plays, "exact", "highest") == 2
+
+
+def test_r7_5_largest_then_next_reads_like_first_difference() -> None:
+    """``"largest_then_next"`` (the app's unit length): the largest units first, and on a tie
+    the next; as R7.5's order already puts the largest units first (highest first among one
+    size), it gives the winner ``"first_difference"`` gives on every example here, where
+    ``"largest_unit"`` differs on the tie of ♥10♥10 and ♣10♣10."""
+    examples = [
+        [PAIRS_THROW, "QS QS 3S 3S", "AS AS 2S 2S"],
+        [PAIRS_THROW, "10H 10H 3S 3S", "10C 10C 5S 5S"],
+        ["AD AD KD", "3S 3S BJ", "5S 5S 4S"],
+        ["KD KD QD QD 5D 5D", "6S 6S 5S 5S 8S 8S", "9S 9S 8S 8S 7S 7S"],
+        ["AD 9D 5D", "KS 7S 3S", "AS 6S 2S"],
+    ]
+    for plays in examples:
+        assert winner(plays, "exact", "largest_then_next") == winner(
+            plays, "exact", "first_difference"
+        )
+    assert winner(examples[1], "exact", "largest_unit") == 1
 
 
 def test_r7_5_throw_ruff_all_units_may_use_any_split() -> None:
@@ -253,7 +337,10 @@ def test_r7_5_throw_ruff_leaves_one_unit_leads_alone() -> None:
         assert winner([TRACTOR3, "9S 9S 8S 8S 3S 3S", "JS JS 9S 9S 8S 8S"], "counts", throw_ruff)
 
 
-@pytest.mark.parametrize(("throw_ruff", "won_by"), [("first_difference", 2), ("all_units", 1)])
+@pytest.mark.parametrize(
+    ("throw_ruff", "won_by"),
+    [("first_difference", 2), ("all_units", 1), ("every_unit", 1), ("largest_then_next", 2)],
+)
 def test_r7_5_throw_ruff_in_a_deal(throw_ruff: ThrowRuff, won_by: int) -> None:
     """The state machine scores a ruffed throw that stood (R6.3: nobody holds a ♦) as
     ``Rules.throw_ruff`` says."""
@@ -263,6 +350,20 @@ def test_r7_5_throw_ruff_in_a_deal(throw_ruff: ThrowRuff, won_by: int) -> None:
         s = s.play(seat, P(play))
     assert s.tricks[-1].winner == won_by
     assert GameState.from_json(s.to_json()) == s
+
+
+@pytest.mark.parametrize(("throw_ruff", "won_by"), [("all_units", 2), ("every_unit", 1)])
+def test_r7_5_every_unit_in_a_deal(throw_ruff: ThrowRuff, won_by: int) -> None:
+    """Issue #31's example in a deal: seat 0 throws ♦A ♦55 (nobody holds a ♦), seat 1 ruffs
+    ♠K ♠33, seat 2 ♠6 ♠44: the state machine gives the trick as ``Rules.throw_ruff`` says,
+    and the record reads back."""
+    plays = ["AD 5D 5D", "KS 3S 3S", "6S 4S 4S", "5C 6C 7C"]
+    s = deal(Rules(throw_ruff=throw_ruff), plays)
+    for seat, play in enumerate(plays):
+        s = s.play(seat, P(play))
+    assert s.tricks[-1].winner == won_by
+    assert GameState.from_json(s.to_json()) == s
+    assert Rules.from_dict(s.rules.to_dict()) == s.rules
 
 
 # ---------------------------------------------------------------------------------------------

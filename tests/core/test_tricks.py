@@ -156,6 +156,50 @@ def test_r6_4_smallest_house_rule_takes_size_first() -> None:
     assert format_cards(result.forced) == "KC" and result.beaten_by == (1,)
 
 
+# Throw ♣K ♣99 ♣5544 (level 10, trump ♠): a single, a pair and a tractor.
+NEAREST_THROW = "KC 9C 9C 5C 5C 4C 4C"
+
+
+@pytest.mark.parametrize(
+    ("order", "forced", "beaten_by"),
+    [
+        ("lowest", "5C 5C 4C 4C", (1,)),
+        ("smallest", "KC", (1,)),
+        ("nearest_seat", "9C 9C", (0,)),
+    ],
+)
+def test_r6_4_nearest_seat_forces_the_first_blocking_seats_smallest_unit(
+    order: str, forced: str, beaten_by: tuple[int, ...]
+) -> None:
+    """R6.4 ``forced_unit="nearest_seat"`` (issue #31: the online app's failed throw): the
+    next seat holds ♣JJ (beats only the pair 99), the one after ♣A ♣7766 (beats the K and
+    the tractor). ``"lowest"`` forces the tractor, ``"smallest"`` the K, both beaten only by
+    the far seat; ``"nearest_seat"`` asks the next seat first, which can beat only ♣99."""
+    others = [P("JC JC 2D"), P("AC 7C 7C 6C 6C"), P("3D")]
+    result = check_throw(P(NEAREST_THROW), others, T10S, forced_unit=order)  # type: ignore[arg-type]
+    assert not result.ok
+    assert format_cards(result.forced) == forced and result.beaten_by == beaten_by
+
+
+def test_r6_4_nearest_seat_follows_the_turn_order() -> None:
+    """R6.4 ``"nearest_seat"``: the same hands in the other turn order. The next seat is now
+    void in ♣; the seat after it holds ♣A ♣7766 and can beat the K and the tractor: its
+    smallest beatable unit (size first: the single) goes. The seat holding ♣JJ, last, is not
+    named: it cannot beat the K."""
+    others = [P("3D"), P("AC 7C 7C 6C 6C"), P("JC JC 2D")]
+    result = check_throw(P(NEAREST_THROW), others, T10S, forced_unit="nearest_seat")
+    assert format_cards(result.forced) == "KC" and result.beaten_by == (1,)
+    # Smallest means size first, then the lowest card: the next seat holds ♣A ♣JJ and beats
+    # the K and the 99: the single K goes, though the pair holds a lower card.
+    others = [P("AC JC JC"), P("7C 7C 6C 6C"), P("3D")]
+    result = check_throw(P(NEAREST_THROW), others, T10S, forced_unit="nearest_seat")
+    assert format_cards(result.forced) == "KC" and result.beaten_by == (0,)
+    # The named seats are every seat beating the forced unit, the far ones too.
+    others = [P("JC JC"), P("3D"), P("QC QC")]
+    result = check_throw(P(NEAREST_THROW), others, T10S, forced_unit="nearest_seat")
+    assert format_cards(result.forced) == "9C 9C" and result.beaten_by == (0, 2)
+
+
 def test_r6_4_lowest_position_whatever_the_size() -> None:
     """R6.4 "lowest": pairs 88 and 44 both beatable → the lower pair; a beatable single K
     and a beatable pair 88 → the pair, since it holds the lower card."""
@@ -502,7 +546,9 @@ def test_docstring_examples_run() -> None:
         assert doctest.testmod(module).failed == 0
 
 
-@pytest.mark.parametrize(("order", "forced"), [("lowest", "4C 4C"), ("smallest", "9C")])
+@pytest.mark.parametrize(
+    ("order", "forced"), [("lowest", "4C 4C"), ("smallest", "9C"), ("nearest_seat", "9C")]
+)
 def test_r6_4_the_state_machine_plays_the_rules_forced_unit(order: str, forced: str) -> None:
     """R6.4 in a deal: ``Rules.forced_unit`` picks the unit the state machine plays and
     records in ``ThrowFailed`` (seed 000's ♣98844 with ♣QQ outside)."""
@@ -519,3 +565,34 @@ def test_r6_4_the_state_machine_plays_the_rules_forced_unit(order: str, forced: 
     (failed,) = [e for e in s.events if isinstance(e, ThrowFailed)]
     assert format_cards(failed.forced) == forced and failed.beaten_by == (1,)
     assert s.trick == (P(forced),)
+
+
+@pytest.mark.parametrize(("dealer", "forced", "named"), [(0, "9C 9C", (1,)), (2, "KC", (3,))])
+def test_r6_4_nearest_seat_in_a_deal_and_r6_5_the_penalty(
+    dealer: int, forced: str, named: tuple[int, ...]
+) -> None:
+    """R6.4 ``forced_unit="nearest_seat"`` in a deal: seat 1 holds ♣JJ, seat 3 ♣A ♣7766.
+    Seat 0 throwing ♣K ♣99 ♣5544 is stopped by seat 1, its next seat: ♣99 goes. Seat 2
+    throwing the same cards is stopped by seat 3 first: the K goes, and seat 1 (♣JJ) is not
+    named. The thrower pays the R6.5 penalty as under every order."""
+    hands = [
+        P("2D 3D 4D 6D 7D 8D 9D"),
+        P("JC JC 2H 3H 4H 6H 7H"),
+        P("2S 3S 4S 5S 6S 7S 8S"),
+        P("AC 7C 7C 6C 6C 8H 9H"),
+    ]
+    hands[dealer] = P(NEAREST_THROW)
+    rules = attrs.evolve(RULESETS["tuolaji"], forced_unit="nearest_seat")
+    s = GameState.for_play(
+        rules,
+        hands=hands,
+        kitty=P("2C 2C 3C 3C JH JH QH QH"),
+        trump=T10S,
+        dealer=dealer,
+        levels=(Rank.TEN, Rank.TWO),
+    )
+    s = s.play(dealer, P(NEAREST_THROW))
+    (failed,) = [e for e in s.events if isinstance(e, ThrowFailed)]
+    assert format_cards(failed.forced) == forced and failed.beaten_by == named
+    assert s.trick == (P(forced),) and s.failed_throws == (dealer,)
+    assert GameState.from_json(s.to_json()) == s

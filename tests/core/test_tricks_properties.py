@@ -189,7 +189,7 @@ def test_r6_3_throw_check_matches_the_reference(
     position: tuple[Trump, tuple[Card, ...], tuple[tuple[Card, ...], ...]],
     forced_unit: ForcedUnit,
 ) -> None:
-    """R6.3, R6.4: ok, the forced unit (in both ``forced_unit`` orders) and the hands that
+    """R6.3, R6.4: ok, the forced unit (under every ``forced_unit``) and the hands that
     beat it, against a search of every unit of the other hands."""
     trump, lead, others = position
     result = check_throw(lead, others, trump, forced_unit=forced_unit)
@@ -220,6 +220,27 @@ def test_r6_4_both_orders_fail_the_same_throws(
     if not lowest.ok:
         low = min(trump.position(c) for c in lowest.forced)
         assert low <= min(trump.position(c) for c in smallest.forced)
+
+
+@pytest.mark.slow
+@THOROUGH
+@given(throw_positions())
+def test_r6_4_nearest_seat_is_the_smallest_order_of_the_first_hand_that_beats(
+    position: tuple[Trump, tuple[Card, ...], tuple[tuple[Card, ...], ...]],
+) -> None:
+    """R6.4 ``forced_unit="nearest_seat"``: it fails the same throws; the hands before the
+    first one it names beat no unit alone, and that hand alone, under ``"smallest"``, forces
+    the same unit."""
+    trump, lead, others = position
+    nearest = check_throw(lead, others, trump, forced_unit="nearest_seat")
+    assert nearest.ok == check_throw(lead, others, trump).ok
+    if nearest.ok:
+        return
+    first = nearest.beaten_by[0]
+    for hand in others[:first]:
+        assert check_throw(lead, [hand], trump).ok
+    alone = check_throw(lead, [others[first]], trump, forced_unit="smallest")
+    assert as_key(alone.forced) == as_key(nearest.forced)
 
 
 @pytest.mark.slow

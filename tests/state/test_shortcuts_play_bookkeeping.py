@@ -112,7 +112,7 @@ def test_trick_points_on_cards_and_ids_agree() -> None:
     assert points_in_trick(plays) == 5 + 10 + 10 + 10 + 5
 
 
-@pytest.mark.parametrize("forced_unit", ["lowest", "smallest"])
+@pytest.mark.parametrize("forced_unit", ["lowest", "smallest", "nearest_seat"])
 def test_throw_verdict_matches_the_reference_on_deals(forced_unit: str) -> None:
     """On the multi-unit leads the deals offer, the verdict (which drops the unbeatable
     units before sorting and skips the pairs when a single fails the throw) is R6.3/R6.4

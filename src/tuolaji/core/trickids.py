@@ -374,10 +374,7 @@ def _some_split_beats_every_unit(
         for chosen in set(combinations(rest, pairs)):
             key = head + chosen
             if all([a > b for a, b in zip(key, units, strict=True)]) and all(
-                [
-                    a > b
-                    for a, b in zip(_singles_left(tractors, key, spots), singles, strict=True)
-                ]
+                [a > b for a, b in zip(_singles_left(tractors, key, spots), singles, strict=True)]
             ):
                 return True
     return False
