@@ -745,7 +745,10 @@ class Rules:
         "lowest", "R6.4", "the unit a failed throw forces", _Choice(ForcedUnit), "0.2"
     )
     """R6.4: the unit a failed throw forces: ``"lowest"`` (the beatable unit holding the lowest
-    card, the seeds) or ``"smallest"`` (smallest unit size first, then lowest)."""
+    card, the seeds), ``"smallest"`` (smallest unit size first, then lowest) or
+    ``"nearest_seat"`` (the online app: the first seat after the thrower, in turn order, that
+    can beat a unit decides, and the smallest unit, size first then lowest, that this seat can
+    beat is forced)."""
     follow_draw: FollowDraw = _field(
         "pairs", "R7.3", "what a lead obliges of a follower's shape", _Choice(FollowDraw), "0.3"
     )
@@ -766,7 +769,10 @@ class Rules:
     )
     """R7.5: how a later ruff of a throw beats the standing ruff: the first differing unit
     (``"first_difference"``), the highest card (``"highest"``), the largest unit
-    (``"largest_unit"``) or every tractor and pair (``"all_units"``)."""
+    (``"largest_unit"``), every tractor and pair (``"all_units"``), every unit with the
+    singles (``"every_unit"``, the online app's default) or the largest units and, on a tie,
+    the next (``"largest_then_next"``, the app's unit length: the winner of
+    ``"first_difference"``)."""
     kitty_multiplier: KittyMultiplierMode = _field(
         "doubling",
         "R8.2",
