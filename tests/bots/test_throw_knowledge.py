@@ -264,6 +264,36 @@ def test_r6_4_throw_knowledge_never_rules_out_the_true_hands(
     assert checked > 0
 
 
+@pytest.mark.parametrize("forced_unit", ["lowest", "smallest", "nearest_seat"])
+@pytest.mark.parametrize("public", [True, False])
+def test_r6_4_caps_of_random_club_holdings_never_rule_out_the_true_hands(
+    forced_unit: str, public: bool
+) -> None:
+    """Seat 0 throws ♣K 88 against seeded random ♣ holdings of the other seats, under every
+    ``forced_unit``: the caps each other seat deduces hold for the true hands."""
+    rng = random.Random(6)
+    rules = tl.Rules(forced_unit=forced_unit, throw_blocker_public=public)  # type: ignore[arg-type]
+    clubs = [c for c in P("3C 4C 5C 6C 7C 9C 10C JC QC AC") for _ in range(2)] + [*P("KC")]
+    fillers = ["5H 6H 7H 9H JH", "5S 6S 7S 8S 9S", "3S 4S 5D 6D 7D"]
+    failed = 0
+    for _ in range(150):
+        rng.shuffle(clubs)
+        hands, at = ["KC 8C 8C 3D 4D"], 0
+        for filler in fillers:
+            k = rng.randint(0, 4)
+            hand = [*clubs[at : at + k], *P(filler)[: 5 - k]]
+            hands.append(tl.format_cards(hand))
+            at += k
+        state = thrown(hands, rules)
+        failed += any(isinstance(e, tl.ThrowFailed) for e in state.events)
+        for seat in range(4):
+            caps = throw_caps(throw_facts(state.view(seat)), state.rules, T.table)
+            for other in range(1, 4):
+                held = Counter(c.id for c in state.hands[other])
+                assert all(held[c] <= cap for c, cap in caps[other].items()), (hands, other)
+    assert failed > 50
+
+
 @given(st.data())
 @settings(max_examples=40, deadline=None)
 def test_r6_3_r6_4_sampled_worlds_after_throws_are_valid_states(data: st.DataObject) -> None:

@@ -243,6 +243,37 @@ def test_r6_4_nearest_seat_is_the_smallest_order_of_the_first_hand_that_beats(
     assert as_key(alone.forced) == as_key(nearest.forced)
 
 
+def test_r6_4_nearest_seat_matches_the_reference_on_club_throws() -> None:
+    """R6.4 ``"nearest_seat"`` against the reference on seeded random ♣ throws (level 10,
+    trump ♠) and ♣ holdings: the positions where the nearest blocking seat cannot beat the
+    unit ``"smallest"`` would force are rare in the general strategy, so this draws many
+    small ones and checks that such positions were met."""
+    rng = random.Random(31)
+    trump = Trump(Rank.TEN, Suit.SPADES)
+    clubs = [c for c in CARDS if c.suit is Suit.CLUBS and c.rank is not Rank.TEN]
+    differ = 0
+    for _ in range(3000):
+        # A single and one to three pairs, the single often above the pairs (a seat may then
+        # beat a pair and not the single).
+        picked = rng.sample(clubs, rng.randint(2, 4))
+        high = max(picked, key=trump.position) if rng.random() < 0.7 else picked[0]
+        lead = (high, *(c for c in picked if c != high for _ in range(2)))
+        pool = [c for c in clubs for _ in range(2 - lead.count(c))]
+        rng.shuffle(pool)
+        rest = pool
+        others = []
+        for _ in range(3):
+            k = rng.randint(0, 4)
+            others.append((*rest[:k], *parse_cards("3D")))
+            rest = rest[k:]
+        result = check_throw(lead, others, trump, forced_unit="nearest_seat")
+        ok, forced, beaten_by = ref_check_throw(lead, others, trump, "nearest_seat")
+        assert (result.ok, as_key(result.forced), result.beaten_by) == (ok, forced, beaten_by)
+        smallest = check_throw(lead, others, trump, forced_unit="smallest")
+        differ += as_key(smallest.forced) != as_key(result.forced)
+    assert differ > 10
+
+
 @pytest.mark.slow
 @given(lead_hands())
 def test_r6_2_leads_match_the_reference(position: tuple[Trump, tuple[Card, ...]]) -> None:
