@@ -147,6 +147,11 @@ def test_r6_4_nearest_seat_with_secret_blockers_caps_only_the_next_seat() -> Non
             c: 0 if c in ABOVE_K else None for c in ABOVE_8
         }
         assert caps[2] == {} and caps[3] == {}
+    # The caps do not settle it: a hidden ♣ pair or tractor in seat 1, asked before the
+    # blocker, could change the forced unit, so the sampler checks whole hands even when the
+    # viewer's own ♣99 already gives the outcome.
+    (fact,) = throw_facts(state.view(2))
+    assert not fact.settled and hidden_places(state.view(2)).throws
 
 
 @pytest.mark.parametrize("public", [True, False])
