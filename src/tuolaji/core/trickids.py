@@ -495,6 +495,7 @@ def throw_verdict(
     # units first keeps the order of the rest) and the first beaten one is forced.
     beatable = [u for u in info.units if u.top < highest]
     if len(beatable) > 1:
+        # "nearest_seat" tries the units of each seat in the order of "smallest".
         beatable.sort(key=_lowest_first if rules.forced_unit == "lowest" else _smallest_first)
     if rules.forced_unit == "nearest_seat" and beatable:
         return _nearest_seat_verdict(info, beatable, others, tops, table)
@@ -519,6 +520,10 @@ def throw_verdict(
         if beaten_by:
             return False, unit.ids, beaten_by
     return True, info.ids, ()
+
+
+_NO_PAIRS: frozenset[int] = frozenset()
+"""The pairs a single unit needs of a hand: none (`_beats` reads only the top card)."""
 
 
 def _nearest_seat_verdict(
@@ -550,9 +555,6 @@ def _nearest_seat_verdict(
                 )
                 return False, unit.ids, beaten_by
     return True, info.ids, ()
-
-
-_NO_PAIRS: frozenset[int] = frozenset()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -875,6 +877,17 @@ def _counted_shape(
     return (shortest,) * count, lead.total_pairs - shortest * count
 
 
+_WHOLE_KEY: frozenset[ThrowRuff] = frozenset({"first_difference", "largest_then_next"})
+"""The `Rules.throw_ruff` values that compare two ruffs of a throw by their whole keys (R7.5):
+``"largest_then_next"`` compares the largest units first and lets the next decide on a tie,
+which is the key order of ``"first_difference"`` (tractors longest first, then pairs; among
+units of one size the highest first), so the two give the same winner."""
+
+_UNIT_BY_UNIT: frozenset[ThrowRuff] = frozenset({"all_units", "every_unit"})
+"""The `Rules.throw_ruff` values under which a ruff must beat each unit of the standing
+ruff of a throw (R7.5): its tractors and pairs, and under ``"every_unit"`` its singles."""
+
+
 def ruff_key(
     lead: LeadInfo, ids: Sequence[int], table: TrumpTable, rules: Rules
 ) -> tuple[int, ...] | None:
@@ -909,17 +922,6 @@ def ruff_key(
         tractors = counted[0] if counted else lead.tractors
         return key + _singles_left(tractors, key, [pos[c] for c in ids])
     return key
-
-
-_WHOLE_KEY: frozenset[ThrowRuff] = frozenset({"first_difference", "largest_then_next"})
-"""The `Rules.throw_ruff` values that compare two ruffs of a throw by their whole keys (R7.5):
-``"largest_then_next"`` compares the largest units first and lets the next decide on a tie,
-which is the key order of ``"first_difference"`` (tractors longest first, then pairs; among
-units of one size the highest first), so the two give the same winner."""
-
-_UNIT_BY_UNIT: frozenset[ThrowRuff] = frozenset({"all_units", "every_unit"})
-"""The `Rules.throw_ruff` values under which a ruff must beat each unit of the standing
-ruff of a throw (R7.5): its tractors and pairs, and under ``"every_unit"`` its singles."""
 
 
 def _outranks_every_unit(
