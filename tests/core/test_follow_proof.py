@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 import tuolaji as tl
 from reference import ref_legal_follows
 from trick_strategies import (
+    FOLLOW_HOUSE_RULES,
     Copies,
     any_cards,
     cards,
@@ -51,15 +52,6 @@ VOID = FollowProof(void=True, pairs_exhausted=False, hand_check=False)
 NO_PAIR_LEFT = FollowProof(void=False, pairs_exhausted=True, hand_check=False)
 BY_HAND = FollowProof(void=False, pairs_exhausted=False, hand_check=True)
 NOTHING = FollowProof(void=False, pairs_exhausted=False, hand_check=False)
-
-
-# Every follow_draw with and without tractor_protection, but for the pair Rules refuses (R7.3).
-HOUSE_RULES: tuple[tuple[FollowDraw, bool], ...] = tuple(
-    (draw, protection)
-    for draw in FOLLOW_DRAWS
-    for protection in (False, True)
-    if not (protection and draw == "suit_only")
-)
 
 
 def proof(lead: str, play: str, draw: FollowDraw, protection: bool = False) -> FollowProof:
@@ -252,7 +244,7 @@ def proof_positions(
 
 
 @settings(max_examples=max(10, settings().max_examples // 2), deadline=None)
-@given(proof_positions(), st.sampled_from(HOUSE_RULES), st.data())
+@given(proof_positions(), st.sampled_from(FOLLOW_HOUSE_RULES), st.data())
 def test_the_proof_is_sound_exact_and_tight_against_every_hand_it_could_come_from(
     position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]],
     house: tuple[FollowDraw, bool],
@@ -336,7 +328,7 @@ def _check_against_every_hand(
         assert pairs_shown, claim
 
 
-@given(follow_positions(), st.sampled_from(HOUSE_RULES), st.data())
+@given(follow_positions(), st.sampled_from(FOLLOW_HOUSE_RULES), st.data())
 def test_the_hand_a_follow_came_from_satisfies_its_proof(
     position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]],
     house: tuple[FollowDraw, bool],

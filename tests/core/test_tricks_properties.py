@@ -28,6 +28,7 @@ from reference import (
     sub_multisets,
 )
 from trick_strategies import (
+    FOLLOW_HOUSE_RULES,
     follow_positions,
     lead_hands,
     ruff_positions,
@@ -37,7 +38,6 @@ from trick_strategies import (
 from tuolaji import CARDS, Card, IllegalAction, Rank, Suit, Trump, parse_cards, units
 from tuolaji.core.legal import legal_follows, legal_leads
 from tuolaji.core.rules import (
-    FOLLOW_DRAWS,
     FORCED_UNIT_ORDERS,
     FollowDraw,
     ForcedUnit,
@@ -64,15 +64,6 @@ THOROUGH = settings(max_examples=3 * settings().max_examples)
 
 RUFF_SHAPES: tuple[RuffShape, ...] = get_args(RuffShape)
 THROW_RUFFS: tuple[ThrowRuff, ...] = get_args(ThrowRuff)
-
-
-# Every follow_draw with and without tractor_protection, but for the pair Rules refuses (R7.3).
-FOLLOW_HOUSE_RULES: tuple[tuple[FollowDraw, bool], ...] = tuple(
-    (draw, protection)
-    for draw in FOLLOW_DRAWS
-    for protection in (False, True)
-    if not (protection and draw == "suit_only")
-)
 
 
 def _check_follows(
