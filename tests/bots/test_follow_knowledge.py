@@ -183,3 +183,35 @@ def test_r7_3_singles_to_a_pair_show_no_missing_pair_under_tractor_protection() 
     strict = attrs.evolve(start, rules=tl.RULESETS["tuolaji"]).play(0, P("AC AC"))
     with pytest.raises(tl.IllegalAction, match="R7.3"):
         strict.play(1, P("3C 5C"))
+
+
+@pytest.mark.slow
+def test_r7_3_every_sampled_world_under_tractor_protection_is_a_valid_state() -> None:
+    """``tractor_protection``: worlds of views of whole deals played under it replay every
+    follow legally (the JSON reader replays the deal) and pass every state check, the views
+    whose follows to pairs need a hand check among them; a PIMC bot plays a deal legally."""
+    rng = random.Random(31)
+    rules = tl.Rules(tractor_protection=True)
+    checked = 0
+    for seed in range(3):
+        for state in played_deals(rules, seed):
+            if state.phase is not tl.Phase.PLAYING:
+                continue
+            for seat in range(4):
+                view = state.view(seat)
+                if not hidden_places(view).follows:
+                    continue
+                checked += 1
+                for world in sample_worlds(view, rng, 2):
+                    check_state(world)
+                    assert tl.GameState.from_json(world.to_json()) == world
+    assert checked > 10
+    game = tl.Game(rules, seed=9)
+    bots = [
+        tl.PIMCBot(0, worlds=2, candidates=3),
+        tl.GreedyBot(1),
+        tl.PIMCBot(2, worlds=2, candidates=3),
+        tl.GreedyBot(3),
+    ]
+    game.play_deal(bots)  # Game raises IllegalAction for any illegal answer
+    assert game.state.result is not None
