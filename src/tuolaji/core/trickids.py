@@ -732,7 +732,8 @@ def required_pairs(
     held_pairs = len(held) - len(set(held))
     need = min(lead.total_pairs, held_pairs)
     shortest = table.tractor_min_pairs
-    positions = pair_positions(held, table.pos)
+    # The holding's pairs are read only where a tractor can matter (most leads hold none).
+    positions = pair_positions(held, table.pos) if lead.tractors or rules.tractor_protection else ()
     want = (
         best_candidate_tractors(lead.tractors, need, positions, shortest)
         if lead.tractors and need >= shortest
