@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import permutations, product
+from itertools import combinations, permutations, product
 
 from tuolaji import CARDS, TRUMP, Card, Shape, Trump, Unit, is_tractor, shape_of, units
 
@@ -89,43 +89,85 @@ def candidate_shapes(shape: Shape, shortest: int = 2) -> list[Shape]:
     return ranked
 
 
-def required_shape(lead: Sequence[Card], held: Sequence[Card], trump: Trump) -> Shape:
-    """R7.3 literally: the first candidate that some choice from the holding can fit."""
-    return _required_shape(as_key(lead), as_key(held), trump)
+def required_shape(
+    lead: Sequence[Card], held: Sequence[Card], trump: Trump, most_pairs: int | None = None
+) -> Shape:
+    """R7.3 literally: the first candidate that some choice from the holding can fit, among
+    those with at most ``most_pairs`` pairs (None: all)."""
+    return _required_shape(as_key(lead), as_key(held), trump, most_pairs)
 
 
 @lru_cache(maxsize=4096)
-def _required_shape(lead_key: tuple[int, ...], held_key: tuple[int, ...], trump: Trump) -> Shape:
+def _required_shape(
+    lead_key: tuple[int, ...], held_key: tuple[int, ...], trump: Trump, most_pairs: int | None
+) -> Shape:
     lead, held = cards_of(lead_key), cards_of(held_key)
     n = len(lead)
     choices = [cards_of(k) for k in sub_multisets(held, n)]
     for cand in candidate_shapes(shape_of(lead, trump), trump.tractor_min_pairs):
+        if most_pairs is not None and cand.total_pairs > most_pairs:
+            continue
         if any(ref_fits(choice, cand, trump) for choice in choices):
             return cand
     raise AssertionError("the all-singles candidate always fits")
+
+
+def free_pairs(held: Sequence[Card], trump: Trump) -> int:
+    """The pairs of a holding outside its tractors (``Rules.tractor_protection``, R7.3): the
+    pairs held less the most pairs that disjoint tractors (``is_tractor``) of it can hold."""
+    counts = Counter(c.id for c in held)
+    return len([i for i, n in counts.items() if n == 2]) - _most_in_tractors(
+        tuple(sorted(i for i, n in counts.items() if n == 2)), trump
+    )
+
+
+@lru_cache(maxsize=4096)
+def _most_in_tractors(pairs: tuple[int, ...], trump: Trump) -> int:
+    """The most of the pairs of card ids ``pairs`` that disjoint tractors can hold: the first
+    pair is in no tractor, or in one with some of the others (every choice tried)."""
+    if not pairs:
+        return 0
+    first, rest = pairs[0], pairs[1:]
+    best = _most_in_tractors(rest, trump)
+    for k in range(1, len(rest) + 1):
+        for others in combinations(rest, k):
+            if is_tractor(cards_of(sorted((first, *others) * 2)), trump):
+                left = tuple(p for p in rest if p not in others)
+                best = max(best, k + 1 + _most_in_tractors(left, trump))
+    return best
 
 
 # ---------------------------------------------------------------------------------- follows
 
 
 def house_required_shape(
-    lead: Sequence[Card], held: Sequence[Card], trump: Trump, follow_draw: str
+    lead: Sequence[Card],
+    held: Sequence[Card],
+    trump: Trump,
+    follow_draw: str,
+    *,
+    tractor_protection: bool = False,
 ) -> Shape | None:
-    """The shape a follow must fit under ``Rules.follow_draw`` (R7.3), None for none.
+    """The shape a follow must fit under ``Rules.follow_draw`` and ``Rules.tractor_protection``
+    (R7.3), None for none.
 
     ``"pairs"``: R7.3 literally. ``"suit_only"``: only the suit is obliged. ``"tractor_on_tractor"``
     (docs/house-rules.md): the lead's tractors oblige the tractors of the best R7.3 candidate
     the holding fits, and nothing more (no pairs in their place); the lead's plain pairs oblige
-    as many of the pairs held besides those tractors as they can.
+    as many of the pairs held besides those tractors as they can. ``tractor_protection``
+    (docs/house-rules.md): the lead's plain pairs oblige at most the holding's pairs outside
+    its tractors (:func:`free_pairs`); under ``"pairs"`` the candidates are those whose pairs
+    beyond the lead's tractors' are no more than that.
     """
     if follow_draw == "suit_only":
         return None
-    best = required_shape(lead, held, trump)
+    lead_shape = shape_of(lead, trump)
+    free = free_pairs(held, trump) if tractor_protection else len(held)
     if follow_draw == "pairs":
-        return best
-    plain = shape_of(lead, trump).pairs
+        return required_shape(lead, held, trump, sum(lead_shape.tractors) + free)
+    best = required_shape(lead, held, trump)
     held_pairs = sum(1 for n in Counter(c.id for c in held).values() if n == 2)
-    pairs = min(plain, held_pairs - sum(best.tractors))
+    pairs = min(lead_shape.pairs, held_pairs - sum(best.tractors), free)
     return Shape(best.tractors, pairs, len(lead) - 2 * (sum(best.tractors) + pairs))
 
 
@@ -135,9 +177,11 @@ def ref_is_legal_follow(
     play: Sequence[Card],
     trump: Trump,
     follow_draw: str = "pairs",
+    *,
+    tractor_protection: bool = False,
 ) -> bool:
-    """R7.1 (count), held, R7.2 (suit), R7.3 (shape, as ``follow_draw`` says), applied
-    literally."""
+    """R7.1 (count), held, R7.2 (suit), R7.3 (shape, as ``follow_draw`` and
+    ``tractor_protection`` say), applied literally."""
     n = len(lead)
     if len(play) != n or not play:
         return False
@@ -153,18 +197,27 @@ def ref_is_legal_follow(
         return False
     if len(held) == n:
         return True
-    shape = house_required_shape(lead, held, trump, follow_draw)
+    shape = house_required_shape(
+        lead, held, trump, follow_draw, tractor_protection=tractor_protection
+    )
     return shape is None or ref_fits(play, shape, trump)
 
 
 def ref_legal_follows(
-    lead: Sequence[Card], hand: Sequence[Card], trump: Trump, follow_draw: str = "pairs"
+    lead: Sequence[Card],
+    hand: Sequence[Card],
+    trump: Trump,
+    follow_draw: str = "pairs",
+    *,
+    tractor_protection: bool = False,
 ) -> set[tuple[int, ...]]:
     """Every sub-multiset of the hand that :func:`ref_is_legal_follow` accepts."""
     return {
         key
         for key in sub_multisets(hand, len(lead))
-        if ref_is_legal_follow(lead, hand, cards_of(key), trump, follow_draw)
+        if ref_is_legal_follow(
+            lead, hand, cards_of(key), trump, follow_draw, tractor_protection=tractor_protection
+        )
     }
 
 

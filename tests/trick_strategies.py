@@ -10,9 +10,19 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from tuolaji import CARDS, TRUMP, Card, Trump
+from tuolaji.core.rules import FOLLOW_DRAWS, FollowDraw
 from tuolaji.testing import trumps
 
 Copies = dict[int, int]
+
+FOLLOW_HOUSE_RULES: tuple[tuple[FollowDraw, bool], ...] = tuple(
+    (draw, protection)
+    for draw in FOLLOW_DRAWS
+    for protection in (False, True)
+    if not (protection and draw == "suit_only")
+)
+"""The house rules of R7.3 as ``(follow_draw, tractor_protection)``: every pair `Rules` takes
+(it refuses protection with ``"suit_only"``, which obliges no pair)."""
 
 
 def suit_ids(trump: Trump, suit: int) -> list[int]:

@@ -144,3 +144,74 @@ def test_r7_3_singles_to_a_tractor_show_no_missing_pair_under_tractor_on_tractor
     strict = attrs.evolve(start, rules=tl.RULESETS["tuolaji"]).play(0, P("8C 8C 9C 9C"))
     with pytest.raises(tl.IllegalAction, match="R7.3"):
         strict.play(1, P("JC KC 5C 6C"))
+
+
+def test_r7_3_singles_to_a_pair_show_no_missing_pair_under_tractor_protection() -> None:
+    """``tractor_protection``: a pair lead does not oblige the pairs of a tractor, so seat 1
+    may follow ♣AA with ♣3 5 while it holds the tractor ♣9988; nobody may deduce that it holds
+    no ♣ pair, only that it held none outside its tractors (checked on whole hands), and every
+    sampled world keeps the follow legal."""
+    rules = tl.Rules(tractor_protection=True)
+    hands = (
+        "AC AC 3D 4D 5D 6D 7D",
+        "9C 9C 8C 8C 3C 5C 5H",
+        "QC 10C 5S 6S 7S 8S 9S",
+        "KC 4C 4S 3S 6D 7D 8D",
+    )
+    cards = [P(h) for h in hands]
+    used = Counter(c for h in cards for c in h)
+    rest = [c for c in full_deck() if used[c] < 2]
+    start = tl.GameState.for_play(
+        rules, hands=cards, kitty=rest[:8], trump=T, dealer=0, levels=(tl.Rank.TWO,) * 2
+    )
+    state = start.play(0, P("AC AC")).play(1, P("3C 5C"))
+    club = T.table.suit[P("3C")[0].id]
+    for seat in (0, 2, 3):
+        view = state.view(seat)
+        assert club not in knowledge_of(view).no_pair[1]
+        (fact,) = shaped_follows(view)
+        for world in sample_worlds(view, random.Random(seat), 20):
+            check_state(world)
+            then = [c.id for c in world.hands[1]] + list(fact.played_since)
+            assert follow_fact_holds(fact, then, rules, T.table)
+    (fact,) = shaped_follows(state.view(2))
+    assert fact.seat == 1
+    held = [c.id for c in P("9C 9C 8C 8C 3C 5C")]
+    assert follow_fact_holds(fact, held, rules, T.table)
+    # A pair outside the tractor (♣QQ) would have been owed.
+    assert not follow_fact_holds(fact, [*held, *(c.id for c in P("QC QC"))], rules, T.table)
+    strict = attrs.evolve(start, rules=tl.RULESETS["tuolaji"]).play(0, P("AC AC"))
+    with pytest.raises(tl.IllegalAction, match="R7.3"):
+        strict.play(1, P("3C 5C"))
+
+
+@pytest.mark.slow
+def test_r7_3_every_sampled_world_under_tractor_protection_is_a_valid_state() -> None:
+    """``tractor_protection``: worlds of views of whole deals played under it replay every
+    follow legally (the JSON reader replays the deal) and pass every state check, the views
+    whose follows to pairs need a hand check among them; a PIMC bot plays a deal legally."""
+    rng = random.Random(31)
+    rules = tl.Rules(tractor_protection=True)
+    checked = 0
+    for seed in range(3):
+        for state in played_deals(rules, seed):
+            if state.phase is not tl.Phase.PLAYING:
+                continue
+            for seat in range(4):
+                view = state.view(seat)
+                if not hidden_places(view).follows:
+                    continue
+                checked += 1
+                for world in sample_worlds(view, rng, 2):
+                    check_state(world)
+                    assert tl.GameState.from_json(world.to_json()) == world
+    assert checked > 10
+    game = tl.Game(rules, seed=9)
+    bots = [
+        tl.PIMCBot(0, worlds=2, candidates=3),
+        tl.GreedyBot(1),
+        tl.PIMCBot(2, worlds=2, candidates=3),
+        tl.GreedyBot(3),
+    ]
+    game.play_deal(bots)  # Game raises IllegalAction for any illegal answer
+    assert game.state.result is not None

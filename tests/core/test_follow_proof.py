@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 import tuolaji as tl
 from reference import ref_legal_follows
 from trick_strategies import (
+    FOLLOW_HOUSE_RULES,
     Copies,
     any_cards,
     cards,
@@ -53,10 +54,11 @@ BY_HAND = FollowProof(void=False, pairs_exhausted=False, hand_check=True)
 NOTHING = FollowProof(void=False, pairs_exhausted=False, hand_check=False)
 
 
-def proof(lead: str, play: str, draw: FollowDraw) -> FollowProof:
+def proof(lead: str, play: str, draw: FollowDraw, protection: bool = False) -> FollowProof:
     table = T.table
     info = lead_info_ids([c.id for c in P(lead)], table)
-    return follow_proof(info, [c.id for c in P(play)], table, tl.Rules(follow_draw=draw))
+    rules = tl.Rules(follow_draw=draw, tractor_protection=protection)
+    return follow_proof(info, [c.id for c in P(play)], table, rules)
 
 
 @pytest.mark.parametrize("draw", FOLLOW_DRAWS)
@@ -104,6 +106,29 @@ def test_tractor_on_tractor_pairs_owed_depend_on_the_tractors_held() -> None:
     assert proof("8C 8C 9C 9C", "JC JC 3C 4C", "tractor_on_tractor") == BY_HAND
     assert proof("8C 8C 9C 9C", "JC 3C 4C 5C", "tractor_on_tractor") == BY_HAND
     assert proof("8C 8C 9C 9C", "JC JC KC KC", "tractor_on_tractor") == BY_HAND
+
+
+@pytest.mark.parametrize("draw", ["pairs", "tractor_on_tractor"])
+def test_r7_3_tractor_protection_leaves_the_pairs_in_tractors_to_a_hand_check(
+    draw: FollowDraw,
+) -> None:
+    """``tractor_protection`` (R7.3 variant): ♥3 2 on ♥KK no longer proves that no heart pair
+    is left (the follower may keep ♥8877), so only the whole holding can say; a follow with
+    the lead's pairs proves nothing more, as without it."""
+    assert proof("8C 8C", "JC 3C", draw, protection=True) == BY_HAND
+    assert proof("8C 8C", "JC JC", draw, protection=True) == NOTHING
+    assert proof("8C 8C QC QC", "JC 3C 4C 5C", draw, protection=True) == BY_HAND
+    assert proof("8C 8C 3C", "JC JC 4C", draw, protection=True) == NOTHING
+
+
+def test_r7_3_tractor_protection_still_proves_the_pairs_a_lead_tractor_owes() -> None:
+    """``tractor_protection`` under "pairs": the lead's tractor obliges two pairs whatever the
+    holding's tractors, so a follow with fewer played every pair held; with two, its plain
+    pair may have been spared a tractor: a hand check."""
+    lead = "9C 9C 8C 8C 4C 4C"
+    assert proof(lead, "JC JC 3C 5C 6C 7C", "pairs", protection=True) == NO_PAIR_LEFT
+    assert proof(lead, "JC JC KC KC 3C 5C", "pairs", protection=True) == BY_HAND
+    assert proof(lead, "JC JC KC KC 3C 5C", "tractor_on_tractor", protection=True) == BY_HAND
 
 
 def test_suit_only_proves_nothing_of_pairs() -> None:
@@ -219,41 +244,62 @@ def proof_positions(
 
 
 @settings(max_examples=max(10, settings().max_examples // 2), deadline=None)
-@given(proof_positions(), st.sampled_from(FOLLOW_DRAWS), st.data())
+@given(proof_positions(), st.sampled_from(FOLLOW_HOUSE_RULES), st.data())
 def test_the_proof_is_sound_exact_and_tight_against_every_hand_it_could_come_from(
     position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]],
-    draw: FollowDraw,
+    house: tuple[FollowDraw, bool],
     data: st.DataObject,
 ) -> None:
-    """Every follow_draw, leads of every kind (see the module docstring)."""
-    _check_against_every_hand(position, draw, data)
+    """Every follow_draw, with and without tractor_protection, leads of every kind (see the
+    module docstring)."""
+    _check_against_every_hand(position, *house, data)
 
 
 @settings(max_examples=max(10, settings().max_examples // 2), deadline=None)
 @given(
     proof_positions(leads=("tractor",)),
     st.sampled_from(("pairs", "tractor_on_tractor")),
+    st.booleans(),
     st.data(),
 )
 def test_the_proof_is_sound_exact_and_tight_after_a_tractor_lead(
     position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]],
     draw: FollowDraw,
+    protection: bool,
     data: st.DataObject,
 ) -> None:
     """The leads where the draws differ (R7.3 and its variant) and a hand check is asked."""
-    _check_against_every_hand(position, draw, data)
+    _check_against_every_hand(position, draw, protection, data)
+
+
+@settings(max_examples=max(10, settings().max_examples // 2), deadline=None)
+@given(
+    proof_positions(leads=("pair", "pair and single")),
+    st.sampled_from(("pairs", "tractor_on_tractor")),
+    st.data(),
+)
+def test_the_proof_is_sound_exact_and_tight_after_a_pair_lead_with_tractor_protection(
+    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]],
+    draw: FollowDraw,
+    data: st.DataObject,
+) -> None:
+    """The leads where tractor_protection changes what a follow proves (R7.3 variant)."""
+    _check_against_every_hand(position, draw, True, data)
 
 
 def _check_against_every_hand(
     position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]],
     draw: FollowDraw,
+    protection: bool,
     data: st.DataObject,
 ) -> None:
     """A legal follow from the position's hand, checked against every hand of the pool."""
     trump, lead_cards, hand_cards = position
     table = trump.table
-    rules = tl.Rules(follow_draw=draw)
-    follows = sorted(ref_legal_follows(lead_cards, hand_cards, trump, draw))
+    rules = tl.Rules(follow_draw=draw, tractor_protection=protection)
+    follows = sorted(
+        ref_legal_follows(lead_cards, hand_cards, trump, draw, tractor_protection=protection)
+    )
     play = data.draw(st.sampled_from(follows), label="follow")
     lead = [c.id for c in lead_cards]
     info = lead_info_ids(lead, table)
@@ -282,20 +328,20 @@ def _check_against_every_hand(
         assert pairs_shown, claim
 
 
-@given(follow_positions(), st.sampled_from(FOLLOW_DRAWS), st.data())
+@given(follow_positions(), st.sampled_from(FOLLOW_HOUSE_RULES), st.data())
 def test_the_hand_a_follow_came_from_satisfies_its_proof(
     position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]],
-    draw: FollowDraw,
+    house: tuple[FollowDraw, bool],
     data: st.DataObject,
 ) -> None:
     """The proof read forwards on the real hand: the follow is legal from the hand it came
     from (the strategies' hands), and the hand satisfies every claim."""
     trump, lead_cards, hand_cards = position
+    draw, protection = house
     table = trump.table
-    rules = tl.Rules(follow_draw=draw)
-    play = data.draw(
-        st.sampled_from(sorted(ref_legal_follows(lead_cards, hand_cards, trump, draw)))
-    )
+    rules = tl.Rules(follow_draw=draw, tractor_protection=protection)
+    legal = ref_legal_follows(lead_cards, hand_cards, trump, draw, tractor_protection=protection)
+    play = data.draw(st.sampled_from(sorted(legal)))
     info = lead_info_ids([c.id for c in lead_cards], table)
     claim = follow_proof(info, play, table, rules)
     rest = Counter([c.id for c in hand_cards])

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 import tuolaji as tl
 from reference import ref_legal_follows
-from trick_strategies import follow_positions
+from trick_strategies import FOLLOW_HOUSE_RULES, follow_positions
 from tuolaji.core.cards import Card
-from tuolaji.core.rules import FOLLOW_DRAWS, FollowDraw, Rules
+from tuolaji.core.rules import FollowDraw, Rules
 from tuolaji.core.trickids import follow_requirement, lead_info_ids
 from tuolaji.core.trump import Trump
 
@@ -27,16 +27,21 @@ def _ids(cards: tuple[Card, ...]) -> list[int]:
 
 
 @settings(max_examples=2 * settings().max_examples)
-@given(follow_positions(), st.sampled_from(FOLLOW_DRAWS))
+@given(follow_positions(), st.sampled_from(FOLLOW_HOUSE_RULES))
 def test_extensions_are_exactly_the_prefixes_of_the_legal_follows(
-    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]], draw: FollowDraw
+    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]], house: tuple[FollowDraw, bool]
 ) -> None:
     """A card may extend a partial follow (ids ascending) exactly when some legal follow,
     its ids sorted, starts with the partial follow and that card (brute force), under every
-    Rules.follow_draw (the action space builds follows this way)."""
+    Rules.follow_draw and Rules.tractor_protection (the action space builds follows this
+    way)."""
     trump, lead, hand = position
-    follows = sorted(tuple(sorted(k)) for k in ref_legal_follows(lead, hand, trump, draw))
-    collection = tl.legal_follows(lead, hand, trump, follow_draw=draw)
+    draw, protection = house
+    legal = ref_legal_follows(lead, hand, trump, draw, tractor_protection=protection)
+    follows = sorted(tuple(sorted(k)) for k in legal)
+    collection = tl.legal_follows(
+        lead, hand, trump, follow_draw=draw, tractor_protection=protection
+    )
     assert collection.lead_size == len(lead)
     prefixes = {f[:i] for f in follows for i in range(len(f))}
     for partial in prefixes:
@@ -45,19 +50,22 @@ def test_extensions_are_exactly_the_prefixes_of_the_legal_follows(
     assert collection.extensions(follows[0]) == []
 
 
-@given(follow_positions(), st.sampled_from(FOLLOW_DRAWS))
+@given(follow_positions(), st.sampled_from(FOLLOW_HOUSE_RULES))
 def test_every_legal_follow_is_the_base_plus_a_choice_from_the_pool(
-    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]], draw: FollowDraw
+    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]], house: tuple[FollowDraw, bool]
 ) -> None:
     """R7.2/R7.3 decomposed: each legal follow holds the base and ``pick`` pool cards with
-    at least ``pairs`` pairs, and ``led_cards`` cards of the led suit (every follow_draw)."""
+    at least ``pairs`` pairs, and ``led_cards`` cards of the led suit (every follow_draw,
+    with and without tractor_protection)."""
     trump, lead, hand = position
+    draw, protection = house
     table = trump.table
     info = lead_info_ids(_ids(lead), table)
-    req = follow_requirement(info, _ids(hand), table, Rules(follow_draw=draw))
+    rules = Rules(follow_draw=draw, tractor_protection=protection)
+    req = follow_requirement(info, _ids(hand), table, rules)
     base, pool = Counter(req.base), Counter(req.pool)
     assert req.pick + len(req.base) == len(lead)
-    for key in ref_legal_follows(lead, hand, trump, draw):
+    for key in ref_legal_follows(lead, hand, trump, draw, tractor_protection=protection):
         play = Counter(key)
         chosen = play - base
         assert not base - play, "the base is in every legal follow"
@@ -81,3 +89,20 @@ def test_r7_3_a_long_seat_owes_the_best_candidate_shape() -> None:
     req = follow_requirement(lead_info_ids(_ids(lead), T.table), _ids(hand), T.table, Rules())
     assert req.base == () and req.pick == 4 and req.pairs == 2 and req.tractors == (2,)
     assert req.led_cards == 4
+
+
+def test_r7_3_tractor_protection_owes_only_the_pairs_outside_the_tractors() -> None:
+    """R7.3 with ``tractor_protection``: lead ♥KK, holding ♥6655 9 3: its pairs are a
+    tractor's, so no pair is owed; with ♥JJ besides, one is. The lead's tractor still owes a
+    tractor: ♥KKQQ from ♥6655 9 3 owes two pairs, as a tractor."""
+    rules = Rules(tractor_protection=True)
+
+    def req(lead: str, hand: str) -> tuple[int, tuple[int, ...]]:
+        got = follow_requirement(
+            lead_info_ids(_ids(P(lead)), T.table), _ids(P(hand)), T.table, rules
+        )
+        return got.pairs, got.tractors
+
+    assert req("KH KH", "5H 5H 6H 6H 9H 3H") == (0, ())
+    assert req("KH KH", "5H 5H 6H 6H 9H 3H JH JH") == (1, ())
+    assert req("KH KH QH QH", "5H 5H 6H 6H 9H 3H") == (2, (2,))

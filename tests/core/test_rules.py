@@ -328,6 +328,11 @@ BAD_FIELDS = [
         {"kitty_theft": "every_deal", "kitty_size": 0},
         ["Rules.kitty_theft", "kitty_size=0", "R5.2"],
     ),
+    (
+        {"tractor_protection": True, "follow_draw": "suit_only"},
+        ["Rules.tractor_protection", "Rules.follow_draw='suit_only'", "R7.3"],
+    ),
+    ({"tractor_protection": 1}, ["Rules.tractor_protection", "R7.3", "True or False"]),
     ({"kitty_size": 6}, ["Rules.kitty_size", "R4.1", "0 or 4 or 8", "6"]),
     ({"no_bid_reveal": True}, ["Rules.no_bid_reveal", "R4.6"]),
     ({"no_bid_dealer": "again"}, ["Rules.no_bid_dealer", "R4.6", "'keep'", "'twin'"]),

@@ -10,7 +10,7 @@ from itertools import product
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tuolaji.core.shapes import tractor_placements, tractors_fit
+from tuolaji.core.shapes import tractor_pairs, tractor_placements, tractors_fit
 
 
 def _brute(lengths: tuple[int, ...], cells: tuple[int, ...]) -> set[tuple[tuple[int, ...], ...]]:
@@ -57,3 +57,41 @@ def test_r3_4_a_tractor_slot_may_be_part_of_a_longer_run() -> None:
     assert tractors_fit((2,), (3, 4, 5))
     assert not tractors_fit((3,), (3, 4, 6))
     assert list(tractor_placements((2,), (3, 4, 5))) == [((4,), (5,)), ((5,), (3,))]
+
+
+def _length_lists(total: int, shortest: int, cap: int) -> list[tuple[int, ...]]:
+    """Every list of tractor lengths (each ``shortest`` or more, longest first, none above
+    ``cap``) holding at most ``total`` pairs."""
+    out: list[tuple[int, ...]] = [()]
+    for k in range(shortest, min(cap, total) + 1):
+        out.extend((k, *rest) for rest in _length_lists(total - k, shortest, k))
+    return out
+
+
+@given(
+    st.lists(st.integers(0, 7), max_size=8).map(lambda cs: tuple(sorted(cs))),
+    st.sampled_from((2, 3)),
+)
+def test_r7_3_tractor_pairs_is_the_most_pairs_some_placement_holds(
+    cells: tuple[int, ...], shortest: int
+) -> None:
+    """``tractor_pairs`` (what ``Rules.tractor_protection`` keeps from plain pairs, R7.3) is
+    the most pairs of any list of tractors ``tractors_fit`` places, found by trying them all;
+    cells may repeat, as equal level cards do."""
+    best = max(
+        sum(lengths)
+        for lengths in _length_lists(len(cells), shortest, len(cells))
+        if tractors_fit(lengths, cells)
+    )
+    assert tractor_pairs(cells, shortest) == best
+
+
+def test_r7_3_tractor_pairs_examples() -> None:
+    """Two runs apart hold no tractor across the gap; a cell shared by two off-suit level pairs
+    lends one of them to a tractor; with three pairs a tractor, two consecutive pairs are none."""
+    assert tractor_pairs((1, 2, 4, 5), 2) == 4
+    assert tractor_pairs((1, 3), 2) == 0
+    assert tractor_pairs((5, 5, 6), 2) == 2
+    assert tractor_pairs((4, 5, 5, 6), 2) == 4
+    assert tractor_pairs((1, 2, 4, 5), 3) == 0
+    assert tractor_pairs((1, 2, 3, 5), 3) == 3

@@ -8,6 +8,7 @@ trump ♠ throughout, as in RULES.md's examples.
 
 from __future__ import annotations
 
+import random
 from typing import get_args
 
 import pytest
@@ -15,6 +16,7 @@ import pytest
 from reference import as_key, ref_is_ruff, ref_legal_follows, ref_trick_winner
 from tuolaji import (
     ConfigurationError,
+    Game,
     GameState,
     IllegalAction,
     Rank,
@@ -23,11 +25,14 @@ from tuolaji import (
     Trump,
     format_cards,
     parse_cards,
+    replay,
+    write_record,
 )
 from tuolaji.core.legal import legal_follows
 from tuolaji.core.rules import FOLLOW_DRAWS, FollowDraw, RuffShape, ThrowRuff
 from tuolaji.core.tricks import follow_error, is_legal_follow, is_ruff, trick_winner
 from tuolaji.state.codec import from_data, to_data
+from tuolaji.testing.driver import random_action
 
 T10S = Trump(Rank.TEN, Suit.SPADES)
 P = parse_cards
@@ -138,6 +143,138 @@ def test_r7_3_every_follow_draw_in_a_deal(draw: FollowDraw) -> None:
     else:
         with pytest.raises(IllegalAction, match="R7.3"):
             s.play(1, P("QH 3H"))
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules.tractor_protection (R7.3)
+
+
+def protected(lead: str, hand: str, draw: FollowDraw = "pairs") -> set[str]:
+    """The legal follows under tractor protection, checked against the brute-force reference."""
+    plays = legal_follows(P(lead), P(hand), T10S, follow_draw=draw, tractor_protection=True)
+    ref = ref_legal_follows(P(lead), P(hand), T10S, draw, tractor_protection=True)
+    assert {as_key(p) for p in plays} == ref
+    return {format_cards(p) for p in plays}
+
+
+def test_r7_3_tractor_protection_a_pair_lead_leaves_a_tractor_whole() -> None:
+    """``tractor_protection`` (the online app's protected tractors): lead ♥KK, the only pairs of
+    ♥8877 3 2 are a tractor's, so any two hearts follow, ♥3 2 among them (default: ♥88 or
+    ♥77, seed 000's 包括拖拉机中的对牌)."""
+    legal = protected("KH KH", "8H 8H 7H 7H 3H 2H")
+    assert "3H 2H" in legal and "8H 8H" in legal and len(legal) == 8
+    assert follows("KH KH", "8H 8H 7H 7H 3H 2H", "pairs") == {"8H 8H", "7H 7H"}
+
+
+def test_r7_3_tractor_protection_a_follower_may_break_its_tractor_for_a_single() -> None:
+    """``tractor_protection``: lead ♥KK, ♥7 3 follows from ♥8877 3: a tractor's pairs never
+    count as pairs owed to a plain pair, whatever the rest of the holding."""
+    hand = P("8H 8H 7H 7H 3H")
+    assert is_legal_follow(P("KH KH"), hand, P("7H 3H"), T10S, tractor_protection=True)
+    assert not is_legal_follow(P("KH KH"), hand, P("7H 3H"), T10S)
+    assert protected("KH KH", "8H 8H 7H 7H 3H") == {
+        "8H 8H", "7H 7H", "8H 7H", "8H 3H", "7H 3H",
+    }  # fmt: skip
+
+
+def test_r7_3_tractor_protection_a_pair_outside_the_tractors_still_obliges() -> None:
+    """``tractor_protection``: ♥JJ is no tractor's, so ♥JJ 8877 3 plays a pair on ♥KK (any
+    pair: the protection spares the tractor, it does not forbid breaking it)."""
+    assert protected("KH KH", "JH JH 8H 8H 7H 7H 3H") == {"JH JH", "8H 8H", "7H 7H"}
+    err = follow_error(
+        P("KH KH"), P("JH JH 8H 8H 7H 7H 3H"), P("7H 3H"), T10S, tractor_protection=True
+    )
+    assert err is not None and err.rule == "R7.3" and "play a pair" in str(err)
+
+
+def test_r7_3_tractor_protection_lays_the_tractors_to_hold_the_most_pairs() -> None:
+    """``tractor_protection``, trump ♠ at level 10: ♥10♥10 ♣10♣10 ♠10♠10 hold one tractor of
+    an off-suit pair of 10s and ♠10♠10; the other pair of 10s is left outside it and obliges a
+    pair on the trump lead ♠KK."""
+    legal = protected("KS KS", "10H 10H 10C 10C 10S 10S 3S")
+    assert legal == {"10H 10H", "10C 10C", "10S 10S"}
+    assert len(protected("KS KS", "10H 10H 10S 10S 3S")) > 2  # one tractor, no pair outside
+
+
+def test_r7_3_tractor_protection_counts_the_plain_pairs_of_a_throw() -> None:
+    """``tractor_protection``: the thrown ♥AA QQ (two plain pairs) obliges ♥JJ, the one pair
+    of ♥JJ 8877 3 2 outside its tractor, and one pair only."""
+    legal = protected("AH AH QH QH", "JH JH 8H 8H 7H 7H 3H 2H")
+    assert "JH JH 3H 2H" in legal and "JH JH 8H 8H" in legal
+    assert all(any(p.split().count(c) == 2 for c in p.split()) for p in legal)  # a pair
+    assert "8H 7H 3H 2H" not in legal and "JH 8H 3H 2H" not in legal
+
+
+def test_r7_3_tractor_protection_leaves_what_a_lead_tractor_obliges() -> None:
+    """``tractor_protection``: the throw ♥KKQQ 55 obliges a tractor (♥JJ99, the level rank
+    skipped, or ♥7766) by its tractor, but its plain pair ♥55 no pair of the other tractor:
+    ♥JJ99 3 2 follows (default: a third pair too). Under ``"tractor_on_tractor"`` alike."""
+    lead, hand = "KH KH QH QH 5H 5H", "JH JH 9H 9H 7H 7H 6H 6H 3H 2H"
+    for draw in ("pairs", "tractor_on_tractor"):
+        legal = protected(lead, hand, draw)
+        assert "JH JH 9H 9H 3H 2H" in legal and "7H 7H 6H 6H 3H 2H" in legal
+        assert "JH JH 7H 7H 3H 2H" not in legal, draw  # the lead's tractor obliges a tractor
+        assert "JH JH 9H 9H 3H 2H" not in follows(lead, hand, draw)
+
+
+@pytest.mark.parametrize("draw", ["pairs", "tractor_on_tractor"])
+def test_r7_3_tractor_protection_changes_nothing_without_a_tractor_held(
+    draw: FollowDraw,
+) -> None:
+    """``tractor_protection`` only spares tractors: from ♥QQ 3 the pair is owed as always."""
+    assert protected("KH KH", "QH QH 3H", draw) == follows("KH KH", "QH QH 3H", draw)
+    assert protected("KH KH QH QH", "AH AH 7H 7H 3H 2H", draw) == follows(
+        "KH KH QH QH", "AH AH 7H 7H 3H 2H", draw
+    )
+
+
+def test_r7_3_tractor_protection_is_refused_with_suit_only() -> None:
+    """``"suit_only"`` obliges no pair, so there is nothing to protect: `Rules` and the trick
+    functions refuse the pair, naming both fields and R7.3; a non-bool is a type error."""
+    with pytest.raises(ConfigurationError, match=r"tractor_protection.*follow_draw.*R7\.3"):
+        Rules(tractor_protection=True, follow_draw="suit_only")
+    with pytest.raises(ConfigurationError, match=r"tractor_protection.*follow_draw.*R7\.3"):
+        legal_follows(P("KH KH"), P("QH"), T10S, follow_draw="suit_only", tractor_protection=True)
+    with pytest.raises(TypeError, match=r"Rules\.tractor_protection \(R7\.3\)"):
+        is_legal_follow(P("KH KH"), P("QH QH"), P("QH QH"), T10S, tractor_protection=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("protection", [False, True])
+def test_r7_3_tractor_protection_in_a_deal(protection: bool) -> None:
+    """The state machine follows ``Rules.tractor_protection``: its legal plays, the play it
+    accepts, and a record that reads back under the same rules."""
+    rules = Rules(tractor_protection=protection)
+    hands = ["KH KH 9D 9D 4D", "8H 8H 7H 7H 3H", "5C 6C 7C 8C 9C", "5S 6S 7S 8S 9S"]
+    s = deal(rules, hands).play(0, P("KH KH"))
+    legal = {format_cards(p) for p in s.legal_plays()}
+    if protection:
+        assert legal == protected("KH KH", "8H 8H 7H 7H 3H")
+        s = s.play(1, P("7H 3H"))
+        assert GameState.from_json(s.to_json()) == s
+        assert GameState.from_text(s.to_text()) == s
+    else:
+        assert legal == {"8H 8H", "7H 7H"}
+        with pytest.raises(IllegalAction, match="R7.3"):
+            s.play(1, P("7H 3H"))
+
+
+def test_r7_3_tractor_protection_round_trips_and_old_data_reads_without_it() -> None:
+    """The field travels through ``to_dict``, the codec, the JSON Schema and a game record;
+    rules data from before 0.4 lacks it and reads as no protection (today's behaviour)."""
+    rules = Rules(tractor_protection=True, follow_draw="tractor_on_tractor")
+    assert Rules.from_dict(rules.to_dict()) == rules
+    assert from_data(Rules, to_data(Rules, rules)) == rules
+    schema = Rules.json_schema()["properties"]["tractor_protection"]
+    assert schema["type"] == "boolean" and schema["default"] is False
+    old = dict(to_data(Rules, Rules()))
+    del old["tractor_protection"]
+    assert from_data(Rules, old) == Rules()
+    game = Game(rules, 31)
+    rng = random.Random(31)
+    while not game.state.is_terminal:
+        game.apply(random_action(game.state, rng))
+    again = replay(write_record(game), partial=True)
+    assert again.rules == rules and again.state == game.state
 
 
 # ---------------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from reference import (
     sub_multisets,
 )
 from trick_strategies import (
+    FOLLOW_HOUSE_RULES,
     follow_positions,
     lead_hands,
     ruff_positions,
@@ -37,7 +38,6 @@ from trick_strategies import (
 from tuolaji import CARDS, Card, IllegalAction, Rank, Suit, Trump, parse_cards, units
 from tuolaji.core.legal import legal_follows, legal_leads
 from tuolaji.core.rules import (
-    FOLLOW_DRAWS,
     FORCED_UNIT_ORDERS,
     FollowDraw,
     ForcedUnit,
@@ -67,10 +67,14 @@ THROW_RUFFS: tuple[ThrowRuff, ...] = get_args(ThrowRuff)
 
 
 def _check_follows(
-    trump: Trump, lead: tuple[Card, ...], hand: tuple[Card, ...], draw: FollowDraw = "pairs"
+    trump: Trump,
+    lead: tuple[Card, ...],
+    hand: tuple[Card, ...],
+    draw: FollowDraw = "pairs",
+    protection: bool = False,
 ) -> None:
-    expected = ref_legal_follows(lead, hand, trump, draw)
-    collection = legal_follows(lead, hand, trump, follow_draw=draw)
+    expected = ref_legal_follows(lead, hand, trump, draw, tractor_protection=protection)
+    collection = legal_follows(lead, hand, trump, follow_draw=draw, tractor_protection=protection)
     listed = [as_key(p) for p in collection]
     assert len(listed) == len(set(listed)), "a play is listed twice"
     assert set(listed) == expected
@@ -78,10 +82,15 @@ def _check_follows(
     for key in sub_multisets(hand, len(lead)):
         play = cards_of(key)
         legal = key in expected
-        assert is_legal_follow(lead, hand, play, trump, follow_draw=draw) == legal
+        assert (
+            is_legal_follow(
+                lead, hand, play, trump, follow_draw=draw, tractor_protection=protection
+            )
+            == legal
+        )
         assert (play in collection) == legal
         assert (tuple(reversed(play)) in collection) == legal
-        err = follow_error(lead, hand, play, trump, follow_draw=draw)
+        err = follow_error(lead, hand, play, trump, follow_draw=draw, tractor_protection=protection)
         assert (err is None) == legal
         if err is not None:
             assert err.rule in FOLLOW_RULES and str(err).startswith(err.rule + ": ")
@@ -91,24 +100,26 @@ def _check_follows(
 
 @pytest.mark.slow
 @THOROUGH
-@given(follow_positions(), st.sampled_from(FOLLOW_DRAWS))
+@given(follow_positions(), st.sampled_from(FOLLOW_HOUSE_RULES))
 def test_r7_follows_match_the_reference(
-    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]], draw: FollowDraw
+    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]],
+    house: tuple[FollowDraw, bool],
 ) -> None:
     """R7.1-R7.3: is_legal_follow, follow_error and the collection (members, len, in), under
-    every Rules.follow_draw."""
-    _check_follows(*position, draw)
+    every Rules.follow_draw, with and without Rules.tractor_protection."""
+    _check_follows(*position, *house)
 
 
 @pytest.mark.slow
 @THOROUGH
-@given(follow_positions(max_lead=8, max_hand=12, width=12), st.sampled_from(FOLLOW_DRAWS))
+@given(follow_positions(max_lead=8, max_hand=12, width=12), st.sampled_from(FOLLOW_HOUSE_RULES))
 def test_r7_3_follows_to_tractors_and_throws_match_the_reference(
-    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]], draw: FollowDraw
+    position: tuple[Trump, tuple[Card, ...], tuple[Card, ...]],
+    house: tuple[FollowDraw, bool],
 ) -> None:
     """R7.3 with long leads and rich holdings, where candidate shapes with tractors matter,
-    under every Rules.follow_draw."""
-    _check_follows(*position, draw)
+    under every Rules.follow_draw, with and without Rules.tractor_protection."""
+    _check_follows(*position, *house)
 
 
 @pytest.mark.slow

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 import tuolaji as tl
 from positions import played_deals, some_state
 from reference import ref_legal_follows
-from trick_strategies import follow_positions
-from tuolaji.core.rules import FOLLOW_DRAWS, FollowDraw
+from trick_strategies import FOLLOW_HOUSE_RULES, follow_positions
+from tuolaji.core.rules import FollowDraw
 from tuolaji.rl.actionspace import ASK_REDEAL, DONE, NUM_ACTIONS, PASS, Decision, action_ids
 from tuolaji.state.actions import BuryActions
 
@@ -73,12 +73,17 @@ def test_every_follow_position_of_a_deal(seed: int) -> None:
             assert all(a.cards in plays for a in actions if isinstance(a, tl.Play))
 
 
-@pytest.mark.parametrize("draw", FOLLOW_DRAWS)
+@pytest.mark.parametrize(("draw", "protection"), FOLLOW_HOUSE_RULES)
 @pytest.mark.parametrize("seed", range(2))
-def test_every_follow_position_under_each_follow_draw(draw: FollowDraw, seed: int) -> None:
-    """R7.3 under each Rules.follow_draw: in whole deals played under it, the card-by-card
-    sequences are the state's legal plays, which are the brute-force reference's follows."""
-    rules = tl.Rules(follow_draw=draw)
+def test_every_follow_position_under_each_follow_draw(
+    draw: FollowDraw,
+    protection: bool,
+    seed: int,
+) -> None:
+    """R7.3 under each Rules.follow_draw, with and without Rules.tractor_protection: in whole
+    deals played under them, the card-by-card sequences are the state's legal plays, which are
+    the brute-force reference's follows."""
+    rules = tl.Rules(follow_draw=draw, tractor_protection=protection)
     checked = 0
     for state in played_deals(rules, seed):
         # The reference enumerates every sub-multiset of the hand: late in the deal only.
@@ -87,7 +92,13 @@ def test_every_follow_position_under_each_follow_draw(draw: FollowDraw, seed: in
             actions = complete(Decision(state))
             assert actions is not None
             lead, hand = state.trick[0], state.hands[state.to_act]
-            expected = ref_legal_follows(lead, hand, state.trump, draw)  # type: ignore[arg-type]
+            expected = ref_legal_follows(
+                lead,
+                hand,
+                state.trump,  # type: ignore[arg-type]
+                draw,
+                tractor_protection=protection,
+            )
             assert {key(a)[1] for a in actions} == expected
             assert len(actions) == len(state.legal_plays()) == len(expected)
             checked += 1

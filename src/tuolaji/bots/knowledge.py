@@ -39,7 +39,9 @@ under `Rules.follow_draw`); this module turns its claims into facts about hands 
   against it with the engine's own throw check.
 * **Shaped follows** (R7.3, ``FollowProof.hand_check``): a seat that followed a lead holding
   a tractor with only led-suit cards, and no fact above, held no holding then that R7.3
-  would have made it play otherwise (a tractor where it played separate pairs); this needs
+  would have made it play otherwise (a tractor where it played separate pairs); so did a seat
+  that followed a lead's plain pairs with fewer pairs under `Rules.tractor_protection` (it
+  held no pair outside its tractors to play, which says nothing of the pairs inside); this needs
   whole hands: [`FollowFact`][tuolaji.bots.knowledge.FollowFact] keeps each such follow with
   what its seat played since, and
   [`follow_fact_holds`][tuolaji.bots.knowledge.follow_fact_holds] checks the hand then with
@@ -127,7 +129,8 @@ class ThrowFact:
 class FollowFact:
     """A follow whose legality (R7.3) depends on the follower's whole holding of the led suit:
     seat ``seat`` followed ``lead`` with card ids ``play``, all of the led suit, as many pairs
-    as the lead, the lead holding a tractor; ``played_since``: the card ids it played from
+    as the lead, the lead holding a tractor (or, under `Rules.tractor_protection`, fewer pairs
+    than the lead's plain pairs ask); ``played_since``: the card ids it played from
     that trick on, ``play`` included (its hand then is its hand now plus those)."""
 
     seat: int
@@ -390,11 +393,15 @@ def shaped_follows(view: PlayerView) -> tuple[FollowFact, ...]:
 
     The follows whose [`follow_proof`][tuolaji.core.trickids.follow_proof] asks for a
     ``hand_check``: all of the led suit, to a lead holding a tractor, under a
-    `Rules.follow_draw` that asks for a shape, and not already turned into a void or caps."""
+    `Rules.follow_draw` that asks for a shape, or to a lead's plain pairs under
+    `Rules.tractor_protection`, and not already turned into a void or caps."""
     if view.trump is None:
         return ()
     table = view.trump.table
     rules = view.rules
+    # A lead shorter than a tractor obliges no tractor; under tractor protection its pair
+    # may have met a follower's pairs kept in tractors, which needs a hand check too.
+    shortest = 2 if rules.tractor_protection else 4
     out: list[FollowFact] = []
     since: list[list[int]] = [[], [], [], []]
     # Backwards, so that what each seat played from a trick on is gathered once.
@@ -402,8 +409,8 @@ def shaped_follows(view: PlayerView) -> tuple[FollowFact, ...]:
         leader, plays = (t.leader, t.plays) if isinstance(t, Trick) else t
         for i, p in enumerate(plays):
             since[(leader + i) % 4][:0] = [c.id for c in p]
-        if len(plays[0]) < 4:
-            continue  # no tractor, so no follow needs a hand check: spare reading the lead
+        if len(plays[0]) < shortest:
+            continue  # no follow needs a hand check: spare reading the lead
         lead = lead_info_ids([c.id for c in plays[0]], table)
         for i in range(len(plays) - 1, 0, -1):
             ids = tuple(c.id for c in plays[i])

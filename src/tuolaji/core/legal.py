@@ -25,7 +25,6 @@ from itertools import combinations
 from math import comb
 from typing import Generic, TypeVar
 
-from tuolaji.core._args import check_choice as _check_choice
 from tuolaji.core._args import trump_table_of
 from tuolaji.core.caching import memoize
 from tuolaji.core.cards import CARDS, Card, CardId, card_ids_of
@@ -38,8 +37,8 @@ from tuolaji.core.trickids import (
     check_hand_ids,
     follow_code_ids,
     follow_requirement,
+    follow_rules,
     lead_info_ids,
-    rules_with,
 )
 from tuolaji.core.trump import Trump, TrumpTable
 
@@ -328,14 +327,14 @@ class LegalFollows(_Plays):
         trump: Trump,
         *,
         follow_draw: FollowDraw | None = None,
+        tractor_protection: bool = False,
     ) -> None:
-        if follow_draw is not None:
-            _check_choice("follow_draw", "R7.3", follow_draw, FollowDraw)
+        rules = follow_rules(follow_draw, tractor_protection)
         table = trump_table_of(trump)
         ids = card_ids_of(hand, "hand")
         check_hand_ids(ids)
         info = lead_info_ids(card_ids_of(lead, "lead"), table)
-        self._init_ids(info, ids, table, rules_with(follow_draw=follow_draw))
+        self._init_ids(info, ids, table, rules)
 
     @classmethod
     def unchecked(
@@ -630,10 +629,12 @@ def legal_follows(
     trump: Trump,
     *,
     follow_draw: FollowDraw | None = None,
+    tractor_protection: bool = False,
 ) -> LegalFollows:
     """The legal follows to ``lead`` from ``hand`` as a lazy collection (R7.1-R7.3), under the
-    house rule ``follow_draw`` ([`Rules.follow_draw`][tuolaji.Rules.follow_draw]; None: its
-    default).
+    house rules ``follow_draw`` ([`Rules.follow_draw`][tuolaji.Rules.follow_draw]; None: its
+    default) and ``tractor_protection``
+    ([`Rules.tractor_protection`][tuolaji.Rules.tractor_protection]).
 
     >>> import tuolaji as tl
     >>> t = tl.Trump(tl.Rank.TEN, tl.Suit.SPADES)
@@ -641,7 +642,9 @@ def legal_follows(
     >>> [tl.format_cards(p) for p in follows]
     ['QH QH']
     """
-    return LegalFollows(lead, hand, trump, follow_draw=follow_draw)
+    return LegalFollows(
+        lead, hand, trump, follow_draw=follow_draw, tractor_protection=tractor_protection
+    )
 
 
 LegalPlays = LegalLeads | LegalFollows

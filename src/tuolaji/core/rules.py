@@ -929,8 +929,12 @@ class Rules:
     tractor_protection: bool = _field(
         False, "R7.3", "a pair lead does not make a tractor break", _FLAG, "0.4"
     )
-    """R7.3: True: a follower of a pair lead need not break a tractor it holds to follow with a
-    pair (it may play other cards of the suit instead)."""
+    """R7.3: True: the lead's plain pairs (a pair lead, or the pairs of a throw outside its
+    tractors) oblige no pair of the follower's tractors. They oblige at most the pairs the
+    follower's led-suit holding has outside tractors laid to hold the most pairs; what the
+    lead's tractors oblige is unchanged. Lead ♥KK: ♥7 3 may follow from ♥8877 3 (any two
+    hearts may), but ♥JJ 8877 3 must play a pair. Not with ``follow_draw="suit_only"``,
+    which obliges no pair."""
     kitty_size: KittySize = _field(
         8, "R4.1", "how many cards the kitty holds", _Choice(KittySize), "0.4"
     )
@@ -991,6 +995,12 @@ class Rules:
             raise ConfigurationError(
                 "Rules.counter_bids with Rules.kitty_theft (R5.2): both open a round of "
                 "counters after the burial; choose one"
+            )
+        if self.tractor_protection and self.follow_draw == "suit_only":
+            raise ConfigurationError(
+                "Rules.tractor_protection with Rules.follow_draw='suit_only' (R7.3): "
+                "'suit_only' obliges no pair, so there is no tractor to protect; use "
+                "follow_draw='pairs' or 'tractor_on_tractor', or tractor_protection=False"
             )
         if self.kitty_size == 0:
             for name in ("counter_bids", "kitty_theft"):

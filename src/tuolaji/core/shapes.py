@@ -29,6 +29,7 @@ __all__ = [
     "fits_ids",
     "is_tractor",
     "shape_of",
+    "tractor_pairs",
     "tractor_placements",
     "tractors_fit",
     "unit_ids",
@@ -275,6 +276,47 @@ def tractors_fit(lengths: tuple[int, ...], cells: tuple[int, ...]) -> bool:
     if sum(lengths) > len(cells):
         return False
     return next(tractor_placements(lengths, cells), None) is not None
+
+
+@memoize(limit=1 << 14)
+def tractor_pairs(cells: tuple[int, ...], shortest: int) -> int:
+    """The most pairs at ``cells`` (sorted, one entry per pair; see `tractors_fit`) that
+    disjoint tractors of at least ``shortest`` pairs can hold (R3.2, R3.4). The pairs left
+    out are the holding's pairs outside its tractors, which
+    [`Rules.tractor_protection`][tuolaji.Rules.tractor_protection] keeps from a lead's plain
+    pairs (R7.3).
+
+    Runs are laid cell by cell; only off-suit level cards share a cell, so a cell holds up to
+    four pairs and the runs ending at the previous cell are few. A state is the lengths of
+    those runs (capped at ``shortest``: a run that long gains one pair per cell it goes on),
+    and its value the pairs held by runs already ``shortest`` long.
+    """
+    counts = Counter(cells)
+    states: dict[tuple[int, ...], int] = {(): 0}
+    prev = None
+    for cell in sorted(counts):
+        if prev is None or cell != prev + 1:
+            # No run crosses a gap: the runs shorter than a tractor end unused.
+            states = {(): max(states.values())}
+        prev = cell
+        here = counts[cell]
+        nxt: dict[tuple[int, ...], int] = {}
+        for runs, held in states.items():
+            for k in range(min(len(runs), here) + 1):
+                for going_on in itertools.combinations(runs, k):
+                    # A run that goes on gains this cell's pair once it is a tractor; every
+                    # pair not taken starts a run (a run may always end later at no cost).
+                    gained = sum(
+                        1 if n >= shortest else shortest if n + 1 == shortest else 0
+                        for n in going_on
+                    )
+                    state = tuple(
+                        sorted([min(n + 1, shortest) for n in going_on] + [1] * (here - k))
+                    )
+                    if nxt.get(state, -1) < held + gained:
+                        nxt[state] = held + gained
+        states = nxt
+    return max(states.values())
 
 
 def fits_ids(ids: Sequence[int], shape: Shape, table: TrumpTable) -> bool:

@@ -21,16 +21,24 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence, Set
 from itertools import combinations, pairwise
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import attrs
 
 from tuolaji.core import wording
+from tuolaji.core._args import check_choice
 from tuolaji.core.caching import BoundedCache, memoize
 from tuolaji.core.cards import CARDS, POINTS, CardId
 from tuolaji.core.errors import IllegalAction, InvalidCards
-from tuolaji.core.rules import FollowDraw, ForcedUnit, RuffShape, Rules, ThrowRuff
-from tuolaji.core.shapes import RawUnit, Shape, tractor_placements, tractors_fit, unit_ids
+from tuolaji.core.rules import RULE_FIELDS, FollowDraw, ForcedUnit, RuffShape, Rules, ThrowRuff
+from tuolaji.core.shapes import (
+    RawUnit,
+    Shape,
+    tractor_pairs,
+    tractor_placements,
+    tractors_fit,
+    unit_ids,
+)
 from tuolaji.core.trump import TRUMP, TrumpTable
 
 __all__ = [
@@ -46,6 +54,7 @@ __all__ = [
     "follow_code_ids",
     "follow_proof",
     "follow_requirement",
+    "follow_rules",
     "forced_unit_key",
     "is_ruff_ids",
     "lead_info_ids",
@@ -74,32 +83,56 @@ def rules_with(
     ruff_shape: RuffShape | None = None,
     throw_ruff: ThrowRuff | None = None,
     forced_unit: ForcedUnit | None = None,
+    tractor_protection: bool = False,
 ) -> Rules:
     """The [`Rules`][tuolaji.Rules] value the kernels take, for a caller that holds loose
     house-rule values instead (the card-level functions of `tuolaji.core.tricks` and
     `tuolaji.core.legal`): the default rules with each given field (None keeps the field's
-    default). The values must be valid (the callers check them first). One value per
-    combination, built once."""
+    default). The values must be valid (the callers check them first); a combination
+    `Rules` refuses raises its [`ConfigurationError`][tuolaji.ConfigurationError]. One value
+    per combination, built once."""
     d = _DEFAULT_RULES
     return _evolved(
         follow_draw or d.follow_draw,
         ruff_shape or d.ruff_shape,
         throw_ruff or d.throw_ruff,
         forced_unit or d.forced_unit,
+        tractor_protection,
     )
 
 
-@memoize(limit=128)
+def follow_rules(follow_draw: object, tractor_protection: object) -> Rules:
+    """[`rules_with`][tuolaji.core.trickids.rules_with] for the follow checks of the card-level
+    functions, which take the house rules of R7.3 as keyword arguments: checks them as
+    [`Rules`][tuolaji.Rules] does (`RulesTypeError` or
+    [`ConfigurationError`][tuolaji.ConfigurationError] naming the field and R7.3, also for the
+    two together) and returns the rules the kernels take. ``follow_draw`` None: its default."""
+    if follow_draw is not None:
+        check_choice("follow_draw", "R7.3", follow_draw, FollowDraw)
+    field = RULE_FIELDS["tractor_protection"]
+    field.values.check("tractor_protection", field.rule, tractor_protection)
+    return rules_with(
+        follow_draw=cast("FollowDraw | None", follow_draw),
+        tractor_protection=cast("bool", tractor_protection),
+    )
+
+
+@memoize(limit=256)
 def _evolved(
-    follow_draw: FollowDraw, ruff_shape: RuffShape, throw_ruff: ThrowRuff, forced_unit: ForcedUnit
+    follow_draw: FollowDraw,
+    ruff_shape: RuffShape,
+    throw_ruff: ThrowRuff,
+    forced_unit: ForcedUnit,
+    tractor_protection: bool,
 ) -> Rules:
-    # Valid values make 3 * 2 * 6 * 3 = 108 combinations: every one stays cached.
+    # Valid values make 3 * 2 * 6 * 3 * 2 = 216 combinations: every one stays cached.
     return attrs.evolve(
         _DEFAULT_RULES,
         follow_draw=follow_draw,
         ruff_shape=ruff_shape,
         throw_ruff=throw_ruff,
         forced_unit=forced_unit,
+        tractor_protection=tractor_protection,
     )
 
 
@@ -640,11 +673,14 @@ def follow_proof(
     * All of the led suit, fewer pairs than the lead obliges whatever the holding's tractors
       (its total pair count when pairs stand in for tractors, R7.3; none under
       ``"suit_only"``, and none claimed under ``"tractor_on_tractor"`` for a lead with a
-      tractor, where which pairs are owed depends on the tractors held): the seat held no
-      other led-suit pair, since R7.3 ranks more pairs first: ``pairs_exhausted``.
-    * Otherwise, a lead with a tractor under a draw that asks for a shape: the follow rules
-      out holdings that would have owed a better candidate shape, which only the whole
-      holding can show: ``hand_check``.
+      tractor, where which pairs are owed depends on the tractors held; under
+      `Rules.tractor_protection` only the pairs of the lead's tractors, since its plain pairs
+      oblige no pair of the holding's tractors): the seat held no other led-suit pair, since
+      R7.3 ranks more pairs first: ``pairs_exhausted``.
+    * Otherwise, a lead with a tractor under a draw that asks for a shape, or fewer pairs than
+      the lead's plain pairs ask under `Rules.tractor_protection` (the seat may have kept its
+      pairs in tractors): the follow rules out holdings that would have owed a better
+      candidate shape, which only the whole holding can show: ``hand_check``.
 
     The follow is trusted to be legal from some hand (as the engine's history is).
     """
@@ -657,7 +693,12 @@ def follow_proof(
     if not duty.shape:
         return _PROVES_NOTHING
     owed = lead.total_pairs if duty.pairs_for_tractors or not tractors else 0
-    if len(played) - len(set(played)) < owed:
+    pairs = len(played) - len(set(played))
+    if rules.tractor_protection and pairs < owed:
+        # The lead's plain pairs may have met only pairs kept in tractors: only the pairs its
+        # tractors oblige (when pairs stand in for them) say that none were left.
+        return _PROVES_PAIRS if pairs < sum(tractors) else _PROVES_BY_HAND
+    if pairs < owed:
         return _PROVES_PAIRS
     return _PROVES_BY_HAND if tractors else _PROVES_NOTHING
 
@@ -788,18 +829,30 @@ def required_pairs(
     ``rules.follow_draw == "tractor_on_tractor"`` (house rule): the same tractors, but the lead's
     tractors oblige no pairs beyond them; its plain pairs oblige as many of the pairs held
     besides those tractors as they can.
+
+    ``rules.tractor_protection`` (house rule): the lead's plain pairs oblige no pair of the
+    holding's tractors, so they oblige at most the pairs left outside tractors laid to hold
+    the most pairs ([`tractor_pairs`][tuolaji.core.shapes.tractor_pairs]); what the lead's
+    tractors oblige is unchanged. The tractors owed stay the same: they never take more
+    pairs than the lead's tractors have.
     """
     held_pairs = len(held) - len(set(held))
     need = min(lead.total_pairs, held_pairs)
     shortest = table.tractor_min_pairs
+    # The holding's pairs are read only where a tractor can matter (most leads hold none).
+    positions = pair_positions(held, table.pos) if lead.tractors or rules.tractor_protection else ()
     want = (
-        best_candidate_tractors(lead.tractors, need, pair_positions(held, table.pos), shortest)
+        best_candidate_tractors(lead.tractors, need, positions, shortest)
         if lead.tractors and need >= shortest
         else ()
     )
-    if not _DRAW_DUTIES[rules.follow_draw].pairs_for_tractors:
-        matched = sum(want)
-        need = matched + min(lead.pairs, held_pairs - matched)
+    pairs_for_tractors = _DRAW_DUTIES[rules.follow_draw].pairs_for_tractors
+    # The pairs the lead's tractors oblige; its plain pairs oblige the rest.
+    drawn = sum(lead.tractors) if pairs_for_tractors else sum(want)
+    if not pairs_for_tractors:
+        need = drawn + min(lead.pairs, held_pairs - drawn)
+    if rules.tractor_protection and lead.pairs and need > drawn:
+        need = min(need, drawn + held_pairs - tractor_pairs(positions, shortest))
     return need, want
 
 

@@ -20,7 +20,6 @@ from tuolaji.core.rules import (
     FollowDraw,
     ForcedUnit,
     RuffShape,
-    Rules,
     ThrowRuff,
 )
 from tuolaji.core.trump import Trump
@@ -147,6 +146,7 @@ def follow_error(
     trump: Trump,
     *,
     follow_draw: FollowDraw | None = None,
+    tractor_protection: bool = False,
 ) -> IllegalAction | None:
     """Why ``play`` is not a legal follow to ``lead`` from ``hand``, or None when it is.
 
@@ -155,9 +155,11 @@ def follow_error(
     (shape), and its message says what was required, e.g.
     ``R7.3: the lead ♥KK has a pair of ♥; you hold ♥QQ; play a pair``. ``follow_draw`` is the
     house rule [`Rules.follow_draw`][tuolaji.Rules.follow_draw] (R7.3); None: its default.
+    ``tractor_protection`` is the house rule
+    [`Rules.tractor_protection`][tuolaji.Rules.tractor_protection] (R7.3).
     Raises [`IllegalAction`][tuolaji.IllegalAction] (R6.2) when ``lead`` itself is not a lead.
     """
-    rules = _follow_rules(follow_draw)
+    rules = trickids.follow_rules(follow_draw, tractor_protection)
     table = trump_table_of(trump)
     info = trickids.lead_info_ids(card_ids_of(lead, "lead"), table)
     hand_ids = card_ids_of(hand, "hand")
@@ -169,13 +171,6 @@ def follow_error(
     return trickids.refused_follow(code, info, hand_ids, play_ids, table=table, rules=rules)
 
 
-def _follow_rules(follow_draw: FollowDraw | None) -> Rules:
-    """The rules of a follow check given the house rule ``follow_draw`` (None: the default)."""
-    if follow_draw is not None:
-        _check_choice("follow_draw", "R7.3", follow_draw, FollowDraw)
-    return trickids.rules_with(follow_draw=follow_draw)
-
-
 def check_follow(
     lead: Sequence[Card],
     hand: Sequence[Card],
@@ -183,10 +178,13 @@ def check_follow(
     trump: Trump,
     *,
     follow_draw: FollowDraw | None = None,
+    tractor_protection: bool = False,
 ) -> None:
     """Raise the [`IllegalAction`][tuolaji.IllegalAction] of
     [`follow_error`][tuolaji.follow_error], if any (R7.1-R7.3)."""
-    err = follow_error(lead, hand, play, trump, follow_draw=follow_draw)
+    err = follow_error(
+        lead, hand, play, trump, follow_draw=follow_draw, tractor_protection=tractor_protection
+    )
     if err is not None:
         raise err
 
@@ -198,6 +196,7 @@ def is_legal_follow(
     trump: Trump,
     *,
     follow_draw: FollowDraw | None = None,
+    tractor_protection: bool = False,
 ) -> bool:
     """True when ``play`` (from ``hand``, which includes it) legally follows ``lead``.
 
@@ -205,9 +204,10 @@ def is_legal_follow(
     suit as the lead plays only that suit; one holding fewer plays all of them plus any
     others. R7.3: with more led-suit cards than needed, the play must fit the highest-ranked
     candidate shape (the lead's shape and its splits: more pairs first, then longer tractors)
-    that some choice from the led-suit holding can fit; the house rule ``follow_draw``
-    ([`Rules.follow_draw`][tuolaji.Rules.follow_draw]) asks less of the shape. See
-    [`follow_error`][tuolaji.follow_error] for why not.
+    that some choice from the led-suit holding can fit; the house rules ``follow_draw``
+    ([`Rules.follow_draw`][tuolaji.Rules.follow_draw]) and ``tractor_protection``
+    ([`Rules.tractor_protection`][tuolaji.Rules.tractor_protection]) ask less of the shape.
+    See [`follow_error`][tuolaji.follow_error] for why not.
 
     >>> import tuolaji as tl
     >>> from tuolaji.core.tricks import is_legal_follow
@@ -219,8 +219,11 @@ def is_legal_follow(
     False
     >>> is_legal_follow(lead, hand, tl.parse_cards("QH 3H"), t, follow_draw="suit_only")
     True
+    >>> hand = tl.parse_cards("8H 8H 7H 7H 3H")
+    >>> is_legal_follow(lead, hand, tl.parse_cards("7H 3H"), t, tractor_protection=True)
+    True
     """
-    rules = _follow_rules(follow_draw)
+    rules = trickids.follow_rules(follow_draw, tractor_protection)
     table = trump_table_of(trump)
     hand_ids = card_ids_of(hand, "hand")
     trickids.check_hand_ids(hand_ids)

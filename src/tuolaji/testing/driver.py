@@ -104,6 +104,7 @@ def build_rules(pick: Chooser) -> Rules:
     if Rank.JACK not in levels:
         changes["jack_hook"] = False
     _join_kitty_fields(changes, pick)
+    _join_follow_fields(changes, pick)
     try:
         return attrs.evolve(base, **changes)  # type: ignore[arg-type]
     except ConfigurationError:
@@ -132,6 +133,17 @@ def _join_kitty_fields(changes: dict[str, object], pick: Chooser) -> None:
     if size == 0:
         changes["counter_bids"] = False
         changes["kitty_theft"] = "none"
+
+
+def _join_follow_fields(changes: dict[str, object], pick: Chooser) -> None:
+    """Bring the drawn fields of R7.3 into agreement: tractor protection only with a
+    ``follow_draw`` that obliges pairs (``Rules`` refuses it with ``"suit_only"``); either
+    draw may give way, so that both values of each are drawn."""
+    if changes["tractor_protection"] and changes["follow_draw"] == "suit_only":
+        if pick((False, True)):
+            changes["tractor_protection"] = False
+        else:
+            changes["follow_draw"] = pick(("pairs", "tractor_on_tractor"))
 
 
 def random_rules(rng: random.Random) -> Rules:
