@@ -41,6 +41,7 @@ __all__ = [
     "LEVEL_PAIR_STRENGTH",
     "Bid",
     "BidStage",
+    "CounterWindow",
     "Refusal",
     "attacker_declares",
     "bid_form",
