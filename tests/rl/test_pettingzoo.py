@@ -12,7 +12,9 @@ need("pettingzoo")
 
 from pettingzoo.test import api_test  # noqa: E402
 
+import tuolaji as tl  # noqa: E402
 import tuolaji.pettingzoo as tzoo  # noqa: E402
+from tuolaji.rl.actionspace import DONE, PASS  # noqa: E402
 
 PRESETS = ["tuolaji", "tuolaji-tournament", "shuangsheng", "shuangsheng-super"]
 
@@ -127,13 +129,10 @@ def test_r5_2_kitty_theft_a_masked_episode_with_thefts(seed: int, thefts: int) -
     """炒地皮 (R5.2, ``Rules.kitty_theft``): masked ids that bid whenever they can play a whole
     deal with its thefts and re-burials (seed 6: seat 2 steals with big jokers in the joker
     system); the deal ends scored."""
-    import tuolaji as tl
-    from tuolaji.rl.actionspace import DONE, PASS
-
     env = tzoo.env(rules=tl.Rules(kitty_theft="every_deal", bidding="joker"))
     env.reset(seed=seed)
     rng = random.Random(seed)
-    for agent in env.agent_iter():
+    for _ in env.agent_iter():
         obs, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             env.step(None)

@@ -6,8 +6,9 @@ a bid against the standing one; `bid_options` lists every bid a hand can make.
 
 Who may bid when and what a closed bidding decides are here too, as functions of public facts
 and the [`Rules`][tuolaji.Rules]: `bid_window` (R4.1, R4.4), `declarer_team` (R4.2, R4.5,
-R5.2), `counter_round` and `is_counter` (R5.2: counter-bids and kitty theft), `closing_order`, `deal_after_bids` (R4.5, R4.4), `kitty_turn` and `twin_dealer`
-(R4.6), `first_deal_falls_back` (R4.6), `weak_hand_offers` and `weak_hand` (R4.7).
+R5.2), `counter_round` and `is_counter` (R5.2: counter-bids and kitty theft),
+`closing_order`, `deal_after_bids` (R4.5, R4.4), `kitty_turn` and `twin_dealer` (R4.6),
+`first_deal_falls_back` (R4.6), `weak_hand_offers` and `weak_hand` (R4.7).
 `tuolaji.state.auction` only sequences them, as `tuolaji.state.playing` does for tricks.
 
 Every rule is one fast predicate that returns a `Refusal` code (or None), never a
