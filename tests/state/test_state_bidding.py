@@ -877,6 +877,44 @@ def test_r4_r5_bid_oracle_agrees_with_legal_actions_and_apply(
     assert checked > 0
 
 
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("bidding", ["reveal", "joker"])
+def test_r5_2_kitty_theft_bid_oracle_on_hands_that_meet(seed: int, bidding: str) -> None:
+    """Kitty theft (炒地皮) where the bids meet: seat 0 bids a single ♥5 (with its joker in the
+    joker system) and holds the pair and small jokers, seat 1 the ♠5 pair and big jokers;
+    every theft round (the standing bidder's reinforcement and self-overturn included) agrees
+    with the oracle, and so does whether a round follows each burial."""
+    rng = random.Random(seed)
+    rules = tl.Rules(
+        kitty_theft="every_deal",
+        bidding=bidding,  # type: ignore[arg-type]
+        self_overturn=seed % 2 == 1,
+        joker_pairs="equal" if seed % 3 == 2 else "big_over_small",
+    )
+    hands = ["5H 5H SJ SJ", "5S 5S BJ BJ", "5D 5D"]
+    if bidding == "joker":  # R4.4: ♥ with the big joker, ♠ with the small one
+        hands = ["5H BJ 5H SJ", "5S SJ 5S BJ", "5D 5D"]
+    deck = stacked_deck(hands, seed=seed)
+    s = GameState.new(rules, seed, deck=deck, levels=(Rank.FIVE, Rank.NINE))
+    s = s.deal_card().deal_card().deal_card().deal_card()
+    s = s.deal_card().declare(0, C("5H BJ" if bidding == "joker" else "5H"))
+    checked = 0
+    while s.phase is not Phase.PLAYING:
+        if s.phase is Phase.DEALING:
+            s = s.deal_card()  # ♥5 stands to the burial: the theft round opens on it
+        elif s.phase is Phase.BURYING:
+            # Bury no bid card, so that the bids stay in hand for the theft round.
+            kept = [c for c in s.hands[s.to_act] if c.is_joker or c.rank == Rank.FIVE]
+            s = s.bury(s.to_act, [c for c in s.hands[s.to_act] if c not in kept][:8])
+        elif s.phase is Phase.COUNTERS:
+            checked += _check_bids_against_the_oracle(s)
+            bids = [a for a in s.legal_actions() if isinstance(a, Declare)]
+            s = s.apply(rng.choice(bids) if bids and rng.random() < 0.35 else Pass(s.to_act))
+        else:
+            s = s.pass_(s.to_act)
+    assert checked >= 4
+
+
 def test_each_bidding_phase_names_its_bidding_window() -> None:
     """The state machine reads a bidding phase's window (R4.1, R4.3-R4.4, R5.2) from the
     phase's value: the values of the bidding phases are exactly the `BidStage` literals, and
