@@ -189,3 +189,6 @@ def test_r5_2_a_kitty_theft_is_a_step_and_the_thief_buries_again() -> None:
     assert says[theft + 1].startswith(f"seat {last.dealer} is the dealer")
     assert says[theft + 2].startswith(f"seat {thief} buries ")
     assert not any("counters with" in say for say in says)
+    # The record reads back to the same deal, theft included (R11, R12).
+    again = tl.replay(tl.write_record(game))
+    assert again.rules == game.rules and list(again.history) == list(game.history)
