@@ -1,6 +1,6 @@
-"""An oracle for bids (R4.2-R4.6, R5.2), written from RULES.md alone, to check the engine's
-``legal_actions`` and ``apply`` for :class:`~tuolaji.Declare`, and the kitty cards turned
-when nobody bids.
+"""An oracle for bids (R4.2-R4.6; R5.2 counter-bids and kitty theft), written from RULES.md
+alone, to check the engine's ``legal_actions`` and ``apply`` for :class:`~tuolaji.Declare`,
+whether a round of counters follows a burial, and the kitty cards turned when nobody bids.
 
 It reads only a state's public fields (rules, phase, turn, standing bid, dealer, levels,
 hands, events) and never calls ``tuolaji.core.bidding`` or ``tuolaji.state.auction``.
@@ -110,7 +110,7 @@ def oracle_may_declare(state: GameState, seat: int, cards: Sequence[Card]) -> bo
         return False
     strength, suit = read
     standing = state.bid
-    if phase in COUNTER_PHASES:
+    if phase in COUNTER_PHASES and rules.kitty_theft == "none":
         # R5.2: strength 2+, stronger than the standing bid, never the standing seat (unless
         # the house rule self_overturn lets a seat overturn itself).
         if strength < 2:
@@ -122,7 +122,7 @@ def oracle_may_declare(state: GameState, seat: int, cards: Sequence[Card]) -> bo
     # 同一花色级牌即为定主): a level pair is never the first bid of a deal.
     if standing is None and strength == 2 and rules.fix_trump == "reinforce":
         return False
-    if rules.bidding == "joker":
+    if rules.bidding == "joker" and phase not in COUNTER_PHASES:
         # R4.4: one declaration, strength 1 or 2; later deals: the dealer's team during the
         # deal, the attackers only in the closing round. With fix_trump="reinforce" the
         # declarer may still show its pair while the cards are dealt.
@@ -137,8 +137,8 @@ def oracle_may_declare(state: GameState, seat: int, cards: Sequence[Card]) -> bo
         if phase is Phase.DEALING and state.dealer is not None:
             return team(seat) == team(state.dealer)
         return True
-    # R4.3 reveal: stronger; the standing seat only reinforces (1 -> pair, same suit), unless
-    # self_overturn.
+    # R4.3 reveal, and a kitty theft (炒地皮, R5.2) in either system: stronger; the standing
+    # seat only reinforces (1 -> pair, same suit), unless self_overturn.
     if standing is None:
         return True
     if not stronger(strength, standing.strength, state):
@@ -146,6 +146,17 @@ def oracle_may_declare(state: GameState, seat: int, cards: Sequence[Card]) -> bo
     if standing.seat == seat and not rules.self_overturn:
         return is_reinforcement(state, seat, strength, suit)
     return True
+
+
+def oracle_round_after_burial(state: GameState) -> bool:
+    """R5.2: whether a round of counters follows a burial in ``state`` (the state just before
+    the burial): counter-bids (seed 002, 反主炒底) in a deal that is not the match's first;
+    kitty theft (炒地皮, the online app) in every deal with a standing bid, never after a trump
+    turned from the kitty."""
+    rules = state.rules
+    if rules.kitty_theft == "every_deal":
+        return state.bid is not None
+    return rules.counter_bids and not state.opening
 
 
 def oracle_turned_kitty(kitty: Sequence[Card], level: int) -> tuple[list[int], Suit | None]:

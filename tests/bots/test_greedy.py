@@ -6,6 +6,7 @@ from __future__ import annotations
 import tuolaji as tl
 from tuolaji.core.cards import KITTY_SIZE
 from tuolaji.state.actions import Bury, Phase, Play
+from tuolaji.testing import stacked_deck
 
 TRUMP = tl.Trump(tl.Rank.TWO, tl.Suit.HEARTS)
 KITTY = tl.parse_cards("3C 3C 4C 4C 6C 6C 7C 7C")
@@ -81,3 +82,27 @@ def test_burial_keeps_trumps_while_side_cards_last() -> None:
             assert buried_trumps == max(0, KITTY_SIZE - side)
             burials += 1
     assert burials >= 12
+
+
+def test_r5_2_steals_the_kitty_for_a_long_suit_and_buries_again() -> None:
+    """炒地皮 (``Rules.kitty_theft``): holding both ♠5 and a long spade suit against the
+    dealer's ♥5, the greedy attacker at seat 1 steals (its trump share grows by far more
+    than the margin it asks of a counter) and then buries 8 of its 33 cards; the dealer
+    stays seat 0."""
+    rules = tl.Rules(kitty_theft="every_deal")
+    deck = stacked_deck(["5H", "5S 5S AS KS QS JS 10S 9S 8S 7S 6S"])
+    s = tl.GameState.new(rules, seed=1, deck=deck, levels=(tl.Rank.FIVE, tl.Rank.NINE))
+    s = s.deal_card().declare(0, tl.parse_cards("5H"))
+    while s.phase is Phase.DEALING:
+        s = s.deal_card()
+    while s.phase is Phase.CLOSING:
+        s = s.pass_(s.to_act)
+    s = s.bury(0, s.hands[0][-8:])
+    bot = tl.GreedyBot(seed=1)
+    theft = bot.act(s.view(1), s.legal_actions(1))
+    assert theft == tl.Declare(1, tl.parse_cards("5S 5S"))
+    s = s.apply(theft)
+    burial = bot.act(s.view(1), s.legal_actions(1))
+    assert isinstance(burial, Bury) and len(burial.cards) == KITTY_SIZE
+    s = s.apply(burial)
+    assert s.phase is Phase.COUNTERS and s.dealer == 0 and s.buried_by == 1

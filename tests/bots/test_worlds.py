@@ -227,6 +227,24 @@ def test_constrained_fallback_keeps_every_constraint(
     assert slots.allows([[Counter(part)[c] for c in range(54)] for part in dealt])
 
 
+def test_r5_2_worlds_of_a_kitty_theft_keep_every_view() -> None:
+    """炒地皮 (``Rules.kitty_theft``): from the theft round on (a thief holding the kitty it
+    stole, its own burial, play), a world sampled for any seat keeps that seat's view, is a
+    valid state and plays on to the end."""
+    game = tl.Game(tl.Rules(kitty_theft="every_deal"), seed=7)
+    game.play_deal([tl.RandomBot(s) for s in range(4)])
+    stolen = [s for s in game.history if s.counters]
+    rounds = [s for s in stolen if s.phase in (tl.Phase.BURYING, tl.Phase.COUNTERS)]
+    assert {s.phase for s in rounds} == {tl.Phase.BURYING, tl.Phase.COUNTERS}
+    rng = random.Random(7)
+    for state in rounds + stolen[len(rounds) :: 20]:
+        for seat in range(4):
+            world = sample_world(state.view(seat), rng)
+            assert world.view(seat) == state.view(seat)
+            check_state(world, rng)
+            play_out(world, rng)
+
+
 def test_for_play_positions_leave_the_missing_cards_out() -> None:
     """A position made by GameState.for_play has fewer than 108 cards: a world keeps it so."""
     state = small_position()

@@ -11,13 +11,16 @@ import tuolaji as tl
 from tuolaji.core.bidding import (
     FALLBACK_DEALER,
     Bid,
+    CounterWindow,
     Refusal,
     attacker_declares,
     bid_window,
     closing_order,
+    counter_round,
     deal_after_bids,
     declarer_team,
     first_deal_falls_back,
+    is_counter,
     is_declaration,
     kitty_turn,
     twin_dealer,
@@ -28,6 +31,7 @@ from tuolaji.core.cards import Rank, Suit, parse_cards
 
 REVEAL = tl.RULESETS["tuolaji"]
 JOKER = tl.RULESETS["shuangsheng"]
+WINDOWS: tuple[CounterWindow, ...] = ("before_kitty", "after_burial")
 
 
 def test_r4_1_r4_4_the_bid_window() -> None:
@@ -65,6 +69,30 @@ def test_r4_2_r4_5_r5_2_the_declaring_team() -> None:
     assert declarer_team(JOKER, 1, 0, None, None) == 0
     assert is_declaration(JOKER, "closing") and not is_declaration(JOKER, "counters")
     assert not is_declaration(REVEAL, "dealing")
+
+
+def test_r5_2_the_counter_rounds_of_counter_bids_and_kitty_theft() -> None:
+    """Counter-bids (seed 002): before the kitty in the first deal, after the burial in later
+    deals, bid or no bid. Kitty theft (炒地皮): after the burial in every deal with a bid, never
+    before the kitty; its bids follow the ordinary bid rules, not the counters' (R5.2)."""
+    theft = attrs.evolve(REVEAL, kitty_theft="every_deal")
+    bid = Bid(0, tuple(parse_cards("2H")), Suit.HEARTS, 1)
+    for opening in (False, True):
+        for standing in (None, bid):
+            assert counter_round(JOKER, "before_kitty", opening=opening, standing=standing) == (
+                opening
+            )
+            assert counter_round(JOKER, "after_burial", opening=opening, standing=standing) == (
+                not opening
+            )
+            assert not counter_round(theft, "before_kitty", opening=opening, standing=standing)
+            assert counter_round(theft, "after_burial", opening=opening, standing=standing) == (
+                standing is not None
+            )
+            for window in WINDOWS:
+                assert not counter_round(REVEAL, window, opening=opening, standing=standing)
+    assert is_counter(JOKER, "counters") and is_counter(JOKER, "first_counters")
+    assert not is_counter(theft, "counters") and not is_counter(JOKER, "closing")
 
 
 def test_the_closing_order_and_the_dealer_after_bidding() -> None:

@@ -218,3 +218,34 @@ def test_ids_of_an_action_rebuild_it() -> None:
     assert key(d.action()) == key(tl.Play(state.to_act, play))
     with pytest.raises(tl.IllegalAction, match="R11"):
         Decision(state).push(PASS)
+
+
+@pytest.mark.parametrize("bidding", ["reveal", "joker"])
+def test_r5_2_kitty_theft_decisions_are_the_listed_actions(bidding: str) -> None:
+    """炒地皮 (R5.2, ``Rules.kitty_theft``): in the round after each burial, the card-by-card
+    sequences are the listed thefts and the pass, for the seat to act; a thief's burial is
+    a decision of 33 cards, as the dealer's."""
+    rules = tl.Rules(kitty_theft="every_deal", bidding=bidding)  # type: ignore[arg-type]
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        s = tl.GameState.new(rules, seed=seed, dealer=seed % 4, deal_number=1)
+        while s.phase is not tl.Phase.PLAYING:
+            if s.phase is tl.Phase.COUNTERS:
+                got = complete(Decision(s))
+                assert got is not None
+                want = list(s.legal_actions())
+                assert Counter(key(a) for a in got) == Counter(key(a) for a in want)
+                checked += 1
+            if s.phase is tl.Phase.BURYING:
+                assert len(s.hands[s.to_act]) == 33
+                assert set(Decision(s).legal_ids()) <= {c.id for c in s.hands[s.to_act]}
+                s = s.apply(s.legal_actions().sample(rng))  # millions: never listed
+                continue
+            if s.phase is tl.Phase.DEALING:
+                s = s.deal_card()
+                continue
+            actions = s.legal_actions()
+            bids = [a for a in actions if isinstance(a, tl.Declare)]
+            s = s.apply(bids[0] if bids else actions.sample(rng))
+    assert checked >= 6

@@ -5,6 +5,7 @@ deal, the longest the policies below can make included, stays within
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 
@@ -169,3 +170,20 @@ def test_max_redeals_is_checked() -> None:
         Driver(state, max_redeals=-1)
     with pytest.raises(TypeError, match="rules"):
         max_deal_length("tuolaji")  # type: ignore[arg-type]
+
+
+THEFT = tl.Rules(kitty_theft="every_deal")
+
+
+@pytest.mark.parametrize(("seed", "thefts"), [(3, 0), (9, 1)])
+def test_r5_2_kitty_theft_deals_stay_within_the_bound(seed: int, thefts: int) -> None:
+    """炒地皮 (R5.2): the eager policy steals whenever it can (seed 9: seat 2 steals with its
+    big jokers; seed 3: nobody holds a pair to beat ♥2); every theft adds a burial, at most
+    three (strength 2, 3, 4), the deal stays within the bound, and the dealer is the seat that
+    buried first."""
+    _, final, log = _play(json.dumps(THEFT.to_dict()), seed, _eager)
+    assert final.result is not None and final.counters == thefts
+    done = [w for kind, _, w in log if kind == "done"]
+    burials = [w for w in done if isinstance(w, Bury)]
+    assert 1 <= len(burials) <= 4 and final.counters == len(burials) - 1
+    assert burials[0].seat == final.dealer

@@ -12,7 +12,9 @@ need("pettingzoo")
 
 from pettingzoo.test import api_test  # noqa: E402
 
+import tuolaji as tl  # noqa: E402
 import tuolaji.pettingzoo as tzoo  # noqa: E402
+from tuolaji.rl.actionspace import DONE, PASS  # noqa: E402
 
 PRESETS = ["tuolaji", "tuolaji-tournament", "shuangsheng", "shuangsheng-super"]
 
@@ -120,3 +122,24 @@ def test_single_agent_env_against_bots() -> None:
 def test_rl_docs_training_example_runs() -> None:
     """The block of docs/rl.md marked pettingzoo-train runs as written (4 deals)."""
     exec(compile(doc_block("pettingzoo-train"), "<docs/rl.md>", "exec"), {})
+
+
+@pytest.mark.parametrize(("seed", "thefts"), [(0, 0), (6, 1)])
+def test_r5_2_kitty_theft_a_masked_episode_with_thefts(seed: int, thefts: int) -> None:
+    """炒地皮 (R5.2, ``Rules.kitty_theft``): masked ids that bid whenever they can play a whole
+    deal with its thefts and re-burials (seed 6: seat 2 steals with big jokers in the joker
+    system); the deal ends scored."""
+    env = tzoo.env(rules=tl.Rules(kitty_theft="every_deal", bidding="joker"))
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    for _ in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        ids = [i for i, ok in enumerate(obs["action_mask"]) if ok]
+        cards = [i for i in ids if i < DONE and i != PASS]
+        env.step(min(cards) if cards and PASS in ids else rng.choice(ids))
+    state = env.deal_state
+    assert state.result is not None and state.counters == thefts
+    assert sum(state.returns()) == 0

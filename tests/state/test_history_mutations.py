@@ -54,25 +54,29 @@ def play_position(seed: int) -> list[GameState]:
 COUNTER_RULES = (
     tl.Rules(counter_bids=True, first_dealer="first_bid"),
     tl.Rules(counter_bids=True, first_dealer="winning_bid"),
+    tl.Rules(kitty_theft="every_deal"),
 )
 COUNTER_PHASES = (Phase.FIRST_COUNTERS, Phase.BURYING, Phase.COUNTERS)
 
 
 def counter_states() -> list[GameState]:
-    """States of the counter and burial phases (R5.2) under counter-bid house rules, and a
-    few of their play, from deals where somebody counter-bid (issue 33)."""
+    """States of the counter and burial phases (R5.2) under the counter-bid and kitty-theft
+    house rules, and a few of their play, from deals where somebody counter-bid or stole the
+    kitty (issue 33); some 30 for each rule set."""
     out: list[GameState] = []
     for rules in COUNTER_RULES:
+        mine: list[GameState] = []
         for seed in range(40):
             states = deal_states(rules, seed)
             if not any(s.counters for s in states):
                 continue
             picked = [s for s in states if s.phase in COUNTER_PHASES]
             playing = [s for s in states if s.phase in (Phase.PLAYING, Phase.FINISHED)]
-            out.extend(picked[:: max(1, len(picked) // 4)][:4])
-            out.extend(playing[:: max(1, len(playing) // 2)][:2])
-            if len(out) > 60:
-                return out
+            mine.extend(picked[:: max(1, len(picked) // 4)][:4])
+            mine.extend(playing[:: max(1, len(playing) // 2)][:2])
+            if len(mine) > 30:
+                break
+        out.extend(mine)
     return out
 
 

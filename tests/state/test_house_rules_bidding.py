@@ -255,3 +255,110 @@ def test_r4_6_first_level_or_highest_agrees_with_the_reference(seed: int, dealer
     assert [world.kitty[i] for i in turned] == [kitty[i] for i in turned]
     assert GameState.from_json(s.to_json()) == s
     assert GameState.from_text(s.to_text()) == s
+
+
+# --- kitty_theft="every_deal" (R5.2, 炒地皮 of the online app) -----------------------------------
+
+THEFT = attrs.evolve(TUOLAJI, kitty_theft="every_deal")
+
+
+def buried_first(rules: tl.Rules, hands: list[str], bid: str, **new: object) -> GameState:
+    """A first deal (levels 5 and 9) in which seat 0 bids ``bid`` with its first card, wins
+    the deal (R4.5) and buries the last 8 cards it holds (the kitty)."""
+    deck = stacked_deck(hands)
+    s = GameState.new(rules, seed=1, deck=deck, levels=(Rank.FIVE, Rank.NINE), **new)  # type: ignore[arg-type]
+    s = close(deal(deal(s, 1).declare(0, C(bid))))
+    while s.phase is Phase.WEAK_HAND:
+        s = s.pass_(s.to_act)
+    assert s.phase is Phase.BURYING and s.dealer == 0
+    return s.bury(0, s.hands[0][-8:])
+
+
+def test_r5_2_kitty_theft_a_seat_steals_the_kitty_with_a_stronger_bid_the_dealer_stays() -> None:
+    """炒地皮 (the online app): after the dealer buries, seat 1 overturns ♥5 with ♠5♠5 (the
+    dealer's level 5, not its own 9), takes the buried cards and buries its own; the trump
+    turns to spades but the dealer, and so the declarers, stay seat 0's team; the round goes
+    on from seat 2 until four passes in a row, and the deal counts one theft."""
+    s = buried_first(THEFT, ["5H", "5S 5S 9S 9S"], "5H")
+    assert s.phase is Phase.COUNTERS and s.to_act == 1 and s.opening  # every deal, the first too
+    assert C("9S 9S") not in bids(s, 1) and C("5S 5S") in bids(s, 1)
+    first_kitty = s.kitty
+    s = s.declare(1, C("5S 5S"))
+    assert s.phase is Phase.BURYING and s.to_act == 1 and len(s.hands[1]) == 33
+    assert s.hands[1][25:] == first_kitty and s.kitty == ()
+    assert s.dealer == 0 and s.trump == tl.Trump(Rank.FIVE, Suit.SPADES) and s.counters == 1
+    s = s.bury(1, s.hands[1][:8])
+    assert s.phase is Phase.COUNTERS and s.to_act == 2 and s.buried_by == 1
+    for seat in (2, 3, 0):
+        s = s.pass_(seat)
+    assert s.phase is Phase.COUNTERS and s.to_act == 1  # the thief has its turn too
+    s = s.pass_(1)
+    assert s.phase is Phase.PLAYING and s.to_act == 0 and s.dealer == 0
+    assert GameState.from_json(s.to_json()) == s and GameState.from_text(s.to_text()) == s
+
+
+def test_r5_2_kitty_theft_the_round_ends_when_every_seat_has_passed() -> None:
+    """Nobody steals: the round after the dealer's burial runs from seat 1 and ends with the
+    fourth pass (the dealer's own); then the dealer leads (R6.1)."""
+    s = buried_first(THEFT, ["5H"], "5H")
+    for seat in (1, 2, 3):
+        s = s.pass_(seat)
+        assert s.phase is Phase.COUNTERS
+    assert s.to_act == 0
+    s = s.pass_(0)
+    assert s.phase is Phase.PLAYING and s.to_act == 0 and s.counters == 0
+
+
+@pytest.mark.parametrize("self_overturn", [False, True])
+def test_r5_2_kitty_theft_follows_the_ordinary_bid_rules(self_overturn: bool) -> None:
+    """A theft is an ordinary overturn (R4.2, R4.3), not a counter-bid: the standing bidder may
+    reinforce its single (and takes the kitty back), but overturns itself with another suit
+    only under ``self_overturn`` (counters under ``counter_bids`` refuse the standing bidder
+    until someone else has countered: test_r5_2_standing_bidder_may_not_counter_first)."""
+    rules = attrs.evolve(THEFT, self_overturn=self_overturn)
+    s = buried_first(rules, ["5H 5H 5D 5D"], "5H")
+    for seat in (1, 2, 3):
+        s = s.pass_(seat)
+    assert C("5H 5H") in bids(s, 0)
+    assert (C("5D 5D") in bids(s, 0)) == self_overturn
+    s = s.declare(0, C("5H 5H"))
+    assert s.phase is Phase.BURYING and s.to_act == 0 and s.counters == 1
+    assert s.bid == tl.Bid(0, C("5H 5H"), Suit.HEARTS, 2)
+    # A seat that took two kitties: the history replay leaves the split open (validate).
+    s = s.bury(0, s.hands[0][:8])
+    assert GameState.from_json(s.to_json()) == s
+
+
+def test_r5_2_kitty_theft_none_after_a_trump_turned_from_the_kitty() -> None:
+    """The online app has no theft once the trump was turned from the kitty (nobody bid,
+    R4.6): the burial goes straight to play. Counter-bids (seed 002) still open their round
+    there, since a counter needs no standing bid."""
+    deck = stacked_deck(["", "SJ SJ"], "3D 4D 3C 3C", first_seat=0)
+    for rules, phase in [
+        (THEFT, Phase.PLAYING),
+        (attrs.evolve(TUOLAJI, counter_bids=True), Phase.COUNTERS),
+    ]:
+        s = close(deal(GameState.new(rules, seed=1, dealer=0, deal_number=3, deck=deck)))
+        while s.phase is Phase.WEAK_HAND:
+            s = s.pass_(s.to_act)
+        assert s.bid is None and s.phase is Phase.BURYING
+        s = s.bury(0, s.hands[0][-8:])
+        assert s.phase is phase
+
+
+def test_r5_2_kitty_theft_in_a_later_deal_never_moves_the_dealer() -> None:
+    """Dealer 2 in a later deal: a theft by an attacker with big jokers makes no trump, at the
+    dealer's level, and seat 2 still leads."""
+    deck = stacked_deck(["", "", "5C", "BJ BJ"], first_seat=2)
+    s = GameState.new(
+        THEFT, seed=1, dealer=2, deal_number=4, deck=deck, levels=(Rank.FIVE, Rank.NINE)
+    )
+    s = close(deal(deal(s, 1).declare(2, C("5C"))))
+    s = s.bury(2, s.hands[2][-8:])
+    assert s.phase is Phase.COUNTERS and s.to_act == 3
+    s = s.declare(3, C("BJ BJ"))
+    assert s.dealer == 2 and s.trump == tl.Trump(Rank.FIVE, None)
+    s = s.bury(3, s.hands[3][:8])
+    for seat in (0, 1, 2, 3):
+        s = s.pass_(seat)
+    assert s.phase is Phase.PLAYING and s.dealer == 2 and s.to_act == 2

@@ -14,7 +14,7 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 import tuolaji as tl
-from bid_oracle import oracle_may_declare
+from bid_oracle import oracle_may_declare, oracle_round_after_burial
 from tuolaji import (
     CHANCE,
     AskRedeal,
@@ -34,7 +34,7 @@ from tuolaji import (
 )
 from tuolaji.core.bidding import BidStage
 from tuolaji.core.cards import Rank, Suit
-from tuolaji.core.rules import FixTrump, JokerPairs
+from tuolaji.core.rules import FixTrump, JokerPairs, KittyTheft
 from tuolaji.state.auction import BIDDING_PHASES, _stage_of
 from tuolaji.testing import stacked_deck
 
@@ -746,6 +746,8 @@ ORACLE_RULES = [
     attrs.evolve(tl.RULESETS["tuolaji"], counter_bids=True, weak_hand_redeal=15),
     attrs.evolve(tl.RULESETS["tuolaji-tournament"], counter_bids=True),
     attrs.evolve(tl.RULESETS["shuangsheng"], first_dealer="first_bid"),
+    attrs.evolve(tl.RULESETS["shuangsheng"], counter_bids=False, kitty_theft="every_deal"),
+    attrs.evolve(tl.RULESETS["tuolaji"], kitty_theft="every_deal"),
 ]
 BID_RULES = {"R4.1", "R4.2", "R4.3", "R4.4", "R5.2"}
 
@@ -800,7 +802,10 @@ def _walk_step(state: GameState, rng: random.Random) -> GameState:
             return state.apply(rng.choice(bids))
         return state.deal_card()
     if state.phase is Phase.BURYING:
-        return state.apply(state.legal_actions().sample(rng))
+        after = state.apply(state.legal_actions().sample(rng))
+        # R5.2: a round of counters (counter-bids or kitty theft) follows the burial, or play.
+        assert (after.phase is Phase.COUNTERS) == oracle_round_after_burial(state)
+        return after
     if bids and rng.random() < 0.4:
         return state.apply(rng.choice(bids))
     asks = [a for a in actions if isinstance(a, AskRedeal)]
@@ -811,13 +816,16 @@ def _walk_step(state: GameState, rng: random.Random) -> GameState:
 
 @st.composite
 def oracle_rules(draw: st.DrawFn) -> tl.Rules:
-    """A rule set of ORACLE_RULES with the bidding house rules (issue 21) drawn from all
-    their values."""
+    """A rule set of ORACLE_RULES with the bidding house rules (issues 21, 31) drawn from all
+    their values (kitty theft only without counter-bids: Rules refuses both, R5.2)."""
+    base = draw(st.sampled_from(ORACLE_RULES))
+    thefts = ("none",) if base.counter_bids else get_args(KittyTheft)
     return attrs.evolve(
-        draw(st.sampled_from(ORACLE_RULES)),
+        base,
         self_overturn=draw(st.booleans()),
         joker_pairs=draw(st.sampled_from(get_args(JokerPairs))),
         fix_trump=draw(st.sampled_from(get_args(FixTrump))),
+        kitty_theft=draw(st.sampled_from(thefts)),
     )
 
 
@@ -861,11 +869,50 @@ def test_r4_r5_bid_oracle_agrees_with_legal_actions_and_apply(
         early = s.dealt < 12  # the first bids of a deal
         if s.phase is not Phase.DEALING or s.dealt % 11 == 0 or early or isinstance(last, Declared):
             checked += _check_bids_against_the_oracle(s)
-            event(f"checked in phase {s.phase.value}")
+            theft = " (kitty theft)" if s.rules.kitty_theft != "none" else ""
+            event(f"checked in phase {s.phase.value}{theft}")
         if s.phase is Phase.PLAYING:
             break
         s = _walk_step(s, rng)
     assert checked > 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("bidding", ["reveal", "joker"])
+def test_r5_2_kitty_theft_bid_oracle_on_hands_that_meet(seed: int, bidding: str) -> None:
+    """Kitty theft (炒地皮) where the bids meet: seat 0 bids a single ♥5 (with its joker in the
+    joker system) and holds the pair and small jokers, seat 1 the ♠5 pair and big jokers;
+    every theft round (the standing bidder's reinforcement and self-overturn included) agrees
+    with the oracle, and so does whether a round follows each burial."""
+    rng = random.Random(seed)
+    rules = tl.Rules(
+        kitty_theft="every_deal",
+        bidding=bidding,  # type: ignore[arg-type]
+        self_overturn=seed % 2 == 1,
+        joker_pairs="equal" if seed % 3 == 2 else "big_over_small",
+    )
+    hands = ["5H 5H SJ SJ", "5S 5S BJ BJ", "5D 5D"]
+    if bidding == "joker":  # R4.4: ♥ with the big joker, ♠ with the small one
+        hands = ["5H BJ 5H SJ", "5S SJ 5S BJ", "5D 5D"]
+    deck = stacked_deck(hands, seed=seed)
+    s = GameState.new(rules, seed, deck=deck, levels=(Rank.FIVE, Rank.NINE))
+    s = s.deal_card().deal_card().deal_card().deal_card()
+    s = s.deal_card().declare(0, C("5H BJ" if bidding == "joker" else "5H"))
+    checked = 0
+    while s.phase is not Phase.PLAYING:
+        if s.phase is Phase.DEALING:
+            s = s.deal_card()  # ♥5 stands to the burial: the theft round opens on it
+        elif s.phase is Phase.BURYING:
+            # Bury no bid card, so that the bids stay in hand for the theft round.
+            kept = [c for c in s.hands[s.to_act] if c.is_joker or c.rank == Rank.FIVE]
+            s = s.bury(s.to_act, [c for c in s.hands[s.to_act] if c not in kept][:8])
+        elif s.phase is Phase.COUNTERS:
+            checked += _check_bids_against_the_oracle(s)
+            bids = [a for a in s.legal_actions() if isinstance(a, Declare)]
+            s = s.apply(rng.choice(bids) if bids and rng.random() < 0.35 else Pass(s.to_act))
+        else:
+            s = s.pass_(s.to_act)
+    assert checked >= 4
 
 
 def test_each_bidding_phase_names_its_bidding_window() -> None:

@@ -161,11 +161,46 @@ def test_r4_2_a_played_shown_card_does_not_tell_where_its_twin_is() -> None:
     assert found >= 3
 
 
+def test_r5_2_kitty_theft_the_stolen_and_reburied_cards_stay_secret() -> None:
+    """炒地皮 (R5.2, ``Rules.kitty_theft``): seat 1 steals the kitty seat 0 buried and buries
+    its own. Only seat 1 sees the kitty now (R5.1); the stolen cards in its hand and the new
+    kitty are hidden from the others: exchanging them with other hidden cards changes no
+    other seat's view, nor its observation."""
+    rules = tl.Rules(kitty_theft="every_deal")
+    deck = tl.testing.stacked_deck(["5H", "5S 5S"])
+    s = GameState.new(rules, seed=1, deck=deck, levels=(tl.Rank.FIVE, tl.Rank.NINE))
+    s = s.deal_card().declare(0, tl.parse_cards("5H"))
+    while s.phase is Phase.DEALING:
+        s = s.deal_card()
+    while s.phase is Phase.CLOSING:
+        s = s.pass_(s.to_act)
+    stolen = s.hands[0][-8:]
+    s = s.bury(0, stolen).declare(1, tl.parse_cards("5S 5S"))
+    s = s.bury(1, s.hands[1][:8])
+    assert s.phase is Phase.COUNTERS and s.buried_by == 1 and s.dealer == 0
+    rng = random.Random(1)
+    for seat in range(4):
+        view = s.view(seat)
+        assert (view.kitty == s.kitty) if seat == 1 else view.kitty is None
+        assert ("kitty" in hidden_from(s, seat)) == (seat != 1)
+        options = swaps(s, seat)
+        # The stolen cards still in seat 1's hand, and the new kitty, first.
+        moved = [o for o in options if "kitty" in (o[0], o[2]) or o[1] in stolen]
+        for a, x, b, y in rng.sample(moved, min(40, len(moved))):
+            alt = swap(s, a, x, b, y)
+            assert alt.view(seat) == view
+            assert observation(alt.view(seat)) == observation(view)
+    tl.testing.check_views(s)
+    assert GameState.from_json(s.to_json()) == s
+
+
 INFORMATION_RULES = [
     attrs.evolve(tl.RULESETS["tuolaji"], kitty_public_at_end=False, throw_blocker_public=False),
     attrs.evolve(tl.RULESETS["shuangsheng"], kitty_public_at_end=False),
+    attrs.evolve(tl.RULESETS["tuolaji"], kitty_theft="every_deal"),
 ]
-"""The information house rules (issue 21, item 9) with their non-default values."""
+"""The information house rules (issue 21, item 9) with their non-default values, and the
+kitty theft (R5.2), whose stolen and reburied cards are hidden."""
 
 
 def sample_states() -> list[GameState]:

@@ -34,6 +34,7 @@ from tuolaji.testing import (
     random_deal,
     random_rules,
 )
+from tuolaji.testing.driver import phase_step
 from tuolaji.testing.soak import SoakReport, main, rules_for, soak, soak_deal
 
 
@@ -186,6 +187,29 @@ def test_short_soak_finds_no_violation() -> None:
     assert report.deals == 25 and report.actions > 25 * 150
     assert report.violations == ()
     assert "25 deals" in str(report) and "0 invariant violations" in str(report)
+
+
+def theft_rules(seed: int) -> tl.Rules:
+    """Random custom rules (R12) with the kitty theft of R5.2 (炒地皮) and a kitty to steal."""
+    drawn = random_rules(random.Random(seed))
+    size = drawn.kitty_size or 8
+    return attrs.evolve(drawn, kitty_theft="every_deal", counter_bids=False, kitty_size=size)
+
+
+def test_r5_2_kitty_theft_soak_with_random_rules() -> None:
+    """The soak's checks (every state read back for a third of the deals) over deals of
+    random rules with kitty theft, first deals and later ones; the random walk steals in some
+    of them (more than one burial) as the soak's driver walks them."""
+    for seed in range(9):
+        soak_deal(theft_rules(seed), seed, round_trips=seed % 3 == 0)
+    stolen = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = GameState.new(theft_rules(seed), seed, dealer=seed % 4, deal_number=1)
+        while state.phase is not Phase.FINISHED and not state.counters:
+            state = phase_step(state, rng)
+        stolen += state.counters > 0
+    assert stolen
 
 
 def test_a_short_soak_reads_back_every_state() -> None:

@@ -246,3 +246,28 @@ def test_card_words_name_the_card_for_a_screen_reader() -> None:
     ]
     with pytest.raises(TypeError, match="card"):
         card_words("AS")  # type: ignore[arg-type]
+
+
+def test_r5_2_a_kitty_theft_deal_plays_at_the_table() -> None:
+    """炒地皮 (``Rules.kitty_theft``) at ``tuolaji play``'s table: the person at seat 1 plays
+    a deal of random bots in which seat 0, the dealer, steals the kitty back with big jokers
+    after its burial; the news tell the theft, the second burial and the same dealer."""
+    rules = tl.Rules(kitty_theft="every_deal")
+    table = PlaySession(
+        rules,
+        7,
+        seat=HUMAN,
+        bots=[None if s == HUMAN else tl.RandomBot(s) for s in range(4)],
+        hint=tl.GreedyBot(),
+    )
+    person = tl.RandomBot(HUMAN)
+    while table.deciding:
+        actions = table.actions
+        assert actions is not None
+        table.act(person.act(table.view, actions))
+    assert table.game.history[-1].counters == 1
+    lines, _ = table.news()
+    buried = [i for i, line in enumerate(lines) if line == "seat 0 buries 8 cards (R5.1)"]
+    assert len(buried) == 2
+    between = lines[buried[0] + 1 : buried[1]]
+    assert between == ["seat 0 declares BJ BJ after 100 cards", "seat 0 is the dealer"]

@@ -171,3 +171,24 @@ def test_information_house_rules_keep_the_kitty_and_the_blockers_secret() -> Non
         assert any(line.startswith("  kitty (not shown)") for line in lines)
         assert sum("who beats it is secret" in line for line in lines) == len(notes)
     assert failed > 0
+
+
+def test_r5_2_a_kitty_theft_is_a_step_and_the_thief_buries_again() -> None:
+    """炒地皮 (``Rules.kitty_theft``): a theft after the dealer's burial is its own step, named
+    a theft rather than a counter-bid, and the thief's burial follows; the dealer stays."""
+    game = tl.Game(tl.Rules(kitty_theft="every_deal"), seed=7)
+    game.play_deal([tl.RandomBot(s) for s in range(4)])
+    (deal,) = game_frames(game)
+    (last,) = finished_states(game)
+    assert last.counters == 1
+    says = [f["say"] for f in deal["frames"] if not f["trick"]]
+    theft = next(i for i, say in enumerate(says) if " steals the kitty with " in say)
+    thief = int(says[theft].split()[1])
+    assert says[theft - 1].startswith(f"seat {last.dealer} buries ")
+    # The trump changes, the dealer does not (R5.2); then the thief buries.
+    assert says[theft + 1].startswith(f"seat {last.dealer} is the dealer")
+    assert says[theft + 2].startswith(f"seat {thief} buries ")
+    assert not any("counters with" in say for say in says)
+    # The record reads back to the same deal, theft included (R11, R12).
+    again = tl.replay(tl.write_record(game))
+    assert again.rules == game.rules and list(again.history) == list(game.history)

@@ -6,8 +6,9 @@ a bid against the standing one; `bid_options` lists every bid a hand can make.
 
 Who may bid when and what a closed bidding decides are here too, as functions of public facts
 and the [`Rules`][tuolaji.Rules]: `bid_window` (R4.1, R4.4), `declarer_team` (R4.2, R4.5,
-R5.2), `closing_order`, `deal_after_bids` (R4.5, R4.4), `kitty_turn` and `twin_dealer`
-(R4.6), `first_deal_falls_back` (R4.6), `weak_hand_offers` and `weak_hand` (R4.7).
+R5.2), `counter_round` and `is_counter` (R5.2: counter-bids and kitty theft),
+`closing_order`, `deal_after_bids` (R4.5, R4.4), `kitty_turn` and `twin_dealer` (R4.6),
+`first_deal_falls_back` (R4.6), `weak_hand_offers` and `weak_hand` (R4.7).
 `tuolaji.state.auction` only sequences them, as `tuolaji.state.playing` does for tricks.
 
 Every rule is one fast predicate that returns a `Refusal` code (or None), never a
@@ -41,6 +42,7 @@ __all__ = [
     "LEVEL_PAIR_STRENGTH",
     "Bid",
     "BidStage",
+    "CounterWindow",
     "Refusal",
     "attacker_declares",
     "bid_form",
@@ -48,10 +50,12 @@ __all__ = [
     "bid_refusal",
     "bid_window",
     "closing_order",
+    "counter_round",
     "deal_after_bids",
     "declarer_team",
     "first_deal_falls_back",
     "form_message",
+    "is_counter",
     "is_declaration",
     "joker_for",
     "kitty_turn",
@@ -306,7 +310,8 @@ def bid_options(
 BidStage = Literal["dealing", "closing", "first_counters", "counters"]
 """The bidding windows of a deal (the values of the state machine's phases): while cards are
 dealt (R4.1), the closing round after the last card (R4.3, R4.4), the first deal's counters
-before the kitty (R5.2 反主反打) and the later deals' counters after it (R5.2 炒底)."""
+before the kitty (R5.2 反主反打) and the counters after a burial (R5.2 炒底, or the kitty theft
+炒地皮 of ``Rules.kitty_theft``; see `counter_round`)."""
 
 FALLBACK_DEALER = 0
 """R4.6: the seat that deals a first deal played with the later-deal rule (see
@@ -355,6 +360,39 @@ def declarer_team(
 def is_declaration(rules: Rules, stage: BidStage) -> bool:
     """R4.4: in the joker system, bids before the kitty are declarations (strength 1-2)."""
     return rules.bidding == "joker" and stage in ("dealing", "closing")
+
+
+def is_counter(rules: Rules, stage: BidStage) -> bool:
+    """R5.2: whether a bid in window ``stage`` is a counter-bid (反主, ``rules.counter_bids``:
+    strength 2 or more, and the standing bidder counters only after someone else has). A bid
+    in the round of ``rules.kitty_theft`` (炒地皮) follows the ordinary bid rules of R4.2 and
+    R4.3 instead: stronger than the standing bid, and the standing bidder only reinforces."""
+    return stage in ("first_counters", "counters") and rules.kitty_theft == "none"
+
+
+CounterWindow = Literal["before_kitty", "after_burial"]
+"""Where a round of counters may open (R5.2): before the dealer takes the kitty, or after a
+burial."""
+
+
+def counter_round(
+    rules: Rules, window: CounterWindow, *, opening: bool, standing: Bid | None
+) -> bool:
+    """R5.2: whether a round of counters opens at ``window`` in a deal (``opening``: the
+    match's first deal, its dealer decided by the bids) whose standing bid is ``standing``
+    (None: the trump was turned from the kitty, R4.6).
+
+    ``rules.counter_bids`` (seed 002): before the kitty in the first deal (反主反打), after
+    each burial in later deals (反主炒底), with or without a standing bid.
+    ``rules.kitty_theft="every_deal"`` (炒地皮, the online app): after each burial in every
+    deal, but never after a trump turned from the kitty (no bid to overturn). Either way the
+    round runs from the burier's next seat until four passes in a row, and a counter takes the
+    kitty and buries again (the dealer never changes after the kitty)."""
+    if window == "before_kitty":
+        return rules.counter_bids and opening
+    if rules.kitty_theft == "every_deal":
+        return standing is not None
+    return rules.counter_bids and not opening
 
 
 def bid_window(

@@ -159,10 +159,10 @@ reading of 庄家重新从2级开始 in RULES.md's open readings: back to the fi
 advance applies from there)."""
 
 KittyTheft = Literal["none", "every_deal"]
-"""Kitty theft (炒地皮, R5.3): ``"none"`` or ``"every_deal"`` (the online app: after the
-dealer buries, in every deal, each seat in turn may overturn with a stronger bid, takes the
-kitty and buries its own; the dealer never changes, and there is no theft after a trump turned
-from the kitty)."""
+"""Kitty theft (炒地皮, R5.2): ``"none"`` or ``"every_deal"`` (the online app: after the
+dealer buries, in every deal, each seat in turn may overturn with a stronger bid by the
+ordinary bid rules, takes the kitty and buries its own; the dealer and the declaring team
+never change, and there is no theft after a trump turned from the kitty)."""
 
 TopLevel = Literal["A", "no_trump"]
 """What lies past the last level (R9.2): ``"A"`` (the last level is the top) or
@@ -902,11 +902,17 @@ class Rules:
     ``"reset_then_advance"`` (they drop to the first level, then the deal's advance applies:
     J → 2 → 4 when they keep the deal with +2)."""
     kitty_theft: KittyTheft = _field(
-        "none", "R5.2", "kitty theft (炒地皮) after every burial", _Choice(KittyTheft), "0.4"
+        "none",
+        "R5.2",
+        "kitty theft (炒地皮) after each burial of a deal with a bid",
+        _Choice(KittyTheft),
+        "0.4",
     )
-    """R5.2: ``"none"`` or ``"every_deal"`` (炒地皮: after the dealer buries, in every deal, a
-    seat may overturn with a stronger bid, take the kitty and bury its own; the dealer never
-    changes; never after a trump turned from the kitty). Not with ``counter_bids``."""
+    """R5.2: ``"none"`` or ``"every_deal"`` (炒地皮: after the dealer buries, in every deal, the
+    seats in turn may overturn with a stronger bid by the ordinary bid rules (R4.2-R4.4), the
+    thief taking the kitty and burying its own, until four passes in a row; the trump changes,
+    the dealer and the declaring team never do; no theft after a trump turned from the kitty).
+    Not with ``counter_bids``."""
     top_level: TopLevel = _field(
         "A", "R9.2", "what lies past the last level", _Choice(TopLevel), "0.4"
     )

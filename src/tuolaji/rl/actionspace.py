@@ -494,8 +494,9 @@ def max_deal_length(rules: Rules, max_redeals: int | None = None) -> int:
       row (R4.3, R5.2): so at most 4 decisions per bid, plus 4 closing and 4 counter passes.
       A bid shows at most 3 cards (R4.4: a level pair and a joker), so 4 ids.
     - At most 2 weak-hand offers (R4.7, one per attacker).
-    - Burials: one, and one more per counter after the kitty (R5.2: strength 2, 3, 4, so at
-      most 3), each 8 cards and ``DONE``.
+    - Burials: one, and one more per counter after the kitty (R5.2: counter-bids or kitty
+      thefts, each of strength 2, 3, 4 and stronger than the last, so at most 3), each 8
+      cards and ``DONE``.
     - Play: at most 25 tricks; at trick ``t`` each hand holds at most ``25 - t`` cards, so a
       lead (even a throw that fails, R6.4) takes at most ``26 - t`` ids; the followers play
       75 cards in all, and one ``DONE`` per play.
@@ -512,7 +513,8 @@ def max_deal_length(rules: Rules, max_redeals: int | None = None) -> int:
     bidding = 2 * DEALT_CARDS + SEATS * bids + 2 * SEATS + bids * (bid_ids - 1)
     if rules.weak_hand_redeal is not None:
         bidding += 2
-    counters = NO_TRUMP_BIG - LEVEL_PAIR_STRENGTH + 1 if rules.counter_bids else 0
+    after_burial = rules.counter_bids or rules.kitty_theft != "none"
+    counters = NO_TRUMP_BIG - LEVEL_PAIR_STRENGTH + 1 if after_burial else 0
     burials = (1 + counters) * (KITTY_SIZE + 1)
     leads = sum(HAND_SIZE - t + 1 for t in range(HAND_SIZE))
     follows = 2 * (SEATS - 1) * HAND_SIZE

@@ -26,10 +26,12 @@ from tuolaji.core.bidding import (
     bid_refusal,
     bid_window,
     closing_order,
+    counter_round,
     deal_after_bids,
     declarer_team,
     first_deal_falls_back,
     form_message,
+    is_counter,
     is_declaration,
     kitty_turn,
     refusal_message,
@@ -239,13 +241,14 @@ def _bid_window(state: GameState, seat: int) -> Refusal | None:
 
 def _refusal(state: GameState, seat: int, strength: int, suit: Suit | None) -> Refusal | None:
     rules = state.rules
+    stage = _stage(state)
     return bid_refusal(
         seat,
         strength,
         suit,
         state.bid,
-        declaration=is_declaration(rules, _stage(state)),
-        counter=state.phase in COUNTER_PHASES,
+        declaration=is_declaration(rules, stage),
+        counter=is_counter(rules, stage),
         self_overturn=rules.self_overturn,
         joker_pairs=rules.joker_pairs,
         fix_trump=rules.fix_trump,
@@ -268,7 +271,7 @@ def declare_options(state: GameState, seat: int) -> list[Hand]:
     low, high = 1, NO_TRUMP_BIG
     if is_declaration(state.rules, _stage(state)):
         high = LEVEL_PAIR_STRENGTH  # R4.4: joker pairs never declare
-    if state.phase in COUNTER_PHASES:
+    if is_counter(state.rules, _stage(state)):
         low = LEVEL_PAIR_STRENGTH  # R5.2
     if state.bid is not None:
         low = max(low, state.bid.strength + 1)  # R4.2
@@ -412,7 +415,7 @@ def _to_weak_hand(state: GameState, after: int | None = None) -> GameState:
     seats = weak_hand_offers(state.rules, _dealer(state), state.redeal_asked, after)
     if seats:
         return state._advanced(phase=Phase.WEAK_HAND, turn=seats[0], passes=0)
-    if state.rules.counter_bids and state.opening:
+    if counter_round(state.rules, "before_kitty", opening=state.opening, standing=state.bid):
         turn = (_dealer(state) + 1) % 4
         return state._advanced(phase=Phase.FIRST_COUNTERS, turn=turn, passes=0)
     return _take_kitty(state, _dealer(state))
@@ -446,9 +449,9 @@ def _take_kitty(state: GameState, seat: int) -> GameState:
 
 
 def _after_counter(state: GameState, seat: int) -> GameState:
-    """R5.2: a counter (strength 2 or more, stronger than the standing bid, never by the
-    seat whose bid stands) changes the trump; before the kitty (反主反打) it also makes its
-    bidder the dealer, after it (炒底) its bidder takes the kitty and buries again, and the
+    """R5.2: a counter (a counter-bid, or a kitty theft under ``Rules.kitty_theft``) changes
+    the trump; before the kitty (反主反打) it also makes its bidder the dealer, after a burial
+    (炒底, 炒地皮) its bidder takes the kitty and buries again, the dealer unchanged, and the
     round goes on around the table until four passes in a row."""
     assert state.bid is not None
     suit = state.bid.suit
@@ -464,8 +467,8 @@ def _after_counter(state: GameState, seat: int) -> GameState:
 
 
 def bury(state: GameState, seat: int, cards: Hand) -> GameState:
-    """``seat`` buries 8 of its cards as the kitty (R5.1); then the counter round of later
-    deals (R5.2) or play."""
+    """``seat`` buries 8 of its cards as the kitty (R5.1); then the counter round after the
+    burial (R5.2: counter-bids in later deals, kitty theft in every deal with a bid) or play."""
     _require(state, Phase.BURYING, "R5.1", "cards are buried")
     s = _require_turn(state, seat, "R5.1")
     if len(cards) != KITTY_SIZE:
@@ -483,7 +486,7 @@ def bury(state: GameState, seat: int, cards: Hand) -> GameState:
         buried_by=s,
         events=state.events.add(Buried(s)),
     )
-    if state.rules.counter_bids and not state.opening:
+    if counter_round(state.rules, "after_burial", opening=state.opening, standing=state.bid):
         return state._advanced(phase=Phase.COUNTERS, turn=(s + 1) % 4, passes=0)
     return _to_playing(state)
 

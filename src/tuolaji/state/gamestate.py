@@ -20,10 +20,12 @@ Phases, in order (see ``docs/state.md``):
 ``FIRST_COUNTERS``
     R5.2, first deal: counters before the kitty; a counter makes its bidder the dealer.
 ``BURYING``
-    R5.1: the dealer (or the last counter-bidder) holds 33 cards and [`Bury`][tuolaji.Bury] 8.
+    R5.1: the dealer (or the last counter-bidder or thief) holds 33 cards and
+    [`Bury`][tuolaji.Bury] 8.
 ``COUNTERS``
-    R5.2, later deals (炒底): seats in turn counter or pass; a counter-bidder takes the kitty
-    and buries again.
+    R5.2, after a burial: later deals' counter-bids (炒底), or the kitty theft (炒地皮) of
+    every deal with a bid under ``rules.kitty_theft``: seats in turn counter or pass; a
+    counter-bidder takes the kitty and buries again; the dealer stays.
 ``PLAYING``
     R6-R7: [`Play`][tuolaji.Play] in turn; 25 tricks.
 ``FINISHED``

@@ -75,7 +75,7 @@ __all__ = [
 
 _BIDDING = (Phase.DEALING, Phase.CLOSING)
 """Phases whose declarations are bids and overturns (R4.2-R4.4); later ones are counters
-(R5.2)."""
+or kitty thefts (R5.2)."""
 
 
 def card_ids(cards: Sequence[Card]) -> list[str]:
@@ -145,6 +145,8 @@ class _DealFrames:
                     else "overturns with"
                 )
                 when = f" after {counted(event.dealt, 'card')} dealt"
+            elif before.rules.kitty_theft != "none":
+                verb, when = "steals the kitty with", ""  # R5.2 炒地皮
             else:
                 verb, when = "counters with", ""
             self.bids += 1
