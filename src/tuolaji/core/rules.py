@@ -396,6 +396,14 @@ def _check_level_table(table: tuple[LevelBand, ...]) -> None:
             )
 
 
+def _negative_band(table: tuple[LevelBand, ...]) -> int | None:
+    """The width of the declarers' highest band under the attackers' first (R9.1), or None."""
+    for lower, upper in pairwise(table):
+        if lower.declarers_keep and not upper.declarers_keep:
+            return upper.min_points - lower.min_points
+    return None
+
+
 def _check_levels(levels: tuple[Rank, ...]) -> None:
     if not levels:
         raise rules_error(ConfigurationError, "levels", "R9.2", "at least one level", levels)
@@ -941,12 +949,17 @@ class Rules:
         False, "R9.1", "attackers' totals below 0 give the declarers more levels", _FLAG, "0.4"
     )
     """R9.1: True: an attackers' total below 0 (after throw penalties) gives the declarers one
-    level more than the first band per band of points below 0 (docs/house-rules.md)."""
+    level more than the first band per whole band of points below 0, each as wide as
+    [`negative_band`][tuolaji.Rules.negative_band] (40 points in every preset's table: -5 to
+    -35 +3, -40 to -75 +4, -80 to -115 +5, as the online app counts). False: totals below 0
+    count as 0."""
     last_trick_to_level: bool = _field(
         False, "R9.1", "the declarers level up only by winning the last trick", _FLAG, "0.4"
     )
     """R9.1: True: declarers who keep the deal advance only if they won the last trick;
-    otherwise they keep the deal at +0."""
+    otherwise they keep the deal at +0 (the dealer's partner deals next, at the same level),
+    and on the last level they do not win the match (R9.5). Attackers who take over advance
+    as the level table says."""
 
     def __attrs_post_init__(self) -> None:
         for name, field in RULE_FIELDS.items():
@@ -985,6 +998,12 @@ class Rules:
             raise ConfigurationError(
                 "Rules.counter_bids with Rules.kitty_theft (R5.2): both open a round of "
                 "counters after the burial; choose one"
+            )
+        if self.negative_totals and _negative_band(self.level_table) is None:
+            raise ConfigurationError(
+                "Rules.negative_totals with Rules.level_table (R9.1): the bands below 0 are as "
+                "wide as the declarers' highest band under the attackers' first, and this table "
+                "has no band of the declarers under one of the attackers"
             )
         if self.kitty_size == 0:
             for name in ("counter_bids", "kitty_theft"):
@@ -1136,6 +1155,19 @@ class Rules:
         winning here as declarers wins the match (R9.2, R9.5)."""
         return self.levels[-1]
 
+    @property
+    def negative_band(self) -> int | None:
+        """The points of one band below 0 for
+        [`negative_totals`][tuolaji.Rules.negative_totals] (R9.1): as wide as the declarers'
+        highest band, the one just under the first band where the attackers take over (40-75
+        in every preset's table: 40 points). None when no band of the declarers lies under a
+        band of the attackers.
+
+        >>> Rules().negative_band
+        40
+        """
+        return _negative_band(self.level_table)
+
     def level_index(self, level: Rank) -> int:
         """The index of ``level`` in [`levels`][tuolaji.Rules.levels] (R9.2).
 
@@ -1154,7 +1186,10 @@ class Rules:
     def outcome(self, attacker_points: int) -> Outcome:
         """The result of a deal whose attackers scored ``attacker_points`` in total (R9.1).
 
-        Totals at or below 0 count as 0. A total that is not a multiple of 5 cannot happen
+        Totals at or below 0 count as 0; with [`negative_totals`][tuolaji.Rules.negative_totals]
+        a total below 0 gives the declarers one level more than the first band per whole
+        [`negative_band`][tuolaji.Rules.negative_band] of points below 0 (-40 in the standard
+        table: declarers +4). A total that is not a multiple of 5 cannot happen
         (R1.2, R6.5) and raises [`IllegalAction`][tuolaji.IllegalAction] with rule ``"R9.1"``.
         """
         if not _is_int(attacker_points):
@@ -1165,8 +1200,13 @@ class Rules:
                 f"the attackers' total is a multiple of 5 (point cards are worth 5 or 10), "
                 f"got {attacker_points}",
             )
-        total = max(attacker_points, 0)
         chosen = self.level_table[0]
+        band = self.negative_band if self.negative_totals and attacker_points < 0 else None
+        if band is not None:
+            # One level more per whole band below 0, as the online app counts: with 40-point
+            # bands -5..-35 is still the first band, -40..-75 one level more.
+            return Outcome(chosen.declarers_keep, chosen.steps + -attacker_points // band)
+        total = max(attacker_points, 0)
         for band in self.level_table:
             if band.min_points > total:
                 break

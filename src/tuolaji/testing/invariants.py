@@ -35,6 +35,7 @@ import attrs
 from tuolaji.core._args import expect_type
 from tuolaji.core.cards import Card, full_deck, points
 from tuolaji.core.errors import IllegalAction, InvalidRecord
+from tuolaji.core.rules import Outcome
 from tuolaji.core.shapes import units
 from tuolaji.core.trump import Trump
 from tuolaji.state.actions import (
@@ -234,7 +235,8 @@ def _check_revealed_kitty(state: GameState, shown: tuple[Card, ...], kitty_point
 def check_result(state: GameState) -> None:
     """R8-R10: a scored deal's result agrees with its public events. The attackers' total is
     recounted from ``TrickWon`` (R8.1), ``ThrowFailed`` (R6.5) and ``KittyRevealed`` (R8.2,
-    the multiplier from the last lead's shape); the outcome is the level table's (R9.1); the
+    the multiplier from the last lead's shape); the outcome is the level table's (R9.1, and
+    +0 for declarers who did not win the last trick under ``last_trick_to_level``); the
     next dealer follows R10.3; only the team that advanced changed level (R9, except the J
     hook of R9.4); the match ends only as R9.5 says."""
     expect_type(state, GameState, "state")
@@ -274,8 +276,13 @@ def check_result(state: GameState) -> None:
             "R8.1",
             f"the result says {result.attacker_points} points, the events add up to {total}",
         )
-    if result.outcome != state.rules.outcome(total):
-        raise _fail("R9.1", f"{total} points give {state.rules.outcome(total)}, not {result}")
+    won_last = _team(last.winner) == declarers
+    table = state.rules.outcome(total)
+    # R9.1 last_trick_to_level: declarers who keep the deal level up only by the last trick.
+    stalled = state.rules.last_trick_to_level and table.declarers_keep and not won_last
+    expected_outcome = Outcome(True, 0) if stalled else table
+    if result.outcome != expected_outcome:
+        raise _fail("R9.1", f"{total} points give {expected_outcome}, not {result}")
     keep = result.outcome.declarers_keep
     expected_dealer = (dealer + 2) % 4 if keep else (dealer + 1) % 4
     if result.next_dealer != expected_dealer:
@@ -295,6 +302,7 @@ def check_result(state: GameState) -> None:
         not state.rules.wrap
         and keep
         and not result.hooked
+        and not stalled
         and state.levels[declarers] == state.rules.last_level
     )
     if result.match_winner not in (None, declarers) or (
