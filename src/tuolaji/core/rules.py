@@ -1201,11 +1201,11 @@ class Rules:
                 f"got {attacker_points}",
             )
         chosen = self.level_table[0]
-        band = self.negative_band if self.negative_totals and attacker_points < 0 else None
-        if band is not None:
+        width = self.negative_band if self.negative_totals and attacker_points < 0 else None
+        if width is not None:
             # One level more per whole band below 0, as the online app counts: with 40-point
             # bands -5..-35 is still the first band, -40..-75 one level more.
-            return Outcome(chosen.declarers_keep, chosen.steps + -attacker_points // band)
+            return Outcome(chosen.declarers_keep, chosen.steps + -attacker_points // width)
         total = max(attacker_points, 0)
         for band in self.level_table:
             if band.min_points > total:

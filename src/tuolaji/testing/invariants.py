@@ -35,7 +35,7 @@ import attrs
 from tuolaji.core._args import expect_type
 from tuolaji.core.cards import Card, full_deck, points
 from tuolaji.core.errors import IllegalAction, InvalidRecord
-from tuolaji.core.rules import Outcome
+from tuolaji.core.rules import Outcome, Rules
 from tuolaji.core.shapes import units
 from tuolaji.core.trump import Trump
 from tuolaji.state.actions import (
@@ -232,6 +232,14 @@ def _check_revealed_kitty(state: GameState, shown: tuple[Card, ...], kitty_point
         raise _fail("R8.2", "the kitty's points are not the buried cards' points")
 
 
+def _outcome(rules: Rules, total: int, declarers_won_last: bool) -> tuple[bool, Outcome]:
+    """R9.1: the level table's outcome, and whether ``last_trick_to_level`` stalls it: declarers
+    who keep the deal level up only by winning the last trick, else +0."""
+    table = rules.outcome(total)
+    stalled = rules.last_trick_to_level and table.declarers_keep and not declarers_won_last
+    return stalled, Outcome(True, 0) if stalled else table
+
+
 def check_result(state: GameState) -> None:
     """R8-R10: a scored deal's result agrees with its public events. The attackers' total is
     recounted from ``TrickWon`` (R8.1), ``ThrowFailed`` (R6.5) and ``KittyRevealed`` (R8.2,
@@ -276,11 +284,7 @@ def check_result(state: GameState) -> None:
             "R8.1",
             f"the result says {result.attacker_points} points, the events add up to {total}",
         )
-    won_last = _team(last.winner) == declarers
-    table = state.rules.outcome(total)
-    # R9.1 last_trick_to_level: declarers who keep the deal level up only by the last trick.
-    stalled = state.rules.last_trick_to_level and table.declarers_keep and not won_last
-    expected_outcome = Outcome(True, 0) if stalled else table
+    stalled, expected_outcome = _outcome(state.rules, total, _team(last.winner) == declarers)
     if result.outcome != expected_outcome:
         raise _fail("R9.1", f"{total} points give {expected_outcome}, not {result}")
     keep = result.outcome.declarers_keep
