@@ -148,16 +148,26 @@ def oracle_may_declare(state: GameState, seat: int, cards: Sequence[Card]) -> bo
     return True
 
 
-def oracle_turned_kitty(kitty: Sequence[Card], level: int) -> tuple[list[int], Suit | None]:
-    """R4.6 with ``no_bid_reveal="first_level_or_highest"``, from the rule text: the kitty
-    indices turned up in order, and the trump. Cards are turned until one of the dealer's
-    level (its suit is trump); with none, all eight are turned and the highest names the
-    trump: a joker (no trump), else the highest rank, the first turned among equals."""
+def oracle_turned_kitty(
+    kitty: Sequence[Card], level: int, rule: str = "first_level_or_highest"
+) -> tuple[list[int], Suit | None]:
+    """R4.6 with a kitty-searching ``no_bid_reveal``, from the rule text: the kitty indices
+    turned up in order, and the trump. ``"first_level_or_highest"``: cards are turned until
+    one of the dealer's level (its suit is trump); with none, all eight are turned and the
+    highest names the trump: a joker (no trump), else the highest rank, the first turned among
+    equals. ``"first_level_joker_stops"`` (the online app): turning also stops at a joker (no
+    trump); with neither, the highest suit in the kitty is trump, ♣ < ♦ < ♠ < ♥ (the app's
+    kitty is sorted as the cards of a no-trump deal, suit first)."""
     turned: list[int] = []
     for i, card in enumerate(kitty):
         turned.append(i)
         if card.rank == level:
             return turned, card.suit
+        if rule == "first_level_joker_stops" and card.is_joker:
+            return turned, None
+    if rule == "first_level_joker_stops":
+        order = [Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS]
+        return turned, max((c.suit for c in kitty if c.suit is not None), key=order.index)
     if BIG_JOKER in kitty or SMALL_JOKER in kitty:
         return turned, None
     top = max(card.rank for card in kitty)

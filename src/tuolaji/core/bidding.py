@@ -426,6 +426,13 @@ def first_deal_falls_back(rules: Rules, redeals: int) -> bool:
     return bound is not None and redeals >= bound
 
 
+_KITTY_SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)
+"""R4.6 ``no_bid_reveal="first_level_joker_stops"``: the suits from lowest to highest when
+the kitty's highest card names the trump. The online app sorts the kitty as the cards of a
+no-trump deal, suit before rank, and its no-trump order is ♣ < ♦ < ♠ < ♥ (not the ♦ < ♣ < ♥ < ♠
+of its suit type)."""
+
+
 def kitty_turn(
     kitty: Sequence[Card], rule: int | NoBidReveal, level: Rank
 ) -> tuple[tuple[int, ...], int]:
@@ -436,18 +443,25 @@ def kitty_turn(
     card. ``"first_level_or_highest"`` turns cards from the first until one of rank ``level``
     (the dealer's level), which names the trump; if none is, all are turned and the highest
     names it: the big joker, then the small one, then the highest rank, the first turned
-    among equals."""
+    among equals. ``"first_level_joker_stops"`` (the online app) also stops at a joker (no
+    trump); if it turns them all, the highest card names the trump with suits compared first,
+    ♣ < ♦ < ♠ < ♥, so the highest suit in the kitty is trump (its highest card, the first turned
+    among equals, is the one named)."""
     if not isinstance(rule, str):
         return (rule,), rule
+    joker_stops = rule == "first_level_joker_stops"
     for index, card in enumerate(kitty):
-        if card.rank == level:
+        if card.rank == level or (joker_stops and card.is_joker):
             return tuple(range(index + 1)), index
     jokers = (SMALL_JOKER, BIG_JOKER)
 
-    def height(index: int) -> tuple[int, int]:
+    def height(index: int) -> tuple[int, int, int]:
         card = kitty[index]
         # Jokers above the ace (14), the big one highest; the first turned wins a tie.
-        return (15 + jokers.index(card) if card in jokers else card.rank, -index)
+        if card in jokers:
+            return (0, 15 + jokers.index(card), -index)
+        suit = _KITTY_SUITS.index(card.suit) if joker_stops and card.suit is not None else 0
+        return (suit, card.rank, -index)
 
     return tuple(range(len(kitty))), max(range(len(kitty)), key=height)
 
