@@ -125,15 +125,13 @@ def oracle_may_declare(state: GameState, seat: int, cards: Sequence[Card]) -> bo
     if rules.bidding == "joker":
         # R4.4: one declaration, strength 1 or 2; later deals: the dealer's team during the
         # deal, the attackers only in the closing round. With fix_trump="reinforce" the
-        # declarer may still show its pair while the cards are dealt.
+        # declarer may still show its pair while the cards are dealt, and after the last card
+        # (the window includes it; the online app allows it until the kitty is taken): the
+        # closing round is then its turn alone (checked above).
         if strength > 2:
             return False
         if standing is not None:
-            return (
-                rules.fix_trump == "reinforce"
-                and phase is Phase.DEALING
-                and is_reinforcement(state, seat, strength, suit)
-            )
+            return rules.fix_trump == "reinforce" and is_reinforcement(state, seat, strength, suit)
         if phase is Phase.DEALING and state.dealer is not None:
             return team(seat) == team(state.dealer)
         return True
@@ -172,3 +170,15 @@ def oracle_turned_kitty(
         return turned, None
     top = max(card.rank for card in kitty)
     return turned, next(card.suit for card in kitty if card.rank == top)
+
+
+def oracle_reinforcement_turn(state: GameState) -> int | None:
+    """R4.4 with ``fix_trump="reinforce"``, from the rule text: right after the last card of a
+    joker-system deal whose declaration is one level card, the declarer alone has a turn (to
+    show its pair, 定主, or pass), whatever it holds; None when bidding closes at once or the
+    closing round is an ordinary one."""
+    if state.rules.bidding != "joker" or state.rules.fix_trump != "reinforce":
+        return None
+    if state.phase is not Phase.CLOSING or state.bid is None or state.bid.strength != 1:
+        return None
+    return state.bid.seat

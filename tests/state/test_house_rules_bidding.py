@@ -179,6 +179,76 @@ def test_r4_4_fix_trump_in_the_joker_system_the_declarer_reinforces_while_dealin
     assert s.phase is Phase.WEAK_HAND and s.trump == tl.Trump(Rank.TWO, Suit.SPADES)
 
 
+def last_card_deck(last: str = "2S") -> tuple[tl.Card, ...]:
+    """Seat 3 (first seat 0) is dealt ♠2 and the small joker early and ``last`` as the 100th
+    card, its 25th; the card ``last`` replaces goes to the place ``last`` had."""
+    deck = list(stacked_deck(["", "", "", "2S SJ"]))
+    (card,) = C(last)
+    other = next(i for i, c in enumerate(deck) if c == card and i not in (3, 99))
+    deck[other], deck[99] = deck[99], deck[other]
+    return tuple(deck)
+
+
+def last_card_deck_without_the_pair() -> tuple[tl.Card, ...]:
+    """`last_card_deck` with the 100th card and the first kitty card swapped: the second ♠2
+    lies in the kitty, and seat 3 is dealt the kitty's first card last instead."""
+    deck = list(last_card_deck())
+    deck[99], deck[100] = deck[100], deck[99]
+    return tuple(deck)
+
+
+def reinforce_turn(rules: tl.Rules, deck: tuple[tl.Card, ...]) -> GameState:
+    """Seat 3 declares ♠2 with the small joker on its second card; every card is dealt."""
+    s = deal(GameState.new(rules, seed=1, deck=deck), 8).declare(3, C("2S SJ"))
+    return deal(s)
+
+
+REINFORCE = attrs.evolve(SHUANGSHENG, fix_trump="reinforce")
+
+
+def test_r4_4_fix_trump_reinforce_the_last_dealt_card_still_fixes_the_trump() -> None:
+    """The reinforcement window includes the last dealt card (the online app allows
+    reinforcing until the kitty is taken): seat 3's second ♠2 is the 100th card, and it gets
+    one turn, alone, to show ♠2♠2 with the small joker (定主) before bidding closes."""
+    s = reinforce_turn(REINFORCE, last_card_deck())
+    assert s.phase is Phase.CLOSING and s.to_act == 3 and s.bid is not None
+    assert set(s.legal_actions(3)) == {tl.Pass(3), Declare(3, C("2S 2S SJ"))}
+    assert all(not s.legal_actions(seat) for seat in range(3))
+    fixed = s.declare(3, C("2S 2S SJ"))
+    assert fixed.bid is not None and (fixed.bid.seat, fixed.bid.strength) == (3, 2)
+    assert fixed.phase is Phase.WEAK_HAND and fixed.trump == tl.Trump(Rank.TWO, Suit.SPADES)
+    passed = s.pass_(3)
+    assert passed.phase is Phase.WEAK_HAND and passed.bid == s.bid
+    # "at_once" (双升) has no reinforcement: bidding closes with the last card, as before.
+    at_once = reinforce_turn(SHUANGSHENG, last_card_deck())
+    assert at_once.phase is Phase.WEAK_HAND and at_once.bid == s.bid
+
+
+def test_r4_4_the_reinforcement_turn_tells_nothing() -> None:
+    """The turn after the last card is given whatever the declarer holds: with ♠2 dealt last
+    or left in the kitty, the other seats' views are the same (only the declarer may show
+    the pair)."""
+    holds = reinforce_turn(REINFORCE, last_card_deck("2S"))
+    lacks = reinforce_turn(REINFORCE, last_card_deck_without_the_pair())
+    assert lacks.phase is Phase.CLOSING and lacks.to_act == 3
+    assert list(lacks.legal_actions(3)) == [tl.Pass(3)]
+    for seat in range(3):
+        assert holds.view(seat) == lacks.view(seat)
+
+
+def test_r4_3_fix_trump_reinforce_in_the_closing_round_of_the_reveal_system() -> None:
+    """R4.3 had the window already: its closing round gives every seat a turn, so the bidder of
+    ♠2 whose second ♠2 came last fixes the trump in its turn."""
+    rules = attrs.evolve(TUOLAJI, fix_trump="reinforce")
+    s = deal(GameState.new(rules, seed=1, deck=last_card_deck()), 8).declare(3, C("2S"))
+    s = deal(s)
+    while s.to_act != 3:
+        s = s.pass_(s.to_act)
+    assert Declare(3, C("2S 2S")) in s.legal_actions(3)
+    fixed = s.declare(3, C("2S 2S"))
+    assert fixed.bid is not None and fixed.bid.strength == 2
+
+
 # --- no_bid_reveal="first_level_or_highest" (R4.6) ---------------------------------------------
 
 

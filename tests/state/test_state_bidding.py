@@ -14,7 +14,7 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 import tuolaji as tl
-from bid_oracle import oracle_may_declare
+from bid_oracle import oracle_may_declare, oracle_reinforcement_turn
 from tuolaji import (
     CHANCE,
     AskRedeal,
@@ -862,6 +862,10 @@ def test_r4_r5_bid_oracle_agrees_with_legal_actions_and_apply(
         if s.phase is not Phase.DEALING or s.dealt % 11 == 0 or early or isinstance(last, Declared):
             checked += _check_bids_against_the_oracle(s)
             event(f"checked in phase {s.phase.value}")
+        if s.phase is Phase.CLOSING and rules.bidding == "joker" and s.bid is not None:
+            # R4.4: a declaration standing after the last card is the reinforcement turn.
+            assert s.to_act == oracle_reinforcement_turn(s)
+            event("the declarer's reinforcement turn")
         if s.phase is Phase.PLAYING:
             break
         s = _walk_step(s, rng)

@@ -57,6 +57,7 @@ __all__ = [
     "kitty_turn",
     "outranks",
     "refusal_message",
+    "reinforcer",
     "twin_dealer",
     "weak_hand",
     "weak_hand_offers",
@@ -377,16 +378,24 @@ def bid_window(
         return None
     if standing is not None:
         # R4.4: one declaration; under fix_trump="reinforce" its bidder may still show the
-        # pair while the cards are dealt (bid_refusal allows only that reinforcement).
-        reinforcing = (
-            rules.fix_trump == "reinforce"
-            and stage == "dealing"
-            and standing.seat == seat
-            and standing.strength == 1
-        )
+        # pair while the cards are dealt and in its turn after the last card (`reinforcer`;
+        # bid_refusal allows only that reinforcement).
+        reinforcing = stage in ("dealing", "closing") and reinforcer(rules, standing) == seat
         return None if reinforcing else Refusal.ONE_DECLARATION
     if stage == "dealing" and dealer is not None and team_of(seat) != team_of(dealer):
         return Refusal.DEALERS_TEAM_ONLY
+    return None
+
+
+def reinforcer(rules: Rules, standing: Bid | None) -> int | None:
+    """R4.4 with ``fix_trump="reinforce"``: the seat that may still reinforce the deal's
+    declaration (show the second level card with the joker, 定主), or None. That is its
+    declarer while the declaration is one level card; the window includes the last dealt card:
+    after it the declarer gets one turn to reinforce or pass before bidding closes (the online
+    app allows reinforcing until the kitty is taken), so a second level card dealt last still
+    fixes the trump. The turn is given whatever the declarer holds, so it tells nothing."""
+    if rules.fix_trump == "reinforce" and standing is not None and standing.strength == 1:
+        return standing.seat
     return None
 
 
