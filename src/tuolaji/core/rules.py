@@ -146,7 +146,7 @@ NoBidReveal = Literal["first_level_or_highest", "first_level_joker_stops"]
 (turn the kitty's cards in order until a level card, whose suit is trump; if none is a level
 card, the highest card of the kitty names the trump, a joker no trump) or
 ``"first_level_joker_stops"`` (the online app: turning also stops at a joker, which means no
-trump; with neither, the highest card names the trump, suits compared)."""
+trump; with neither, the highest card names the trump, suits compared first: ♣ < ♦ < ♠ < ♥)."""
 
 JackHookCards = Literal["any", "single"]
 """Which winning plays hook under the J hook (R9.4): ``"any"`` (the seed: any play made only
@@ -710,7 +710,10 @@ class Rules:
     )
     """R4.6: 0-based index (0..7) of the kitty card turned up when nobody bids, or
     ``"first_level_or_highest"`` (a house rule: turn the kitty's cards until one of the dealer's
-    level, whose suit is trump; with none, the highest card names it, a joker no trump)."""
+    level, whose suit is trump; with none, the highest card names it, a joker no trump) or
+    ``"first_level_joker_stops"`` (the online app: a joker also stops the turning and means no
+    trump; with neither, the highest suit in the kitty is trump, ♣ < ♦ < ♠ < ♥). A search goes
+    only with ``no_bid_dealer="keep"``."""
     no_bid_dealer: NoBidDealer = _field(
         "keep", "R4.6", "who deals a later deal in which nobody bid", _Choice(NoBidDealer), "0.2"
     )
@@ -871,7 +874,7 @@ class Rules:
     ``"reinforce"`` (the 拖拉机 tournament rules: 叫主 with one level card,
     若再亮出同一花色级牌即为定主; the pair only reinforces the same seat's single, or
     overturns another seat's bid; in the joker system the declarer reinforces while the
-    cards are dealt)."""
+    cards are dealt and in one turn of its own after the last card)."""
     kitty_public_at_end: bool = _field(
         True, "R8.2", "the kitty is shown to every seat when the deal ends", _FLAG, "0.3"
     )
