@@ -321,43 +321,82 @@ def scoring_rules(draw: st.DrawFn) -> Rules:
     )
 
 
-@given(scoring_rules(), st.data())
-def test_r9_levels_after_a_deal_agree_with_the_reference(rules: Rules, data: st.DataObject) -> None:
-    """R9.1-R9.5 under every value of ``jack_hook_outcome``, ``negative_totals`` and
-    ``last_trick_to_level``: the outcome, both levels and the match winner of a scored deal
-    against tests/reference.py (totals down to -400 by failed throws, J-hooks included)."""
-    before = (data.draw(st.sampled_from(rules.levels)), data.draw(st.sampled_from(rules.levels)))
-    dealer, winner = data.draw(st.integers(0, 3)), data.draw(st.integers(0, 3))
-    play = data.draw(st.sampled_from([parse_cards("JS"), parse_cards("JH JH"), parse_cards("AS")]))
+def check_against_the_reference(
+    rules: Rules, data: st.DataObject, declaring: Rank, *, winner: int, play: str
+) -> None:
+    """Score a deal whose declarers (dealer drawn) stand on ``declaring`` and whose last trick
+    ``winner`` (a seat relative to the dealer) takes with ``play``; compare the outcome, both
+    levels and the match winner with tests/reference.py."""
+    dealer = data.draw(st.integers(0, 3))
+    last_winner = (dealer + winner) % 4
+    other = data.draw(st.sampled_from(rules.levels))
+    before = (declaring, other) if dealer % 2 == 0 else (other, declaring)
+    cards = parse_cards(play)
     result: DealResult = score_deal(
         rules,
         dealer=dealer,
         levels=before,
-        trick_points=data.draw(st.integers(0, 40).map(lambda n: n * 5)),
+        # Low totals often: the declarers keep the deal (the hook's advance, the match end).
+        trick_points=data.draw(st.one_of(st.integers(0, 15), st.integers(0, 40))) * 5,
         kitty=NO_POINTS,
-        last_lead=play,
-        last_winner=winner,
-        winning_play=play,
-        trump=rules.trump(before[dealer % 2], Suit.HEARTS),
+        last_lead=cards,
+        last_winner=last_winner,
+        winning_play=cards,
+        trump=rules.trump(declaring, Suit.HEARTS),
         failed_throws=data.draw(st.lists(st.integers(0, 3), max_size=8)),
     )
     hooked = ref_jack_hook(
         rules.jack_hook,
         rules.jack_hook_cards,
-        declarers_level=before[dealer % 2],
+        declarers_level=declaring,
         declarers_team=dealer % 2,
-        winner_team=winner % 2,
-        winning_play=play,
+        winner_team=last_winner % 2,
+        winning_play=cards,
     )
     outcome, levels, champion = ref_levels(
         rules,
         before,
         dealer,
         result.attacker_points,
-        declarers_won_last=dealer % 2 == winner % 2,
+        declarers_won_last=winner % 2 == 0,
         hooked=hooked,
     )
     assert result.hooked == hooked
     assert (result.outcome.declarers_keep, result.outcome.steps) == outcome
     assert result.levels == levels
     assert result.match_winner == champion
+
+
+PLAYS = ("JS", "JH JH", "AS")
+
+
+@given(scoring_rules(), st.data())
+def test_r9_levels_after_a_deal_agree_with_the_reference(rules: Rules, data: st.DataObject) -> None:
+    """R9.1-R9.5 under every value of ``jack_hook_outcome``, ``negative_totals`` and
+    ``last_trick_to_level``: the outcome, both levels and the match winner of a scored deal
+    against tests/reference.py (totals down to -400 by failed throws)."""
+    declaring = data.draw(st.sampled_from(rules.levels))
+    winner, play = data.draw(st.integers(0, 3)), data.draw(st.sampled_from(PLAYS))
+    check_against_the_reference(rules, data, declaring, winner=winner, play=play)
+
+
+@given(scoring_rules(), st.data())
+def test_r9_4_hooked_deals_agree_with_the_reference(rules: Rules, data: st.DataObject) -> None:
+    """The J hook under both ``jack_hook_outcome`` values: declarers on J, an attacker wins
+    the last trick with J cards (hooking unless ``jack_hook_cards="single"`` meets a pair)."""
+    rules = attrs.evolve(rules, jack_hook=True)
+    play = data.draw(st.sampled_from(PLAYS[:2]))
+    check_against_the_reference(
+        rules, data, R.JACK, winner=data.draw(st.sampled_from((1, 3))), play=play
+    )
+
+
+@given(scoring_rules(), st.data())
+def test_r9_5_deals_on_the_last_level_agree_with_the_reference(
+    rules: Rules, data: st.DataObject
+) -> None:
+    """The match end with ``last_trick_to_level``: declarers on the last level, no wrap, either
+    side winning the last trick."""
+    rules = attrs.evolve(rules, wrap=False)
+    winner, play = data.draw(st.integers(0, 3)), data.draw(st.sampled_from(PLAYS))
+    check_against_the_reference(rules, data, rules.last_level, winner=winner, play=play)
