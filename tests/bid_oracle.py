@@ -172,13 +172,14 @@ def oracle_turned_kitty(
     return turned, next(card.suit for card in kitty if card.rank == top)
 
 
-def oracle_reinforcement_turn(state: GameState) -> int | None:
-    """R4.4 with ``fix_trump="reinforce"``, from the rule text: right after the last card of a
-    joker-system deal whose declaration is one level card, the declarer alone has a turn (to
-    show its pair, 定主, or pass), whatever it holds; None when bidding closes at once or the
-    closing round is an ordinary one."""
-    if state.rules.bidding != "joker" or state.rules.fix_trump != "reinforce":
+def oracle_reinforcer(state: GameState) -> int | None:
+    """R4.4 with ``fix_trump="reinforce"``, from the rule text: when the last card of a
+    joker-system deal is dealt while a declaration of one level card stands, its declarer
+    alone gets a turn (to show its pair, 定主, or pass), whatever it holds. The seat of that
+    turn for a state whose declaration stands, else None."""
+    rules, bid = state.rules, state.bid
+    if rules.bidding != "joker" or rules.fix_trump != "reinforce":
         return None
-    if state.phase is not Phase.CLOSING or state.bid is None or state.bid.strength != 1:
+    if bid is None or bid.strength != 1:
         return None
-    return state.bid.seat
+    return bid.seat
