@@ -19,7 +19,7 @@ from tuolaji import Declare, GameState, Phase, TrumpRevealed
 from tuolaji.core.cards import Rank, Suit
 from tuolaji.core.rules import RULE_FIELDS
 from tuolaji.state.codec import from_data, to_data
-from tuolaji.testing import stacked_deck
+from tuolaji.testing import check_round_trips, check_state, check_views, stacked_deck
 
 C = tl.parse_cards
 
@@ -212,6 +212,9 @@ def test_r4_4_fix_trump_reinforce_the_last_dealt_card_still_fixes_the_trump() ->
     one turn, alone, to show ♠2♠2 with the small joker (定主) before bidding closes."""
     s = reinforce_turn(REINFORCE, last_card_deck())
     assert s.phase is Phase.CLOSING and s.to_act == 3 and s.bid is not None
+    check_state(s)
+    check_round_trips(s)
+    check_views(s, random.Random(3))
     assert set(s.legal_actions(3)) == {tl.Pass(3), Declare(3, C("2S 2S SJ"))}
     assert all(not s.legal_actions(seat) for seat in range(3))
     fixed = s.declare(3, C("2S 2S SJ"))
