@@ -125,15 +125,13 @@ def oracle_may_declare(state: GameState, seat: int, cards: Sequence[Card]) -> bo
     if rules.bidding == "joker" and phase not in COUNTER_PHASES:
         # R4.4: one declaration, strength 1 or 2; later deals: the dealer's team during the
         # deal, the attackers only in the closing round. With fix_trump="reinforce" the
-        # declarer may still show its pair while the cards are dealt.
+        # declarer may still show its pair while the cards are dealt, and after the last card
+        # (the window includes it; the online app allows it until the kitty is taken): the
+        # closing round is then its turn alone (checked above).
         if strength > 2:
             return False
         if standing is not None:
-            return (
-                rules.fix_trump == "reinforce"
-                and phase is Phase.DEALING
-                and is_reinforcement(state, seat, strength, suit)
-            )
+            return rules.fix_trump == "reinforce" and is_reinforcement(state, seat, strength, suit)
         if phase is Phase.DEALING and state.dealer is not None:
             return team(seat) == team(state.dealer)
         return True
@@ -159,17 +157,40 @@ def oracle_round_after_burial(state: GameState) -> bool:
     return rules.counter_bids and not state.opening
 
 
-def oracle_turned_kitty(kitty: Sequence[Card], level: int) -> tuple[list[int], Suit | None]:
-    """R4.6 with ``no_bid_reveal="first_level_or_highest"``, from the rule text: the kitty
-    indices turned up in order, and the trump. Cards are turned until one of the dealer's
-    level (its suit is trump); with none, all eight are turned and the highest names the
-    trump: a joker (no trump), else the highest rank, the first turned among equals."""
+def oracle_turned_kitty(
+    kitty: Sequence[Card], level: int, rule: str = "first_level_or_highest"
+) -> tuple[list[int], Suit | None]:
+    """R4.6 with a kitty-searching ``no_bid_reveal``, from the rule text: the kitty indices
+    turned up in order, and the trump. ``"first_level_or_highest"``: cards are turned until
+    one of the dealer's level (its suit is trump); with none, all eight are turned and the
+    highest names the trump: a joker (no trump), else the highest rank, the first turned among
+    equals. ``"first_level_joker_stops"`` (the online app): turning also stops at a joker (no
+    trump); with neither, the highest suit in the kitty is trump, ♣ < ♦ < ♠ < ♥ (the app's
+    kitty is sorted as the cards of a no-trump deal, suit first)."""
     turned: list[int] = []
     for i, card in enumerate(kitty):
         turned.append(i)
         if card.rank == level:
             return turned, card.suit
+        if rule == "first_level_joker_stops" and card.is_joker:
+            return turned, None
+    if rule == "first_level_joker_stops":
+        order = [Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS]
+        return turned, max((c.suit for c in kitty if c.suit is not None), key=order.index)
     if BIG_JOKER in kitty or SMALL_JOKER in kitty:
         return turned, None
     top = max(card.rank for card in kitty)
     return turned, next(card.suit for card in kitty if card.rank == top)
+
+
+def oracle_reinforcer(state: GameState) -> int | None:
+    """R4.4 with ``fix_trump="reinforce"``, from the rule text: when the last card of a
+    joker-system deal is dealt while a declaration of one level card stands, its declarer
+    alone gets a turn (to show its pair, 定主, or pass), whatever it holds. The seat of that
+    turn for a state whose declaration stands, else None."""
+    rules, bid = state.rules, state.bid
+    if rules.bidding != "joker" or rules.fix_trump != "reinforce":
+        return None
+    if bid is None or bid.strength != 1:
+        return None
+    return bid.seat

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, permutations, product
 
-from tuolaji import CARDS, TRUMP, Card, Shape, Trump, Unit, is_tractor, shape_of, units
+from tuolaji import CARDS, TRUMP, Card, Rules, Shape, Trump, Unit, is_tractor, shape_of, units
 
 Key = tuple[int, ...]
 
@@ -579,3 +579,94 @@ def ref_jack_hook(
     if not winning_play or len(jacks) != len(winning_play):
         return False
     return hook_cards == "any" or len(jacks) == 1
+
+
+# --- R9.1-R9.5 levels after a deal, with the house rules of issue 31 -------------------------
+
+
+def ref_outcome(
+    table: Sequence[tuple[int, bool, int]], total: int, *, negative_totals: bool
+) -> tuple[bool, int]:
+    """R9.1 from the rule text: (declarers keep, steps) of the band holding ``total``; a
+    total at or below 0 counts as 0. House rule ``negative_totals`` (the online app): below 0,
+    one level more than the first band per whole band of points below 0, a band as wide as
+    the declarers' highest band (from its lower bound to the attackers' first band)."""
+    bands = [tuple(band) for band in table]
+    if negative_totals and total < 0:
+        keeps = [band for band in bands if band[1]]
+        takes = [band for band in bands if not band[1]]
+        width = takes[0][0] - keeps[-1][0]
+        extra = 0
+        while total <= -(extra + 1) * width:
+            extra += 1
+        return True, bands[0][2] + extra
+    total = max(total, 0)
+    chosen = [band for band in bands if band[0] <= total][-1]
+    return chosen[1], chosen[2]
+
+
+def ref_walk(
+    levels: Sequence[int],
+    start: int,
+    steps: int,
+    *,
+    wrap: bool,
+    must_play: Sequence[int],
+    as_declarers: bool,
+) -> int:
+    """R9.2-R9.3 read plainly: a team on a must-play level moves only as declarers; it moves
+    ``steps`` levels up the sequence (around it with ``wrap``, else stopping at the top) and
+    stops on the first must-play level it reaches."""
+    if start in must_play and not as_declarers:
+        return start
+    at = list(levels).index(start)
+    for _ in range(steps):
+        if at == len(levels) - 1:
+            if not wrap:
+                break
+            at = 0
+        else:
+            at += 1
+        if levels[at] in must_play:
+            break
+    return levels[at]
+
+
+def ref_levels(
+    rules: Rules,
+    before: tuple[int, int],
+    dealer: int,
+    total: int,
+    *,
+    declarers_won_last: bool,
+    hooked: bool,
+) -> tuple[tuple[bool, int], tuple[int, int], int | None]:
+    """R9.1-R9.5 with the house rules ``negative_totals``, ``last_trick_to_level`` and
+    ``jack_hook_outcome``, from the rule text: (outcome, levels after, match winner). Only
+    the plain fields of ``rules`` are read, never its methods."""
+    levels = [int(level) for level in rules.levels]
+    must = [int(level) for level in rules.must_play]
+    wrap = rules.wrap
+    keep, steps = ref_outcome(rules.level_table, total, negative_totals=rules.negative_totals)
+    # "The declarers level up only if they win the last trick; otherwise they keep the deal
+    # at +0" (and winning on the last level is their level-up: no match win).
+    stalled = rules.last_trick_to_level and keep and not declarers_won_last
+    if stalled:
+        steps = 0
+    declarers = dealer % 2
+    after = [int(before[0]), int(before[1])]
+    if hooked:
+        # 打J级时, 对家用J牌抠底庄家重新从2级开始: back to the first level; "reset_then_advance"
+        # (the online app): then the deal's advance from there.
+        after[declarers] = levels[0]
+    if keep:
+        if not hooked or rules.jack_hook_outcome == "reset_then_advance":
+            after[declarers] = ref_walk(
+                levels, after[declarers], steps, wrap=wrap, must_play=must, as_declarers=True
+            )
+    else:
+        after[1 - declarers] = ref_walk(
+            levels, after[1 - declarers], steps, wrap=wrap, must_play=must, as_declarers=False
+        )
+    wins = not wrap and keep and not hooked and not stalled and int(before[declarers]) == levels[-1]
+    return (keep, steps), (after[0], after[1]), declarers if wins else None

@@ -110,6 +110,12 @@ def test_r4_6_the_kitty_turn_and_the_twin_dealer() -> None:
     assert kitty_turn(kitty, 2, Rank.SEVEN) == ((2,), 2)
     assert kitty_turn(kitty, "first_level_or_highest", Rank.SEVEN) == ((0, 1, 2), 2)
     assert kitty_turn(kitty, "first_level_or_highest", Rank.TWO) == (tuple(range(8)), 5)
+    # The online app's search stops at the small joker; without a joker the highest suit
+    # (♣ < ♦ < ♠ < ♥) names the trump: the first of its highest cards, ♥K.
+    assert kitty_turn(kitty, "first_level_joker_stops", Rank.TWO) == (tuple(range(6)), 5)
+    plain = tuple(parse_cards("3S KH 9D AC 4H KH 5D 6C"))
+    assert kitty_turn(plain, "first_level_joker_stops", Rank.TWO) == (tuple(range(8)), 1)
+    assert kitty_turn(plain, "first_level_or_highest", Rank.TWO) == (tuple(range(8)), 3)
     (card,) = parse_cards("9C")
     hands = ((), (card,), (), ())
     assert twin_dealer(card, hands, 0) == 1

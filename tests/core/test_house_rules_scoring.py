@@ -1,5 +1,6 @@
-"""House rules of scoring (issue 21): ``kitty_multiplier="power"`` (R8.2) and
-``jack_hook_cards`` (R9.4), each value on named examples and against the references of
+"""House rules of scoring (issues 21 and 31): ``kitty_multiplier="power"`` (R8.2),
+``jack_hook_cards`` and ``jack_hook_outcome`` (R9.4), ``negative_totals`` and
+``last_trick_to_level`` (R9.1), each value on named examples and against the references of
 tests/reference.py, written from the rule text."""
 
 from __future__ import annotations
@@ -12,10 +13,27 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reference import ref_jack_hook, ref_kitty_multiplier
-from tuolaji import Card, Rank, Suit, Trump, full_deck, parse_cards
-from tuolaji.core.rules import RULESETS, KittyMultiplierMode, Rules
-from tuolaji.core.scoring import is_jack_hook, kitty_multiplier_for_lead, score_deal
+from reference import ref_jack_hook, ref_kitty_multiplier, ref_levels
+from tuolaji import Card, ConfigurationError, DealResult, Rank, Suit, Trump, full_deck, parse_cards
+from tuolaji.core.rules import (
+    FULL_LEVELS,
+    RULESETS,
+    STANDARD_LEVEL_TABLE,
+    SUPER_LEVEL_TABLE,
+    TOURNAMENT_LEVEL_TABLE,
+    TOURNAMENT_LEVELS,
+    JackHookOutcome,
+    KittyMultiplierMode,
+    Outcome,
+    Rules,
+)
+from tuolaji.core.scoring import (
+    deal_outcome,
+    is_jack_hook,
+    kitty_multiplier_for_lead,
+    match_winner,
+    score_deal,
+)
 
 POWER = Rules(kitty_multiplier="power")
 LEVEL_10_SPADES = Trump(Rank.TEN, Suit.SPADES)
@@ -111,3 +129,274 @@ def test_r9_4_the_hook_agrees_with_the_reference(seed: int, hook: bool, cards: s
         winning_play=play,
     )
     assert is_jack_hook(level, dealer, winner, play, rules) == expected
+
+
+# --- jack_hook_outcome (R9.4, issue 31) ------------------------------------------------------
+
+R = Rank
+NO_POINTS = parse_cards("2C 3C 4C 6C 7C 8C 9C QC")  # a kitty without points
+
+
+def hook_deal(
+    rules: Rules, trick_points: int, *, levels: tuple[Rank, Rank] = (R.JACK, R.NINE)
+) -> DealResult:
+    """Dealer seat 0 (team 0 declares at J); seat 1 (an attacker) wins the last trick with ♠J."""
+    return score_deal(
+        rules,
+        dealer=0,
+        levels=levels,
+        trick_points=trick_points,
+        kitty=NO_POINTS,
+        last_lead=parse_cards("AD"),
+        last_winner=1,
+        winning_play=parse_cards("JS"),
+        trump=rules.trump(levels[0], Suit.HEARTS),
+    )
+
+
+HOOK = Rules(jack_hook=True, jack_hook_cards="single")
+
+
+@pytest.mark.parametrize(("outcome", "level"), [("reset", R.TWO), ("reset_then_advance", R.FOUR)])
+def test_r9_4_jack_hook_outcome_j_to_2_then_the_deals_advance(outcome: str, level: Rank) -> None:
+    """The online app's J variation: declarers on J keep the attackers under 40 (+2), but an
+    attacker wins the last trick with one J: they go back to 2, "all rank changes still apply
+    after the rank reset" (J → 2 → 4), and keep the deal. ``"reset"`` (the 拖拉机 tournament
+    rules read literally, 庄家重新从2级开始): 2, no advance."""
+    rules = attrs.evolve(HOOK, jack_hook_outcome=outcome)  # type: ignore[arg-type]
+    result = hook_deal(rules, 20)
+    assert result.hooked and result.outcome == Outcome(True, 2)
+    assert result.levels == (level, R.NINE)
+    assert result.next_dealer == 2 and result.next_level == level
+
+
+@pytest.mark.parametrize("outcome", ["reset", "reset_then_advance"])
+def test_r9_4_jack_hook_outcome_when_the_attackers_take_over(outcome: str) -> None:
+    """Attackers who take over advance as R9.1 says and the hooked declarers stay on the first
+    level under both values: the deal's advance is the attackers'."""
+    rules = attrs.evolve(HOOK, jack_hook_outcome=outcome)  # type: ignore[arg-type]
+    result = hook_deal(rules, 120)
+    assert result.outcome == Outcome(False, 1)
+    assert result.levels == (R.TWO, R.TEN)
+
+
+def test_r9_4_reset_then_advance_walks_from_the_first_level_under_must_play() -> None:
+    """The 拖拉机 tournament ladder 2 5 10 J Q K A, must-play 2 and A: J → 2, then +2 as
+    declarers (who leave a must-play level by winning) → 10."""
+    rules = attrs.evolve(RULESETS["tuolaji-tournament"], jack_hook_outcome="reset_then_advance")
+    assert hook_deal(rules, 20, levels=(R.JACK, R.FIVE)).levels == (R.TEN, R.FIVE)
+
+
+# --- negative_totals (R9.1, issue 31) --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("total", "steps"),
+    [(0, 3), (-5, 3), (-35, 3), (-40, 4), (-75, 4), (-80, 5), (-115, 5), (-120, 6)],
+)
+def test_r9_1_negative_totals_one_level_more_per_40_points_below_0(total: int, steps: int) -> None:
+    """The online app's windows for two decks: 5-s to 0 is the first band (+3), and each 40
+    points further down one level more (its tests: -35 → 3, -40 → 4, -80 → 5). Off (the
+    seeds): every total below 0 counts as 0, +3."""
+    assert Rules(negative_totals=True).outcome(total) == Outcome(True, steps)
+    assert Rules().outcome(total) == Outcome(True, 3)
+
+
+def test_r9_1_negative_totals_the_band_is_the_declarers_highest() -> None:
+    """The band below 0 is as wide as the declarers' highest band, under the take-over: 40 in
+    every preset's table; 30 in a house table whose +1 band is 50-75."""
+    for table in (STANDARD_LEVEL_TABLE, SUPER_LEVEL_TABLE, TOURNAMENT_LEVEL_TABLE):
+        assert Rules(level_table=table).negative_band == 40
+    house = [(0, True, 2), (50, True, 1), (80, False, 0)]
+    rules = Rules(level_table=house, negative_totals=True)
+    assert rules.negative_band == 30
+    assert [rules.outcome(t).steps for t in (-25, -30, -60)] == [2, 3, 4]
+
+
+def test_r9_1_negative_totals_from_attackers_failed_throws() -> None:
+    """The attackers take no points and fail five throws at 10 points each: -50, declarers +4
+    instead of +3; from 2 they reach 6."""
+    rules = Rules(negative_totals=True)
+    result = score_deal(
+        rules,
+        dealer=0,
+        levels=(R.TWO, R.TWO),
+        trick_points=0,
+        kitty=NO_POINTS,
+        last_lead=parse_cards("AD"),
+        last_winner=0,
+        winning_play=parse_cards("AD"),
+        trump=rules.trump(R.TWO, Suit.HEARTS),
+        failed_throws=(1, 3, 1, 3, 1),
+    )
+    assert result.attacker_points == -50
+    assert result.outcome == Outcome(True, 4)
+    assert result.levels == (R.SIX, R.TWO)
+
+
+@pytest.mark.parametrize(
+    "table", [[(0, True, 1)], [(0, False, 0), (80, False, 1)]], ids=["never_over", "never_kept"]
+)
+def test_r9_1_negative_totals_needs_a_band_of_each_side(table: list[tuple[int, bool, int]]) -> None:
+    with pytest.raises(ConfigurationError) as info:
+        Rules(level_table=table, negative_totals=True)
+    message = str(info.value)
+    assert "Rules.negative_totals" in message and "Rules.level_table" in message
+    assert "R9.1" in message
+    assert Rules(level_table=table).negative_band is None
+
+
+# --- last_trick_to_level (R9.1, issue 31) ----------------------------------------------------
+
+
+def last_trick_deal(
+    rules: Rules, winner: int, levels: tuple[Rank, Rank] = (R.FIVE, R.NINE)
+) -> DealResult:
+    """Dealer seat 0; the attackers take 30 points: declarers +2 by the table."""
+    return score_deal(
+        rules,
+        dealer=0,
+        levels=levels,
+        trick_points=30,
+        kitty=NO_POINTS,
+        last_lead=parse_cards("AD"),
+        last_winner=winner,
+        winning_play=parse_cards("AD"),
+        trump=rules.trump(levels[0], Suit.HEARTS),
+    )
+
+
+def test_r9_1_last_trick_to_level_declarers_keep_at_plus_0_without_it() -> None:
+    """ "Starting team must win the last trick to level up": the attackers take only 30 points
+    but win the last trick: the declarers keep the deal (the partner deals next) at +0."""
+    rules = Rules(last_trick_to_level=True)
+    lost = last_trick_deal(rules, winner=1)
+    assert lost.outcome == Outcome(True, 0)
+    assert lost.levels == (R.FIVE, R.NINE)
+    assert lost.next_dealer == 2 and lost.next_level == R.FIVE
+    won = last_trick_deal(rules, winner=2)
+    assert won.outcome == Outcome(True, 2) and won.levels == (R.SEVEN, R.NINE)
+    assert last_trick_deal(Rules(), winner=1).levels == (R.SEVEN, R.NINE)  # off: +2
+
+
+def test_r9_1_last_trick_to_level_attackers_still_take_over() -> None:
+    rules = Rules(last_trick_to_level=True)
+    assert deal_outcome(120, rules, declarers_won_last=True) == Outcome(False, 1)
+    assert deal_outcome(120, rules, declarers_won_last=False) == Outcome(False, 1)
+
+
+def test_r9_5_last_trick_to_level_no_match_win_on_a_without_the_last_trick() -> None:
+    """On A, keeping the deal is the declarers' level-up: without the last trick they stay on
+    A and play again."""
+    rules = Rules(last_trick_to_level=True)
+    lost = last_trick_deal(rules, winner=1, levels=(R.ACE, R.NINE))
+    assert lost.match_winner is None and lost.levels == (R.ACE, R.NINE)
+    assert last_trick_deal(rules, winner=0, levels=(R.ACE, R.NINE)).match_winner == 0
+    keep = Outcome(True, 1)
+    assert match_winner((R.ACE, R.TWO), 0, keep, rules, declarers_won_last=False) is None
+    assert match_winner((R.ACE, R.TWO), 0, keep, Rules(), declarers_won_last=False) == 0
+
+
+# --- every value against the reference -------------------------------------------------------
+
+
+@st.composite
+def scoring_rules(draw: st.DrawFn) -> Rules:
+    """Rules drawing the scoring fields of issues 21 and 31 with the preset tables and level
+    sequences (and must-play levels, wrap and the J hook)."""
+    levels = draw(st.sampled_from([FULL_LEVELS, TOURNAMENT_LEVELS, (R.TEN, R.JACK, R.QUEEN)]))
+    return Rules(
+        levels=levels,
+        must_play=draw(st.sets(st.sampled_from(levels))),
+        wrap=draw(st.booleans()),
+        jack_hook=draw(st.booleans()),
+        jack_hook_cards=draw(st.sampled_from(("any", "single"))),
+        jack_hook_outcome=draw(st.sampled_from(get_args(JackHookOutcome))),
+        level_table=draw(
+            st.sampled_from([STANDARD_LEVEL_TABLE, SUPER_LEVEL_TABLE, TOURNAMENT_LEVEL_TABLE])
+        ),
+        negative_totals=draw(st.booleans()),
+        last_trick_to_level=draw(st.booleans()),
+        throw_penalty=draw(st.sampled_from([0, 10, 50])),
+    )
+
+
+def check_against_the_reference(
+    rules: Rules, data: st.DataObject, declaring: Rank, *, winner: int, play: str
+) -> None:
+    """Score a deal whose declarers (dealer drawn) stand on ``declaring`` and whose last trick
+    ``winner`` (a seat relative to the dealer) takes with ``play``; compare the outcome, both
+    levels and the match winner with tests/reference.py."""
+    dealer = data.draw(st.integers(0, 3))
+    last_winner = (dealer + winner) % 4
+    other = data.draw(st.sampled_from(rules.levels))
+    before = (declaring, other) if dealer % 2 == 0 else (other, declaring)
+    cards = parse_cards(play)
+    result: DealResult = score_deal(
+        rules,
+        dealer=dealer,
+        levels=before,
+        # Low totals often: the declarers keep the deal (the hook's advance, the match end).
+        trick_points=data.draw(st.one_of(st.integers(0, 15), st.integers(0, 40))) * 5,
+        kitty=NO_POINTS,
+        last_lead=cards,
+        last_winner=last_winner,
+        winning_play=cards,
+        trump=rules.trump(declaring, Suit.HEARTS),
+        failed_throws=data.draw(st.lists(st.integers(0, 3), max_size=8)),
+    )
+    hooked = ref_jack_hook(
+        rules.jack_hook,
+        rules.jack_hook_cards,
+        declarers_level=declaring,
+        declarers_team=dealer % 2,
+        winner_team=last_winner % 2,
+        winning_play=cards,
+    )
+    outcome, levels, champion = ref_levels(
+        rules,
+        before,
+        dealer,
+        result.attacker_points,
+        declarers_won_last=winner % 2 == 0,
+        hooked=hooked,
+    )
+    assert result.hooked == hooked
+    assert (result.outcome.declarers_keep, result.outcome.steps) == outcome
+    assert result.levels == levels
+    assert result.match_winner == champion
+
+
+PLAYS = ("JS", "JH JH", "AS")
+
+
+@given(scoring_rules(), st.data())
+def test_r9_levels_after_a_deal_agree_with_the_reference(rules: Rules, data: st.DataObject) -> None:
+    """R9.1-R9.5 under every value of ``jack_hook_outcome``, ``negative_totals`` and
+    ``last_trick_to_level``: the outcome, both levels and the match winner of a scored deal
+    against tests/reference.py (totals down to -400 by failed throws)."""
+    declaring = data.draw(st.sampled_from(rules.levels))
+    winner, play = data.draw(st.integers(0, 3)), data.draw(st.sampled_from(PLAYS))
+    check_against_the_reference(rules, data, declaring, winner=winner, play=play)
+
+
+@given(scoring_rules(), st.data())
+def test_r9_4_hooked_deals_agree_with_the_reference(rules: Rules, data: st.DataObject) -> None:
+    """The J hook under both ``jack_hook_outcome`` values: declarers on J, an attacker wins
+    the last trick with J cards (hooking unless ``jack_hook_cards="single"`` meets a pair)."""
+    rules = attrs.evolve(rules, jack_hook=True)
+    play = data.draw(st.sampled_from(PLAYS[:2]))
+    check_against_the_reference(
+        rules, data, R.JACK, winner=data.draw(st.sampled_from((1, 3))), play=play
+    )
+
+
+@given(scoring_rules(), st.data())
+def test_r9_5_deals_on_the_last_level_agree_with_the_reference(
+    rules: Rules, data: st.DataObject
+) -> None:
+    """The match end with ``last_trick_to_level``: declarers on the last level, no wrap, either
+    side winning the last trick."""
+    rules = attrs.evolve(rules, wrap=False)
+    winner, play = data.draw(st.integers(0, 3)), data.draw(st.sampled_from(PLAYS))
+    check_against_the_reference(rules, data, rules.last_level, winner=winner, play=play)

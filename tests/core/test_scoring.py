@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import get_args
 
 import attrs
@@ -15,6 +16,7 @@ from tuolaji.core.rules import (
     RULESETS,
     TOURNAMENT_LEVELS,
     JackHookCards,
+    JackHookOutcome,
     KittyMultiplierMode,
     LevelBand,
     Outcome,
@@ -573,6 +575,11 @@ def any_rules(draw: st.DrawFn) -> Rules:
         kitty_multiplier=draw(st.sampled_from(get_args(KittyMultiplierMode))),
         throw_penalty=draw(st.sampled_from([0, 10, 20])),
         jack_hook_cards=draw(st.sampled_from(get_args(JackHookCards))),
+        jack_hook_outcome=draw(st.sampled_from(get_args(JackHookOutcome))),
+        # R9.1 negative_totals needs a band of the declarers under one of the attackers.
+        negative_totals=any(a.declarers_keep and not b.declarers_keep for a, b in pairwise(table))
+        and draw(st.booleans()),
+        last_trick_to_level=draw(st.booleans()),
     )
 
 
@@ -643,7 +650,12 @@ def test_property_without_wrap_nobody_passes_ace_except_by_winning_there(
             and not result.hooked
             and before[declarers] == rules.last_level
         )
-        assert (result.match_winner == declarers) == won_at_top
+        if rules.last_trick_to_level:
+            # R9.1: declarers who lost the last trick do not level up past A either (the last
+            # winner is not drawn out here: test_house_rules_scoring checks it exactly).
+            assert result.match_winner is None or won_at_top
+        else:
+            assert (result.match_winner == declarers) == won_at_top
         assert result.match_winner in (None, declarers)
     else:
         assert result.match_winner is None
@@ -656,7 +668,10 @@ def test_property_total_is_tricks_plus_kitty_plus_penalty(
     rules, _, _, result = deal
     assert result.attacker_points == result.trick_points + result.kitty_bonus + result.penalty
     assert result.multiplier in (0, 2)  # the leads drawn here are single cards
-    assert result.outcome == rules.outcome(result.attacker_points)
+    table = rules.outcome(result.attacker_points)
+    # R9.1 last_trick_to_level: declarers who keep the deal without the last trick get +0.
+    stalled = rules.last_trick_to_level and table.declarers_keep and result.outcome.steps == 0
+    assert result.outcome == table or (stalled and result.outcome == Outcome(True, 0))
     assert result.penalty % 5 == 0
 
 

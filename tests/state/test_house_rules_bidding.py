@@ -1,5 +1,6 @@
 """House rules of bidding (issue 21, item 6 and 8): ``self_overturn``, ``joker_pairs``,
-``fix_trump`` (R4.2-R4.4, R5.2) and ``no_bid_reveal="first_level_or_highest"`` (R4.6), each
+``fix_trump`` (R4.2-R4.4, R5.2) and ``no_bid_reveal`` ``"first_level_or_highest"`` and
+``"first_level_joker_stops"`` (R4.6), each
 value on a stacked deck, citing the seed sentence or the house rule it models; R4.6 also
 against a reference written from the rule text."""
 
@@ -16,7 +17,9 @@ import tuolaji as tl
 from bid_oracle import oracle_turned_kitty
 from tuolaji import Declare, GameState, Phase, TrumpRevealed
 from tuolaji.core.cards import Rank, Suit
-from tuolaji.testing import stacked_deck
+from tuolaji.core.rules import RULE_FIELDS
+from tuolaji.state.codec import from_data, to_data
+from tuolaji.testing import check_round_trips, check_state, check_views, stacked_deck
 
 C = tl.parse_cards
 
@@ -176,6 +179,79 @@ def test_r4_4_fix_trump_in_the_joker_system_the_declarer_reinforces_while_dealin
     assert s.phase is Phase.WEAK_HAND and s.trump == tl.Trump(Rank.TWO, Suit.SPADES)
 
 
+def last_card_deck(last: str = "2S") -> tuple[tl.Card, ...]:
+    """Seat 3 (first seat 0) is dealt ♠2 and the small joker early and ``last`` as the 100th
+    card, its 25th; the card ``last`` replaces goes to the place ``last`` had."""
+    deck = list(stacked_deck(["", "", "", "2S SJ"]))
+    (card,) = C(last)
+    other = next(i for i, c in enumerate(deck) if c == card and i not in (3, 99))
+    deck[other], deck[99] = deck[99], deck[other]
+    return tuple(deck)
+
+
+def last_card_deck_without_the_pair() -> tuple[tl.Card, ...]:
+    """`last_card_deck` with the 100th card and the first kitty card swapped: the second ♠2
+    lies in the kitty, and seat 3 is dealt the kitty's first card last instead."""
+    deck = list(last_card_deck())
+    deck[99], deck[100] = deck[100], deck[99]
+    return tuple(deck)
+
+
+def reinforce_turn(rules: tl.Rules, deck: tuple[tl.Card, ...]) -> GameState:
+    """Seat 3 declares ♠2 with the small joker on its second card; every card is dealt."""
+    s = deal(GameState.new(rules, seed=1, deck=deck), 8).declare(3, C("2S SJ"))
+    return deal(s)
+
+
+REINFORCE = attrs.evolve(SHUANGSHENG, fix_trump="reinforce")
+
+
+def test_r4_4_fix_trump_reinforce_the_last_dealt_card_still_fixes_the_trump() -> None:
+    """The reinforcement window includes the last dealt card (the online app allows
+    reinforcing until the kitty is taken): seat 3's second ♠2 is the 100th card, and it gets
+    one turn, alone, to show ♠2♠2 with the small joker (定主) before bidding closes."""
+    s = reinforce_turn(REINFORCE, last_card_deck())
+    assert s.phase is Phase.CLOSING and s.to_act == 3 and s.bid is not None
+    check_state(s)
+    check_round_trips(s)
+    check_views(s, random.Random(3))
+    assert set(s.legal_actions(3)) == {tl.Pass(3), Declare(3, C("2S 2S SJ"))}
+    assert all(not s.legal_actions(seat) for seat in range(3))
+    fixed = s.declare(3, C("2S 2S SJ"))
+    assert fixed.bid is not None and (fixed.bid.seat, fixed.bid.strength) == (3, 2)
+    assert fixed.phase is Phase.WEAK_HAND and fixed.trump == tl.Trump(Rank.TWO, Suit.SPADES)
+    passed = s.pass_(3)
+    assert passed.phase is Phase.WEAK_HAND and passed.bid == s.bid
+    # "at_once" (双升) has no reinforcement: bidding closes with the last card, as before.
+    at_once = reinforce_turn(SHUANGSHENG, last_card_deck())
+    assert at_once.phase is Phase.WEAK_HAND and at_once.bid == s.bid
+
+
+def test_r4_4_the_reinforcement_turn_tells_nothing() -> None:
+    """The turn after the last card is given whatever the declarer holds: with ♠2 dealt last
+    or left in the kitty, the other seats' views are the same (only the declarer may show
+    the pair)."""
+    holds = reinforce_turn(REINFORCE, last_card_deck("2S"))
+    lacks = reinforce_turn(REINFORCE, last_card_deck_without_the_pair())
+    assert lacks.phase is Phase.CLOSING and lacks.to_act == 3
+    assert list(lacks.legal_actions(3)) == [tl.Pass(3)]
+    for seat in range(3):
+        assert holds.view(seat) == lacks.view(seat)
+
+
+def test_r4_3_fix_trump_reinforce_in_the_closing_round_of_the_reveal_system() -> None:
+    """R4.3 had the window already: its closing round gives every seat a turn, so the bidder of
+    ♠2 whose second ♠2 came last fixes the trump in its turn."""
+    rules = attrs.evolve(TUOLAJI, fix_trump="reinforce")
+    s = deal(GameState.new(rules, seed=1, deck=last_card_deck()), 8).declare(3, C("2S"))
+    s = deal(s)
+    while s.to_act != 3:
+        s = s.pass_(s.to_act)
+    assert Declare(3, C("2S 2S")) in s.legal_actions(3)
+    fixed = s.declare(3, C("2S 2S"))
+    assert fixed.bid is not None and fixed.bid.strength == 2
+
+
 # --- no_bid_reveal="first_level_or_highest" (R4.6) ---------------------------------------------
 
 
@@ -225,13 +301,96 @@ def test_r4_6_a_fixed_index_turns_one_card() -> None:
     assert s.trump == tl.Trump(Rank.SEVEN, Suit.HEARTS)
 
 
-@given(st.integers(0, 2**32 - 1), st.sampled_from(["keep", "twin"]))
-def test_r4_6_first_level_or_highest_agrees_with_the_reference(seed: int, dealer: str) -> None:
+JOKER_STOPS = attrs.evolve(TUOLAJI, no_bid_reveal="first_level_joker_stops")
+
+
+def test_r4_6_joker_stops_the_online_apps_turn_stops_at_a_joker() -> None:
+    """The issue's example: kitty ``SJ 7H ...`` at level 7. ``"first_level_or_highest"`` turns
+    past the small joker to ♥7 (hearts); the online app's first-level-or-highest stops at the
+    joker: one card turned, no trump."""
+    kitty = "SJ 7H 3S KH 4D AC 5S 6S"
+    skips = later_no_bid(FIRST_LEVEL, kitty)
+    assert [e.index for e in skips.events if isinstance(e, TrumpRevealed)] == [0, 1]
+    assert skips.trump == tl.Trump(Rank.SEVEN, Suit.HEARTS)
+    stops = later_no_bid(JOKER_STOPS, kitty)
+    assert [e for e in stops.events if isinstance(e, TrumpRevealed)] == [
+        TrumpRevealed(0, tl.Card.parse("SJ"))
+    ]
+    assert stops.trump == tl.Trump(Rank.SEVEN, None)
+
+
+def test_r4_6_joker_stops_a_level_card_before_the_joker_names_its_suit() -> None:
+    s = later_no_bid(JOKER_STOPS, "3S 7D BJ AC")
+    assert [e.index for e in s.events if isinstance(e, TrumpRevealed)] == [0, 1]
+    assert s.trump == tl.Trump(Rank.SEVEN, Suit.DIAMONDS)
+
+
+@pytest.mark.parametrize(
+    ("kitty", "suit"),
+    [
+        ("3S KH 4D AC AH 5S 6S 8S", Suit.HEARTS),  # ♥ is the highest suit, whatever the ranks
+        ("AS 3S 4D AC 9D 5S 6S 8S", Suit.SPADES),  # no ♥: ♠ above ♦ and ♣ (♠A, not ♣A)
+        ("AC KC 4D QD 9D 5C 6C 8C", Suit.DIAMONDS),  # ♦ above ♣, although ♣A is the top rank
+    ],
+)
+def test_r4_6_joker_stops_without_a_level_card_or_joker_the_highest_suit(
+    kitty: str, suit: Suit
+) -> None:
+    """All eight are turned and the app's highest card names the trump: its kitty is sorted as
+    the cards of a no-trump deal, suit first, ♣ < ♦ < ♠ < ♥ (``"first_level_or_highest"``
+    compares ranks: ♣A, the first ace, in the first example)."""
+    s = later_no_bid(JOKER_STOPS, kitty)
+    assert [e.index for e in s.events if isinstance(e, TrumpRevealed)] == list(range(8))
+    assert s.trump == tl.Trump(Rank.SEVEN, suit)
+    if suit is Suit.HEARTS:
+        assert later_no_bid(FIRST_LEVEL, kitty).trump == tl.Trump(Rank.SEVEN, Suit.CLUBS)
+
+
+@pytest.mark.parametrize("reveal", ["first_level_or_highest", "first_level_joker_stops"])
+def test_r4_6_a_kitty_search_with_the_twin_dealer_is_refused(reveal: str) -> None:
+    """The search reads the dealer's level, then the twin may hand the deal to a team at
+    another level: no rule text has that, so ``Rules`` refuses it, naming both fields and
+    R4.6, and so does a saved state or record holding it (an ``InvalidRecord``)."""
+    with pytest.raises(tl.ConfigurationError) as info:
+        attrs.evolve(TUOLAJI, no_bid_reveal=reveal, no_bid_dealer="twin")  # type: ignore[arg-type]
+    message = str(info.value)
+    assert "Rules.no_bid_reveal" in message and "Rules.no_bid_dealer" in message
+    assert "R4.6" in message
+    data = dict(to_data(tl.Rules, attrs.evolve(TUOLAJI, no_bid_reveal=reveal)))  # type: ignore[arg-type]
+    data["no_bid_dealer"] = "twin"
+    with pytest.raises(tl.InvalidRecord, match=r"R4\.6"):
+        from_data(tl.Rules, data)
+
+
+@pytest.mark.parametrize("preset", list(tl.RULESETS))
+@pytest.mark.parametrize("reveal", ["first_level_or_highest", 1])
+def test_r4_6_older_rules_data_with_a_kitty_search_still_reads(
+    preset: str, reveal: str | int
+) -> None:
+    """Rules data written before 0.4 (no field of 0.4) reads through ``Rules.upgrade_data`` as
+    its preset with the search or index it names, the dealer kept: the presets and the older
+    records of every valid combination still load."""
+    rules = attrs.evolve(tl.RULESETS[preset], no_bid_reveal=reveal, no_bid_dealer="keep")  # type: ignore[arg-type]
+    data = dict(to_data(tl.Rules, rules))
+    for name, field in RULE_FIELDS.items():
+        if field.since == "0.4":
+            del data[name]
+    assert from_data(tl.Rules, data) == rules
+    assert from_data(tl.Rules, dict(to_data(tl.Rules, tl.RULESETS[preset]))) == tl.RULESETS[preset]
+
+
+@given(
+    st.integers(0, 2**32 - 1),
+    st.sampled_from(["first_level_or_highest", "first_level_joker_stops"]),
+)
+def test_r4_6_first_level_or_highest_agrees_with_the_reference(seed: int, reveal: str) -> None:
+    """Both kitty searches against tests/bid_oracle.py on random decks, dealers and levels (the
+    dealer kept: the twin is refused with a search, see above)."""
     rng = random.Random(seed)
     # A weak-hand round (R4.7) keeps the kitty apart while the views are checked.
     rules = attrs.evolve(
-        FIRST_LEVEL,
-        no_bid_dealer=dealer,  # type: ignore[arg-type]
+        TUOLAJI,
+        no_bid_reveal=reveal,  # type: ignore[arg-type]
         weak_hand_redeal=15,
     )
     deck = list(tl.full_deck())
@@ -245,7 +404,7 @@ def test_r4_6_first_level_or_highest_agrees_with_the_reference(seed: int, dealer
         s = s.deal_card()
     kitty = s.kitty
     s = close(s)
-    turned, suit = oracle_turned_kitty(kitty, levels[dealer_seat % 2])
+    turned, suit = oracle_turned_kitty(kitty, levels[dealer_seat % 2], reveal)
     events = [e for e in s.events if isinstance(e, TrumpRevealed)]
     assert [(e.index, e.card) for e in events] == [(i, kitty[i]) for i in turned]
     assert s.trump is not None and s.trump.suit == suit

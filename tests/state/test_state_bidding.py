@@ -14,7 +14,7 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 import tuolaji as tl
-from bid_oracle import oracle_may_declare, oracle_round_after_burial
+from bid_oracle import oracle_may_declare, oracle_reinforcer, oracle_round_after_burial
 from tuolaji import (
     CHANCE,
     AskRedeal,
@@ -871,9 +871,17 @@ def test_r4_r5_bid_oracle_agrees_with_legal_actions_and_apply(
             checked += _check_bids_against_the_oracle(s)
             theft = " (kitty theft)" if s.rules.kitty_theft != "none" else ""
             event(f"checked in phase {s.phase.value}{theft}")
+        if s.phase is Phase.CLOSING and rules.bidding == "joker" and s.bid is not None:
+            # R4.4: a declaration standing after the last card is the reinforcement turn.
+            assert s.to_act == oracle_reinforcer(s)
+            event("the declarer's reinforcement turn")
         if s.phase is Phase.PLAYING:
             break
-        s = _walk_step(s, rng)
+        before, s = s, _walk_step(s, rng)
+        if before.phase is Phase.DEALING and s.phase is not Phase.DEALING:
+            # The last card: the declarer of a single gets its turn under fix_trump="reinforce".
+            turn = oracle_reinforcer(before)
+            assert (s.phase is Phase.CLOSING and s.to_act == turn) or turn is None
     assert checked > 0
 
 

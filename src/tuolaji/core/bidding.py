@@ -61,6 +61,7 @@ __all__ = [
     "kitty_turn",
     "outranks",
     "refusal_message",
+    "reinforcer",
     "twin_dealer",
     "weak_hand",
     "weak_hand_offers",
@@ -415,16 +416,24 @@ def bid_window(
         return None
     if standing is not None:
         # R4.4: one declaration; under fix_trump="reinforce" its bidder may still show the
-        # pair while the cards are dealt (bid_refusal allows only that reinforcement).
-        reinforcing = (
-            rules.fix_trump == "reinforce"
-            and stage == "dealing"
-            and standing.seat == seat
-            and standing.strength == 1
-        )
+        # pair while the cards are dealt and in its turn after the last card (`reinforcer`;
+        # bid_refusal allows only that reinforcement).
+        reinforcing = stage in ("dealing", "closing") and reinforcer(rules, standing) == seat
         return None if reinforcing else Refusal.ONE_DECLARATION
     if stage == "dealing" and dealer is not None and team_of(seat) != team_of(dealer):
         return Refusal.DEALERS_TEAM_ONLY
+    return None
+
+
+def reinforcer(rules: Rules, standing: Bid | None) -> int | None:
+    """R4.4 with ``fix_trump="reinforce"``: the seat that may still reinforce the deal's
+    declaration (show the second level card with the joker, 定主), or None. That is its
+    declarer while the declaration is one level card; the window includes the last dealt card:
+    after it the declarer gets one turn to reinforce or pass before bidding closes (the online
+    app allows reinforcing until the kitty is taken), so a second level card dealt last still
+    fixes the trump. The turn is given whatever the declarer holds, so it tells nothing."""
+    if rules.fix_trump == "reinforce" and standing is not None and standing.strength == 1:
+        return standing.seat
     return None
 
 
@@ -464,6 +473,13 @@ def first_deal_falls_back(rules: Rules, redeals: int) -> bool:
     return bound is not None and redeals >= bound
 
 
+_KITTY_SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)
+"""R4.6 ``no_bid_reveal="first_level_joker_stops"``: the suits from lowest to highest when
+the kitty's highest card names the trump. The online app sorts the kitty as the cards of a
+no-trump deal, suit before rank, and its no-trump order is ♣ < ♦ < ♠ < ♥ (not the ♦ < ♣ < ♥ < ♠
+of its suit type)."""
+
+
 def kitty_turn(
     kitty: Sequence[Card], rule: int | NoBidReveal, level: Rank
 ) -> tuple[tuple[int, ...], int]:
@@ -474,18 +490,25 @@ def kitty_turn(
     card. ``"first_level_or_highest"`` turns cards from the first until one of rank ``level``
     (the dealer's level), which names the trump; if none is, all are turned and the highest
     names it: the big joker, then the small one, then the highest rank, the first turned
-    among equals."""
+    among equals. ``"first_level_joker_stops"`` (the online app) also stops at a joker (no
+    trump); if it turns them all, the highest card names the trump with suits compared first,
+    ♣ < ♦ < ♠ < ♥, so the highest suit in the kitty is trump (its highest card, the first turned
+    among equals, is the one named)."""
     if not isinstance(rule, str):
         return (rule,), rule
+    joker_stops = rule == "first_level_joker_stops"
     for index, card in enumerate(kitty):
-        if card.rank == level:
+        if card.rank == level or (joker_stops and card.is_joker):
             return tuple(range(index + 1)), index
     jokers = (SMALL_JOKER, BIG_JOKER)
 
-    def height(index: int) -> tuple[int, int]:
+    def height(index: int) -> tuple[int, int, int]:
         card = kitty[index]
         # Jokers above the ace (14), the big one highest; the first turned wins a tie.
-        return (15 + jokers.index(card) if card in jokers else card.rank, -index)
+        if card in jokers:
+            return (0, 15 + jokers.index(card), -index)
+        suit = _KITTY_SUITS.index(card.suit) if joker_stops and card.suit is not None else 0
+        return (suit, card.rank, -index)
 
     return tuple(range(len(kitty))), max(range(len(kitty)), key=height)
 

@@ -146,7 +146,7 @@ NoBidReveal = Literal["first_level_or_highest", "first_level_joker_stops"]
 (turn the kitty's cards in order until a level card, whose suit is trump; if none is a level
 card, the highest card of the kitty names the trump, a joker no trump) or
 ``"first_level_joker_stops"`` (the online app: turning also stops at a joker, which means no
-trump; with neither, the highest card names the trump, suits compared)."""
+trump; with neither, the highest card names the trump, suits compared first: ♣ < ♦ < ♠ < ♥)."""
 
 JackHookCards = Literal["any", "single"]
 """Which winning plays hook under the J hook (R9.4): ``"any"`` (the seed: any play made only
@@ -394,6 +394,14 @@ def _check_level_table(table: tuple[LevelBand, ...]) -> None:
                 f"the one below it (declarers +3, +2, +1, then attackers take over +0, +1, "
                 f"...); {upper!r} follows {lower!r}"
             )
+
+
+def _negative_band(table: tuple[LevelBand, ...]) -> int | None:
+    """The width of the declarers' highest band under the attackers' first (R9.1), or None."""
+    for lower, upper in pairwise(table):
+        if lower.declarers_keep and not upper.declarers_keep:
+            return upper.min_points - lower.min_points
+    return None
 
 
 def _check_levels(levels: tuple[Rank, ...]) -> None:
@@ -702,7 +710,10 @@ class Rules:
     )
     """R4.6: 0-based index (0..7) of the kitty card turned up when nobody bids, or
     ``"first_level_or_highest"`` (a house rule: turn the kitty's cards until one of the dealer's
-    level, whose suit is trump; with none, the highest card names it, a joker no trump)."""
+    level, whose suit is trump; with none, the highest card names it, a joker no trump) or
+    ``"first_level_joker_stops"`` (the online app: a joker also stops the turning and means no
+    trump; with neither, the highest suit in the kitty is trump, ♣ < ♦ < ♠ < ♥). A search goes
+    only with ``no_bid_dealer="keep"``."""
     no_bid_dealer: NoBidDealer = _field(
         "keep", "R4.6", "who deals a later deal in which nobody bid", _Choice(NoBidDealer), "0.2"
     )
@@ -869,7 +880,7 @@ class Rules:
     ``"reinforce"`` (the 拖拉机 tournament rules: 叫主 with one level card,
     若再亮出同一花色级牌即为定主; the pair only reinforces the same seat's single, or
     overturns another seat's bid; in the joker system the declarer reinforces while the
-    cards are dealt)."""
+    cards are dealt and in one turn of its own after the last card)."""
     kitty_public_at_end: bool = _field(
         True, "R8.2", "the kitty is shown to every seat when the deal ends", _FLAG, "0.3"
     )
@@ -957,12 +968,17 @@ class Rules:
         False, "R9.1", "attackers' totals below 0 give the declarers more levels", _FLAG, "0.4"
     )
     """R9.1: True: an attackers' total below 0 (after throw penalties) gives the declarers one
-    level more than the first band per band of points below 0 (docs/house-rules.md)."""
+    level more than the first band per whole band of points below 0, each as wide as
+    [`negative_band`][tuolaji.Rules.negative_band] (40 points in every preset's table: -5 to
+    -35 +3, -40 to -75 +4, -80 to -115 +5, as the online app counts). False: totals below 0
+    count as 0."""
     last_trick_to_level: bool = _field(
         False, "R9.1", "the declarers level up only by winning the last trick", _FLAG, "0.4"
     )
     """R9.1: True: declarers who keep the deal advance only if they won the last trick;
-    otherwise they keep the deal at +0."""
+    otherwise they keep the deal at +0 (the dealer's partner deals next, at the same level),
+    and on the last level they do not win the match (R9.5). Attackers who take over advance
+    as the level table says."""
 
     def __attrs_post_init__(self) -> None:
         for name, field in RULE_FIELDS.items():
@@ -1007,6 +1023,12 @@ class Rules:
                 "Rules.tractor_protection with Rules.follow_draw='suit_only' (R7.3): "
                 "'suit_only' obliges no pair, so there is no tractor to protect; use "
                 "follow_draw='pairs' or 'tractor_on_tractor', or tractor_protection=False"
+            )
+        if self.negative_totals and _negative_band(self.level_table) is None:
+            raise ConfigurationError(
+                "Rules.negative_totals with Rules.level_table (R9.1): the bands below 0 are as "
+                "wide as the declarers' highest band under the attackers' first, and this table "
+                "has no band of the declarers under one of the attackers"
             )
         if self.kitty_size == 0:
             for name in ("counter_bids", "kitty_theft"):
@@ -1158,6 +1180,19 @@ class Rules:
         winning here as declarers wins the match (R9.2, R9.5)."""
         return self.levels[-1]
 
+    @property
+    def negative_band(self) -> int | None:
+        """The points of one band below 0 for
+        [`negative_totals`][tuolaji.Rules.negative_totals] (R9.1): as wide as the declarers'
+        highest band, the one just under the first band where the attackers take over (40-75
+        in every preset's table: 40 points). None when no band of the declarers lies under a
+        band of the attackers.
+
+        >>> Rules().negative_band
+        40
+        """
+        return _negative_band(self.level_table)
+
     def level_index(self, level: Rank) -> int:
         """The index of ``level`` in [`levels`][tuolaji.Rules.levels] (R9.2).
 
@@ -1176,7 +1211,10 @@ class Rules:
     def outcome(self, attacker_points: int) -> Outcome:
         """The result of a deal whose attackers scored ``attacker_points`` in total (R9.1).
 
-        Totals at or below 0 count as 0. A total that is not a multiple of 5 cannot happen
+        Totals at or below 0 count as 0; with [`negative_totals`][tuolaji.Rules.negative_totals]
+        a total below 0 gives the declarers one level more than the first band per whole
+        [`negative_band`][tuolaji.Rules.negative_band] of points below 0 (-40 in the standard
+        table: declarers +4). A total that is not a multiple of 5 cannot happen
         (R1.2, R6.5) and raises [`IllegalAction`][tuolaji.IllegalAction] with rule ``"R9.1"``.
         """
         if not _is_int(attacker_points):
@@ -1187,8 +1225,13 @@ class Rules:
                 f"the attackers' total is a multiple of 5 (point cards are worth 5 or 10), "
                 f"got {attacker_points}",
             )
-        total = max(attacker_points, 0)
         chosen = self.level_table[0]
+        width = self.negative_band if self.negative_totals and attacker_points < 0 else None
+        if width is not None:
+            # One level more per whole band below 0, as the online app counts: with 40-point
+            # bands -5..-35 is still the first band, -40..-75 one level more.
+            return Outcome(chosen.declarers_keep, chosen.steps + -attacker_points // width)
+        total = max(attacker_points, 0)
         for band in self.level_table:
             if band.min_points > total:
                 break

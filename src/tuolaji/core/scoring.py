@@ -14,7 +14,12 @@ it is implemented):
 - Without ``wrap`` an advance stops at the last level (A); a team only gets past it by winning
   a deal there as declarers, which wins the match (R9.5). Reaching A is not enough.
 - The J hook (R9.4) replaces the declarers' own advance, so hooked declarers never win the
-  match on that deal, even in a house sequence that ends at J.
+  match on that deal, even in a house sequence that ends at J. With
+  ``jack_hook_outcome="reset_then_advance"`` declarers who keep the deal advance from the first
+  level as declarers (R9.3 applies to that walk as to any other).
+- ``last_trick_to_level`` (R9.1): declarers who keep the deal without winning the last trick
+  keep it at +0, and at the last level they do not win the match: winning there is their
+  level-up (R9.5).
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ __all__ = [
     "DealResult",
     "advance_level",
     "attacker_total",
+    "deal_outcome",
     "is_jack_hook",
     "kitty_bonus",
     "kitty_multiplier_for_lead",
@@ -225,6 +231,25 @@ def is_jack_hook(
     )
 
 
+def deal_outcome(attacker_points: int, rules: Rules, *, declarers_won_last: bool) -> Outcome:
+    """The result of a deal (R9.1): the level table's for the attackers' total
+    ([`Rules.outcome`][tuolaji.Rules.outcome], with ``negative_totals``), except that with
+    ``rules.last_trick_to_level`` declarers who keep the deal without winning the last trick
+    keep it at +0.
+
+    >>> import tuolaji as tl
+    >>> rules = tl.Rules(last_trick_to_level=True)
+    >>> str(deal_outcome(20, rules, declarers_won_last=False))
+    'declarers keep, +0'
+    >>> str(deal_outcome(20, rules, declarers_won_last=True))
+    'declarers keep, +2'
+    """
+    outcome = rules.outcome(attacker_points)
+    if rules.last_trick_to_level and outcome.declarers_keep and not declarers_won_last:
+        return Outcome(True, 0)
+    return outcome
+
+
 def levels_after(
     levels: Sequence[Rank],
     dealer: int,
@@ -239,7 +264,9 @@ def levels_after(
     dealer's team. When the declarers keep the deal they advance ``outcome.steps`` as
     declarers; when the attackers take over, the attackers advance ``outcome.steps`` as
     attackers and the declarers stay. ``hooked`` (R9.4, see `is_jack_hook`): the
-    declarers drop to the first level instead of any advance; the rest still applies.
+    declarers drop to the first level; with ``rules.jack_hook_outcome == "reset"`` that
+    replaces any advance, with ``"reset_then_advance"`` declarers who keep the deal then
+    advance ``outcome.steps`` from the first level (J → 2 → 4 with +2). The rest still applies.
     """
     before = _check_levels(levels, rules)
     declarers = team_of(dealer)
@@ -248,9 +275,9 @@ def levels_after(
     if hooked:
         after[declarers] = rules.first_level
     if outcome.declarers_keep:
-        if not hooked:
+        if not hooked or rules.jack_hook_outcome == "reset_then_advance":
             after[declarers] = advance_level(
-                before[declarers], outcome.steps, rules, as_declarers=True
+                after[declarers], outcome.steps, rules, as_declarers=True
             )
     else:
         after[attackers] = advance_level(
@@ -266,12 +293,15 @@ def match_winner(
     rules: Rules,
     *,
     hooked: bool = False,
+    declarers_won_last: bool = True,
 ) -> int | None:
     """The team that wins the match with this deal, or None (R9.5).
 
     Without ``wrap``, the declarers win the match when they keep the deal while standing on
     the last level (A); ``levels`` are the levels *before* the deal. With ``wrap`` the match
-    never ends by itself. Hooked declarers (R9.4) do not win.
+    never ends by itself. Hooked declarers (R9.4) do not win, nor, with
+    ``rules.last_trick_to_level``, declarers who did not win the last trick
+    (``declarers_won_last``): winning on the last level is their level-up (R9.1).
     """
     before = _check_levels(levels, rules)
     declarers = team_of(dealer)
@@ -279,6 +309,7 @@ def match_winner(
         not rules.wrap
         and outcome.declarers_keep
         and not hooked
+        and (declarers_won_last or not rules.last_trick_to_level)
         and before[declarers] == rules.last_level
     ):
         return declarers
@@ -414,7 +445,7 @@ def score_deal(
     bonus = kitty_bonus(kitty_cards, multiplier, attackers_won_last=attackers_won_last)
     penalty = net_throw_penalty(failed_throws, dealer, rules)
     total = attacker_total(trick_points, bonus, penalty)
-    outcome = rules.outcome(total)
+    outcome = deal_outcome(total, rules, declarers_won_last=not attackers_won_last)
     hooked = is_jack_hook(before[declarers], dealer, last_winner, winning_play, rules)
     return DealResult(
         attacker_points=total,
@@ -423,7 +454,14 @@ def score_deal(
         outcome=outcome,
         levels=levels_after(before, dealer, outcome, rules, hooked=hooked),
         next_dealer=next_dealer(dealer, outcome),
-        match_winner=match_winner(before, dealer, outcome, rules, hooked=hooked),
+        match_winner=match_winner(
+            before,
+            dealer,
+            outcome,
+            rules,
+            hooked=hooked,
+            declarers_won_last=not attackers_won_last,
+        ),
         counters=counters,
         penalty=penalty,
         hooked=hooked,

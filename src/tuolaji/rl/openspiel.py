@@ -53,7 +53,7 @@ import pyspiel
 from tuolaji.bots.knowledge import played_cards
 from tuolaji.bots.worlds import sample_world
 from tuolaji.core._args import check_seat
-from tuolaji.core.cards import CARD_KINDS, CARDS
+from tuolaji.core.cards import CARD_KINDS, CARDS, DECK_SIZE, SEATS
 from tuolaji.core.errors import ConfigurationError, TuolajiError, cut
 from tuolaji.core.rules import RULESETS, Rules
 from tuolaji.rl.actionspace import (
@@ -135,13 +135,27 @@ def _rules_parameter(text: str) -> Rules:
     return Rules.from_dict(data)
 
 
+def _utility_bound(rules: Rules) -> float:
+    """The largest return of a seat (GameState.returns, R9.1): a band's steps, one more for
+    taking over, at least the 7 of the super table; with ``negative_totals`` the first band's
+    steps plus a level per band below the lowest total, the attackers failing a throw (R6.5)
+    on every trick but the first, which the dealer leads."""
+    bound = max(7, *(band.steps + (not band.declarers_keep) for band in rules.level_table))
+    width = rules.negative_band
+    if rules.negative_totals and width is not None:
+        lowest = -(DECK_SIZE // SEATS - 1) * rules.throw_penalty
+        bound = max(bound, rules.level_table[0].steps + -lowest // width)
+    return float(bound)
+
+
 def _game_info(rules: Rules) -> pyspiel.GameInfo:
+    bound = _utility_bound(rules)
     return pyspiel.GameInfo(
         num_distinct_actions=NUM_ACTIONS,
         max_chance_outcomes=CARD_KINDS,
         num_players=4,
-        min_utility=-7.0,
-        max_utility=7.0,
+        min_utility=-bound,
+        max_utility=bound,
         utility_sum=0.0,
         max_game_length=max_deal_length(rules),
     )

@@ -35,6 +35,7 @@ from tuolaji.core.bidding import (
     is_declaration,
     kitty_turn,
     refusal_message,
+    reinforcer,
     twin_dealer,
     weak_hand,
     weak_hand_offers,
@@ -177,8 +178,10 @@ def deal_card(state: GameState) -> GameState:
         passes=0,
     )
     if state.rules.bidding == "joker" and state.bid is not None:
-        # R4.4: the declaration made during the deal stands; nobody else may bid.
-        return _close_bidding(state)
+        # R4.4: the declaration made during the deal stands; nobody else may bid. Under
+        # fix_trump="reinforce" its declarer first gets one turn to show its pair (定主).
+        last = reinforcer(state.rules, state.bid)
+        return _close_bidding(state) if last is None else state._advanced(turn=last)
     return state
 
 
@@ -333,7 +336,9 @@ def pass_turn(state: GameState, seat: int) -> GameState:
     s = _require_turn(state, seat, "R4.1")
     state = state._advanced(passes=state.passes + 1, events=state.events.add(Passed(s)))
     if phase is Phase.CLOSING:
-        if state.passes == 4:
+        # A joker-system declaration standing in the closing round is the declarer's last
+        # chance to reinforce (R4.4, `reinforcer`): its pass closes bidding.
+        if state.passes == 4 or (state.rules.bidding == "joker" and state.bid is not None):
             return _close_bidding(state)
         return state._advanced(turn=_next_in_closing(state, s))
     if phase is Phase.WEAK_HAND:

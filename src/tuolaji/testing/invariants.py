@@ -35,6 +35,7 @@ import attrs
 from tuolaji.core._args import expect_type
 from tuolaji.core.cards import Card, full_deck, points
 from tuolaji.core.errors import IllegalAction, InvalidRecord
+from tuolaji.core.rules import Outcome, Rules
 from tuolaji.core.shapes import units
 from tuolaji.core.trump import Trump
 from tuolaji.state.actions import (
@@ -231,10 +232,19 @@ def _check_revealed_kitty(state: GameState, shown: tuple[Card, ...], kitty_point
         raise _fail("R8.2", "the kitty's points are not the buried cards' points")
 
 
+def _outcome(rules: Rules, total: int, declarers_won_last: bool) -> tuple[bool, Outcome]:
+    """R9.1: the level table's outcome, and whether ``last_trick_to_level`` stalls it: declarers
+    who keep the deal level up only by winning the last trick, else +0."""
+    table = rules.outcome(total)
+    stalled = rules.last_trick_to_level and table.declarers_keep and not declarers_won_last
+    return stalled, Outcome(True, 0) if stalled else table
+
+
 def check_result(state: GameState) -> None:
     """R8-R10: a scored deal's result agrees with its public events. The attackers' total is
     recounted from ``TrickWon`` (R8.1), ``ThrowFailed`` (R6.5) and ``KittyRevealed`` (R8.2,
-    the multiplier from the last lead's shape); the outcome is the level table's (R9.1); the
+    the multiplier from the last lead's shape); the outcome is the level table's (R9.1, and
+    +0 for declarers who did not win the last trick under ``last_trick_to_level``); the
     next dealer follows R10.3; only the team that advanced changed level (R9, except the J
     hook of R9.4); the match ends only as R9.5 says."""
     expect_type(state, GameState, "state")
@@ -274,8 +284,9 @@ def check_result(state: GameState) -> None:
             "R8.1",
             f"the result says {result.attacker_points} points, the events add up to {total}",
         )
-    if result.outcome != state.rules.outcome(total):
-        raise _fail("R9.1", f"{total} points give {state.rules.outcome(total)}, not {result}")
+    stalled, expected_outcome = _outcome(state.rules, total, _team(last.winner) == declarers)
+    if result.outcome != expected_outcome:
+        raise _fail("R9.1", f"{total} points give {expected_outcome}, not {result}")
     keep = result.outcome.declarers_keep
     expected_dealer = (dealer + 2) % 4 if keep else (dealer + 1) % 4
     if result.next_dealer != expected_dealer:
@@ -295,6 +306,7 @@ def check_result(state: GameState) -> None:
         not state.rules.wrap
         and keep
         and not result.hooked
+        and not stalled
         and state.levels[declarers] == state.rules.last_level
     )
     if result.match_winner not in (None, declarers) or (
