@@ -251,8 +251,9 @@ def overturned_single(state: GameState, seat: int) -> Suit | None:
         if isinstance(event, CardsDealt):
             break  # bids of an earlier attempt were thrown in with its cards
         if isinstance(event, Declared) and event.seat == seat:
-            card = event.cards[0]
-            return card.suit if len(event.cards) == 1 and not card.is_joker else None
+            if event.strength == 1 and event.suit is not None:
+                return Suit(event.suit)  # one level card (R4.4: with its joker)
+            return None
     return None
 
 
