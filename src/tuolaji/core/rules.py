@@ -916,7 +916,7 @@ class Rules:
     weaker bid as any pair does, and also a standing pair of level cards it only equals (of
     another suit), never a joker pair. False: only the standing bidder reinforces."""
     overturn_by_suit: bool = _field(
-        False, "R4.3", "a bid of the same strength in a higher suit overturns", _FLAG, "0.4"
+        False, "R4.3", "a level pair overturns an equal one of a lower suit", _FLAG, "0.4"
     )
     """R4.3, R5.2: True (the online app): a pair of level cards overturns a standing pair of
     level cards of a lower suit, in the order ♦ < ♣ < ♥ < ♠ (``tuolaji.core.bidding.SUIT_ORDER``);
