@@ -17,6 +17,7 @@ from bid_oracle import oracle_turned_kitty
 from tuolaji import Declare, GameState, Phase, TrumpRevealed
 from tuolaji.core.cards import Rank, Suit
 from tuolaji.testing import stacked_deck
+from tuolaji.testing.soak import soak_deal
 
 C = tl.parse_cards
 
@@ -450,3 +451,35 @@ def test_r4_6_first_level_or_highest_agrees_with_the_reference(seed: int, dealer
     assert [world.kitty[i] for i in turned] == [kitty[i] for i in turned]
     assert GameState.from_json(s.to_json()) == s
     assert GameState.from_text(s.to_text()) == s
+
+
+# --- whole deals under the bid-order house rules (issue 31) ------------------------------------
+
+BID_ORDER = {
+    "single_big_no_trump": attrs.evolve(
+        TUOLAJI, joker_bids="single_big_no_trump", counter_bids=True
+    ),
+    "no_joker_bids": attrs.evolve(SHUANGSHENG, joker_bids="none"),
+    "reinforce_after_overturn": attrs.evolve(
+        TUOLAJI, reinforce_after_overturn=True, fix_trump="reinforce"
+    ),
+    "overturn_by_suit": attrs.evolve(SHUANGSHENG, overturn_by_suit=True, self_overturn=True),
+    "pair_bids_equal": attrs.evolve(TUOLAJI, pair_bids_equal=True, counter_bids=True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BID_ORDER))
+def test_r4_2_r4_3_the_bid_order_rules_play_whole_deals(name: str) -> None:
+    """Each value plays whole deals: the soak's invariants (round trips of JSON and text
+    included) on random play, and bots that bid whenever they can under ``Game``."""
+    rules = BID_ORDER[name]
+    for seed in range(3):
+        assert soak_deal(rules, seed, round_trips=seed == 0) > 100
+    game = tl.Game(rules, seed=5)
+    bots = [tl.RandomBot(1, bid_chance=1.0), tl.GreedyBot(2), tl.RandomBot(3, bid_chance=1.0)]
+    for _ in range(2):
+        result = game.play_deal([*bots, tl.GreedyBot(4)])
+        assert result is not None
+    state = game.state
+    assert GameState.from_json(state.to_json()) == state
+    assert GameState.from_text(state.to_text()) == state
