@@ -488,9 +488,9 @@ def max_deal_length(rules: Rules, max_redeals: int | None = None) -> int:
     - ``DEALT_CARDS`` (100) cards, each a chance step, and one seat asked per card
       ([`BidTurns`][tuolaji.game.turns.BidTurns] asks a seat when its hand, the standing bid or
       the attempt changed).
-    - At most [`longest_bidding(rules)`][tuolaji.core.bidding.longest_bidding] bids and
-      counters (4 and 3 under the seeds' bid order: each must outrank the standing one, and
-      strengths run 1..4, R4.2, R5.2). Each re-asks every seat while cards are dealt, or starts
+    - At most ``tuolaji.core.bidding.longest_bidding(rules)`` bids and counters (4 and 3
+      under the seeds' bid order: each must outrank the standing one, and strengths run
+      1..4, R4.2, R5.2). Each re-asks every seat while cards are dealt, or starts
       a new run of passes in the closing or counter round; a round ends with four passes in a
       row (R4.3, R5.2): so at most 4 decisions per bid, plus 4 closing and 4 counter passes.
       A bid shows at most 3 cards (R4.4: a level pair and a joker), so 4 ids.
