@@ -189,6 +189,7 @@ def test_r4_3_joker_bids_one_big_joker_bids_no_trump_above_a_single_below_a_pair
     assert C("BJ") in bids(s, 2)
     s = s.declare(2, C("BJ"))
     assert s.bid == tl.Bid(2, C("BJ"), None, 1)
+    assert GameState.from_json(s.to_json()) == s and GameState.from_text(s.to_text()) == s
     assert C("2H") not in bids(s, 1)  # one level card never overturns the big joker
     assert s.declare(3, C("2S 2S")).bid == tl.Bid(3, C("2S 2S"), Suit.SPADES, 2)
     closed = close(deal(s))  # the big joker stands; the first bidder deals (先亮者为庄家)
