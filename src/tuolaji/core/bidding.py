@@ -27,6 +27,7 @@ import attrs
 from tuolaji.core.cards import (
     BIG_JOKER,
     CARDS,
+    SEATS,
     SMALL_JOKER,
     Card,
     Rank,
@@ -201,8 +202,9 @@ def bid_rank(
     (以先出现者为准).
 
     Strength orders the bids; among equal strengths a no-trump bid ranks above a suit, so one
-    big joker ([`Rules.joker_bids`][tuolaji.Rules.joker_bids]``="single_big_no_trump"``) is
-    above one level card and below every pair. The keyword arguments are the
+    big joker (``joker_bids="single_big_no_trump"``, see
+    [`Rules.joker_bids`][tuolaji.Rules.joker_bids]) is above one level card and below every
+    pair. The keyword arguments are the
     [`Rules`][tuolaji.Rules] fields of the same names: ``joker_pairs="equal"`` makes the two
     joker pairs equal, ``pair_bids_equal`` makes every pair equal (a pair of level cards and
     both joker pairs), and ``overturn_by_suit`` ranks the pairs of level cards by
@@ -270,7 +272,7 @@ def longest_bidding(rules: Rules) -> tuple[int, int]:
     overturns a pair). Counters are strength 2 or more (R5.2)."""
     pairs = len(SUIT_ORDER) if rules.overturn_by_suit else 1
     if rules.reinforce_after_overturn:
-        pairs += 4
+        pairs += SEATS
     joker_pairs = 0
     if rules.joker_bids != "none" and not rules.pair_bids_equal:
         joker_pairs = 1 if rules.joker_pairs == "equal" else 2
