@@ -1,4 +1,5 @@
-"""An oracle for bids (R4.2-R4.6, R5.2), written from RULES.md alone, to check the engine's
+"""An oracle for bids (R4.2-R4.6, R5.2), written from RULES.md alone (and, for the house
+rules of the order of bids, from docs/house-rules.md's text), to check the engine's
 ``legal_actions`` and ``apply`` for :class:`~tuolaji.Declare`, and the kitty cards turned
 when nobody bids.
 
