@@ -1,6 +1,7 @@
 """An oracle for bids (R4.2-R4.6; R5.2 counter-bids and kitty theft), written from RULES.md
-alone, to check the engine's ``legal_actions`` and ``apply`` for :class:`~tuolaji.Declare`,
-whether a round of counters follows a burial, and the kitty cards turned when nobody bids.
+alone (and, for the house rules of the order of bids, from docs/house-rules.md's text), to
+check the engine's ``legal_actions`` and ``apply`` for :class:`~tuolaji.Declare`, whether a
+round of counters follows a burial, and the kitty cards turned when nobody bids.
 
 It reads only a state's public fields (rules, phase, turn, standing bid, dealer, levels,
 hands, events) and never calls ``tuolaji.core.bidding`` or ``tuolaji.state.auction``.
@@ -55,15 +56,22 @@ def team_that_would_declare(state: GameState, seat: int) -> int:
 
 
 def meaning(cards: Sequence[Card], state: GameState, seat: int) -> tuple[int, Suit | None] | None:
-    """R4.3 / R4.4: (strength, suit) of the shown cards, or None when they are no bid."""
+    """R4.3 / R4.4: (strength, suit) of the shown cards, or None when they are no bid.
+    House rule ``joker_bids``: ``"none"``, jokers never bid alone; ``"single_big_no_trump"``,
+    one big joker bids no trump (strength 1, the weakest strength; see `tier`)."""
     level = state.levels[team_that_would_declare(state, seat)]
     jokers = sorted(c.id for c in cards if c.is_joker)
     plain = [c for c in cards if not c.is_joker]
+    joker_bids = state.rules.joker_bids
     if not plain:
+        if joker_bids == "none":
+            return None
         if jokers == [SMALL_JOKER.id] * 2:
             return 3, None
         if jokers == [BIG_JOKER.id] * 2:
             return 4, None
+        if jokers == [BIG_JOKER.id] and joker_bids == "single_big_no_trump":
+            return 1, None
         return None
     if len(plain) > 2 or len(set(plain)) != 1 or plain[0].rank != level:
         return None
@@ -75,24 +83,81 @@ def meaning(cards: Sequence[Card], state: GameState, seat: int) -> tuple[int, Su
     return len(plain), suit
 
 
-def stronger(new: int, old: int, state: GameState) -> bool:
-    """R4.2: strictly stronger. House rule ``joker_pairs="equal"`` (seed 000 tournament names
-    一对小王或大王 without an order): two joker pairs are equal, the first shown stands."""
-    if state.rules.joker_pairs == "equal" and new >= 3 and old >= 3:
-        return False
-    return new > old
+def tier(strength: int, suit: Suit | None, state: GameState) -> float:
+    """How strong a bid is, by the rule text and the house rules: one level card 1, one big
+    joker 1.5 (``joker_bids="single_big_no_trump"``: stronger than one level card, weaker than
+    every pair), a level pair 2, small jokers 3, big jokers 4; ``joker_pairs="equal"``: both
+    joker pairs 3; ``pair_bids_equal`` (以上后三条以先出现者为准): every pair 2."""
+    rules = state.rules
+    if strength == 1:
+        return 1.5 if suit is None else 1.0
+    if rules.pair_bids_equal:
+        return 2.0
+    if strength >= 3 and rules.joker_pairs == "equal":
+        return 3.0
+    return float(strength)
+
+
+def stronger(new: tuple[int, Suit | None], old: tuple[int, Suit | None], state: GameState) -> bool:
+    """R4.2: strictly stronger (equal: the first shown stands). House rule
+    ``overturn_by_suit``: between two pairs of level cards the higher suit in the order
+    ♦ ♣ ♥ ♠ is stronger."""
+    a, b = tier(*new, state), tier(*old, state)
+    if a != b:
+        return a > b
+    level_pairs = new[0] == old[0] == 2 and new[1] is not None and old[1] is not None
+    if state.rules.overturn_by_suit and level_pairs:
+        order = [Suit.DIAMONDS, Suit.CLUBS, Suit.HEARTS, Suit.SPADES]
+        assert new[1] is not None and old[1] is not None
+        return order.index(new[1]) > order.index(old[1])
+    return False
 
 
 def is_reinforcement(state: GameState, seat: int, strength: int, suit: Suit | None) -> bool:
-    """R4.3 定主: the standing bidder shows the pair of the level card it bid alone."""
+    """R4.3 定主: the standing bidder shows the second copy of the one card it bid alone (the
+    level card's pair; or, with one big joker bidding, both big jokers)."""
     standing = state.bid
+    if standing is None or standing.seat != seat or standing.strength != 1:
+        return False
+    if standing.suit is None:
+        return strength == 4
+    return strength == 2 and suit == standing.suit
+
+
+def reinforces_after_overturn(
+    state: GameState, seat: int, strength: int, suit: Suit | None
+) -> bool:
+    """House rule ``reinforce_after_overturn`` (the online app): the seat's last bid of this
+    attempt was one level card, another seat's bid now stands, and the seat shows that card's
+    pair: it may then take a standing bid of level cards as strong as its pair (never a joker
+    bid)."""
+    standing = state.bid
+    if not state.rules.reinforce_after_overturn or standing is None or standing.seat == seat:
+        return False
+    last = None
+    for event in state.events:
+        if isinstance(event, CardsDealt):
+            last = None
+        elif isinstance(event, Declared) and event.seat == seat:
+            last = event
+    plain = [] if last is None else [c for c in last.cards if not c.is_joker]
+    if len(plain) != 1:
+        return False  # the last bid was no single level card (R4.4: its joker aside)
     return (
-        standing is not None
-        and standing.seat == seat
-        and standing.strength == 1
-        and strength == 2
-        and suit == standing.suit
+        strength == 2
+        and suit == plain[0].suit
+        and standing.suit is not None
+        and standing.strength in (1, 2)
     )
+
+
+def beats(state: GameState, seat: int, strength: int, suit: Suit | None) -> bool:
+    """The new bid may replace the standing one as far as strength goes (R4.2)."""
+    standing = state.bid
+    assert standing is not None
+    if reinforces_after_overturn(state, seat, strength, suit):
+        return True
+    return stronger((strength, suit), (standing.strength, standing.suit), state)
 
 
 def oracle_may_declare(state: GameState, seat: int, cards: Sequence[Card]) -> bool:
@@ -117,7 +182,7 @@ def oracle_may_declare(state: GameState, seat: int, cards: Sequence[Card]) -> bo
             return False
         if standing is not None and standing.seat == seat and not rules.self_overturn:
             return False
-        return standing is None or stronger(strength, standing.strength, state)
+        return standing is None or beats(state, seat, strength, suit)
     # House rule fix_trump="reinforce" (seed 000 tournament: 叫主 with one level card, 若再亮出
     # 同一花色级牌即为定主): a level pair is never the first bid of a deal.
     if standing is None and strength == 2 and rules.fix_trump == "reinforce":
@@ -139,7 +204,7 @@ def oracle_may_declare(state: GameState, seat: int, cards: Sequence[Card]) -> bo
     # seat only reinforces (1 -> pair, same suit), unless self_overturn.
     if standing is None:
         return True
-    if not stronger(strength, standing.strength, state):
+    if not beats(state, seat, strength, suit):
         return False
     if standing.seat == seat and not rules.self_overturn:
         return is_reinforcement(state, seat, strength, suit)

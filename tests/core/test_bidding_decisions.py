@@ -1,7 +1,8 @@
 """The bidding decisions of ``tuolaji.core.bidding`` (issue 30, item 3) as pure functions of
-public facts and ``Rules``, without a GameState: who may bid when (R4.1, R4.4), the declaring
-team (R4.2, R4.5, R5.2), the closing order, the dealer after bidding, the kitty turn and the
-twin dealer (R4.6), the first-deal fallback (R4.6) and the weak-hand offer (R4.7)."""
+public facts and ``Rules``, without a GameState: who may bid when (R4.1, R4.4), the order of
+bids (R4.2-R4.4, issue 31), the declaring team (R4.2, R4.5, R5.2), the closing order, the
+dealer after bidding, the kitty turn and the twin dealer (R4.6), the first-deal fallback (R4.6)
+and the weak-hand offer (R4.7)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,15 @@ import attrs
 import tuolaji as tl
 from tuolaji.core.bidding import (
     FALLBACK_DEALER,
+    SUIT_ORDER,
     Bid,
     CounterWindow,
     Refusal,
     attacker_declares,
+    bid_form,
+    bid_options,
+    bid_rank,
+    bid_refusal,
     bid_window,
     closing_order,
     counter_round,
@@ -23,6 +29,9 @@ from tuolaji.core.bidding import (
     is_counter,
     is_declaration,
     kitty_turn,
+    longest_bidding,
+    outranks,
+    overturn_floor,
     twin_dealer,
     weak_hand,
     weak_hand_offers,
@@ -52,6 +61,82 @@ def test_r4_1_r4_4_the_bid_window() -> None:
     reinforce = attrs.evolve(JOKER, fix_trump="reinforce")
     assert bid_window(reinforce, 2, "dealing", turn=0, standing=single, dealer=0) is None
     assert bid_window(JOKER, 1, "counters", turn=1, standing=single, dealer=0) is None
+
+
+def test_r4_2_r4_3_the_order_of_bids() -> None:
+    """Strength first; one big joker (no trump) above one level card; joker_pairs, pair_bids_equal
+    and overturn_by_suit as the Rules fields of the same names (R4.2-R4.4)."""
+    h, s, d = Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS
+    assert outranks((1, None), (1, h)) and not outranks((1, h), (1, None))
+    assert outranks((2, d), (1, None)) and not outranks((1, None), (1, None))
+    assert outranks((4, None), (3, None))
+    assert not outranks((4, None), (3, None), joker_pairs="equal")
+    for strong in (3, 4):
+        assert not outranks((strong, None), (2, h), pair_bids_equal=True)
+        assert not outranks((2, h), (strong, None), pair_bids_equal=True)
+    assert outranks((2, h), (1, s), pair_bids_equal=True)
+    assert outranks((2, s), (2, h), overturn_by_suit=True)
+    assert not outranks((2, s), (2, h)) and not outranks((2, d), (2, h), overturn_by_suit=True)
+    assert not outranks((1, s), (1, d), overturn_by_suit=True)  # singles: no suit order
+    assert [bid_rank(2, suit, overturn_by_suit=True) for suit in SUIT_ORDER] == [
+        (2, 0),
+        (2, 1),
+        (2, 2),
+        (2, 3),
+    ]
+    assert SUIT_ORDER == (Suit.DIAMONDS, Suit.CLUBS, Suit.HEARTS, Suit.SPADES)
+
+
+def test_r4_2_reinforcements_and_the_overturned_single() -> None:
+    single = Bid(1, tuple(parse_cards("2S")), Suit.SPADES, 1)
+    big = Bid(1, tuple(parse_cards("BJ")), None, 1)
+    pair = Bid(2, tuple(parse_cards("2H 2H")), Suit.HEARTS, 2)
+    kw = {"declaration": False, "counter": False}
+    assert bid_refusal(1, 2, Suit.SPADES, single, **kw) is None  # 定主
+    assert bid_refusal(1, 2, Suit.HEARTS, single, **kw) is Refusal.OWN_BID
+    assert bid_refusal(1, 4, None, big, **kw) is None  # the second big joker
+    assert bid_refusal(1, 3, None, big, **kw) is Refusal.OWN_BID
+    # reinforce_after_overturn: seat 1's ♠2 was overturned by seat 2's ♥2♥2.
+    assert bid_refusal(1, 2, Suit.SPADES, pair, **kw) is Refusal.NOT_STRONGER
+    assert bid_refusal(1, 2, Suit.SPADES, pair, overturned=Suit.SPADES, **kw) is None
+    assert bid_refusal(1, 2, Suit.CLUBS, pair, overturned=Suit.SPADES, **kw) is (
+        Refusal.NOT_STRONGER
+    )
+    jokers = Bid(2, tuple(parse_cards("SJ SJ")), None, 3)
+    assert bid_refusal(1, 2, Suit.SPADES, jokers, overturned=Suit.SPADES, **kw) is (
+        Refusal.NOT_STRONGER
+    )
+
+
+def test_r4_3_joker_bids_in_bid_form_and_bid_options() -> None:
+    bj, sj = parse_cards("BJ"), parse_cards("SJ SJ")
+    assert bid_form(bj, Rank.TWO, "reveal") is None
+    assert bid_form(bj, Rank.TWO, "reveal", "single_big_no_trump") == (1, None)
+    assert bid_form(sj, Rank.TWO, "reveal", "single_big_no_trump") == (3, None)
+    assert bid_form(sj, Rank.TWO, "reveal", "none") is None
+    assert bid_form(parse_cards("2H BJ"), Rank.TWO, "joker", "none") == (1, Suit.HEARTS)
+    hand = parse_cards("2H 2S 2S BJ BJ SJ SJ 5C")
+    assert bid_options(hand, Rank.TWO, "reveal", joker_bids="single_big_no_trump") == [
+        tuple(parse_cards(cards)) for cards in ("2S", "2H", "BJ", "2S 2S", "SJ SJ", "BJ BJ")
+    ]
+    assert bid_options(hand, Rank.TWO, "reveal", joker_bids="none") == [
+        tuple(parse_cards(cards)) for cards in ("2S", "2H", "2S 2S")
+    ]
+
+
+def test_r4_2_the_longest_bidding_bounds_the_bids() -> None:
+    assert longest_bidding(REVEAL) == (4, 3)
+    assert overturn_floor(2, REVEAL) == 3
+    app = attrs.evolve(
+        REVEAL,
+        joker_bids="single_big_no_trump",
+        overturn_by_suit=True,
+        reinforce_after_overturn=True,
+    )
+    assert longest_bidding(app) == (2 + 4 + 4 + 2, 4 + 4 + 2)
+    assert overturn_floor(2, app) == 2
+    assert longest_bidding(attrs.evolve(REVEAL, pair_bids_equal=True)) == (2, 1)
+    assert longest_bidding(attrs.evolve(REVEAL, joker_bids="none")) == (2, 1)
 
 
 def test_r4_2_r4_5_r5_2_the_declaring_team() -> None:

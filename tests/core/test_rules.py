@@ -334,6 +334,16 @@ BAD_FIELDS = [
     ),
     ({"tractor_protection": 1}, ["Rules.tractor_protection", "R7.3", "True or False"]),
     ({"kitty_size": 6}, ["Rules.kitty_size", "R4.1", "0 or 4 or 8", "6"]),
+    (
+        {"joker_bids": "single_big_no_trump", "bidding": "joker"},
+        ["Rules.joker_bids", "Rules.bidding", "R4.4", "'pairs' or 'none'"],
+    ),
+    (
+        {"pair_bids_equal": True, "overturn_by_suit": True},
+        ["Rules.pair_bids_equal", "Rules.overturn_by_suit", "R4.3"],
+    ),
+    ({"joker_bids": "single"}, ["Rules.joker_bids", "R4.3", "'single_big_no_trump'"]),
+    ({"overturn_by_suit": 1}, ["Rules.overturn_by_suit", "R4.3", "True or False"]),
     ({"no_bid_reveal": True}, ["Rules.no_bid_reveal", "R4.6"]),
     ({"no_bid_dealer": "again"}, ["Rules.no_bid_dealer", "R4.6", "'keep'", "'twin'"]),
     ({"first_dealer": "dealer"}, ["Rules.first_dealer", "R4.5", "'first_bid'", "'winning_bid'"]),

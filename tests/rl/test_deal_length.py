@@ -19,6 +19,7 @@ need("pettingzoo")
 import tuolaji as tl  # noqa: E402
 import tuolaji.openspiel  # noqa: E402  (registers python_tuolaji)
 import tuolaji.pettingzoo as tzoo  # noqa: E402
+from tuolaji.core.bidding import longest_bidding  # noqa: E402
 from tuolaji.rl.actionspace import (  # noqa: E402
     ASK_REDEAL,
     DEFAULT_NO_BID_REDEALS,
@@ -137,6 +138,54 @@ def test_the_longest_paths_stay_within_the_bound(rules: str) -> None:
                 assert sum(isinstance(w, Bury) for w in done) <= 4
             assert final.result is not None
     assert longest <= bound
+
+
+BID_ORDER_RULES = {
+    "app": {
+        "joker_bids": "single_big_no_trump",
+        "overturn_by_suit": True,
+        "reinforce_after_overturn": True,
+        "counter_bids": True,
+    },
+    "equal": {"pair_bids_equal": True, "reinforce_after_overturn": True, "counter_bids": True},
+    "joker": {
+        "preset": "shuangsheng",
+        "joker_bids": "none",
+        "overturn_by_suit": True,
+        "reinforce_after_overturn": True,
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(BID_ORDER_RULES))
+def test_r4_2_the_longest_paths_stay_within_the_bound_under_the_bid_order_rules(
+    name: str,
+) -> None:
+    """Issue 31: one big joker, pairs ranked by suit, reinforcements after an overturn and
+    equal pairs change how many bids an attempt sees (R4.2, R5.2): the eager policy stays
+    within ``longest_bidding`` and the whole deal within the bound, through OpenSpiel and
+    PettingZoo."""
+    text = json.dumps(BID_ORDER_RULES[name])
+    rules = tl.Rules.from_dict(BID_ORDER_RULES[name])
+    bids, counters = longest_bidding(rules)
+    for seed in range(3):
+        for policy in (_longest, _eager, _random):
+            length, final, log = _play(text, seed, policy)
+            attempts = [i for i, (kind, _, _) in enumerate(log) if kind == "deal"][::100]
+            for start, end in zip(attempts, [*attempts[1:], len(log)], strict=True):
+                done = [w for kind, _, w in log[start:end] if kind == "done"]
+                assert sum(isinstance(w, Declare) for w in done) <= bids + counters
+            assert final.result is not None and length <= max_deal_length(rules)
+    env = tzoo.env(rules=rules, max_redeals=1)
+    env.reset(seed=2)
+    while env.agents:
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            env.step(None)
+            continue
+        legal = [i for i, ok in enumerate(env.observe(agent)["action_mask"]) if ok]
+        env.step(min(legal))  # the weakest bids first: as many as the rules allow
+    assert not any(env.truncations.values()) and env.deal_state.result is not None
 
 
 @pytest.mark.parametrize("rules", sorted(tl.RULESETS))

@@ -20,6 +20,7 @@ from tuolaji.core.cards import Rank, Suit
 from tuolaji.core.rules import RULE_FIELDS
 from tuolaji.state.codec import from_data, to_data
 from tuolaji.testing import check_round_trips, check_state, check_views, stacked_deck
+from tuolaji.testing.soak import soak_deal
 
 C = tl.parse_cards
 
@@ -250,6 +251,200 @@ def test_r4_3_fix_trump_reinforce_in_the_closing_round_of_the_reveal_system() ->
     assert Declare(3, C("2S 2S")) in s.legal_actions(3)
     fixed = s.declare(3, C("2S 2S"))
     assert fixed.bid is not None and fixed.bid.strength == 2
+# --- joker_bids (R4.3, R4.4, R5.2) -------------------------------------------------------------
+
+
+def test_r4_3_joker_bids_one_big_joker_bids_no_trump_above_a_single_below_a_pair() -> None:
+    """The online app (one big joker bids with two decks): under ``"single_big_no_trump"``
+    seat 2's BJ overturns seat 1's ♥2 (no trump, strength 1, ranked above one level card),
+    and seat 3's ♠2♠2 overturns the big joker (every pair is stronger)."""
+    rules = attrs.evolve(TUOLAJI, joker_bids="single_big_no_trump")
+    s = deal(first_deal(rules, ["", "2H", "BJ", "2S 2S"]), 8).declare(1, C("2H"))
+    assert C("BJ") in bids(s, 2)
+    s = s.declare(2, C("BJ"))
+    assert s.bid == tl.Bid(2, C("BJ"), None, 1)
+    assert GameState.from_json(s.to_json()) == s and GameState.from_text(s.to_text()) == s
+    assert C("2H") not in bids(s, 1)  # one level card never overturns the big joker
+    assert s.declare(3, C("2S 2S")).bid == tl.Bid(3, C("2S 2S"), Suit.SPADES, 2)
+    closed = close(deal(s))  # the big joker stands; the first bidder deals (先亮者为庄家)
+    assert closed.dealer == 1 and closed.trump == tl.Trump(Rank.TWO, None)
+
+
+def test_r4_3_joker_bids_pairs_one_big_joker_is_no_bid() -> None:
+    """The seeds (``"pairs"``, the default): one big joker is not a bid."""
+    s = deal(first_deal(TUOLAJI, ["", "BJ"]), 4)
+    assert C("BJ") not in bids(s, 1)
+    with pytest.raises(tl.IllegalAction) as info:
+        s.declare(1, C("BJ"))
+    assert info.value.rule == "R4.3" and "is not a bid" in str(info.value)
+
+
+def test_r4_3_joker_bids_the_second_big_joker_reinforces_the_first() -> None:
+    """The big joker's bidder shows the second big joker as its reinforcement (not an own
+    overturn, R4.2): strength 4; the other seat's small jokers no longer overturn."""
+    rules = attrs.evolve(TUOLAJI, joker_bids="single_big_no_trump")
+    s = deal(first_deal(rules, ["BJ BJ", "SJ SJ"]), 1).declare(0, C("BJ"))
+    s = deal(s, 7)
+    assert C("BJ BJ") in bids(s, 0)
+    s = s.declare(0, C("BJ BJ"))
+    assert s.bid == tl.Bid(0, C("BJ BJ"), None, 4)
+    assert bids(s, 1) == []
+
+
+def test_r5_2_joker_bids_one_big_joker_is_no_counter() -> None:
+    """R5.2: a counter shows a pair; one big joker is weaker than every pair."""
+    rules = attrs.evolve(TUOLAJI, joker_bids="single_big_no_trump", counter_bids=True)
+    s = close(deal(deal(first_deal(rules, ["2H", "BJ"]), 4).declare(0, C("2H"))))
+    assert s.phase is Phase.FIRST_COUNTERS and s.to_act == 1
+    assert C("BJ") not in bids(s, 1)
+    with pytest.raises(tl.IllegalAction) as info:
+        s.declare(1, C("BJ"))
+    assert info.value.rule == "R5.2"
+
+
+@pytest.mark.parametrize("rules", [TUOLAJI, SHUANGSHENG], ids=["reveal", "joker"])
+def test_r4_3_joker_bids_none_no_joker_pair_bids(rules: tl.Rules) -> None:
+    """``"none"``: jokers never bid, so no bid names no trump; in the joker system (R4.4) the
+    jokers still back the suit bids."""
+    rules = attrs.evolve(rules, joker_bids="none")
+    s = deal(first_deal(rules, ["SJ SJ 2S", "BJ BJ 2H"]), 12)
+    assert C("SJ SJ") not in bids(s, 0) and C("BJ BJ") not in bids(s, 1)
+    with pytest.raises(tl.IllegalAction) as info:
+        s.declare(1, C("BJ BJ"))
+    assert "is not a bid" in str(info.value) and "joker_bids='none'" in str(info.value)
+    if rules.bidding == "joker":
+        assert C("2S SJ") in bids(s, 0) and C("2H BJ") in bids(s, 1)
+
+
+def test_r4_4_joker_bids_one_big_joker_is_refused_in_the_joker_system() -> None:
+    with pytest.raises(tl.ConfigurationError) as info:
+        attrs.evolve(SHUANGSHENG, joker_bids="single_big_no_trump")
+    text = str(info.value)
+    assert "Rules.joker_bids" in text and "Rules.bidding" in text and "R4.4" in text
+
+
+# --- reinforce_after_overturn (R4.2) -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("on", [False, True])
+def test_r4_2_reinforce_after_overturn_the_second_copy_takes_an_equal_pair(on: bool) -> None:
+    """The online app's tracker: "you bid spade king, opponent bids two heart kings, you can
+    choose to bid a second spade king to overturn". Seat 1 bids ♠2, seat 2 overturns with
+    ♥2♥2; seat 1's second ♠2 takes the bid only under ``reinforce_after_overturn``."""
+    rules = attrs.evolve(TUOLAJI, reinforce_after_overturn=on)
+    s = deal(first_deal(rules, ["", "2S 2S", "2H 2H"]), 2).declare(1, C("2S"))
+    s = deal(s, 5).declare(2, C("2H 2H"))  # seat 1 holds its second ♠2 by now
+    assert (C("2S 2S") in bids(s, 1)) == on
+    if not on:
+        with pytest.raises(tl.IllegalAction) as info:
+            s.declare(1, C("2S 2S"))
+        assert info.value.rule == "R4.2" and "earlier bid" in str(info.value)
+        return
+    s = s.declare(1, C("2S 2S"))
+    assert s.bid == tl.Bid(1, C("2S 2S"), Suit.SPADES, 2)
+    assert bids(s, 2) == []  # seat 2's last bid is a pair: nothing to reinforce
+    assert close(deal(s)).trump == tl.Trump(Rank.TWO, Suit.SPADES)
+
+
+def test_r4_2_reinforce_after_overturn_never_takes_a_joker_pair() -> None:
+    """A joker pair stands above the reinforced pair (the app: never over a joker bid)."""
+    rules = attrs.evolve(TUOLAJI, reinforce_after_overturn=True)
+    s = deal(first_deal(rules, ["", "2S 2S", "SJ SJ"]), 2).declare(1, C("2S"))
+    s = deal(s, 5).declare(2, C("SJ SJ"))
+    assert C("2S 2S") not in bids(s, 1)
+
+
+def test_r4_2_reinforce_after_overturn_only_the_overturned_single() -> None:
+    """Only the last bid's card reinforces: seat 1 bid ♠2, then nothing of ♦; its ♦2♦2 is an
+    ordinary pair and does not take seat 2's equal ♥2♥2."""
+    rules = attrs.evolve(TUOLAJI, reinforce_after_overturn=True)
+    s = deal(first_deal(rules, ["", "2S 2D 2D", "2H 2H"]), 2).declare(1, C("2S"))
+    s = deal(deal(s, 5).declare(2, C("2H 2H")), 4)
+    assert bids(s, 1) == []
+
+
+def test_r5_2_reinforce_after_overturn_in_a_counter_round() -> None:
+    """The joker system (R4.4, R5.2): seat 0 declared ♠2 with the small joker, seat 1
+    countered with ♥2♥2 and the big joker; seat 0's second ♠2 (with its joker) counters back
+    under the house rule, as an equal pair."""
+    rules = attrs.evolve(SHUANGSHENG, reinforce_after_overturn=True, weak_hand_redeal=None)
+    s = deal(deal(first_deal(rules, ["2S SJ 2S", "2H 2H BJ"]), 5).declare(0, C("2S SJ")))
+    assert s.phase is Phase.FIRST_COUNTERS and s.to_act == 1
+    s = s.declare(1, C("2H 2H BJ"))
+    s = s.pass_(2).pass_(3)
+    assert C("2S 2S SJ") in bids(s, 0)
+    s = s.declare(0, C("2S 2S SJ"))
+    assert s.bid == tl.Bid(0, C("2S 2S SJ"), Suit.SPADES, 2) and s.counters == 2
+
+
+# --- overturn_by_suit (R4.3) -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("on", [False, True])
+def test_r4_3_overturn_by_suit_a_higher_pair_overturns_an_equal_one(on: bool) -> None:
+    """The online app's "joker or higher suit": with ``overturn_by_suit`` seat 2's ♠2♠2
+    overturns seat 1's ♦2♦2 (♦ < ♣ < ♥ < ♠); the seeds leave the first pair standing."""
+    rules = attrs.evolve(TUOLAJI, overturn_by_suit=on)
+    s = deal(first_deal(rules, ["", "2D 2D", "2S 2S", "2C 2C"]), 8).declare(1, C("2D 2D"))
+    assert (C("2S 2S") in bids(s, 2)) == on
+    assert (C("2C 2C") in bids(s, 3)) == on
+    if on:
+        s = s.declare(2, C("2S 2S"))
+        assert s.bid == tl.Bid(2, C("2S 2S"), Suit.SPADES, 2)
+        assert C("2C 2C") not in bids(s, 3)  # ♣ is below ♠
+        with pytest.raises(tl.IllegalAction) as info:
+            s.declare(3, C("2C 2C"))
+        assert info.value.rule == "R4.2"
+
+
+def test_r4_3_overturn_by_suit_follows_the_suit_order() -> None:
+    """♦ < ♣ < ♥ < ♠: each pair overturns the pair before it."""
+    rules = attrs.evolve(TUOLAJI, overturn_by_suit=True)
+    s = deal(first_deal(rules, ["2D 2D", "2C 2C", "2H 2H", "2S 2S"]), 8)
+    for seat, pair in enumerate(["2D 2D", "2C 2C", "2H 2H", "2S 2S"]):
+        s = s.declare(seat, C(pair))
+    assert s.bid is not None and s.bid.suit is Suit.SPADES
+
+
+def test_r4_3_overturn_by_suit_never_ranks_single_level_cards() -> None:
+    """The online app compares suits for pairs only: ♠2 does not overturn ♦2."""
+    rules = attrs.evolve(TUOLAJI, overturn_by_suit=True)
+    s = deal(first_deal(rules, ["", "2D", "2S"]), 4).declare(1, C("2D"))
+    assert C("2S") not in bids(s, 2)
+
+
+# --- pair_bids_equal (R4.3) --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("on", [False, True])
+def test_r4_3_pair_bids_equal_the_first_pair_stands(on: bool) -> None:
+    """The 拖拉机 rules: 以上后三条以先出现者为准 (a level pair, small jokers, big jokers): with
+    ``pair_bids_equal`` seat 1's ♥2♥2 stands against seat 2's small jokers, and small jokers
+    against big jokers even under ``joker_pairs="big_over_small"``."""
+    rules = attrs.evolve(TUOLAJI, pair_bids_equal=on)
+    s = deal(first_deal(rules, ["", "2H 2H", "SJ SJ", "BJ BJ"]), 8).declare(1, C("2H 2H"))
+    assert (C("SJ SJ") in bids(s, 2)) == (not on)
+    assert (C("BJ BJ") in bids(s, 3)) == (not on)
+    if on:
+        with pytest.raises(tl.IllegalAction) as info:
+            s.declare(2, C("SJ SJ"))
+        assert info.value.rule == "R4.2" and "earlier bid" in str(info.value)
+    s = deal(first_deal(rules, ["", "", "SJ SJ", "BJ BJ"]), 8).declare(2, C("SJ SJ"))
+    assert (C("BJ BJ") in bids(s, 3)) == (not on)
+
+
+def test_r4_3_pair_bids_equal_a_pair_still_overturns_a_single() -> None:
+    rules = attrs.evolve(TUOLAJI, pair_bids_equal=True)
+    s = deal(first_deal(rules, ["", "2H", "SJ SJ"]), 8).declare(1, C("2H"))
+    assert s.declare(2, C("SJ SJ")).bid == tl.Bid(2, C("SJ SJ"), None, 3)
+
+
+def test_r4_3_pair_bids_equal_is_refused_with_overturn_by_suit() -> None:
+    with pytest.raises(tl.ConfigurationError) as info:
+        attrs.evolve(TUOLAJI, pair_bids_equal=True, overturn_by_suit=True)
+    text = str(info.value)
+    assert "Rules.pair_bids_equal" in text and "Rules.overturn_by_suit" in text
+    assert "R4.3" in text
 
 
 # --- no_bid_reveal="first_level_or_highest" (R4.6) ---------------------------------------------
@@ -521,3 +716,33 @@ def test_r5_2_kitty_theft_in_a_later_deal_never_moves_the_dealer() -> None:
     for seat in (0, 1, 2, 3):
         s = s.pass_(seat)
     assert s.phase is Phase.PLAYING and s.dealer == 2 and s.to_act == 2
+# --- whole deals under the bid-order house rules (issue 31) ------------------------------------
+
+BID_ORDER = {
+    "single_big_no_trump": attrs.evolve(
+        TUOLAJI, joker_bids="single_big_no_trump", counter_bids=True
+    ),
+    "no_joker_bids": attrs.evolve(SHUANGSHENG, joker_bids="none"),
+    "reinforce_after_overturn": attrs.evolve(
+        TUOLAJI, reinforce_after_overturn=True, fix_trump="reinforce"
+    ),
+    "overturn_by_suit": attrs.evolve(SHUANGSHENG, overturn_by_suit=True, self_overturn=True),
+    "pair_bids_equal": attrs.evolve(TUOLAJI, pair_bids_equal=True, counter_bids=True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BID_ORDER))
+def test_r4_2_r4_3_the_bid_order_rules_play_whole_deals(name: str) -> None:
+    """Each value plays whole deals: the soak's invariants (round trips of JSON and text
+    included) on random play, and bots that bid whenever they can under ``Game``."""
+    rules = BID_ORDER[name]
+    for seed in range(3):
+        assert soak_deal(rules, seed, round_trips=seed == 0) > 100
+    game = tl.Game(rules, seed=5)
+    bots = [tl.RandomBot(1, bid_chance=1.0), tl.GreedyBot(2), tl.RandomBot(3, bid_chance=1.0)]
+    for _ in range(2):
+        result = game.play_deal([*bots, tl.GreedyBot(4)])
+        assert result is not None
+    state = game.state
+    assert GameState.from_json(state.to_json()) == state
+    assert GameState.from_text(state.to_text()) == state

@@ -34,7 +34,7 @@ from tuolaji import (
 )
 from tuolaji.core.bidding import BidStage
 from tuolaji.core.cards import Rank, Suit
-from tuolaji.core.rules import FixTrump, JokerPairs, KittyTheft
+from tuolaji.core.rules import FixTrump, JokerBids, JokerPairs, KittyTheft
 from tuolaji.state.auction import BIDDING_PHASES, _stage_of
 from tuolaji.testing import stacked_deck
 
@@ -816,16 +816,25 @@ def _walk_step(state: GameState, rng: random.Random) -> GameState:
 
 @st.composite
 def oracle_rules(draw: st.DrawFn) -> tl.Rules:
-    """A rule set of ORACLE_RULES with the bidding house rules (issues 21, 31) drawn from all
-    their values (kitty theft only without counter-bids: Rules refuses both, R5.2)."""
+    """A rule set of ORACLE_RULES with the bidding house rules (issues 21 and 31) drawn from
+    all their values, joined as ``Rules`` requires (R4.3, R4.4; kitty theft only without
+    counter-bids, R5.2)."""
     base = draw(st.sampled_from(ORACLE_RULES))
     thefts = ("none",) if base.counter_bids else get_args(KittyTheft)
+    joker_bids = draw(st.sampled_from(get_args(JokerBids)))
+    if base.bidding == "joker" and joker_bids == "single_big_no_trump":
+        joker_bids = "pairs"
+    pair_bids_equal = draw(st.booleans())
     return attrs.evolve(
         base,
         self_overturn=draw(st.booleans()),
         joker_pairs=draw(st.sampled_from(get_args(JokerPairs))),
         fix_trump=draw(st.sampled_from(get_args(FixTrump))),
         kitty_theft=draw(st.sampled_from(thefts)),
+        joker_bids=joker_bids,
+        reinforce_after_overturn=draw(st.booleans()),
+        pair_bids_equal=pair_bids_equal,
+        overturn_by_suit=not pair_bids_equal and draw(st.booleans()),
     )
 
 
@@ -859,6 +868,14 @@ def test_r4_r5_bid_oracle_agrees_with_legal_actions_and_apply(
         hands[small], hands[big] = "SJ SJ", "BJ BJ"
         card = f"{levels[pair % 2].label}{rng.choice('SHCD')}"
         hands[pair] = f"{card} {card}"
+        # A second level pair of another suit, and a big joker's seat holding one more level
+        # card: pairs meet pairs (overturn_by_suit, pair_bids_equal) and singles are overturned
+        # and reinforced (reinforce_after_overturn, joker_bids).
+        other = ({0, 1, 2, 3} - {small, big, pair}).pop()
+        second = f"{levels[other % 2].label}{rng.choice([s for s in 'SHCD' if s != card[-1]])}"
+        hands[other] = f"{second} {second}"
+        third = rng.choice([s for s in "SHCD" if s not in (card[-1], second[-1])])
+        hands[big] += f" {levels[big % 2].label}{third}"
         deck = stacked_deck(hands, first_seat=dealer or 0, seed=seed)
     s = GameState.new(
         rules, seed, levels=levels, dealer=dealer, deal_number=0 if opening else 1, deck=deck

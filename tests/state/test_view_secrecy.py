@@ -202,10 +202,23 @@ INFORMATION_RULES = [
 """The information house rules (issue 21, item 9) with their non-default values, and the
 kitty theft (R5.2), whose stolen and reburied cards are hidden."""
 
+BID_ORDER_RULES = [
+    attrs.evolve(
+        tl.RULESETS["tuolaji"],
+        joker_bids="single_big_no_trump",
+        reinforce_after_overturn=True,
+        overturn_by_suit=True,
+        counter_bids=True,
+    ),
+    attrs.evolve(tl.RULESETS["tuolaji"], pair_bids_equal=True, joker_bids="none"),
+]
+"""The bid-order house rules (issue 31): a single big joker shown, reinforcements after an
+overturn and pairs ranked by suit or all equal (R4.2, R4.3)."""
+
 
 def sample_states() -> list[GameState]:
     states: list[GameState] = []
-    for seed, rules in enumerate([*tl.RULESETS, *INFORMATION_RULES]):
+    for seed, rules in enumerate([*tl.RULESETS, *INFORMATION_RULES, *BID_ORDER_RULES]):
         deal = list(bid_heavy_deal(seed + 11, rules))
         states += deal[:: max(1, len(deal) // 40)]
     return states

@@ -1,8 +1,9 @@
 """Bids and their strength under both bidding systems (R4.2-R4.4, R5.2).
 
 A bid shows cards from the bidder's hand. `bid_form` says what the shown cards mean
-(strength and trump suit) under a system; `bid_refusal` applies R4.2, R4.4 and R5.2 to
-a bid against the standing one; `bid_options` lists every bid a hand can make.
+(strength and trump suit) under a system; `bid_rank` orders bids and `outranks` compares two;
+`bid_refusal` applies R4.2, R4.4 and R5.2 to a bid against the standing one; `bid_options`
+lists every bid a hand can make.
 
 Who may bid when and what a closed bidding decides are here too, as functions of public facts
 and the [`Rules`][tuolaji.Rules]: `bid_window` (R4.1, R4.4), `declarer_team` (R4.2, R4.5,
@@ -27,6 +28,7 @@ import attrs
 from tuolaji.core.cards import (
     BIG_JOKER,
     CARDS,
+    SEATS,
     SMALL_JOKER,
     Card,
     Rank,
@@ -34,12 +36,13 @@ from tuolaji.core.cards import (
     format_cards,
     points,
 )
-from tuolaji.core.rules import Bidding, FixTrump, JokerPairs, NoBidReveal, Rules
+from tuolaji.core.rules import Bidding, FixTrump, JokerBids, JokerPairs, NoBidReveal, Rules
 from tuolaji.core.scoring import team_of
 
 __all__ = [
     "FALLBACK_DEALER",
     "LEVEL_PAIR_STRENGTH",
+    "SUIT_ORDER",
     "Bid",
     "BidStage",
     "CounterWindow",
@@ -47,6 +50,7 @@ __all__ = [
     "attacker_declares",
     "bid_form",
     "bid_options",
+    "bid_rank",
     "bid_refusal",
     "bid_window",
     "closing_order",
@@ -59,7 +63,9 @@ __all__ = [
     "is_declaration",
     "joker_for",
     "kitty_turn",
+    "longest_bidding",
     "outranks",
+    "overturn_floor",
     "refusal_message",
     "reinforcer",
     "twin_dealer",
@@ -72,11 +78,18 @@ LEVEL_PAIR_STRENGTH = 2
 NO_TRUMP_SMALL = 3
 NO_TRUMP_BIG = 4
 
+SUIT_ORDER: tuple[Suit, ...] = (Suit.DIAMONDS, Suit.CLUBS, Suit.HEARTS, Suit.SPADES)
+"""The suits from lowest to highest as bids (♦ < ♣ < ♥ < ♠, and no trump above them, as in the
+online app): under [`Rules.overturn_by_suit`][tuolaji.Rules.overturn_by_suit] a pair of level
+cards overturns an equal pair of a lower suit (R4.3)."""
+
 
 @attrs.frozen(slots=True)
 class Bid:
     """A bid (R4.2): ``seat`` showed ``cards``, naming ``suit`` (None: no trump) with
-    ``strength`` 1..4 (R4.3/R4.4)."""
+    ``strength`` 1..4 (R4.3/R4.4; one big joker under
+    [`Rules.joker_bids`][tuolaji.Rules.joker_bids] ``"single_big_no_trump"`` is strength 1
+    naming no trump, ranked above one level card by ``tuolaji.core.bidding.bid_rank``)."""
 
     seat: int
     cards: tuple[Card, ...]
@@ -120,13 +133,18 @@ def joker_for(suit: Suit) -> Card:
 _SUITS = tuple(Suit)
 
 
-def bid_form(cards: Sequence[Card], level: Rank, system: Bidding) -> tuple[int, Suit | None] | None:
+def bid_form(
+    cards: Sequence[Card], level: Rank, system: Bidding, joker_bids: JokerBids = "pairs"
+) -> tuple[int, Suit | None] | None:
     """The strength and trump suit of a bid showing ``cards`` (R4.3 reveal, R4.4 joker), or
     None when the cards are no bid.
 
     Strengths: 1 one level card, 2 a pair of level cards (定主), 3 a pair of small jokers,
     4 a pair of big jokers (both no trump). In the joker system a suit bid also shows the
-    joker of the suit's colour (大王只能报红主, 小王只能报黑主).
+    joker of the suit's colour (大王只能报红主, 小王只能报黑主). ``joker_bids`` is
+    [`Rules.joker_bids`][tuolaji.Rules.joker_bids]: ``"none"`` makes no joker pair a bid,
+    ``"single_big_no_trump"`` makes one big joker a bid of strength 1 naming no trump (ranked
+    above one level card and below every pair, see [`bid_rank`][tuolaji.core.bidding.bid_rank]).
     """
     n = len(cards)
     if n == 0 or n > 3:
@@ -134,8 +152,10 @@ def bid_form(cards: Sequence[Card], level: Rank, system: Bidding) -> tuple[int, 
     level_cards = [c for c in cards if not c.is_joker]
     jokers = [c for c in cards if c.is_joker]
     if not level_cards:
-        if n == 2 and jokers[0] == jokers[1]:
+        if n == 2 and jokers[0] == jokers[1] and joker_bids != "none":
             return (NO_TRUMP_BIG if jokers[0] == BIG_JOKER else NO_TRUMP_SMALL), None
+        if n == 1 and jokers[0] == BIG_JOKER and joker_bids == "single_big_no_trump":
+            return 1, None
         return None
     first = level_cards[0]
     if first.rank != level or len(level_cards) > 2 or any(c != first for c in level_cards):
@@ -150,29 +170,120 @@ def bid_form(cards: Sequence[Card], level: Rank, system: Bidding) -> tuple[int, 
     return len(level_cards), suit
 
 
-def form_message(cards: Sequence[Card], level: Rank, system: Bidding) -> tuple[str, str]:
+def form_message(
+    cards: Sequence[Card], level: Rank, system: Bidding, joker_bids: JokerBids = "pairs"
+) -> tuple[str, str]:
     """``(rule, message)`` for cards that `bid_form` rejected: the valid forms."""
     shown = format_cards(cards, pretty=True) or "no cards"
     lvl = level.label
+    jokers = {
+        "pairs": ", a pair of small jokers or a pair of big jokers",
+        "single_big_no_trump": ", one big joker, a pair of small jokers or a pair of big jokers",
+        "none": " (Rules.joker_bids='none': jokers never bid)",
+    }[joker_bids]
     if system == "reveal":
         return "R4.3", (
             f"{shown} is not a bid; R4.3: a bid shows one level card ({lvl}), a pair of level "
-            "cards of one suit, a pair of small jokers or a pair of big jokers"
+            f"cards of one suit{jokers}"
         )
+    # Rules refuses one big joker as a bid of the joker system (R4.4).
+    jokers = ", or a pair of small or of big jokers" if joker_bids == "pairs" else jokers
     return "R4.4", (
         f"{shown} is not a bid; R4.4: a bid shows one level card ({lvl}) or a pair of them "
-        "with the joker of the suit's colour (big joker for ♥ ♦, small joker for ♠ ♣), or a "
-        "pair of small or of big jokers"
+        f"with the joker of the suit's colour (big joker for ♥ ♦, small joker for ♠ ♣){jokers}"
     )
 
 
-def outranks(strength: int, standing: int, joker_pairs: JokerPairs = "big_over_small") -> bool:
-    """Whether a bid of ``strength`` is stronger than a standing bid of strength ``standing``
-    (R4.2): strictly higher, except that with ``joker_pairs="equal"`` the two joker pairs
-    (strengths 3 and 4) are equal, so the first shown stands (以先出现者为准)."""
-    if joker_pairs == "equal" and min(strength, standing) >= NO_TRUMP_SMALL:
-        return False
-    return strength > standing
+def bid_rank(
+    strength: int,
+    suit: Suit | None,
+    *,
+    joker_pairs: JokerPairs = "big_over_small",
+    pair_bids_equal: bool = False,
+    overturn_by_suit: bool = False,
+) -> tuple[int, int]:
+    """The rank of a bid of ``strength`` naming ``suit`` (None: no trump) among bids (R4.2-R4.4):
+    a bid overturns a standing one of lower rank; of equal rank the earlier stands
+    (以先出现者为准).
+
+    Strength orders the bids; among equal strengths a no-trump bid ranks above a suit, so one
+    big joker (``joker_bids="single_big_no_trump"``, see
+    [`Rules.joker_bids`][tuolaji.Rules.joker_bids]) is above one level card and below every
+    pair. The keyword arguments are the
+    [`Rules`][tuolaji.Rules] fields of the same names: ``joker_pairs="equal"`` makes the two
+    joker pairs equal, ``pair_bids_equal`` makes every pair equal (a pair of level cards and
+    both joker pairs), and ``overturn_by_suit`` ranks the pairs of level cards by
+    [`SUIT_ORDER`][tuolaji.core.bidding.SUIT_ORDER] (♦ < ♣ < ♥ < ♠; single level cards are never
+    ranked by suit, as in the online app).
+    """
+    if pair_bids_equal and strength >= LEVEL_PAIR_STRENGTH:
+        return LEVEL_PAIR_STRENGTH, 0
+    if joker_pairs == "equal" and strength >= NO_TRUMP_SMALL:
+        return NO_TRUMP_SMALL, 0
+    if suit is None:
+        return strength, len(SUIT_ORDER)
+    if overturn_by_suit and strength == LEVEL_PAIR_STRENGTH:
+        return strength, SUIT_ORDER.index(suit)
+    return strength, 0
+
+
+def outranks(
+    bid: tuple[int, Suit | None],
+    standing: tuple[int, Suit | None],
+    *,
+    joker_pairs: JokerPairs = "big_over_small",
+    pair_bids_equal: bool = False,
+    overturn_by_suit: bool = False,
+) -> bool:
+    """Whether a bid of ``(strength, suit)`` ``bid`` overturns a standing bid ``standing``
+    (R4.2): its [`bid_rank`][tuolaji.core.bidding.bid_rank] is higher. Equal ranks: the first
+    shown stands (以先出现者为准), so with ``joker_pairs="equal"`` neither joker pair overturns
+    the other, and with ``pair_bids_equal`` no pair overturns another."""
+    return bid_rank(
+        *bid,
+        joker_pairs=joker_pairs,
+        pair_bids_equal=pair_bids_equal,
+        overturn_by_suit=overturn_by_suit,
+    ) > bid_rank(
+        *standing,
+        joker_pairs=joker_pairs,
+        pair_bids_equal=pair_bids_equal,
+        overturn_by_suit=overturn_by_suit,
+    )
+
+
+def overturn_floor(standing: int, rules: Rules) -> int:
+    """The least strength that may overturn a standing bid of strength ``standing`` under
+    ``rules`` (R4.2): one more, unless a bid of equal strength may overturn it (one big joker
+    over one level card, [`Rules.overturn_by_suit`][tuolaji.Rules.overturn_by_suit] or
+    [`Rules.reinforce_after_overturn`][tuolaji.Rules.reinforce_after_overturn]). Only prunes
+    the bids to try: [`bid_refusal`][tuolaji.core.bidding.bid_refusal] decides."""
+    ties = (
+        rules.joker_bids == "single_big_no_trump"
+        or rules.overturn_by_suit
+        or rules.reinforce_after_overturn
+    )
+    return standing if ties else standing + 1
+
+
+def longest_bidding(rules: Rules) -> tuple[int, int]:
+    """``(bids, counters)``: the most bids one attempt of a deal can see while cards are dealt
+    and in the closing round, and the most counters after (R4.2, R5.2), under ``rules``.
+
+    Each bid outranks the standing one ([`bid_rank`][tuolaji.core.bidding.bid_rank]), so the
+    bids of one rank are at most one, except pairs of level cards: one per suit under
+    ``overturn_by_suit``, and one more per seat under ``reinforce_after_overturn`` (a seat
+    reinforces an overturned single once: its pair is then its last bid, and no single
+    overturns a pair). Counters are strength 2 or more (R5.2)."""
+    pairs = len(SUIT_ORDER) if rules.overturn_by_suit else 1
+    if rules.reinforce_after_overturn:
+        pairs += SEATS
+    joker_pairs = 0
+    if rules.joker_bids != "none" and not rules.pair_bids_equal:
+        joker_pairs = 1 if rules.joker_pairs == "equal" else 2
+    singles = 2 if rules.joker_bids == "single_big_no_trump" else 1
+    counters = pairs + joker_pairs
+    return singles + counters, counters
 
 
 def bid_refusal(
@@ -186,6 +297,9 @@ def bid_refusal(
     self_overturn: bool = False,
     joker_pairs: JokerPairs = "big_over_small",
     fix_trump: FixTrump = "at_once",
+    pair_bids_equal: bool = False,
+    overturn_by_suit: bool = False,
+    overturned: Suit | None = None,
 ) -> Refusal | None:
     """Why a well-formed bid of ``strength`` naming ``suit`` by ``seat`` may not replace
     ``standing`` (R4.2, R4.4, R5.2), or None when it may.
@@ -194,11 +308,18 @@ def bid_refusal(
     joker pair is only a counter, 常主不可进行报主; once one stands, only its own
     reinforcement, under ``fix_trump="reinforce"``). ``counter``: the bid is a counter-bid
     (R5.2: strength 2 or more, never by the seat whose bid stands). A new bid must outrank the
-    standing one (see [`outranks`][tuolaji.core.bidding.outranks]; equal strength: the earlier
+    standing one (see [`outranks`][tuolaji.core.bidding.outranks], which reads
+    ``joker_pairs``, ``pair_bids_equal`` and ``overturn_by_suit``; equal rank: the earlier
     stands, 以先出现者为准), and a seat never overturns its own standing bid
     (自已叫主后本人不能再翻主) unless ``self_overturn``: it may only reinforce it, showing the
-    pair of its own level card (定主, R4.3). With ``fix_trump="reinforce"`` a pair of level
-    cards is never a first bid: it reinforces a single or overturns another seat's bid.
+    second copy of the one card it bid (a pair of its level card, 定主, R4.3; or a second big
+    joker after one big joker). With ``fix_trump="reinforce"`` a pair of level cards is never a
+    first bid: it reinforces a single or overturns another seat's bid.
+
+    ``overturned`` ([`Rules.reinforce_after_overturn`][tuolaji.Rules.reinforce_after_overturn]):
+    the suit of the single level card that was ``seat``'s last bid, now overturned by another
+    seat, else None. Its pair (the reinforcement) then also overturns a standing bid of level
+    cards it only equals, a pair of another suit: never a joker bid.
     """
     if declaration and strength > LEVEL_PAIR_STRENGTH:
         return Refusal.JOKER_PAIR_DECLARES
@@ -213,13 +334,29 @@ def bid_refusal(
         return None
     reinforces = (
         seat == standing.seat
-        and strength == LEVEL_PAIR_STRENGTH
         and standing.strength == 1
         and suit == standing.suit
+        # The second copy of the one card shown: a level card's pair, or the big jokers.
+        and strength == (LEVEL_PAIR_STRENGTH if suit is not None else NO_TRUMP_BIG)
     )
     if declaration and not reinforces:
         return Refusal.ONE_DECLARATION
-    if not outranks(strength, standing.strength, joker_pairs):
+    # R4.2 house rule: the pair of an overturned single matches a standing level-card bid.
+    matches = (
+        overturned is not None
+        and seat != standing.seat
+        and strength == LEVEL_PAIR_STRENGTH
+        and suit == overturned
+        and standing.suit is not None
+        and standing.strength <= LEVEL_PAIR_STRENGTH
+    )
+    if not matches and not outranks(
+        (strength, suit),
+        (standing.strength, standing.suit),
+        joker_pairs=joker_pairs,
+        pair_bids_equal=pair_bids_equal,
+        overturn_by_suit=overturn_by_suit,
+    ):
         return Refusal.NOT_STRONGER
     if seat == standing.seat and not (reinforces or self_overturn):
         return Refusal.OWN_BID
@@ -271,9 +408,12 @@ def bid_options(
     system: Bidding,
     min_strength: int = 1,
     max_strength: int = NO_TRUMP_BIG,
+    *,
+    joker_bids: JokerBids = "pairs",
 ) -> list[tuple[Card, ...]]:
     """Every distinct set of cards from ``hand`` that makes a bid (R4.3/R4.4) of strength
-    ``min_strength`` to ``max_strength``, weakest first."""
+    ``min_strength`` to ``max_strength``, weakest first (``joker_bids``: see
+    [`bid_form`][tuolaji.core.bidding.bid_form])."""
     if min_strength > max_strength:
         return []
     # Card ids: tuple.count on ints runs in C, on Cards it calls Card.__eq__ per card.
@@ -297,7 +437,11 @@ def bid_options(
                 singles.append((card, *backing))
             if n == 2 and max_strength >= LEVEL_PAIR_STRENGTH:
                 pairs.append((card, card, *backing))
+        if joker_bids == "single_big_no_trump" and min_strength <= 1 and BIG_JOKER.id in ids:
+            singles.append((BIG_JOKER,))  # above one level card, below every pair
         options = singles + pairs
+    if joker_bids == "none":
+        return options
     small_ok = min_strength <= NO_TRUMP_SMALL <= max_strength
     if small_ok and ids.count(SMALL_JOKER.id) == 2:
         options.append((SMALL_JOKER, SMALL_JOKER))

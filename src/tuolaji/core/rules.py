@@ -171,8 +171,9 @@ suit: only the jokers and the level cards are trump)."""
 
 JokerBids = Literal["pairs", "single_big_no_trump", "none"]
 """Which joker bids name no trump (R4.3, R4.4): ``"pairs"`` (the seeds: a pair of small or
-big jokers), ``"single_big_no_trump"`` (one big joker bids no trump, as strong as a pair of
-level cards... see RULES.md) or ``"none"`` (jokers never bid)."""
+big jokers), ``"single_big_no_trump"`` (the online app: one big joker also bids no trump,
+stronger than one level card and weaker than every pair; reveal bidding only) or ``"none"``
+(jokers never bid: no no-trump bids)."""
 
 KittySize = Literal[0, 4, 8]
 """How many cards the kitty holds (R4.1): 8 (the seeds) or another size that leaves every seat
@@ -933,16 +934,21 @@ class Rules:
     reinforce_after_overturn: bool = _field(
         False, "R4.2", "a seat overturned may still reinforce its bid", _FLAG, "0.4"
     )
-    """R4.2: True: a seat whose single level card was overturned may show the second copy
-    (reinforce) to bid again, if that pair beats the standing bid."""
+    """R4.2, R5.2: True (the online app): a seat whose last bid, a single level card, was
+    overturned by another seat may show the second copy (reinforce): that pair overturns a
+    weaker bid as any pair does, and also a standing pair of level cards it only equals (of
+    another suit), never a joker pair. False: only the standing bidder reinforces."""
     overturn_by_suit: bool = _field(
-        False, "R4.3", "a bid of the same strength in a higher suit overturns", _FLAG, "0.4"
+        False, "R4.3", "a level pair overturns an equal one of a lower suit", _FLAG, "0.4"
     )
-    """R4.3: True: a bid as strong as the standing one overturns it when its suit is higher in
-    the suit order of the online app (see docs/house-rules.md)."""
+    """R4.3, R5.2: True (the online app): a pair of level cards overturns a standing pair of
+    level cards of a lower suit, in the order ♦ < ♣ < ♥ < ♠ (``tuolaji.core.bidding.SUIT_ORDER``);
+    single level cards are not ranked by suit. Not with ``pair_bids_equal``."""
     pair_bids_equal: bool = _field(False, "R4.3", "every pair bid is equally strong", _FLAG, "0.4")
-    """R4.3: True: a pair of level cards and both joker pairs are equally strong bids, so the
-    first pair shown stands (seed 000: 以上后三条以先出现者为准)."""
+    """R4.3, R5.2: True: a pair of level cards and both joker pairs are equally strong bids,
+    so the first pair shown stands and no pair overturns or counters another (the reading of
+    the 拖拉机 rules' 以上后三条以先出现者为准); ``joker_pairs`` then changes nothing. Not with
+    ``overturn_by_suit``."""
     tractor_protection: bool = _field(
         False, "R7.3", "a pair lead does not make a tractor break", _FLAG, "0.4"
     )
@@ -962,8 +968,10 @@ class Rules:
         "pairs", "R4.3", "which joker bids name no trump", _Choice(JokerBids), "0.4"
     )
     """R4.3, R4.4: ``"pairs"`` (a pair of small or big jokers), ``"single_big_no_trump"`` (one
-    big joker also bids no trump, above one level card and below a pair) or ``"none"`` (jokers
-    never bid)."""
+    big joker also bids no trump: stronger than one level card, weaker than every pair, so
+    never a counter; the second big joker reinforces it; not with ``bidding="joker"``) or
+    ``"none"`` (jokers never bid: no no-trump bid; in the joker system the jokers still back
+    the suit bids)."""
     negative_totals: bool = _field(
         False, "R9.1", "attackers' totals below 0 give the declarers more levels", _FLAG, "0.4"
     )
@@ -1012,6 +1020,19 @@ class Rules:
                 f"Rules.no_bid_reveal (R4.6) is an index into the kitty of Rules.kitty_size="
                 f"{self.kitty_size} cards (R4.1): 0..{self.kitty_size - 1}; got "
                 f"{self.no_bid_reveal}"
+            )
+        if self.joker_bids == "single_big_no_trump" and self.bidding == "joker":
+            raise ConfigurationError(
+                "Rules.joker_bids='single_big_no_trump' with Rules.bidding='joker' (R4.4): "
+                "there a big joker backs a red suit's bid (大王只能报红主), a joker never "
+                "declares (常主不可进行报主) and a counter needs a pair (R5.2), so one big "
+                "joker is never a bid; use joker_bids='pairs' or 'none'"
+            )
+        if self.pair_bids_equal and self.overturn_by_suit:
+            raise ConfigurationError(
+                "Rules.pair_bids_equal with Rules.overturn_by_suit (R4.3): equal pairs leave "
+                "the first shown standing (以先出现者为准), a higher suit would overturn it; "
+                "choose one"
             )
         if self.counter_bids and self.kitty_theft != "none":
             raise ConfigurationError(

@@ -33,7 +33,7 @@ from typing import Any
 import attrs
 
 from tuolaji.core._args import check_seat, expect_type
-from tuolaji.core.bidding import LEVEL_PAIR_STRENGTH, NO_TRUMP_BIG
+from tuolaji.core.bidding import longest_bidding
 from tuolaji.core.cards import CARDS, DEALT_CARDS, HAND_SIZE, KITTY_SIZE, SEATS, Card
 from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
 from tuolaji.core.legal import LegalFollows
@@ -488,15 +488,16 @@ def max_deal_length(rules: Rules, max_redeals: int | None = None) -> int:
     - ``DEALT_CARDS`` (100) cards, each a chance step, and one seat asked per card
       ([`BidTurns`][tuolaji.game.turns.BidTurns] asks a seat when its hand, the standing bid or
       the attempt changed).
-    - At most 4 bids and counters: each must be strictly stronger than the standing one, and
-      strengths run 1..4 (R4.2, R5.2). Each re-asks every seat while cards are dealt, or starts
+    - At most ``tuolaji.core.bidding.longest_bidding(rules)`` bids and counters (4 and 3
+      under the seeds' bid order: each must outrank the standing one, and strengths run
+      1..4, R4.2, R5.2). Each re-asks every seat while cards are dealt, or starts
       a new run of passes in the closing or counter round; a round ends with four passes in a
       row (R4.3, R5.2): so at most 4 decisions per bid, plus 4 closing and 4 counter passes.
       A bid shows at most 3 cards (R4.4: a level pair and a joker), so 4 ids.
     - At most 2 weak-hand offers (R4.7, one per attacker).
-    - Burials: one, and one more per counter after the kitty (R5.2: counter-bids or kitty
-      thefts, each of strength 2, 3, 4 and stronger than the last, so at most 3), each 8
-      cards and ``DONE``.
+    - Burials: one, and one more per counter after the kitty (R5.2: counter-bids, each of
+      strength 2 or more, or kitty thefts, each any bid that outranks the standing one, so
+      at most as many as the bids of ``longest_bidding``), each 8 cards and ``DONE``.
     - Play: at most 25 tricks; at trick ``t`` each hand holds at most ``25 - t`` cards, so a
       lead (even a throw that fails, R6.4) takes at most ``26 - t`` ids; the followers play
       75 cards in all, and one ``DONE`` per play.
@@ -507,14 +508,16 @@ def max_deal_length(rules: Rules, max_redeals: int | None = None) -> int:
     """
     bound = playable_rules(rules, max_redeals).no_bid_redeals
     assert bound is not None  # playable rules bound the first deal's redeals
-    bids = NO_TRUMP_BIG
+    bids, counters = longest_bidding(rules)
     bid_ids = (3 if rules.bidding == "joker" else 2) + 1
     thrown_in = 2 * DEALT_CARDS + SEATS  # cards, one ask each, four closing passes
     bidding = 2 * DEALT_CARDS + SEATS * bids + 2 * SEATS + bids * (bid_ids - 1)
     if rules.weak_hand_redeal is not None:
         bidding += 2
-    after_burial = rules.counter_bids or rules.kitty_theft != "none"
-    counters = NO_TRUMP_BIG - LEVEL_PAIR_STRENGTH + 1 if after_burial else 0
+    if rules.kitty_theft != "none":
+        counters = bids
+    elif not rules.counter_bids:
+        counters = 0
     burials = (1 + counters) * (KITTY_SIZE + 1)
     leads = sum(HAND_SIZE - t + 1 for t in range(HAND_SIZE))
     follows = 2 * (SEATS - 1) * HAND_SIZE

@@ -34,6 +34,7 @@ from tuolaji.core.bidding import (
     is_counter,
     is_declaration,
     kitty_turn,
+    overturn_floor,
     refusal_message,
     reinforcer,
     twin_dealer,
@@ -78,6 +79,7 @@ __all__ = [
     "first_bidder",
     "fresh_deal",
     "may_ask_redeal",
+    "overturned_single",
     "pass_turn",
     "weak_hand_actions",
 ]
@@ -242,6 +244,24 @@ def _bid_window(state: GameState, seat: int) -> Refusal | None:
     )
 
 
+def overturned_single(state: GameState, seat: int) -> Suit | None:
+    """R4.2 ``Rules.reinforce_after_overturn``: the suit of the single level card that was
+    ``seat``'s last bid of the current attempt when another seat's bid now stands, else None
+    (also when the rule is off: the event scan is skipped, as bots probe bids after every
+    dealt card)."""
+    standing = state.bid
+    if not state.rules.reinforce_after_overturn or standing is None or standing.seat == seat:
+        return None
+    for event in reversed(state.events):
+        if isinstance(event, CardsDealt):
+            break  # bids of an earlier attempt were thrown in with its cards
+        if isinstance(event, Declared) and event.seat == seat:
+            if event.strength == 1 and event.suit is not None:
+                return Suit(event.suit)  # one level card (R4.4: with its joker)
+            return None
+    return None
+
+
 def _refusal(state: GameState, seat: int, strength: int, suit: Suit | None) -> Refusal | None:
     rules = state.rules
     stage = _stage(state)
@@ -255,6 +275,9 @@ def _refusal(state: GameState, seat: int, strength: int, suit: Suit | None) -> R
         self_overturn=rules.self_overturn,
         joker_pairs=rules.joker_pairs,
         fix_trump=rules.fix_trump,
+        pair_bids_equal=rules.pair_bids_equal,
+        overturn_by_suit=rules.overturn_by_suit,
+        overturned=overturned_single(state, seat),
     )
 
 
@@ -277,14 +300,15 @@ def declare_options(state: GameState, seat: int) -> list[Hand]:
     if is_counter(state.rules, _stage(state)):
         low = LEVEL_PAIR_STRENGTH  # R5.2
     if state.bid is not None:
-        low = max(low, state.bid.strength + 1)  # R4.2
+        low = max(low, overturn_floor(state.bid.strength, state.rules))  # R4.2
     if low > high:
         return []
     level = bid_level(state, seat)
     system = state.rules.bidding
+    joker_bids = state.rules.joker_bids
     options = []
-    for cards in bid_options(state.hands[seat], level, system, low, high):
-        form = bid_form(cards, level, system)
+    for cards in bid_options(state.hands[seat], level, system, low, high, joker_bids=joker_bids):
+        form = bid_form(cards, level, system, joker_bids)
         if form is not None and _refusal(state, seat, *form) is None:
             options.append(cards)
     return options
@@ -302,9 +326,10 @@ def declare(state: GameState, seat: int, cards: Hand) -> GameState:
             f"a bid shows cards the seat holds; seat {s} does not hold {format_cards(cards)}",
         )
     level = bid_level(state, s)
-    form = bid_form(cards, level, state.rules.bidding)
+    system, joker_bids = state.rules.bidding, state.rules.joker_bids
+    form = bid_form(cards, level, system, joker_bids)
     if form is None:
-        raise IllegalAction(*form_message(cards, level, state.rules.bidding))
+        raise IllegalAction(*form_message(cards, level, system, joker_bids))
     strength, suit = form
     refusal = _refusal(state, s, strength, suit)
     if refusal is not None:

@@ -105,6 +105,7 @@ def build_rules(pick: Chooser) -> Rules:
         changes["jack_hook"] = False
     _join_kitty_fields(changes, pick)
     _join_follow_fields(changes, pick)
+    _join_bid_fields(changes, pick)
     try:
         return attrs.evolve(base, **changes)  # type: ignore[arg-type]
     except ConfigurationError:
@@ -144,6 +145,18 @@ def _join_follow_fields(changes: dict[str, object], pick: Chooser) -> None:
             changes["tractor_protection"] = False
         else:
             changes["follow_draw"] = pick(("pairs", "tractor_on_tractor"))
+
+
+def _join_bid_fields(changes: dict[str, object], pick: Chooser) -> None:
+    """Bring the drawn bid-order fields into agreement (R4.3, R4.4): one big joker bids only
+    in reveal bidding, and equal pairs are not also ranked by suit."""
+    if changes["joker_bids"] == "single_big_no_trump" and changes["bidding"] == "joker":
+        changes["joker_bids"] = pick(("pairs", "none"))
+    if changes["pair_bids_equal"] and changes["overturn_by_suit"]:
+        if pick((False, True)):
+            changes["pair_bids_equal"] = False
+        else:
+            changes["overturn_by_suit"] = False
 
 
 def random_rules(rng: random.Random) -> Rules:
