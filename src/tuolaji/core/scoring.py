@@ -414,7 +414,7 @@ def score_deal(
     if len(kitty_cards) != rules.kitty_size:
         raise IllegalAction(
             "R4.1",
-            f"the kitty holds Rules.kitty_size={rules.kitty_size} cards, got {len(kitty_cards)}",
+            f"the kitty holds {rules.kitty_size} cards (Rules.kitty_size), got {len(kitty_cards)}",
         )
     attackers_won_last = team_of(last_winner) != declarers
     # R8.2 multiplies the kitty; with no kitty (Rules.kitty_size=0) there is no bonus to

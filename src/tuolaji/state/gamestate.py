@@ -261,7 +261,8 @@ class GameState:
         kit = as_cards(kitty, "kitty")
         if len(kit) != rules.kitty_size:
             raise IllegalAction(
-                "R5.1", f"the kitty holds Rules.kitty_size={rules.kitty_size} cards, got {len(kit)}"
+                "R5.1",
+                f"the kitty holds {rules.kitty_size} cards (Rules.kitty_size), got {len(kit)}",
             )
         counts = Counter(c for h in (*hs, kit) for c in h)
         over = [str(c) for c, n in counts.items() if n > 2]

@@ -211,7 +211,7 @@ def _check_cards(state: GameState) -> None:
             )
     elif len(state.kitty) != kitty_size:
         raise _fail(
-            f"the kitty holds Rules.kitty_size={kitty_size} cards in the {phase.value} phase "
+            f"the kitty holds {kitty_size} cards (Rules.kitty_size) in the {phase.value} phase "
             f"(R4.1, R5.1)"
         )
     if phase is Phase.COUNTERS and sizes != [hand] * 4:

@@ -256,11 +256,17 @@ def check_result(state: GameState) -> None:
     )
     revealed = [e for e in state.events if isinstance(e, KittyRevealed)]
     scored = [e for e in state.events if isinstance(e, DealScored)]
-    if len(revealed) != 1 or len(scored) != 1 or scored[0].result != result:
-        raise _fail("R8.2", "a scored deal has one KittyRevealed and one DealScored event")
-    _check_revealed_kitty(state, revealed[0].cards, result.kitty_points)
+    # R4.1: a deal with no kitty reveals none.
+    kitties = 1 if state.rules.kitty_size else 0
+    if len(revealed) != kitties or len(scored) != 1 or scored[0].result != result:
+        raise _fail(
+            "R8.2",
+            "a scored deal has one DealScored event and one KittyRevealed (none without a kitty)",
+        )
     multiplier = _kitty_multiplier(state, attackers)
-    if result.multiplier != multiplier or revealed[0].multiplier != multiplier:
+    if revealed:
+        _check_revealed_kitty(state, revealed[0].cards, result.kitty_points)
+    if result.multiplier != multiplier or any(e.multiplier != multiplier for e in revealed):
         raise _fail(
             "R8.2", f"the kitty multiplier is {result.multiplier}; the last lead gives {multiplier}"
         )
