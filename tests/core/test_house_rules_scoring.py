@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reference import ref_jack_hook, ref_kitty_multiplier
-from tuolaji import Card, Rank, Suit, Trump, full_deck, parse_cards
+from tuolaji import Card, IllegalAction, Rank, Suit, Trump, full_deck, parse_cards
 from tuolaji.core.rules import RULESETS, KittyMultiplierMode, Rules
 from tuolaji.core.scoring import is_jack_hook, kitty_multiplier_for_lead, score_deal
 
@@ -111,3 +111,59 @@ def test_r9_4_the_hook_agrees_with_the_reference(seed: int, hook: bool, cards: s
         winning_play=play,
     )
     assert is_jack_hook(level, dealer, winner, play, rules) == expected
+
+
+# --- the kitty's size (R4.1, R8.2; issue 31) ---------------------------------------------------
+
+
+def _last_trick_pair_won_by_attackers(rules: Rules, kitty: str) -> int:
+    """The kitty bonus when the attackers (seat 1) win the last trick, led by ♥AA (×4)."""
+    result = score_deal(
+        rules,
+        dealer=0,
+        levels=(Rank.TWO, Rank.TWO),
+        trick_points=60,
+        kitty=parse_cards(kitty),
+        last_lead=parse_cards("AH AH"),
+        last_winner=1,
+        winning_play=parse_cards("AH AH"),
+        trump=rules.trump(Rank.TWO, Suit.SPADES),
+    )
+    assert result.attacker_points == 60 + result.kitty_bonus
+    assert result.trick_points == 60
+    return result.kitty_bonus
+
+
+def test_r8_2_kitty_size_4_multiplies_its_4_cards() -> None:
+    """R4.1 with Rules.kitty_size=4: the kitty ♣K ♣10 ♣3 ♣4 holds 20 points; a pair led
+    last doubles it twice: +80 (R8.2)."""
+    assert _last_trick_pair_won_by_attackers(Rules(kitty_size=4), "KC 10C 3C 4C") == 80
+
+
+def test_r8_2_no_kitty_no_bonus_and_no_multiplier() -> None:
+    """R4.1 with Rules.kitty_size=0: no kitty, so nothing for R8.2 to multiply: the
+    attackers winning the last trick with a pair add nothing, and the multiplier is 0."""
+    rules = Rules(kitty_size=0)
+    assert _last_trick_pair_won_by_attackers(rules, "") == 0
+    result = score_deal(
+        rules,
+        dealer=0,
+        levels=(Rank.TWO, Rank.TWO),
+        trick_points=80,
+        kitty=(),
+        last_lead=parse_cards("AH AH"),
+        last_winner=3,
+        winning_play=parse_cards("AH AH"),
+        trump=rules.trump(Rank.TWO, None),
+    )
+    assert result.multiplier == 0 and result.kitty_points == 0 and result.attacker_points == 80
+    assert "kitty" not in str(result)
+
+
+@pytest.mark.parametrize(("size", "kitty"), [(0, "KC"), (4, "KC 10C 3C 4C 6C 7C 8C 9C"), (8, "")])
+def test_r4_1_a_kitty_of_another_size_is_refused(size: int, kitty: str) -> None:
+    """R4.1: the kitty scored holds Rules.kitty_size cards; another count cannot come from a
+    deal under those rules."""
+    with pytest.raises(IllegalAction, match=r"kitty holds \d cards \(Rules.kitty_size\)") as info:
+        _last_trick_pair_won_by_attackers(Rules(kitty_size=size), kitty)
+    assert info.value.rule == "R4.1"
