@@ -148,11 +148,19 @@ def oracle_may_declare(state: GameState, seat: int, cards: Sequence[Card]) -> bo
     return True
 
 
-def oracle_turned_kitty(kitty: Sequence[Card], level: int) -> tuple[list[int], Suit | None]:
-    """R4.6 with ``no_bid_reveal="first_level_or_highest"``, from the rule text: the kitty
-    indices turned up in order, and the trump. Cards are turned until one of the dealer's
-    level (its suit is trump); with none, all eight are turned and the highest names the
-    trump: a joker (no trump), else the highest rank, the first turned among equals."""
+def oracle_turned_kitty(
+    kitty: Sequence[Card], level: int, reveal: int | str = "first_level_or_highest"
+) -> tuple[list[int], Suit | None]:
+    """R4.6 when nobody bids, from the rule text: the kitty indices turned up in order, and
+    the trump. With no kitty (R4.1, ``Rules.kitty_size`` 0) nothing is turned and there is no
+    trump suit. A kitty index ``reveal`` turns that card: its suit, a joker no trump. With
+    ``"first_level_or_highest"`` cards are turned until one of the dealer's level (its suit is
+    trump); with none, all are turned and the highest names the trump: a joker (no trump),
+    else the highest rank, the first turned among equals."""
+    if not kitty:
+        return [], None
+    if isinstance(reveal, int):
+        return [reveal], kitty[reveal].suit
     turned: list[int] = []
     for i, card in enumerate(kitty):
         turned.append(i)
