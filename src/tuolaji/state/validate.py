@@ -191,7 +191,9 @@ def _check_cards(state: GameState) -> None:
         if phase is Phase.DEALING and state.dealt >= dealt_all:
             raise _fail(f"dealing ends after the {dealt_all}th card (R4.1)")
         if phase is not Phase.DEALING and state.dealt != dealt_all:
-            raise _fail(f"the {phase.value} phase comes after all {dealt_all} cards are dealt")
+            raise _fail(
+                f"the {phase.value} phase comes after all {dealt_all} cards are dealt (R4.1)"
+            )
         if state.hands != _dealt_hands(state):
             raise _fail("the hands must be the cards dealt from the deck so far (R4.1)")
         kitty = state.deck[dealt_all:] if phase is not Phase.DEALING else ()
@@ -201,7 +203,7 @@ def _check_cards(state: GameState) -> None:
             )
         return
     if state.deck and state.dealt != dealt_all:
-        raise _fail(f"the {phase.value} phase comes after all {dealt_all} cards are dealt")
+        raise _fail(f"the {phase.value} phase comes after all {dealt_all} cards are dealt (R4.1)")
     if phase is Phase.BURYING:
         want = [hand + kitty_size if s == state.turn else hand for s in range(4)]
         if not kitty_size or sizes != want or state.kitty:
