@@ -945,9 +945,12 @@ class Rules:
     kitty_size: KittySize = _field(
         8, "R4.1", "how many cards the kitty holds", _Choice(KittySize), "0.4"
     )
-    """R4.1: 8 (the seeds), 4 or 0: every seat is dealt (108 - kitty_size) / 4 cards.
-    With no kitty there is no burial, no kitty bonus, and a deal nobody bids is played with no
-    trump suit; not with ``counter_bids`` or ``kitty_theft``."""
+    """R4.1: 8 (the seeds), 4 or 0: every seat is dealt the rest of the deck,
+    [`hand_size`][tuolaji.Rules.hand_size] = (108 - kitty_size) / 4 cards, and buries as many
+    as the kitty held (R5.1). With no kitty there is no burial, no kitty bonus (R8.2), and a
+    later deal nobody bids has no card to turn: it is played with no trump suit and the dealer
+    stays (R4.6, the reading of docs/house-rules.md); not with ``counter_bids`` or
+    ``kitty_theft``."""
     joker_bids: JokerBids = _field(
         "pairs", "R4.3", "which joker bids name no trump", _Choice(JokerBids), "0.4"
     )
