@@ -107,7 +107,7 @@ class PlayerView:
             shown = f" showing {format_hand(self.shown[seat])}" if self.shown[seat] else ""
             hidden = "hidden" if self.hand_sizes[seat] else "-"
             lines.append(f"{seat}{mark} ({self.hand_sizes[seat]:2}) {hidden}{shown}")
-        if self.kitty is not None:
+        if self.kitty:  # none seen, or none at all (Rules.kitty_size 0)
             lines.append(kitty_line(self.kitty, self.trump))
         lines += tail_lines(
             phase=self.phase.value,
