@@ -61,7 +61,8 @@ class PlayerView:
     other seats cannot know it left the hand (see `shown_cards`)."""
     kitty: Hand | None
     """The buried cards: only for the seat that buried them, or for all once scored when
-    [`kitty_public_at_end`][tuolaji.Rules.kitty_public_at_end] (R8.2)."""
+    [`kitty_public_at_end`][tuolaji.Rules.kitty_public_at_end] (R8.2). With no kitty
+    ([`Rules.kitty_size`][tuolaji.Rules.kitty_size] 0) the dealer's view holds ``()``."""
     to_act: int
     """The seat whose decision is pending, or -1 ([`CHANCE`][tuolaji.CHANCE]) while dealing and
     once finished."""
