@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from tuolaji.core.caching import memoize
-from tuolaji.core.cards import CARD_KINDS, CARDS, KITTY_SIZE, POINTS, SEATS, Card, Rank, Suit
+from tuolaji.core.cards import CARD_KINDS, CARDS, POINTS, SEATS, Card, Rank, Suit
 from tuolaji.core.errors import ConfigurationError, cut
 from tuolaji.core.legal import LegalFollows
 from tuolaji.core.limits import MAX_LIST
@@ -148,7 +148,7 @@ class GreedyBot:
             return value + 3 * suit_sizes[suit]
 
         ordered = sorted(hand, key=keep_value)
-        return Bury(view.seat, tuple(ordered[:KITTY_SIZE]))
+        return Bury(view.seat, tuple(ordered[: view.rules.kitty_size]))
 
     # --- playing ---------------------------------------------------------------------------
 

@@ -213,7 +213,7 @@ def oracle_may_declare(state: GameState, seat: int, cards: Sequence[Card]) -> bo
 
 def oracle_round_after_burial(state: GameState) -> bool:
     """R5.2: whether a round of counters follows a burial in ``state`` (the state just before
-    the burial): counter-bids (seed 002, 反主炒底) in a deal that is not the match's first;
+    the burial): counter-bids (反主炒底 of 双升) in a deal that is not the match's first;
     kitty theft (炒地皮, the online app) in every deal with a standing bid, never after a trump
     turned from the kitty."""
     rules = state.rules
@@ -223,15 +223,22 @@ def oracle_round_after_burial(state: GameState) -> bool:
 
 
 def oracle_turned_kitty(
-    kitty: Sequence[Card], level: int, rule: str = "first_level_or_highest"
+    kitty: Sequence[Card], level: int, reveal: int | str = "first_level_or_highest"
 ) -> tuple[list[int], Suit | None]:
-    """R4.6 with a kitty-searching ``no_bid_reveal``, from the rule text: the kitty indices
-    turned up in order, and the trump. ``"first_level_or_highest"``: cards are turned until
-    one of the dealer's level (its suit is trump); with none, all eight are turned and the
-    highest names the trump: a joker (no trump), else the highest rank, the first turned among
-    equals. ``"first_level_joker_stops"`` (the online app): turning also stops at a joker (no
-    trump); with neither, the highest suit in the kitty is trump, ♣ < ♦ < ♠ < ♥ (the app's
-    kitty is sorted as the cards of a no-trump deal, suit first)."""
+    """R4.6 when nobody bids, from the rule text: the kitty indices turned up in order, and
+    the trump. With no kitty (R4.1, ``Rules.kitty_size`` 0) nothing is turned and there is no
+    trump suit. A kitty index ``reveal`` turns that card: its suit, a joker no trump. With
+    ``"first_level_or_highest"`` cards are turned until one of the dealer's level (its suit is
+    trump); with none, all are turned and the highest names the trump: a joker (no trump),
+    else the highest rank, the first turned among equals. ``"first_level_joker_stops"`` (the
+    online app): turning also stops at a joker (no trump); with neither, the highest suit in
+    the kitty is trump, ♣ < ♦ < ♠ < ♥ (the app's kitty is sorted as the cards of a no-trump
+    deal, suit first)."""
+    if not kitty:
+        return [], None
+    if isinstance(reveal, int):
+        return [reveal], kitty[reveal].suit
+    rule = reveal
     turned: list[int] = []
     for i, card in enumerate(kitty):
         turned.append(i)

@@ -3,8 +3,9 @@ points, burial that keeps trumps, and deterministic decisions."""
 
 from __future__ import annotations
 
+import pytest
+
 import tuolaji as tl
-from tuolaji.core.cards import KITTY_SIZE
 from tuolaji.state.actions import Bury, Phase, Play
 from tuolaji.testing import stacked_deck
 
@@ -54,8 +55,8 @@ def test_ruffs_only_for_points() -> None:
     assert _choice(_state(hands).play(0, tl.parse_cards("10S"))) == tuple(tl.parse_cards("3H"))
 
 
-def _greedy_game(seed: int) -> tl.Game:
-    game = tl.Game("tuolaji", seed=seed)
+def _greedy_game(seed: int, rules: tl.Rules | str = "tuolaji") -> tl.Game:
+    game = tl.Game(rules, seed=seed)
     game.play_deal([tl.GreedyBot(seed * 4 + s) for s in range(4)])
     return game
 
@@ -65,21 +66,24 @@ def test_decisions_are_deterministic_given_the_seed() -> None:
         assert _greedy_game(seed).actions == _greedy_game(seed).actions
 
 
-def test_burial_keeps_trumps_while_side_cards_last() -> None:
-    """R5.1: of the 33 cards, trumps are buried only when fewer than 8 side cards remain."""
+@pytest.mark.parametrize("size", [8, 4])
+def test_burial_keeps_trumps_while_side_cards_last(size: int) -> None:
+    """R5.1: of the 33 cards, trumps are buried only when fewer than 8 side cards remain;
+    with a kitty of 4 (R4.1, Rules.kitty_size), of the 30 cards, 4 are buried alike."""
+    rules = tl.Rules(kitty_size=size)  # type: ignore[arg-type]
     burials = 0
     for seed in range(12):
-        for state in _greedy_game(seed).history:
+        for state in _greedy_game(seed, rules).history:
             if state.phase is not Phase.BURYING:
                 continue
             seat = state.to_act
             action = tl.GreedyBot(seat).act(state.view(seat), state.legal_actions(seat))
-            assert isinstance(action, Bury) and len(action.cards) == KITTY_SIZE
+            assert isinstance(action, Bury) and len(action.cards) == size
             trump = state.trump
             assert trump is not None
             side = sum(not trump.is_trump(c) for c in state.hands[seat])
             buried_trumps = sum(trump.is_trump(c) for c in action.cards)
-            assert buried_trumps == max(0, KITTY_SIZE - side)
+            assert buried_trumps == max(0, size - side)
             burials += 1
     assert burials >= 12
 
@@ -103,6 +107,6 @@ def test_r5_2_steals_the_kitty_for_a_long_suit_and_buries_again() -> None:
     assert theft == tl.Declare(1, tl.parse_cards("5S 5S"))
     s = s.apply(theft)
     burial = bot.act(s.view(1), s.legal_actions(1))
-    assert isinstance(burial, Bury) and len(burial.cards) == KITTY_SIZE
+    assert isinstance(burial, Bury) and len(burial.cards) == s.rules.kitty_size
     s = s.apply(burial)
     assert s.phase is Phase.COUNTERS and s.dealer == 0 and s.buried_by == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -174,18 +175,36 @@ def test_single_card_round_trip(card: tl.Card) -> None:
 
 
 def test_deck_figures_are_named() -> None:
-    """R1.1: two decks of 54 kinds; R4.1: 25 cards to each of 4 seats and 8 in the kitty;
-    R6.1: the declarer buries from 33; R1.2: 200 points in all."""
-    from tuolaji.core import cards  # noqa: PLC0415
+    """R1.1: two decks of 54 kinds; R4.1: 25 cards to each of 4 seats and 8 in the kitty by
+    default (the sizes are the rules', Rules.hand_size and Rules.kitty_size); R6.1: the
+    declarer buries from 33, the most any seat holds; R1.2: 200 points in all."""
+    from tuolaji.core import cards, rules  # noqa: PLC0415
 
     assert cards.CARD_KINDS == len(tl.CARDS) == 54
     assert cards.DECK_SIZE == len(tl.full_deck()) == 108
-    assert cards.SEATS == 4 and cards.HAND_SIZE == 25 and cards.DEALT_CARDS == 100
-    assert cards.KITTY_SIZE == 8 and cards.BURYING_HAND_SIZE == 33
+    default = tl.Rules()
+    assert cards.SEATS == 4 and default.hand_size == 25 and default.dealt_cards == 100
+    assert default.kitty_size == rules.MAX_KITTY_SIZE == 8
+    assert rules.MAX_HELD == default.hand_size + default.kitty_size == 33
+    assert rules.MAX_HAND_SIZE == tl.Rules(kitty_size=0).hand_size == 27
     assert cards.TOTAL_POINTS == tl.points(tl.full_deck()) == 200
     hands, kitty = tl.deal_cards(tl.full_deck())
-    assert [len(h) for h in hands] == [cards.HAND_SIZE] * cards.SEATS
-    assert len(kitty) == cards.KITTY_SIZE
+    assert [len(h) for h in hands] == [default.hand_size] * cards.SEATS
+    assert len(kitty) == default.kitty_size
+
+
+@pytest.mark.parametrize(("size", "hand"), [(0, 27), (4, 26), (8, 25)])
+def test_r4_1_kitty_size_deals_the_rest_equally(size: int, hand: int) -> None:
+    """R4.1 with Rules.kitty_size: the 108 cards go out one at a time from the dealer until
+    each seat holds (108 - size) / 4; the last ``size`` cards are the kitty (none at 0)."""
+    deck = tl.shuffled_deck(random.Random(size))
+    rules = tl.Rules(kitty_size=size)
+    hands, kitty = tl.deal_cards(deck, 1, rules=rules)
+    assert rules.hand_size == hand and rules.dealt_cards == 4 * hand
+    assert [len(h) for h in hands] == [hand] * 4 and kitty == deck[4 * hand :]
+    assert len(kitty) == size
+    assert hands[1] == deck[0 : 4 * hand : 4] and hands[0] == deck[3 : 4 * hand : 4]
+    assert Counter(c for h in (*hands, kitty) for c in h) == Counter(tl.full_deck())
 
 
 def test_the_renamed_functions_of_0_3_give_the_rules_answers() -> None:

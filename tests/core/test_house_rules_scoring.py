@@ -14,7 +14,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reference import ref_jack_hook, ref_kitty_multiplier, ref_levels
-from tuolaji import Card, ConfigurationError, DealResult, Rank, Suit, Trump, full_deck, parse_cards
+from tuolaji import (
+    Card,
+    ConfigurationError,
+    DealResult,
+    IllegalAction,
+    Rank,
+    Suit,
+    Trump,
+    full_deck,
+    parse_cards,
+)
 from tuolaji.core.rules import (
     FULL_LEVELS,
     RULESETS,
@@ -400,3 +410,59 @@ def test_r9_5_deals_on_the_last_level_agree_with_the_reference(
     rules = attrs.evolve(rules, wrap=False)
     winner, play = data.draw(st.integers(0, 3)), data.draw(st.sampled_from(PLAYS))
     check_against_the_reference(rules, data, rules.last_level, winner=winner, play=play)
+
+
+# --- the kitty's size (R4.1, R8.2; issue 31) ---------------------------------------------------
+
+
+def _last_trick_pair_won_by_attackers(rules: Rules, kitty: str) -> int:
+    """The kitty bonus when the attackers (seat 1) win the last trick, led by ♥AA (×4)."""
+    result = score_deal(
+        rules,
+        dealer=0,
+        levels=(Rank.TWO, Rank.TWO),
+        trick_points=60,
+        kitty=parse_cards(kitty),
+        last_lead=parse_cards("AH AH"),
+        last_winner=1,
+        winning_play=parse_cards("AH AH"),
+        trump=rules.trump(Rank.TWO, Suit.SPADES),
+    )
+    assert result.attacker_points == 60 + result.kitty_bonus
+    assert result.trick_points == 60
+    return result.kitty_bonus
+
+
+def test_r8_2_kitty_size_4_multiplies_its_4_cards() -> None:
+    """R4.1 with Rules.kitty_size=4: the kitty ♣K ♣10 ♣3 ♣4 holds 20 points; a pair led
+    last doubles it twice: +80 (R8.2)."""
+    assert _last_trick_pair_won_by_attackers(Rules(kitty_size=4), "KC 10C 3C 4C") == 80
+
+
+def test_r8_2_no_kitty_no_bonus_and_no_multiplier() -> None:
+    """R4.1 with Rules.kitty_size=0: no kitty, so nothing for R8.2 to multiply: the
+    attackers winning the last trick with a pair add nothing, and the multiplier is 0."""
+    rules = Rules(kitty_size=0)
+    assert _last_trick_pair_won_by_attackers(rules, "") == 0
+    result = score_deal(
+        rules,
+        dealer=0,
+        levels=(Rank.TWO, Rank.TWO),
+        trick_points=80,
+        kitty=(),
+        last_lead=parse_cards("AH AH"),
+        last_winner=3,
+        winning_play=parse_cards("AH AH"),
+        trump=rules.trump(Rank.TWO, None),
+    )
+    assert result.multiplier == 0 and result.kitty_points == 0 and result.attacker_points == 80
+    assert "kitty" not in str(result)
+
+
+@pytest.mark.parametrize(("size", "kitty"), [(0, "KC"), (4, "KC 10C 3C 4C 6C 7C 8C 9C"), (8, "")])
+def test_r4_1_a_kitty_of_another_size_is_refused(size: int, kitty: str) -> None:
+    """R4.1: the kitty scored holds Rules.kitty_size cards; another count cannot come from a
+    deal under those rules."""
+    with pytest.raises(IllegalAction, match=r"kitty holds \d cards \(Rules.kitty_size\)") as info:
+        _last_trick_pair_won_by_attackers(Rules(kitty_size=size), kitty)
+    assert info.value.rule == "R4.1"

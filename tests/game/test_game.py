@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 
+import attrs
 import pytest
 
 import tuolaji as tl
 from tuolaji import InvalidRecord
-from tuolaji.bots import GreedyBot, RandomBot
+from tuolaji.bots import GreedyBot, PIMCBot, RandomBot
 from tuolaji.game.facade import Game
 from tuolaji.game.record import replay, write_record
 from tuolaji.state import codec
@@ -173,3 +174,33 @@ def test_random_bot_reaches_every_legal_action() -> None:
     bot = RandomBot(1)
     seen = {bot.act(s.view(0), s.legal_actions()) for _ in range(300)}
     assert seen == set(s.legal_actions()) and len(seen) == 7
+
+
+@pytest.mark.parametrize("size", [0, 4, 8])
+def test_r4_1_kitty_size_bots_play_deals_and_the_record_replays(size: int) -> None:
+    """R4.1 with Rules.kitty_size: greedy, random and searching bots (their sampled worlds
+    hold a kitty of the rules' size, none without one) play three deals through Game to
+    their scores, and the record replays to the same states."""
+    rules = attrs.evolve(
+        tl.RULESETS["shuangsheng"],
+        kitty_size=size,
+        no_bid_reveal=min(2, size),
+        counter_bids=size > 0,  # R5.2: a counter takes the kitty
+    )
+    game = Game(rules, 7)
+    seats: list[tl.Bot] = [GreedyBot(1), PIMCBot(2, worlds=2, candidates=2), RandomBot(3)]
+    seats.append(GreedyBot(4))
+    hand = (108 - size) // 4
+    for _ in range(3):
+        result = game.play_deal(seats)
+        state = game.state
+        assert state.result == result and len(state.kitty) == size
+        played = sum(len(t.plays[0]) for t in state.tricks)
+        assert played == hand
+        assert sum(t.points for t in state.tricks) + tl.points(state.kitty) == 200
+        buried = [a for a in game.actions[-1] if isinstance(a, tl.Bury)]
+        assert all(len(a.cards) == size for a in buried) and bool(buried) == bool(size)
+        if game.over:
+            break
+    again = replay(write_record(game))
+    assert again.history == game.history and again.results == game.results

@@ -15,7 +15,17 @@ from positions import played_deals, some_state
 from reference import ref_legal_follows
 from trick_strategies import FOLLOW_HOUSE_RULES, follow_positions
 from tuolaji.core.rules import FollowDraw
-from tuolaji.rl.actionspace import ASK_REDEAL, DONE, NUM_ACTIONS, PASS, Decision, action_ids
+from tuolaji.rl.actionspace import (
+    ASK_REDEAL,
+    DONE,
+    NUM_ACTIONS,
+    PASS,
+    Decision,
+    Driver,
+    action_ids,
+    max_deal_length,
+    playable_rules,
+)
 from tuolaji.state.actions import BuryActions
 
 RULES = st.sampled_from(["tuolaji", "shuangsheng"])
@@ -249,3 +259,50 @@ def test_r5_2_kitty_theft_decisions_are_the_listed_actions(bidding: str) -> None
             bids = [a for a in actions if isinstance(a, tl.Declare)]
             s = s.apply(bids[0] if bids else actions.sample(rng))
     assert checked >= 6
+
+
+# --- the kitty's size (R4.1, Rules.kitty_size; issue 31) ----------------------------------------
+
+
+@pytest.mark.parametrize("size", [0, 4])
+def test_r4_1_kitty_size_the_driver_plays_a_deal_to_its_score(size: int) -> None:
+    """R4.1 with Rules.kitty_size: driven by masked random ids, a deal deals (108 - size) / 4
+    cards a seat, buries ``size`` cards one id at a time (none with no kitty, R5.1), plays
+    every card and is scored, within max_deal_length; every finished decision was legal."""
+    shuangsheng = tl.RULESETS["shuangsheng"]
+    rules = playable_rules(attrs.evolve(shuangsheng, kitty_size=size, counter_bids=size > 0))
+    for seed in range(3):
+        rng = random.Random(seed)
+        driver = Driver(tl.GameState.new(rules, seed))
+        while not driver.finished:
+            if driver.seat is None:
+                driver.deal()
+                continue
+            decision = driver.decision
+            assert decision is not None
+            before = driver.state
+            driver.push(rng.choice(decision.legal_ids()))
+            done = driver.log[-1]
+            if done[0] == "done" and before.phase is not tl.Phase.DEALING:
+                assert done[2] in before.legal_actions(done[1])
+        state = driver.state
+        assert state.result is not None and len(state.kitty) == size
+        dealt = [step for step in driver.log[driver.attempt_start :] if step[0] == "deal"]
+        assert len(dealt) == rules.dealt_cards == 4 * ((108 - size) // 4)
+        burials = [w for kind, _, w in driver.log if kind == "done" and isinstance(w, tl.Bury)]
+        assert all(len(b.cards) == size for b in burials) and bool(burials) == bool(size)
+        steps = [step for step in driver.log if step[0] != "done"]  # cards and ids
+        assert len(steps) <= max_deal_length(rules)
+
+
+def test_r5_1_a_kitty_of_4_counts_its_burial_sequences() -> None:
+    """R5.1 with Rules.kitty_size=4: the complete burial sequences are the 4-card burials of
+    the 30 cards held, as many as len(legal_actions()); DONE comes after the 4th card."""
+    state = tl.GameState.new(attrs.evolve(tl.RULESETS["tuolaji"], kitty_size=4), 3, dealer=1)
+    while state.phase is not tl.Phase.BURYING:
+        state = state.deal_card() if state.phase is tl.Phase.DEALING else state.pass_(state.to_act)
+    actions = state.legal_actions(state.to_act)
+    assert isinstance(actions, BuryActions) and len(state.hands[state.to_act]) == 30
+    burials = complete(Decision(state), limit=100_000)
+    assert burials is not None and len(burials) == len(actions) > 10_000
+    assert all(len(b.cards) == 4 and b in actions for b in burials[:500])

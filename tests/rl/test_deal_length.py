@@ -236,3 +236,27 @@ def test_r5_2_kitty_theft_deals_stay_within_the_bound(seed: int, thefts: int) ->
     burials = [w for w in done if isinstance(w, Bury)]
     assert 1 <= len(burials) <= 4 and final.counters == len(burials) - 1
     assert burials[0].seat == final.dealer
+
+
+@pytest.mark.parametrize("size", [0, 4])
+def test_r4_1_kitty_size_openspiel_deals_end_within_their_bound(size: int) -> None:
+    """R4.1 with Rules.kitty_size through OpenSpiel (the rules parameter as JSON): every
+    policy's deal deals (108 - size) / 4 cards a seat per attempt, is scored, and stays
+    within its game's max_game_length, which the kitty size sets; silent seats end in the
+    R4.6 fallback: with no kitty no card is turned and the deal has no trump suit."""
+    data = {"kitty_size": size, "no_bid_reveal": 2, "counter_bids": size > 0}
+    text = json.dumps({**tl.RULESETS["shuangsheng"].to_dict(), **data})
+    rules = tl.Rules.from_dict(json.loads(text))
+    game = pyspiel.load_game("python_tuolaji", {"rules": text, "max_redeals": 1})
+    assert game.max_game_length() == max_deal_length(rules, 1)
+    assert max_deal_length(rules, 1) != max_deal_length(tl.RULESETS["shuangsheng"], 1)
+    for policy in (_silent, _longest, _eager, _random):
+        _, final, log = _play(text, 2, policy, max_redeals=1)
+        assert final.result is not None and len(final.kitty) == size
+        deals = sum(1 for kind, _, _ in log if kind == "deal")
+        assert deals == rules.dealt_cards * (final.attempt + 1 + len(final.redeal_asked))
+        if policy is _silent:
+            revealed = [e for e in final.events if isinstance(e, TrumpRevealed)]
+            assert final.trump is not None and len(revealed) == (1 if size else 0)
+            if not size:
+                assert final.trump.suit is None

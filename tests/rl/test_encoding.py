@@ -12,6 +12,7 @@ import tuolaji as tl
 from extras import need
 from positions import played_deals, some_state
 from tuolaji.core.cards import CARD_KINDS
+from tuolaji.core.rules import MAX_HELD
 from tuolaji.rl.encoding import (
     OBSERVATION_LAYOUT,
     OBSERVATION_SIZE,
@@ -51,7 +52,7 @@ def test_observation_has_the_documented_layout(
     assert len(obs) == OBSERVATION_SIZE == sum(n for _, n in OBSERVATION_LAYOUT)
     assert part(obs, "hand") == card_counts(view.hand)
     assert sum(part(obs, "phase")) == 1
-    assert part(obs, "hand_sizes")[0] * 33 == pytest.approx(len(view.hand))
+    assert part(obs, "hand_sizes")[0] * MAX_HELD == pytest.approx(len(view.hand))
     played = sum(len(p) for t in view.tricks for p in t.plays)
     assert sum(part(obs, "played")) == played + sum(len(p) for p in view.trick)
     assert (sum(part(obs, "kitty")) > 0) == (view.kitty is not None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -84,11 +85,19 @@ def test_resample_from_infostate_keeps_the_information_state() -> None:
     assert sum(state.returns()) == 0
 
 
-@pytest.mark.parametrize("rules", sorted(tl.RULESETS))
+KITTY_SIZES = [
+    pytest.param(json.dumps({"kitty_size": 4, "no_bid_reveal": 3}), id="kitty_size=4"),
+    pytest.param(json.dumps({"kitty_size": 0}), id="kitty_size=0"),
+]
+"""R4.1: house rules with a kitty of 4 and none, as the rules parameter (JSON)."""
+
+
+@pytest.mark.parametrize("rules", [*sorted(tl.RULESETS), *KITTY_SIZES])
 def test_resampled_worlds_replay_from_the_start_every_preset(rules: str) -> None:
     """#24 proof: a resampled world's ``history()`` plays from the deal's first state to the
-    same information state, in every phase and preset; the fallback without a history (a
-    world no history reaches, see ``resample_from_infostate``) stays rare."""
+    same information state, in every phase and preset, and with a kitty of 4 or none (R4.1:
+    the sampled worlds hold the rules' kitty); the fallback without a history (a world no
+    history reaches, see ``resample_from_infostate``) stays rare."""
     game = pyspiel.load_game("python_tuolaji", {"rules": rules, "seed": 3})
     rng = random.Random(5)
     checked = replayed = 0

@@ -143,3 +143,31 @@ def test_r5_2_kitty_theft_a_masked_episode_with_thefts(seed: int, thefts: int) -
     state = env.deal_state
     assert state.result is not None and state.counters == thefts
     assert sum(state.returns()) == 0
+
+
+@pytest.mark.parametrize("size", [0, 4])
+def test_r4_1_kitty_size_an_episode_is_scored_in_the_fixed_spaces(size: int) -> None:
+    """R4.1 with Rules.kitty_size: the observation and action spaces keep their sizes
+    (they cover every kitty size: 27 tricks, 33 cards held), every observation lies in its
+    box, and a masked random episode is scored with the returns of the deal."""
+    import tuolaji as tl  # noqa: PLC0415
+
+    rules = tl.Rules(kitty_size=size, no_bid_reveal=min(size, 3) if size else 0)
+    env = tzoo.env(rules=rules)
+    env.reset(seed=size)
+    box = env.observation_space("seat_0")["observation"]
+    assert box.shape == (tzoo.OBSERVATION_LENGTH,)
+    rng = random.Random(size)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        assert box.contains(obs["observation"])
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(rng.choice([i for i, ok in enumerate(obs["action_mask"]) if ok]))
+    state = env.deal_state
+    assert state.result is not None and len(state.kitty) == size
+    assert sum(len(t.plays[0]) for t in state.tricks) == (108 - size) // 4
+    assert [totals[a] for a in env.possible_agents] == list(state.returns())

@@ -251,6 +251,8 @@ def test_r4_3_fix_trump_reinforce_in_the_closing_round_of_the_reveal_system() ->
     assert Declare(3, C("2S 2S")) in s.legal_actions(3)
     fixed = s.declare(3, C("2S 2S"))
     assert fixed.bid is not None and fixed.bid.strength == 2
+
+
 # --- joker_bids (R4.3, R4.4, R5.2) -------------------------------------------------------------
 
 
@@ -716,6 +718,8 @@ def test_r5_2_kitty_theft_in_a_later_deal_never_moves_the_dealer() -> None:
     for seat in (0, 1, 2, 3):
         s = s.pass_(seat)
     assert s.phase is Phase.PLAYING and s.dealer == 2 and s.to_act == 2
+
+
 # --- whole deals under the bid-order house rules (issue 31) ------------------------------------
 
 BID_ORDER = {
@@ -746,3 +750,47 @@ def test_r4_2_r4_3_the_bid_order_rules_play_whole_deals(name: str) -> None:
     state = game.state
     assert GameState.from_json(state.to_json()) == state
     assert GameState.from_text(state.to_text()) == state
+
+
+@given(
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([0, 4, 8]),
+    st.sampled_from([0, 1, 3, 7, "first_level_or_highest"]),
+    st.sampled_from(["keep", "twin"]),
+)
+def test_r4_6_the_turned_kitty_agrees_with_the_reference_for_each_kitty_size(
+    seed: int, size: int, reveal: int | str, dealer: str
+) -> None:
+    """R4.6 under each Rules.kitty_size (R4.1): nobody bids in a later deal; the cards
+    turned and the trump are the reference's, written from the rule text (no kitty: nothing
+    turned, no trump suit, the dealer stays); the kitty turned is the deck's last ``size``
+    cards."""
+    rng = random.Random(seed)
+    if isinstance(reveal, int) and size:
+        reveal %= size
+    if isinstance(reveal, str):
+        dealer = "keep"  # R4.6: a kitty search with the twin rule is refused by Rules
+    rules = attrs.evolve(
+        TUOLAJI,
+        kitty_size=size,
+        no_bid_reveal=reveal,  # type: ignore[arg-type]
+        no_bid_dealer=dealer,  # type: ignore[arg-type]
+    )
+    deck = list(tl.full_deck())
+    rng.shuffle(deck)
+    dealer_seat = rng.randrange(4)
+    levels = (Rank(rng.randrange(2, 15)), Rank(rng.randrange(2, 15)))
+    s = GameState.new(
+        rules, seed=seed, dealer=dealer_seat, deal_number=1, deck=tuple(deck), levels=levels
+    )
+    s = deal(s)
+    kitty = s.kitty
+    assert kitty == tuple(deck[108 - size :])
+    s = close(s)
+    turned, suit = oracle_turned_kitty(kitty, levels[dealer_seat % 2], reveal)
+    events = [e for e in s.events if isinstance(e, TrumpRevealed)]
+    assert [(e.index, e.card) for e in events] == [(i, kitty[i]) for i in turned]
+    assert s.trump is not None and s.trump.suit == suit
+    if not size:
+        assert s.dealer == dealer_seat
+    assert GameState.from_json(s.to_json()) == s

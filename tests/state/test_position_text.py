@@ -197,3 +197,29 @@ def test_a_quoted_trick_leader_fails_typed() -> None:
     tricks_at = text.rfind(",((", 0, text.index("*")) + 3
     with pytest.raises(tl.InvalidRecord, match="the tricks before"):
         tl.GameState.from_text(text[:tricks_at] + "'" + text[tricks_at:])
+
+
+@pytest.mark.parametrize("size", [0, 4])
+def test_r4_1_kitty_size_states_and_positions_read_back(size: int) -> None:
+    """R4.1 with Rules.kitty_size: every state of a deal with a kitty of 4 or none, and a
+    play position of 26 or 27 cards a hand, read back from the position text and from JSON
+    exactly; the size is written with the rules, so the text of a kitty of 8 differs."""
+    rules = attrs.evolve(tl.RULESETS["tuolaji"], kitty_size=size)
+    states = tl.testing.random_deal(rules, 5, dealer=2, bid_rate=0.4)
+    for state in [*states[:: max(1, len(states) // 30)], states[-1]]:
+        assert tl.GameState.from_text(state.to_text()) == state
+        assert tl.GameState.from_json(state.to_json()) == state
+    other = attrs.evolve(rules, kitty_size=8)
+    assert states[0].to_text() != attrs.evolve(states[0], rules=other).to_text()
+    deck = tl.shuffled_deck(random.Random(size))
+    hand = rules.hand_size
+    position = tl.GameState.for_play(
+        rules,
+        hands=[deck[s : 4 * hand : 4] for s in range(4)],
+        kitty=deck[4 * hand :],
+        trump=tl.Trump(tl.Rank.TWO, tl.Suit.HEARTS),
+        dealer=1,
+        levels=(tl.Rank.TWO, tl.Rank.TWO),
+    )
+    assert len(position.hands[0]) == hand
+    assert tl.GameState.from_text(position.to_text()) == position

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
+import attrs
 import pytest
 
 import tuolaji as tl
@@ -244,3 +246,100 @@ def test_apply_rejects_what_is_not_an_action() -> None:
     with pytest.raises(tl.IllegalAction) as info:
         s.apply("play AH")  # type: ignore[arg-type]
     assert info.value.rule == "R11"
+
+
+# --- the kitty's size (R4.1, Rules.kitty_size; issue 31) ----------------------------------------
+
+
+def kitty_rules(size: int, preset: str = "tuolaji", **changes: object) -> tl.Rules:
+    return attrs.evolve(tl.RULESETS[preset], kitty_size=size, **changes)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("size", [0, 4, 8])
+def test_r4_1_kitty_size_a_deal_is_dealt_and_played_to_its_score(size: int) -> None:
+    """R4.1: each seat is dealt (108 - kitty_size) / 4 cards and the kitty is the rest; the
+    declarer takes the kitty and buries as many (R5.1), none without a kitty; each seat plays
+    its whole hand; the score counts the kitty's points (R8.2), no kitty bonus without one."""
+    rules = kitty_rules(size)
+    hand = (108 - size) // 4
+    states = tl.testing.random_deal(rules, 3, dealer=1, bid_rate=0.5)
+    closing = next(s for s in states if s.phase is not Phase.DEALING)
+    assert closing.dealt == rules.dealt_cards == 4 * hand
+    assert [len(h) for h in closing.hands] == [hand] * 4
+    assert closing.kitty == closing.deck[4 * hand :] and len(closing.kitty) == size
+    burying = [s for s in states if s.phase is Phase.BURYING]
+    assert bool(burying) == bool(size)
+    for s in burying:
+        assert sorted(len(h) for h in s.hands) == [hand, hand, hand, hand + size]
+    start = next(s for s in states if s.phase is Phase.PLAYING)
+    assert [len(h) for h in start.hands] == [hand] * 4 and len(start.kitty) == size
+    assert start.buried_by is not None
+    last = states[-1]
+    result = last.result
+    assert result is not None and sum(len(t.plays[0]) for t in last.tricks) == hand
+    assert sum(t.points for t in last.tricks) + tl.points(last.kitty) == 200
+    assert result.kitty_points == tl.points(last.kitty)
+    revealed = [e for e in last.events if isinstance(e, KittyRevealed)]
+    assert len(revealed) == (1 if size else 0)
+    if not size:
+        assert result.multiplier == 0 and result.kitty_bonus == 0
+    tl.testing.check_state(last, random.Random(size))
+    assert GameState.from_json(last.to_json()) == last
+    assert GameState.from_text(last.to_text()) == last
+
+
+def test_r5_1_no_kitty_no_burial_and_the_dealer_leads() -> None:
+    """R4.1, R5.1 with Rules.kitty_size=0: no kitty to take or bury: once bidding closes
+    the dealer leads the first trick, and a Bury is refused."""
+    state = GameState.new(kitty_rules(0), 5, dealer=2, deal_number=1)
+    while state.phase is Phase.DEALING:
+        state = state.deal_card()
+    while state.phase is Phase.CLOSING:
+        state = state.pass_(state.to_act)
+    assert state.phase is Phase.PLAYING and state.to_act == 2 and state.buried_by == 2
+    assert state.kitty == () and all(len(h) == 27 for h in state.hands)
+    with pytest.raises(tl.IllegalAction) as info:
+        state.bury(2, state.hands[2][:1])
+    assert info.value.rule == "R5.1"
+
+
+@pytest.mark.parametrize(
+    ("reveal", "dealer_rule"),
+    [(0, "keep"), (0, "twin"), (5, "keep"), (5, "twin"), ("first_level_or_highest", "keep")],
+)
+def test_r4_6_no_kitty_nobody_bids_plays_with_no_trump(reveal: int | str, dealer_rule: str) -> None:
+    """R4.6 with Rules.kitty_size=0: nobody bids in a later deal, and there is no kitty card
+    to turn: the deal is played with no trump suit (jokers and level cards only), no card
+    is turned up, and the dealer stays (the twin rule has no turned card to pair). (A kitty
+    search with the twin rule is refused by Rules whatever the size, R4.6.)"""
+    rules = kitty_rules(0, no_bid_reveal=reveal, no_bid_dealer=dealer_rule)
+    state = GameState.new(rules, 9, dealer=3, deal_number=1)
+    while state.phase is Phase.DEALING:
+        state = state.deal_card()
+    while state.phase is Phase.CLOSING:
+        state = state.pass_(state.to_act)
+    assert state.trump is not None and state.trump.suit is None
+    assert state.dealer == 3 and state.trump.level == state.levels[1]
+    assert not [e for e in state.events if isinstance(e, tl.TrumpRevealed)]
+    assert state.phase is Phase.PLAYING
+    assert GameState.from_json(state.to_json()) == state
+
+
+def test_r5_1_kitty_of_4_buries_4() -> None:
+    """R4.1, R5.1 with Rules.kitty_size=4: the dealer takes the 4 kitty cards into its 26
+    (30 cards) and buries exactly 4; the burials offered are the 4-card ones."""
+    state = GameState.new(kitty_rules(4), 2, dealer=0, deal_number=1)
+    while state.phase is Phase.DEALING:
+        state = state.deal_card()
+    while state.phase is not Phase.BURYING:
+        state = state.pass_(state.to_act)
+    assert len(state.hands[0]) == 30 and state.to_act == 0
+    actions = state.legal_actions()
+    assert all(len(a.cards) == 4 for a in itertools.islice(actions, 50))
+    assert actions.sample(random.Random(1)) in actions
+    with pytest.raises(tl.IllegalAction, match="bury exactly 4 cards, not 8") as info:
+        state.bury(0, state.hands[0][:8])
+    assert info.value.rule == "R5.1"
+    after = state.bury(0, state.hands[0][-4:])
+    assert after.phase is Phase.PLAYING and after.kitty == state.hands[0][-4:]
+    assert after.view(0).kitty == after.kitty and after.view(1).kitty is None

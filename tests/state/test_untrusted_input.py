@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from typing import Any
 
@@ -416,3 +417,35 @@ def test_refused_actions_leave_the_state_unchanged() -> None:
         with pytest.raises(tl.TuolajiError):
             state.play(state.turn, bad)  # type: ignore[arg-type]
     assert state.to_json() == before
+
+
+@pytest.mark.parametrize("size", [0, 4])
+@pytest.mark.parametrize(
+    "phase", [Phase.CLOSING, Phase.BURYING, Phase.PLAYING, Phase.FINISHED], ids=str
+)
+def test_r4_1_hands_that_do_not_fit_the_kitty_size_are_refused(phase: Phase, size: int) -> None:
+    """R4.1: a state read back must hold the hands and kitty of its rules' kitty_size. A
+    state dealt with a kitty of 8 (25 cards a seat), relabelled with a kitty of 4 or none,
+    is refused, whatever its phase; and so is a play position whose hands are longer than
+    the kitty size allows."""
+    state = next(s for s in STATES if s.phase is phase and s.rules.counter_bids is False and s.deck)
+    data = state_data(state)
+    data["rules"] = {**data["rules"], "kitty_size": size}
+    if isinstance(data["rules"].get("no_bid_reveal"), int):
+        data["rules"]["no_bid_reveal"] = 0
+    message = refused(GameState.from_json, json.dumps(data))
+    assert "R4.1" in message or "R5.1" in message, message
+    rules = tl.Rules(kitty_size=size)
+    deck = tl.shuffled_deck(random.Random(size))
+    hand = rules.hand_size
+    kitty = deck[4 * hand :]
+    trump, levels = tl.Trump(tl.Rank.TWO, None), (tl.Rank.TWO, tl.Rank.TWO)
+    fits = [deck[s : 4 * hand : 4] for s in range(4)]
+    position = GameState.for_play(
+        rules, hands=fits, kitty=kitty, trump=trump, dealer=0, levels=levels
+    )
+    assert GameState.from_json(position.to_json()) == position
+    longer = [(*h, deck[0]) for h in fits]  # one card more than the rules deal
+    with pytest.raises(tl.IllegalAction, match="R7.1") as info:
+        GameState.for_play(rules, hands=longer, kitty=kitty, trump=trump, dealer=0, levels=levels)
+    assert f"1 to {hand} cards" in str(info.value)

@@ -215,10 +215,18 @@ BID_ORDER_RULES = [
 """The bid-order house rules (issue 31): a single big joker shown, reinforcements after an
 overturn and pairs ranked by suit or all equal (R4.2, R4.3)."""
 
+KITTY_SIZE_RULES = [
+    attrs.evolve(tl.RULESETS["tuolaji"], kitty_size=4, no_bid_reveal=3),
+    attrs.evolve(tl.RULESETS["shuangsheng"], kitty_size=0, counter_bids=False),
+]
+"""R4.1: a kitty of 4 (its burier alone sees it) and none (nothing hidden but the hands)."""
+
 
 def sample_states() -> list[GameState]:
     states: list[GameState] = []
-    for seed, rules in enumerate([*tl.RULESETS, *INFORMATION_RULES, *BID_ORDER_RULES]):
+    for seed, rules in enumerate(
+        [*tl.RULESETS, *INFORMATION_RULES, *BID_ORDER_RULES, *KITTY_SIZE_RULES]
+    ):
         deal = list(bid_heavy_deal(seed + 11, rules))
         states += deal[:: max(1, len(deal) // 40)]
     return states
@@ -334,3 +342,33 @@ def test_r8_2_kitty_public_at_end_who_sees_the_kitty(public: bool) -> None:
         assert ("kitty" in hidden) == (not sees)
     tl.testing.check_views(state)
     assert tl.GameState.from_json(state.to_json()) == state
+
+
+@pytest.mark.parametrize("rules", KITTY_SIZE_RULES, ids=["kitty_size=4", "kitty_size=0"])
+def test_r4_1_kitty_size_only_the_burier_sees_the_kitty(rules: tl.Rules) -> None:
+    """R4.1, R5.1 with Rules.kitty_size: a kitty of 4 is hidden from every seat but its
+    burier until the end, and swapping it with another hand leaves those seats' views (and
+    observations) unchanged; with no kitty there is nothing to hide but the hands: no seat's
+    view holds a kitty card, and a swap between two other hands changes no view."""
+    size = rules.kitty_size
+    checked = 0
+    for state in bid_heavy_deal(3, rules):
+        if state.phase not in (Phase.PLAYING, Phase.FINISHED) or state.result is not None:
+            continue
+        assert len(state.kitty) == size
+        for seat in range(4):
+            view = state.view(seat)
+            burier = seat == state.buried_by
+            assert view.kitty == (state.kitty if burier else None)
+            text = observation_text(observation(view))
+            assert ("kitty " in text) == (burier and size > 0)
+            options = swaps(state, seat)
+            kitty_swaps = [o for o in options if "kitty" in (o[0], o[2])]
+            assert not kitty_swaps or (size > 0 and not burier)
+            for a, x, b, y in (kitty_swaps or options)[:5]:
+                alt = swap(state, a, x, b, y)
+                assert alt.view(seat) == view
+                assert observation(alt.view(seat)) == observation(view)
+                checked += bool(kitty_swaps) == bool(size)
+        tl.testing.check_views(state)
+    assert checked > 100

@@ -220,9 +220,27 @@ def test_a_short_soak_reads_back_every_state() -> None:
     assert report.actions > 5 * 150
 
 
+@pytest.mark.parametrize("size", [0, 4])
+def test_r4_1_the_soak_of_each_kitty_size_finds_no_violation(size: int) -> None:
+    """R4.1: random deals with a kitty of 4 and none under each preset (joined as Rules
+    requires: no counter round without a kitty, the turned card within the kitty) pass every
+    invariant; the first of each is read back at every state. The custom rules of the soak
+    draw kitty_size too (see the next test)."""
+    for seed, preset in enumerate(tl.RULESETS.values()):
+        changes: dict[str, object] = {"kitty_size": size}
+        if not size:
+            changes["counter_bids"] = False
+        elif isinstance(preset.no_bid_reveal, int):
+            changes["no_bid_reveal"] = min(preset.no_bid_reveal, size - 1)
+        rules = attrs.evolve(preset, **changes)  # type: ignore[arg-type]
+        assert soak_deal(rules, 40 + seed, round_trips=seed == 0) > 100
+
+
 def test_soak_rules_cover_presets_and_custom_rules() -> None:
     names = {rules_for(seed)[0] for seed in range(10)}
     assert names == {*tl.RULESETS, "custom"}
+    # R4.1: the custom rules draw every kitty size.
+    assert {rules_for(seed)[1].kitty_size for seed in range(4, 200, 5)} == {0, 4, 8}
 
 
 def follows_suit_only(

@@ -85,6 +85,21 @@ def test_r3_2_deal_with_tractors_of_three_pairs(capsys: pytest.CaptureFixture[st
     assert "tractors of 3+ pairs" in out.splitlines()[0]
 
 
+@pytest.mark.parametrize(("size", "hand"), [(0, 27), (4, 26)])
+def test_r4_1_deal_with_another_kitty_size(
+    capsys: pytest.CaptureFixture[str], size: int, hand: int
+) -> None:
+    """``--kitty-size``: the hands are (108 - size) / 4 cards, the deal_cards of those
+    rules; the kitty holds ``size`` cards, or is said to be absent."""
+    out = run(capsys, "deal", "--seed", "7", "--kitty-size", str(size))
+    seats = [line for line in out.splitlines() if line.startswith("Seat ")]
+    assert len(seats) == 4 and all(f" {hand} cards" in line for line in seats)
+    _, kitty = tl.deal_cards(tl.shuffled_deck(random.Random(7)), rules=tl.Rules(kitty_size=size))
+    assert len(kitty) == size
+    kitty_line = next(line for line in out.splitlines() if "itty" in line)
+    assert kitty_line.startswith("Kitty:") if size else kitty_line.startswith("No kitty")
+
+
 def test_deal_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
     first = run(capsys, "deal", "--seed", "11")
     assert run(capsys, "deal", "--seed", "11") == first

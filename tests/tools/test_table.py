@@ -271,3 +271,35 @@ def test_r5_2_a_kitty_theft_deal_plays_at_the_table() -> None:
     assert len(buried) == 2
     between = lines[buried[0] + 1 : buried[1]]
     assert between == ["seat 0 declares BJ BJ after 100 cards", "seat 0 is the dealer"]
+
+
+@pytest.mark.parametrize("size", [0, 4])
+def test_r4_1_kitty_size_the_table_plays_a_deal_with_that_kitty(size: int) -> None:
+    """R4.1 with Rules.kitty_size: ``tuolaji play`` deals (108 - size) / 4 cards a seat; a
+    person who deals a kitty of 4 is asked for 4 cards and the news says 4 were buried; with
+    no kitty nobody is asked to bury and nothing is said of a kitty."""
+    rules = attrs.evolve(tl.RULESETS["tuolaji"], kitty_size=size)
+    seats = [None if s == 2 else tl.GreedyBot(seed=s) for s in range(4)]
+    person = tl.GreedyBot(seed=7)
+    kinds: set[str | None] = set()
+    for seed in range(6):
+        table = PlaySession(rules, seed, seat=2, bots=seats, hint=tl.GreedyBot())
+        while table.deciding:
+            choices = table.choices()
+            kinds.add(choices.kind)
+            if choices.kind == "bury":
+                assert choices.prompt == f"type the {size} cards to bury (R5.1)"
+                with pytest.raises(tl.IllegalAction, match=f"bury exactly {size} cards, not 1"):
+                    table.read(str(table.view.hand[0]))
+            actions = table.actions
+            assert actions is not None
+            table.act(person.act(table.view, actions))
+        state = table.game.state
+        assert state.result is not None and len(state.kitty) == size
+        assert sum(len(t.plays[0]) for t in state.tricks) == (108 - size) // 4
+        news, _ = table.news()
+        buried = [line for line in news if " buries " in line]
+        assert buried == ([f"seat {state.buried_by} buries {size} cards (R5.1)"] if size else [])
+        assert not size or any(line.startswith("the kitty: ") for line in news)
+        assert size or not any("kitty" in line for line in news)
+    assert ("bury" in kinds) == bool(size)

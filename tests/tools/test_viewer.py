@@ -192,3 +192,34 @@ def test_r5_2_a_kitty_theft_is_a_step_and_the_thief_buries_again() -> None:
     # The record reads back to the same deal, theft included (R11, R12).
     again = tl.replay(tl.write_record(game))
     assert again.rules == game.rules and list(again.history) == list(game.history)
+
+
+@pytest.mark.parametrize("size", [0, 4])
+def test_r4_1_kitty_size_the_viewer_shows_the_kitty_it_has(size: int) -> None:
+    """R4.1 with Rules.kitty_size: the viewer plays a deal of (108 - size) / 4 cards a seat;
+    a kitty of 4 is buried face up for the burier, then face down (4 backs) until the end;
+    with no kitty no frame shows one, nobody buries, and the report and page still tell the
+    deal and its score."""
+    rules = attrs.evolve(
+        tl.RULESETS["tuolaji"], levels=(tl.Rank.TWO, tl.Rank.THREE), kitty_size=size
+    )
+    game = tl.Game(rules, seed=4)
+    game.play_deal([tl.GreedyBot(0), tl.RandomBot(1), tl.GreedyBot(2), tl.RandomBot(3)])
+    (deal,) = game_frames(game)
+    (last,) = finished_states(game)
+    frames = deal["frames"]
+    hand = (108 - size) // 4
+    assert max(sum(len(h) for h in f["hands"]) for f in frames) >= 4 * hand
+    assert deal["result"] == str(last.result) and frames[-1]["result"] == str(last.result)
+    assert deal["kitty"] == [str(c) for c in last.kitty]
+    burials = [f for f in frames if " buries " in f["say"]]
+    if size:
+        assert len(burials) == 1 and len(burials[0]["kitty"]["cards"]) == size
+        assert frames[-1]["kitty"]["face"] and len(frames[-1]["kitty"]["cards"]) == size
+    else:
+        assert not burials and all(f["kitty"] is None for f in frames)
+        assert "kitty" not in frames[-1]["say"]
+    lines = report.deal_lines(1, last, game.actions[0])
+    assert any(line.strip().startswith("seat") and "buries" in line for line in lines) == bool(size)
+    assert any("kitty" in line for line in lines if "nobody bid" not in line) == bool(size)
+    assert "<html" in replay_html(game)

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from tuolaji.bots.greedy import GreedyBot
 from tuolaji.bots.pimc import PIMCBot
 from tuolaji.core._args import check_count
+from tuolaji.core.rules import MAX_HELD
 from tuolaji.state.actions import ActionSet
 from tuolaji.state.gamestate import GameState
 from tuolaji.state.view import PlayerView
@@ -58,7 +59,7 @@ class BestBot(PIMCBot):
     ) -> None:
         super().__init__(seed, worlds=worlds, candidates=candidates, margin=margin)
         self.endgame = check_count(
-            "BestBot", "endgame", endgame, 33, "cards in hand from which it searches"
+            "BestBot", "endgame", endgame, MAX_HELD, "cards in hand from which it searches"
         )
         # The rollouts' own player: its random draws do not shift the bot's own decisions.
         self.rollout_bot = GreedyBot(None if seed is None else seed + 1)

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from tuolaji.bots.knowledge import no_pair_caps
 from tuolaji.core._args import check_count, check_seed
 from tuolaji.core.caching import memoize
-from tuolaji.core.cards import CARD_KINDS, CARDS, KITTY_SIZE, POINTS, SEATS, Card, Rank, Suit
+from tuolaji.core.cards import CARD_KINDS, CARDS, POINTS, SEATS, Card, Rank, Suit
 from tuolaji.core.legal import LegalFollows
 from tuolaji.core.limits import MAX_LIST
 from tuolaji.core.scoring import team_of
@@ -130,6 +130,7 @@ class GreedyBot:
         assert trump is not None
         table = trump.table
         hand = _ids(view.hand)
+        size = view.rules.kitty_size  # R5.1: bury as many cards as the kitty held
         counts = Counter(hand)
         by_suit: dict[int, list[int]] = {}
         for c in hand:
@@ -153,7 +154,7 @@ class GreedyBot:
         side = sorted((s for s in by_suit if s != TRUMP), key=lambda s: len(by_suit[s]))
         for suit in side:
             cards = by_suit[suit]
-            if len(buried) + len(cards) > KITTY_SIZE or tops(suit):
+            if len(buried) + len(cards) > size or tops(suit):
                 continue
             if not points_safe and any(POINTS[c] for c in cards):
                 continue
@@ -169,7 +170,7 @@ class GreedyBot:
             return value + 3 * sizes[suit]  # short side suits go first
 
         left = sorted(rest.elements(), key=keep_value)
-        buried += left[: KITTY_SIZE - len(buried)]
+        buried += left[: size - len(buried)]
         return Bury(view.seat, tuple([CARDS[c] for c in buried]))
 
     # --- playing ---------------------------------------------------------------------------

@@ -21,13 +21,9 @@ from tuolaji.core.limits import MAX_CARD_TEXT, MAX_CARDS
 
 __all__ = [
     "BIG_JOKER",
-    "BURYING_HAND_SIZE",
     "CARDS",
     "CARD_KINDS",
-    "DEALT_CARDS",
     "DECK_SIZE",
-    "HAND_SIZE",
-    "KITTY_SIZE",
     "POINTS",
     "SEATS",
     "SMALL_JOKER",
@@ -158,14 +154,8 @@ DECK_SIZE = 2 * CARD_KINDS
 """Cards in play (R1.1): two decks, every card twice (108)."""
 SEATS = 4
 """Players, in two fixed partnerships (R1.3)."""
-HAND_SIZE = 25
-"""Cards dealt to each seat (R4.1)."""
-DEALT_CARDS = SEATS * HAND_SIZE
-"""Cards dealt to the seats (R4.1): 100; the rest of the deck is the kitty."""
-KITTY_SIZE = DECK_SIZE - DEALT_CARDS
-"""Cards in the kitty (R4.1, R6.1): 8, taken up and buried again by the declarer."""
-BURYING_HAND_SIZE = HAND_SIZE + KITTY_SIZE
-"""Cards the declarer holds while burying (R6.1): 33."""
+# The kitty's size, and so the hands' (R4.1), are the rules': Rules.kitty_size,
+# Rules.hand_size, Rules.dealt_cards (tuolaji.core.rules).
 TOTAL_POINTS = 200
 """Points in the deck (R1.2): 5s count 5, 10s and Ks count 10, two decks."""
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 
 from tuolaji.core._args import check_seat, expect_type
-from tuolaji.core.cards import DECK_SIZE, HAND_SIZE, SEATS, Card, full_deck
+from tuolaji.core.cards import DECK_SIZE, SEATS, Card, full_deck
 from tuolaji.core.errors import IllegalAction
+from tuolaji.core.rules import Rules, as_rules
 
 __all__ = ["deal_cards", "seeded_deck", "shuffled_deck"]
 
@@ -32,17 +33,19 @@ def seeded_deck(seed: int, deal_number: int, attempt: int) -> tuple[Card, ...]:
 
 
 def deal_cards(
-    deck: tuple[Card, ...], dealer: int = 0
+    deck: tuple[Card, ...], dealer: int = 0, *, rules: Rules | str = "tuolaji"
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
     """Deal ``deck`` one card at a time in seat order from ``dealer`` (R4.1).
 
-    Returns the four hands indexed by seat (25 cards each, in the order received) and the
-    kitty (the last 8 cards).
+    Returns the four hands indexed by seat ([`rules.hand_size`][tuolaji.Rules.hand_size]
+    cards each, 25 by default, in the order received) and the kitty (the last
+    [`rules.kitty_size`][tuolaji.Rules.kitty_size] cards, 8 by default; none with no kitty).
     """
     if len(deck) != DECK_SIZE:
         raise IllegalAction("R4.1", f"a deal needs the {DECK_SIZE} cards, got {len(deck)}")
     check_seat(dealer, "dealer")
+    dealt = as_rules(rules).dealt_cards
     hands: list[list[Card]] = [[] for _ in range(SEATS)]
-    for i, card in enumerate(deck[: SEATS * HAND_SIZE]):
+    for i, card in enumerate(deck[:dealt]):
         hands[(dealer + i) % SEATS].append(card)
-    return tuple(tuple(h) for h in hands), deck[SEATS * HAND_SIZE :]
+    return tuple(tuple(h) for h in hands), deck[dealt:]

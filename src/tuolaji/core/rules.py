@@ -38,7 +38,7 @@ from typing import Any, Literal, NamedTuple, Protocol, TypeGuard, TypeVar, get_a
 import attrs
 
 from tuolaji.core._args import choice_fault, choices_text, rules_error
-from tuolaji.core.cards import TOTAL_POINTS, Rank, Suit
+from tuolaji.core.cards import DECK_SIZE, SEATS, TOTAL_POINTS, Rank, Suit
 from tuolaji.core.errors import ConfigurationError, IllegalAction, RulesTypeError, cut
 from tuolaji.core.limits import MAX_ECHO
 from tuolaji.core.trump import Trump
@@ -50,6 +50,8 @@ __all__ = [
     "FULL_LEVELS",
     "MAX_BAND_POINTS",
     "MAX_BAND_STEPS",
+    "MAX_HAND_SIZE",
+    "MAX_HELD",
     "MAX_KITTY_SIZE",
     "MAX_NO_BID_REDEALS",
     "MAX_THROW_PENALTY",
@@ -198,6 +200,21 @@ or ``3`` (a house rule: ♥7766 is two pairs, ♥887766 a tractor)."""
 
 MAX_KITTY_SIZE: int = max(get_args(KittySize))
 """The largest [`Rules.kitty_size`][tuolaji.Rules.kitty_size] (R4.1)."""
+
+
+def _hand_size(kitty_size: int) -> int:
+    """Cards dealt to each seat with a kitty of ``kitty_size`` (R4.1): the rest of the deck,
+    shared equally (the one definition behind [`Rules.hand_size`][tuolaji.Rules.hand_size])."""
+    return (DECK_SIZE - kitty_size) // SEATS
+
+
+MAX_HAND_SIZE: int = max(_hand_size(size) for size in get_args(KittySize))
+"""The most cards a seat is dealt under any [`Rules.kitty_size`][tuolaji.Rules.kitty_size]
+(R4.1): 27, with no kitty. Fixed-size encodings and bounds cover it."""
+
+MAX_HELD: int = max(_hand_size(size) + size for size in get_args(KittySize))
+"""The most cards a seat ever holds under any rules (R5.1): 33, a dealt hand of 25 and the
+kitty of 8 while the declarer buries."""
 
 MAX_THROW_PENALTY = TOTAL_POINTS
 """The largest [`Rules.throw_penalty`][tuolaji.Rules.throw_penalty] (R6.5): all the points of the
@@ -961,9 +978,12 @@ class Rules:
     kitty_size: KittySize = _field(
         8, "R4.1", "how many cards the kitty holds", _Choice(KittySize), "0.4"
     )
-    """R4.1: 8 (the seeds), 4 or 0: every seat is dealt (108 - kitty_size) / 4 cards.
-    With no kitty there is no burial, no kitty bonus, and a deal nobody bids is played with no
-    trump suit; not with ``counter_bids`` or ``kitty_theft``."""
+    """R4.1: 8 (the seeds), 4 or 0: every seat is dealt the rest of the deck,
+    [`hand_size`][tuolaji.Rules.hand_size] = (108 - kitty_size) / 4 cards, and buries as many
+    as the kitty held (R5.1). With no kitty there is no burial, no kitty bonus (R8.2), and a
+    later deal nobody bids has no card to turn: it is played with no trump suit and the dealer
+    stays (R4.6, the reading of docs/house-rules.md); not with ``counter_bids`` or
+    ``kitty_theft``."""
     joker_bids: JokerBids = _field(
         "pairs", "R4.3", "which joker bids name no trump", _Choice(JokerBids), "0.4"
     )
@@ -1189,6 +1209,22 @@ class Rules:
         """The preset called ``name`` (R12); raises [`UnknownRuleset`][tuolaji.UnknownRuleset]
         listing the valid names."""
         return RULESETS[name]
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each seat (R4.1): the deck less the kitty, shared equally: 25 with
+        the seeds' kitty of 8, 26 with 4, 27 with none ([`kitty_size`][tuolaji.Rules.kitty_size]).
+
+        >>> Rules().hand_size, Rules(kitty_size=0).hand_size
+        (25, 27)
+        """
+        return _hand_size(self.kitty_size)
+
+    @property
+    def dealt_cards(self) -> int:
+        """Cards dealt to the seats (R4.1): every card but the kitty's (100 with the seeds'
+        kitty of 8); the deal ends with the last of them."""
+        return SEATS * self.hand_size
 
     @property
     def first_level(self) -> Rank:

@@ -335,7 +335,8 @@ class DealResult:
 
     ``attacker_points``: the attackers' final total (R8.1, may be below 0);
     ``kitty_points``: the points in the kitty; ``multiplier``: the kitty multiplier applied
-    (R8.2), 0 when the declarers won the last trick (R8.3), so the kitty bonus is always
+    (R8.2), 0 when the declarers won the last trick (R8.3) or there is no kitty
+    ([`Rules.kitty_size`][tuolaji.Rules.kitty_size] 0), so the kitty bonus is always
     ``kitty_points * multiplier``; ``outcome``: the level-table result (R9.1); ``levels``:
     both teams' levels after the deal, indexed by team (R9); ``next_dealer``: R10.3;
     ``match_winner``: the team that won the match with this deal, or None (R9.5);
@@ -405,7 +406,8 @@ def score_deal(
 
     ``dealer``: the dealer's seat (the declarers are its team); ``levels``: both teams'
     levels before the deal; ``trick_points``: points of the tricks the attackers won;
-    ``kitty``: the buried cards; ``last_lead``: the last trick's lead as finally played
+    ``kitty``: the buried cards (``rules.kitty_size`` of them: none with no kitty, and then
+    no kitty bonus, R8.2); ``last_lead``: the last trick's lead as finally played
     (the forced unit after a failed throw); ``last_winner``: the seat that won the last
     trick, with ``winning_play``; ``trump``: the deal's trump (its level must be the
     declarers' level, R1.4); ``failed_throws``: the seat of each failed throw (R6.5);
@@ -440,8 +442,19 @@ def score_deal(
     if isinstance(counters, bool) or not isinstance(counters, int) or counters < 0:
         raise IllegalAction("R5.2", f"counters is a count, 0 or more; got {counters!r}")
     kitty_cards = tuple(kitty)
+    if len(kitty_cards) != rules.kitty_size:
+        raise IllegalAction(
+            "R4.1",
+            f"the kitty holds {rules.kitty_size} cards (Rules.kitty_size), got {len(kitty_cards)}",
+        )
     attackers_won_last = team_of(last_winner) != declarers
-    multiplier = kitty_multiplier_for_lead(last_lead, trump, rules) if attackers_won_last else 0
+    # R8.2 multiplies the kitty; with no kitty (Rules.kitty_size=0) there is no bonus to
+    # apply, so no multiplier either.
+    multiplier = (
+        kitty_multiplier_for_lead(last_lead, trump, rules)
+        if attackers_won_last and kitty_cards
+        else 0
+    )
     bonus = kitty_bonus(kitty_cards, multiplier, attackers_won_last=attackers_won_last)
     penalty = net_throw_penalty(failed_throws, dealer, rules)
     total = attacker_total(trick_points, bonus, penalty)

@@ -34,7 +34,7 @@ import attrs
 
 from tuolaji.core._args import check_seat, expect_type
 from tuolaji.core.bidding import longest_bidding
-from tuolaji.core.cards import CARDS, DEALT_CARDS, HAND_SIZE, KITTY_SIZE, SEATS, Card
+from tuolaji.core.cards import CARDS, SEATS, Card
 from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
 from tuolaji.core.legal import LegalFollows
 from tuolaji.core.rules import MAX_NO_BID_REDEALS, Rules
@@ -211,7 +211,7 @@ class Decision:
 
     def _bury_ids(self) -> list[int]:
         counts, low = self._room()
-        left = KITTY_SIZE - len(self.selected)
+        left = self.state.rules.kitty_size - len(self.selected)
         if left == 0:
             return [DONE]
         # Cards of id >= c still available, for each c (suffix sums).
@@ -485,7 +485,8 @@ def max_deal_length(rules: Rules, max_redeals: int | None = None) -> int:
 
     Derived from the rules, per attempt (a deal and its bidding, R4.1):
 
-    - ``DEALT_CARDS`` (100) cards, each a chance step, and one seat asked per card
+    - [`rules.dealt_cards`][tuolaji.Rules.dealt_cards] (100 with the seeds' kitty of 8)
+      cards, each a chance step, and one seat asked per card
       ([`BidTurns`][tuolaji.game.turns.BidTurns] asks a seat when its hand, the standing bid or
       the attempt changed).
     - At most ``tuolaji.core.bidding.longest_bidding(rules)`` bids and counters (4 and 3
@@ -497,10 +498,13 @@ def max_deal_length(rules: Rules, max_redeals: int | None = None) -> int:
     - At most 2 weak-hand offers (R4.7, one per attacker).
     - Burials: one, and one more per counter after the kitty (R5.2: counter-bids, each of
       strength 2 or more, or kitty thefts, each any bid that outranks the standing one, so
-      at most as many as the bids of ``longest_bidding``), each 8 cards and ``DONE``.
-    - Play: at most 25 tricks; at trick ``t`` each hand holds at most ``25 - t`` cards, so a
-      lead (even a throw that fails, R6.4) takes at most ``26 - t`` ids; the followers play
-      75 cards in all, and one ``DONE`` per play.
+      at most as many as the bids of ``longest_bidding``), each
+      [`rules.kitty_size`][tuolaji.Rules.kitty_size] (8) cards and ``DONE``; none with no
+      kitty.
+    - Play: ``H`` = [`rules.hand_size`][tuolaji.Rules.hand_size] (25) tricks; at trick ``t``
+      each hand holds at most ``H - t`` cards, so a lead (even a throw that fails, R6.4)
+      takes at most ``H + 1 - t`` ids; the followers play ``3 H`` cards in all, and one
+      ``DONE`` per play.
 
     Attempts: at most ``no_bid_redeals`` no-bid redeals (R4.6, then the fallback), at most one
     weak-hand redeal per seat (R4.7: each seat asks at most once per deal), and the attempt
@@ -510,16 +514,17 @@ def max_deal_length(rules: Rules, max_redeals: int | None = None) -> int:
     assert bound is not None  # playable rules bound the first deal's redeals
     bids, counters = longest_bidding(rules)
     bid_ids = (3 if rules.bidding == "joker" else 2) + 1
-    thrown_in = 2 * DEALT_CARDS + SEATS  # cards, one ask each, four closing passes
-    bidding = 2 * DEALT_CARDS + SEATS * bids + 2 * SEATS + bids * (bid_ids - 1)
+    dealt, hand, kitty = rules.dealt_cards, rules.hand_size, rules.kitty_size
+    thrown_in = 2 * dealt + SEATS  # cards, one ask each, four closing passes
+    bidding = 2 * dealt + SEATS * bids + 2 * SEATS + bids * (bid_ids - 1)
     if rules.weak_hand_redeal is not None:
         bidding += 2
     if rules.kitty_theft != "none":
         counters = bids
     elif not rules.counter_bids:
         counters = 0
-    burials = (1 + counters) * (KITTY_SIZE + 1)
-    leads = sum(HAND_SIZE - t + 1 for t in range(HAND_SIZE))
-    follows = 2 * (SEATS - 1) * HAND_SIZE
+    burials = (1 + counters) * (kitty + 1) if kitty else 0
+    leads = sum(hand - t + 1 for t in range(hand))
+    follows = 2 * (SEATS - 1) * hand
     weak_hand_redeals = SEATS if rules.weak_hand_redeal is not None else 0
     return bound * thrown_in + (weak_hand_redeals + 1) * bidding + burials + leads + follows

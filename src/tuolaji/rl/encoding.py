@@ -24,6 +24,7 @@ from typing import Any
 from tuolaji.bots.knowledge import no_pair_caps, played_cards
 from tuolaji.core._args import expect_type
 from tuolaji.core.cards import CARD_KINDS, CARDS, Card
+from tuolaji.core.rules import MAX_HAND_SIZE, MAX_HELD
 from tuolaji.core.trickids import LeadInfo, follow_proof, lead_info_ids
 from tuolaji.state.actions import Hand, Phase, Trick
 from tuolaji.state.view import PlayerView
@@ -59,8 +60,8 @@ OBSERVATION_LAYOUT: tuple[tuple[str, int], ...] = (
     ("declaring", 1),  # 1 when this seat's team declares
     ("voids", 20),  # per relative seat, the effective suits it is void in (R7.2)
     ("no_pair", 20),  # per relative seat, the suits it holds no pair in (R7.3)
-    ("hand_sizes", 4),  # cards held per relative seat / 33
-    ("tricks_done", 1),  # finished tricks / 25
+    ("hand_sizes", 4),  # cards held per relative seat / MAX_HELD (33, under every kitty size)
+    ("tricks_done", 1),  # finished tricks / MAX_HAND_SIZE (27: a deal with no kitty)
 )
 """The observation's parts in order, each ``(name, length)``."""
 
@@ -124,8 +125,8 @@ def _view_parts(view: PlayerView) -> tuple[list[list[Sequence[Card]]], list[floa
     for deduced in (voids, no_pair):
         for r in range(4):
             out += [1.0 if s in deduced[(me + r) % 4] else 0.0 for s in range(5)]
-    out += [view.hand_sizes[(me + r) % 4] / 33 for r in range(4)]
-    out.append(len(view.tricks) / 25)
+    out += [view.hand_sizes[(me + r) % 4] / MAX_HELD for r in range(4)]
+    out.append(len(view.tricks) / MAX_HAND_SIZE)
     return rows, out
 
 
@@ -297,8 +298,8 @@ class ObservationEncoder:
         out[at : at + 40] = self._deduced[me]
         at = _START["hand_sizes"]
         for r in range(4):
-            out[at + r] = view.hand_sizes[(me + r) % 4] / 33
-        out[_START["tricks_done"]] = len(view.tricks) / 25
+            out[at + r] = view.hand_sizes[(me + r) % 4] / MAX_HELD
+        out[_START["tricks_done"]] = len(view.tricks) / MAX_HAND_SIZE
         return whole
 
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
-from tuolaji.core.cards import KITTY_SIZE, Card, Rank, as_cards, format_hand
+from tuolaji.core.cards import Card, Rank, as_cards, format_hand
 from tuolaji.core.errors import InvalidRecord, NoLegalChoice, refuse_member
 from tuolaji.core.legal import LegalFollows, LegalLeads, LegalSet
 from tuolaji.core.scoring import DealResult
@@ -154,7 +154,7 @@ class AskRedeal(_ActionText):
 
 @attrs.frozen(slots=True, repr=False)
 class Bury(_ActionText):
-    """``seat`` buries 8 cards as the kitty (R5.1)."""
+    """``seat`` buries as many cards as the kitty holds (R5.1; 8 by default)."""
 
     seat: int
     cards: Hand = attrs.field(converter=_to_hand)
@@ -248,7 +248,7 @@ class DealerSet:
 
 @attrs.frozen(slots=True)
 class Buried:
-    """``seat`` took the kitty and buried 8 cards face down (R5.1)."""
+    """``seat`` took the kitty and buried as many cards face down (R5.1)."""
 
     seat: int
 
@@ -454,28 +454,31 @@ class PlayActions(ActionSet):
 
 
 class BuryActions(ActionSet):
-    """Every way to bury 8 of 33 cards (R5.1): millions, so ``len`` is computed, ``in``
-    checks the cards, and iteration is lazy."""
+    """Every way to bury ``size`` cards of a hand (R5.1; 8 of 33 with the seeds' kitty):
+    millions, so ``len`` is computed, ``in`` checks the cards, and iteration is lazy."""
 
-    __slots__ = ("_hand", "_seat")
+    __slots__ = ("_hand", "_seat", "_size")
 
-    def __init__(self, seat: int, hand: Hand) -> None:
+    def __init__(self, seat: int, hand: Hand, size: int) -> None:
         self._seat = seat
         self._hand = hand
+        self._size = size
 
     def _counts(self) -> list[tuple[Card, int]]:
         return sorted(Counter(self._hand).items(), key=lambda kv: kv[0].id)
 
     def __len__(self) -> int:
-        # Multisets of 8 with per-card caps: the x^8 coefficient of prod(1 + x + ... + x^n).
+        # Multisets of `size` with per-card caps: the x^size coefficient of
+        # prod(1 + x + ... + x^n).
+        size = self._size
         poly = [1]
         for _, n in self._counts():
             new = [0] * (len(poly) + n)
             for i, v in enumerate(poly):
                 for k in range(n + 1):
                     new[i + k] += v
-            poly = new[: KITTY_SIZE + 1]
-        return poly[KITTY_SIZE] if len(poly) > KITTY_SIZE else 0
+            poly = new[: size + 1]
+        return poly[size] if len(poly) > size else 0
 
     def __iter__(self) -> Iterator[Action]:
         counts = self._counts()
@@ -488,15 +491,15 @@ class BuryActions(ActionSet):
                 for k in range(min(n, left), -1, -1):
                     yield from rec(i + 1, left - k, acc + (card,) * k)
 
-        return rec(0, KITTY_SIZE, ())
+        return rec(0, self._size, ())
 
     def __contains__(self, action: object) -> bool:
         return (
             isinstance(action, Bury)
             and action.seat == self._seat
-            and len(action.cards) == KITTY_SIZE
+            and len(action.cards) == self._size
             and holds(self._hand, action.cards)
         )
 
     def sample(self, rng: random.Random) -> Bury:
-        return Bury(self._seat, tuple(rng.sample(self._hand, KITTY_SIZE)))
+        return Bury(self._seat, tuple(rng.sample(self._hand, self._size)))

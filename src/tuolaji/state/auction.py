@@ -41,7 +41,7 @@ from tuolaji.core.bidding import (
     weak_hand,
     weak_hand_offers,
 )
-from tuolaji.core.cards import HAND_SIZE, KITTY_SIZE, Rank, Suit, format_cards
+from tuolaji.core.cards import Rank, Suit, format_cards
 from tuolaji.core.deal import seeded_deck
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.scoring import team_of
@@ -164,14 +164,15 @@ def _redeal(state: GameState, reason: str, events: EventLog) -> GameState:
 
 
 def deal_card(state: GameState) -> GameState:
-    """Deal the next card to the next seat (R4.1); after the 100th, the closing round."""
+    """Deal the next card to the next seat (R4.1); after the last dealt card (the 100th with
+    the seeds' kitty of 8), the closing round."""
     _require(state, Phase.DEALING, "R4.1", "cards are dealt")
     first = 0 if state.dealer is None else state.dealer
     seat = (first + state.dealt) % 4
     hands = replace_hand(state.hands, seat, (*state.hands[seat], state.deck[state.dealt]))
     dealt = state.dealt + 1
     state = state._advanced(hands=hands, dealt=dealt)
-    if dealt < 4 * HAND_SIZE:
+    if dealt < state.rules.dealt_cards:
         return state
     state = state._advanced(
         kitty=state.deck[dealt:],
@@ -409,6 +410,11 @@ def _close_bidding(state: GameState) -> GameState:
             # R4.6: the first deal has no dealer to turn a card; the cards are thrown in.
             return _redeal(state, "R4.6: nobody bid in the first deal", state.events.extend(events))
         dealer = FALLBACK_DEALER
+    if not state.kitty:
+        # R4.6 with no kitty (Rules.kitty_size=0): no card to turn, so the deal is played
+        # with no trump suit (only jokers and level cards are trump), and the dealer stays:
+        # no_bid_dealer="twin" has no turned card to pair.
+        return _to_weak_hand(_fix_trump(state, dealer, None, events))
     turned, index = kitty_turn(state.kitty, rules.no_bid_reveal, state.levels[team_of(dealer)])
     events.extend(TrumpRevealed(i, state.kitty[i]) for i in turned)
     card = state.kitty[index]
@@ -473,7 +479,11 @@ def ask_redeal(state: GameState, seat: int) -> GameState:
 
 
 def _take_kitty(state: GameState, seat: int) -> GameState:
-    """R5.1: ``seat`` takes the 8 kitty cards into its hand and must bury 8."""
+    """R5.1: ``seat`` takes the kitty into its hand and must bury as many cards. With no kitty
+    (``Rules.kitty_size`` 0) there is nothing to take or bury: play begins, the dealer
+    counting as the seat that buried (as in a play position)."""
+    if not state.rules.kitty_size:
+        return _to_playing(state._advanced(buried_by=seat))
     hands = replace_hand(state.hands, seat, (*state.hands[seat], *state.kitty))
     return state._advanced(phase=Phase.BURYING, hands=hands, kitty=(), turn=seat, passes=0)
 
@@ -497,12 +507,14 @@ def _after_counter(state: GameState, seat: int) -> GameState:
 
 
 def bury(state: GameState, seat: int, cards: Hand) -> GameState:
-    """``seat`` buries 8 of its cards as the kitty (R5.1); then the counter round after the
-    burial (R5.2: counter-bids in later deals, kitty theft in every deal with a bid) or play."""
+    """``seat`` buries as many of its cards as the kitty holds (R5.1, 8 by default) as the
+    kitty; then the counter round after the burial (R5.2: counter-bids in later deals, kitty
+    theft in every deal with a bid) or play."""
     _require(state, Phase.BURYING, "R5.1", "cards are buried")
     s = _require_turn(state, seat, "R5.1")
-    if len(cards) != KITTY_SIZE:
-        raise IllegalAction("R5.1", f"bury exactly 8 cards, not {len(cards)}")
+    size = state.rules.kitty_size
+    if len(cards) != size:
+        raise IllegalAction("R5.1", f"bury exactly {size} cards, not {len(cards)}")
     if not holds(state.hands[s], cards):
         raise IllegalAction(
             "R5.1", f"bury cards you hold; seat {s} does not hold {format_cards(cards)}"

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from tuolaji.core.cards import HAND_SIZE
 from tuolaji.core.scoring import team_of
 from tuolaji.state.actions import (
     BiddingClosed,
@@ -29,8 +28,6 @@ from tuolaji.state.actions import (
 )
 
 __all__ = ["Bookkeeping", "last_index"]
-
-_DEALT_ALL = 4 * HAND_SIZE  # R4.1: every card but the kitty's is dealt
 
 
 def last_index(events: Sequence[Event], kind: type | tuple[type, ...]) -> int:
@@ -71,10 +68,12 @@ class Bookkeeping(NamedTuple):
         leader: int,
         cards_held: int,
         tricks: Sequence[Trick],
+        dealt_cards: int,
     ) -> Bookkeeping:
         """The bookkeeping of a position from its public facts: the deal's ``events``, its
         ``phase``, ``dealer``, the seat to act, the current ``leader``, how many cards the
-        four hands hold together and the finished ``tricks``."""
+        four hands hold together, the finished ``tricks`` and how many cards the rules deal
+        ([`Rules.dealt_cards`][tuolaji.Rules.dealt_cards], R4.1)."""
         # One pass over a linked EventLog: indexing it from the end would walk it each time.
         events = list(events)
         start = last_index(events, CardsDealt)
@@ -118,7 +117,7 @@ class Bookkeeping(NamedTuple):
             trick_points = sum(t.points for t in tricks if team_of(t.winner) != declarers)
         dealt = 0
         if isinstance(first, CardsDealt):
-            dealt = cards_held if phase is Phase.DEALING else _DEALT_ALL
+            dealt = cards_held if phase is Phase.DEALING else dealt_cards
         return cls(
             deal_number=first.deal_number if isinstance(first, CardsDealt) else 0,
             attempt=first.attempt if isinstance(first, CardsDealt) else 0,

@@ -21,13 +21,14 @@ Phases, in order (see ``docs/state.md``):
     R5.2, first deal: counters before the kitty; a counter makes its bidder the dealer.
 ``BURYING``
     R5.1: the dealer (or the last counter-bidder or thief) holds 33 cards and
-    [`Bury`][tuolaji.Bury] 8.
+    [`Bury`][tuolaji.Bury] 8 (with another ``Rules.kitty_size``: its hand and the kitty, and
+    buries as many; with no kitty this phase is skipped).
 ``COUNTERS``
     R5.2, after a burial: later deals' counter-bids (炒底), or the kitty theft (炒地皮) of
     every deal with a bid under ``rules.kitty_theft``: seats in turn counter or pass; a
     counter-bidder takes the kitty and buries again; the dealer stays.
 ``PLAYING``
-    R6-R7: [`Play`][tuolaji.Play] in turn; 25 tricks.
+    R6-R7: [`Play`][tuolaji.Play] in turn; 25 tricks (``Rules.hand_size``).
 ``FINISHED``
     `GameState.result` holds the [`DealResult`][tuolaji.DealResult] (R8-R10).
 """
@@ -43,7 +44,7 @@ import attrs
 
 from tuolaji.core._args import check_seat
 from tuolaji.core.bidding import Bid
-from tuolaji.core.cards import HAND_SIZE, KITTY_SIZE, Card, Rank, as_cards, full_deck
+from tuolaji.core.cards import Card, Rank, as_cards, full_deck
 from tuolaji.core.errors import ConfigurationError, IllegalAction, InvalidRecord, cut
 from tuolaji.core.legal import LegalFollows, LegalLeads, LegalPlays
 from tuolaji.core.limits import MAX_INT, MAX_STATE_TEXT
@@ -160,6 +161,8 @@ class GameState:
     """Consecutive passes in the current round."""
     counters: int = 0
     buried_by: int | None = None
+    """The seat that buried the kitty (R5.1); with no kitty (``Rules.kitty_size`` 0), and in a
+    play position, the dealer once play begins."""
     redeal_asked: frozenset[int] = frozenset()
     trump: Trump | None = None
     """The deal's trump context, fixed when bidding closes."""
@@ -233,7 +236,9 @@ class GameState:
     ) -> GameState:
         """A deal in its play phase, the dealer to lead (R6.1).
 
-        ``hands``: four hands of equal size (1..25 cards); ``kitty``: the 8 buried cards;
+        ``hands``: four hands of equal size (1 to ``rules.hand_size`` cards: 25 by default);
+        ``kitty``: the buried cards (``rules.kitty_size`` of them: 8 by default, none with no
+        kitty);
         ``levels[i]``: team i's level, and the trump's level must be the dealer's team's
         (R1.4). No card may appear more than twice in all. Positions from the middle of a
         deal are fine: the attackers start with 0 points.
@@ -248,13 +253,18 @@ class GameState:
         if len(hs) != 4:
             raise IllegalAction("R1.3", f"four hands are needed, got {len(hs)}")
         sizes = {len(h) for h in hs}
-        if len(sizes) != 1 or not 1 <= len(hs[0]) <= HAND_SIZE:
+        if len(sizes) != 1 or not 1 <= len(hs[0]) <= rules.hand_size:
             raise IllegalAction(
-                "R7.1", f"hands must have equal sizes of 1 to 25 cards, got {[len(h) for h in hs]}"
+                "R7.1",
+                f"hands must have equal sizes of 1 to {rules.hand_size} cards (R4.1, "
+                f"Rules.kitty_size={rules.kitty_size}), got {[len(h) for h in hs]}",
             )
         kit = as_cards(kitty, "kitty")
-        if len(kit) != KITTY_SIZE:
-            raise IllegalAction("R5.1", f"the kitty holds 8 cards, got {len(kit)}")
+        if len(kit) != rules.kitty_size:
+            raise IllegalAction(
+                "R5.1",
+                f"the kitty holds {rules.kitty_size} cards (Rules.kitty_size), got {len(kit)}",
+            )
         counts = Counter(c for h in (*hs, kit) for c in h)
         over = [str(c) for c, n in counts.items() if n > 2]
         if over:
@@ -511,7 +521,7 @@ class GameState:
         if phase is _PLAYING:
             return PlayActions(s, self.legal_plays())
         if phase is Phase.BURYING:
-            return BuryActions(s, self.hands[s])
+            return BuryActions(s, self.hands[s], self.rules.kitty_size)
         if phase is Phase.WEAK_HAND:
             return ListedActions(auction.weak_hand_actions(self, s))
         options = auction.declare_options(self, s)
@@ -664,7 +674,8 @@ class GameState:
         return self.apply(AskRedeal(seat))
 
     def bury(self, seat: int, cards: Sequence[Card] | str) -> GameState:
-        """``seat`` buries 8 cards (R5.1), as Card values or card notation."""
+        """``seat`` buries the kitty's number of cards (R5.1; 8 by default), as Card values or
+        card notation."""
         return self.apply(Bury(seat, cards))
 
     def play(self, seat: int, cards: Sequence[Card] | str) -> GameState:
@@ -825,6 +836,7 @@ def bookkeeping_of(view: PlayerView) -> Bookkeeping:
         leader=view.leader,
         cards_held=sum(view.hand_sizes),
         tricks=view.tricks,
+        dealt_cards=view.rules.dealt_cards,
     )
 
 
@@ -856,8 +868,10 @@ def start_after(state: GameState, result: DealResult, deal_number: int) -> GameS
 
 def _view_of(state: GameState, seat: int) -> PlayerView:
     """The [`PlayerView`][tuolaji.PlayerView] of ``seat`` in ``state``."""
+    # The burier sees the kitty once it is buried (not while it buries: then the kitty is in
+    # its hand). With no kitty (Rules.kitty_size 0) the dealer "buried" nothing and sees ().
     sees_kitty = (state.result is not None and state.rules.kitty_public_at_end) or (
-        state.buried_by == seat and len(state.kitty) == 8
+        state.buried_by == seat and len(state.kitty) == state.rules.kitty_size
     )
     return PlayerView(
         seat=seat,

@@ -245,10 +245,14 @@ def deal_result(state: GameState) -> DealResult:
 
 def _score(state: GameState) -> GameState:
     """After the last trick: the kitty is shown (unless ``kitty_public_at_end`` is off: then
-    only its bonus is told) and the deal is scored (R8-R10)."""
+    only its bonus is told; with no kitty, ``Rules.kitty_size`` 0, nothing is) and the deal is
+    scored (R8-R10)."""
     result = deal_result(state)
     shown = state.kitty if state.rules.kitty_public_at_end else ()
-    events = state.events.extend(
-        (KittyRevealed(shown, result.multiplier, result.kitty_bonus), DealScored(result))
-    )
+    scored = DealScored(result)
+    if state.rules.kitty_size:
+        revealed = KittyRevealed(shown, result.multiplier, result.kitty_bonus)
+        events = state.events.extend((revealed, scored))
+    else:
+        events = state.events.add(scored)
     return state._advanced(phase=Phase.FINISHED, result=result, events=events)

@@ -20,7 +20,7 @@ import attrs
 
 from tuolaji.core._args import check_seat
 from tuolaji.core.bidding import bid_form
-from tuolaji.core.cards import HAND_SIZE, KITTY_SIZE, format_cards, full_deck
+from tuolaji.core.cards import format_cards, full_deck
 from tuolaji.core.errors import IllegalAction, InvalidRecord, TuolajiError, cut
 from tuolaji.core.scoring import team_of
 from tuolaji.core.trickids import lead_info_ids
@@ -54,7 +54,6 @@ if TYPE_CHECKING:
 
 __all__ = ["check_consistency", "check_history"]
 
-_DEALT_ALL = 4 * HAND_SIZE
 _BEFORE_KITTY = (Phase.CLOSING, Phase.WEAK_HAND, Phase.FIRST_COUNTERS)
 _REPLAYED = (Phase.DEALING, Phase.CLOSING)
 # The phases whose bookkeeping is the replay's alone (Bookkeeping.of reads a dealing's
@@ -103,8 +102,8 @@ def _check_fields(state: GameState) -> None:
     for name in ("deal_number", "attempt", "counters"):
         if getattr(state, name) < 0:
             raise _fail(f"{name} must be 0 or more, got {getattr(state, name)}")
-    if not 0 <= state.dealt <= _DEALT_ALL:
-        raise _fail(f"dealt counts 0..100 cards, got {state.dealt}")
+    if not 0 <= state.dealt <= state.rules.dealt_cards:
+        raise _fail(f"dealt counts 0..{state.rules.dealt_cards} cards (R4.1), got {state.dealt}")
     if not 0 <= state.passes <= 3:
         raise _fail(f"passes must be 0..3 (four passes close a round), got {state.passes}")
     _seat(state.turn, "turn")
@@ -180,32 +179,45 @@ def _received(deck: Hand, first: int, seat: int, dealt: int) -> Hand:
 def _check_cards(state: GameState) -> None:
     phase = state.phase
     sizes = [len(h) for h in state.hands]
+    rules = state.rules
+    # R4.1: the hands and the kitty have the sizes of Rules.kitty_size.
+    dealt_all, hand, kitty_size = rules.dealt_cards, rules.hand_size, rules.kitty_size
     if not state.deck:
         if phase not in (Phase.PLAYING, Phase.FINISHED) or state.dealt:
             raise _fail("only a play position (from for_play) has no deck")
     elif Counter(state.deck) != Counter(full_deck()):
         raise _fail("the deck must hold the 108 cards, every card twice (R1.1)")
     if phase is Phase.DEALING or (state.deck and phase in _BEFORE_KITTY):
-        if phase is Phase.DEALING and state.dealt >= _DEALT_ALL:
-            raise _fail("dealing ends after the 100th card (R4.1)")
-        if phase is not Phase.DEALING and state.dealt != _DEALT_ALL:
-            raise _fail(f"the {phase.value} phase comes after all 100 cards are dealt")
+        if phase is Phase.DEALING and state.dealt >= dealt_all:
+            raise _fail(f"dealing ends after the {dealt_all}th card (R4.1)")
+        if phase is not Phase.DEALING and state.dealt != dealt_all:
+            raise _fail(
+                f"the {phase.value} phase comes after all {dealt_all} cards are dealt (R4.1)"
+            )
         if state.hands != _dealt_hands(state):
             raise _fail("the hands must be the cards dealt from the deck so far (R4.1)")
-        kitty = state.deck[_DEALT_ALL:] if phase is not Phase.DEALING else ()
+        kitty = state.deck[dealt_all:] if phase is not Phase.DEALING else ()
         if state.kitty != kitty:
-            raise _fail("the kitty is the last 8 cards of the deck until it is taken (R5.1)")
+            raise _fail(
+                f"the kitty is the last {kitty_size} cards of the deck until it is taken (R5.1)"
+            )
         return
-    if state.deck and state.dealt != _DEALT_ALL:
-        raise _fail(f"the {phase.value} phase comes after all 100 cards are dealt")
+    if state.deck and state.dealt != dealt_all:
+        raise _fail(f"the {phase.value} phase comes after all {dealt_all} cards are dealt (R4.1)")
     if phase is Phase.BURYING:
-        want = [HAND_SIZE + KITTY_SIZE if s == state.turn else HAND_SIZE for s in range(4)]
-        if sizes != want or state.kitty:
-            raise _fail(f"burying seat {state.turn} holds 33 cards, the others 25 (R5.1)")
-    elif len(state.kitty) != KITTY_SIZE:
-        raise _fail(f"the kitty holds 8 cards in the {phase.value} phase (R5.1)")
-    if phase is Phase.COUNTERS and sizes != [HAND_SIZE] * 4:
-        raise _fail("every seat holds 25 cards during counter-bids (R5.2)")
+        want = [hand + kitty_size if s == state.turn else hand for s in range(4)]
+        if not kitty_size or sizes != want or state.kitty:
+            raise _fail(
+                f"burying seat {state.turn} holds {hand + kitty_size} cards, the others {hand}; "
+                f"there is no burial without a kitty (R5.1, Rules.kitty_size={kitty_size})"
+            )
+    elif len(state.kitty) != kitty_size:
+        raise _fail(
+            f"the kitty holds {kitty_size} cards (Rules.kitty_size) in the {phase.value} phase "
+            f"(R4.1, R5.1)"
+        )
+    if phase is Phase.COUNTERS and sizes != [hand] * 4:
+        raise _fail(f"every seat holds {hand} cards during counter-bids (R4.1, R5.2)")
     cards = Counter(c for h in (*state.hands, state.kitty, *state.trick) for c in h)
     for trick in state.tricks:
         for play in trick.plays:
@@ -255,8 +267,11 @@ def _check_play(state: GameState) -> None:
     if len(state.failed_throws) > len(state.tricks) + (1 if state.trick else 0):
         raise _fail("there are more failed throws than leads (R6.5)")
     totals = {len(state.hands[s]) + played[s] for s in range(4)}
-    if len(totals) != 1 or (state.deck and totals != {HAND_SIZE}):
-        raise _fail("every seat started play with the same number of cards (R7.1)")
+    if len(totals) != 1 or (state.deck and totals != {state.rules.hand_size}):
+        raise _fail(
+            f"every seat started play with the same number of cards, {state.rules.hand_size} "
+            f"in a dealt state (R4.1, R7.1)"
+        )
     if state.phase is Phase.PLAYING:
         if state.turn != (leader + len(state.trick)) % 4:
             raise _fail("in play the turn passes clockwise from the leader (R7.1)")
@@ -297,6 +312,7 @@ def _check_bookkeeping(state: GameState, events: list[Event]) -> None:
         leader=state.leader,
         cards_held=sum(len(h) for h in state.hands),
         tricks=state.tricks,
+        dealt_cards=state.rules.dealt_cards,
     )
     for name in Bookkeeping._fields:
         if name == "first_seat" or (name == "turn" and state.phase is Phase.DEALING):
@@ -394,14 +410,16 @@ def _kitties(
     two kitties, every kitty before the last is None: to be guessed as the replay reaches it
     (see `_replay`).
 
-    The seat that buries first takes the deck's last 8 cards (R5.1); each counter-bidder
-    after it takes the kitty standing then and buries again (R5.2). The last burial's cards
-    are the state's kitty (in the burying phase after a counter: the last 8 cards of the
-    burier's hand, which took them last). Going backwards, a counter-bidder that took no
-    kitty before held its dealt hand, so the kitty it took is its hand after burying (its
-    hand in the state and what it played since) and the kitty it buried, less its dealt
-    hand. A seat that took two kitties leaves the split between them open."""
+    The seat that buries first takes the deck's last cards, the kitty (R4.1, R5.1); each
+    counter-bidder after it takes the kitty standing then and buries again (R5.2). The last
+    burial's cards are the state's kitty (in the burying phase after a counter: the last cards
+    of the burier's hand, which took them last). Going backwards, a counter-bidder that took no
+    kitty before held its dealt hand, so the kitty it took is its hand after burying (its hand
+    in the state and what it played since) and the kitty it buried, less its dealt hand. A seat
+    that took two kitties leaves the split between them open.
+    """
     first = base.turn  # where the dealing began (fresh_deal)
+    rules = state.rules
     buriers = [e.seat for e in events[start:] if isinstance(e, Buried)]
     if not buriers:
         return []
@@ -413,18 +431,18 @@ def _kitties(
         raise _fail("a Buried event's seat must be a seat 0..3")
     if len(set(takers)) < len(takers):
         unknown: list[Hand | None] = [None] * (len(buriers) - 1)
-        last_kitty = state.hands[state.turn][HAND_SIZE:] if pending else state.kitty
+        last_kitty = state.hands[state.turn][rules.hand_size :] if pending else state.kitty
         return [*unknown, last_kitty]
     played: list[Counter[Card]] = [Counter() for _ in range(4)]
     for event in events[start:]:
         if isinstance(event, Played) and 0 <= event.seat <= 3:
             played[event.seat].update(event.cards)
-    last = state.hands[state.turn][HAND_SIZE:] if pending else state.kitty
+    last = state.hands[state.turn][rules.hand_size :] if pending else state.kitty
     kitties: list[Hand | None] = [last]
     for seat in reversed(buriers[1:]):
-        dealt = _received(state.deck, first, seat, _DEALT_ALL)
+        dealt = _received(state.deck, first, seat, rules.dealt_cards)
         held = Counter(state.hands[seat]) + played[seat] + Counter(last)
-        if Counter(dealt) - held or sum((held - Counter(dealt)).values()) != KITTY_SIZE:
+        if Counter(dealt) - held or sum((held - Counter(dealt)).values()) != rules.kitty_size:
             raise _fail(
                 f"seat {seat} counter-bid and buried, but its hand is not its dealt hand and "
                 "the kitty it took, less the kitty it buried (R5.2)"
@@ -522,8 +540,10 @@ def _play_start(state: GameState, events: list[Event]) -> tuple[int, GameState]:
         if isinstance(event, Played) and 0 <= event.seat <= 3:
             played[event.seat].extend(event.cards)
     held = [played[seat] + list(state.hands[seat]) for seat in range(4)]
-    if not 1 <= len(held[0]) <= HAND_SIZE:
-        raise _fail("a play position starts with 1 to 25 cards a hand (R7.1)")
+    if not 1 <= len(held[0]) <= state.rules.hand_size:
+        raise _fail(
+            f"a play position starts with 1 to {state.rules.hand_size} cards a hand (R4.1, R7.1)"
+        )
     if state.deck:
         base = state._advanced(phase=Phase.PLAYING, hands=tuple(tuple(h) for h in held))
     else:
@@ -591,7 +611,7 @@ def _replay(
     """``base`` moved by the actions ``events[start:]`` record (each event read once);
     ``kitties`` gives the cards of each burial in turn (None: a replay of the play alone).
 
-    A kitty given as None is guessed: the burier buries again the last 8 cards it holds (the
+    A kitty given as None is guessed: the burier buries again the last cards it holds (the
     kitty it took). After a guess, a refusal that another guess might have avoided (a seat
     not holding the cards it bids, buries or plays, a throw failing otherwise) proves
     nothing, and the replay gives None; a refusal of the rounds' structure (phase, turn,
@@ -621,7 +641,7 @@ def _replay(
             cards = kitties[burials]
             burials += 1
             if cards is None:
-                cards = s.hands[event.seat][-KITTY_SIZE:] if 0 <= event.seat <= 3 else ()
+                cards = s.hands[event.seat][-s.rules.kitty_size :] if 0 <= event.seat <= 3 else ()
                 after_guess = True
         length = len(s.events)
         try:
@@ -673,7 +693,7 @@ def _declare(s: GameState, state: GameState, event: Declared, first: int) -> Gam
     if s.phase is not Phase.DEALING:
         return s.declare(event.seat, event.cards)
     # The cards go out from the seat the attempt's CardsDealt names, whoever deals later.
-    end = state.dealt if state.phase is Phase.DEALING else _DEALT_ALL
+    end = state.dealt if state.phase is Phase.DEALING else state.rules.dealt_cards
     held = _received(s.deck, first, event.seat, end)
     hands = s.hands
     widened = s._advanced(hands=tuple(held if n == event.seat else h for n, h in enumerate(hands)))

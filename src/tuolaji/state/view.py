@@ -61,7 +61,8 @@ class PlayerView:
     other seats cannot know it left the hand (see `shown_cards`)."""
     kitty: Hand | None
     """The buried cards: only for the seat that buried them, or for all once scored when
-    [`kitty_public_at_end`][tuolaji.Rules.kitty_public_at_end] (R8.2)."""
+    [`kitty_public_at_end`][tuolaji.Rules.kitty_public_at_end] (R8.2). With no kitty
+    ([`Rules.kitty_size`][tuolaji.Rules.kitty_size] 0) the dealer's view holds ``()``."""
     to_act: int
     """The seat whose decision is pending, or -1 ([`CHANCE`][tuolaji.CHANCE]) while dealing and
     once finished."""
@@ -107,7 +108,7 @@ class PlayerView:
             shown = f" showing {format_hand(self.shown[seat])}" if self.shown[seat] else ""
             hidden = "hidden" if self.hand_sizes[seat] else "-"
             lines.append(f"{seat}{mark} ({self.hand_sizes[seat]:2}) {hidden}{shown}")
-        if self.kitty is not None:
+        if self.kitty:  # none seen, or none at all (Rules.kitty_size 0)
             lines.append(kitty_line(self.kitty, self.trump))
         lines += tail_lines(
             phase=self.phase.value,

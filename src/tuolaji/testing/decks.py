@@ -10,8 +10,9 @@ from collections import Counter
 from collections.abc import Sequence
 
 from tuolaji.core._args import expect_type
-from tuolaji.core.cards import Card, full_deck, parse_cards
+from tuolaji.core.cards import DECK_SIZE, Card, full_deck, parse_cards
 from tuolaji.core.errors import InvalidCards
+from tuolaji.core.rules import Rules, as_rules
 from tuolaji.state.actions import Phase
 from tuolaji.state.gamestate import GameState
 
@@ -24,32 +25,39 @@ def stacked_deck(
     *,
     first_seat: int = 0,
     seed: int = 0,
+    rules: Rules | str = "tuolaji",
 ) -> tuple[Card, ...]:
     """A deck in dealing order for ``GameState.new(..., deck=...)`` (R4.1).
 
     Seat ``s`` receives ``hands[s]`` as its first cards, in that order (cards go out one at a
     time from ``first_seat``: the dealer, or seat 0 in a first deal); the kitty starts with
     ``kitty``. Every other place gets the remaining cards, shuffled with ``seed``. Cards may
-    be given as text (``"10H 10H SJ"``). Needs no more than 25 cards a seat, 8 in the kitty,
-    and no card more than twice in all.
+    be given as text (``"10H 10H SJ"``). Needs no more cards a seat than ``rules`` deal
+    ([`Rules.hand_size`][tuolaji.Rules.hand_size], 25 by default), no more in the kitty than
+    it holds ([`Rules.kitty_size`][tuolaji.Rules.kitty_size], 8), and no card more than twice
+    in all.
     """
+    chosen = as_rules(rules)
+    hand_size, kitty_size = chosen.hand_size, chosen.kitty_size
     wanted = [parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands]
     wanted += [()] * (4 - len(wanted))
     kit = parse_cards(kitty) if isinstance(kitty, str) else tuple(kitty)
-    if len(wanted) != 4 or any(len(h) > 25 for h in wanted) or len(kit) > 8:
-        raise InvalidCards("R4.1: at most four hands of at most 25 cards and a kitty of 8")
+    if len(wanted) != 4 or any(len(h) > hand_size for h in wanted) or len(kit) > kitty_size:
+        raise InvalidCards(
+            f"R4.1: at most four hands of at most {hand_size} cards and a kitty of {kitty_size}"
+        )
     rest = Counter(full_deck())
     rest.subtract(Counter(c for h in (*wanted, kit) for c in h))
     if any(n < 0 for n in rest.values()):
         raise InvalidCards("R1.1: every card exists twice; the stacked cards use one more often")
     filler = sorted(rest.elements(), key=lambda c: c.id)
     random.Random(seed).shuffle(filler)
-    deck: list[Card | None] = [None] * 108
+    deck: list[Card | None] = [None] * DECK_SIZE
     for seat, hand in enumerate(wanted):
         for j, card in enumerate(hand):
             deck[4 * j + (seat - first_seat) % 4] = card
     for j, card in enumerate(kit):
-        deck[100 + j] = card
+        deck[chosen.dealt_cards + j] = card
     return tuple(card if card is not None else filler.pop() for card in deck)
 
 

@@ -266,15 +266,17 @@ def check_result(state: GameState) -> None:
     )
     revealed = [e for e in state.events if isinstance(e, KittyRevealed)]
     scored = [e for e in state.events if isinstance(e, DealScored)]
-    if len(revealed) != 1 or len(scored) != 1 or scored[0].result != result:
-        raise _fail("R8.2", "a scored deal has one KittyRevealed and one DealScored event")
-    _check_revealed_kitty(state, revealed[0].cards, result.kitty_points)
-    last = state.tricks[-1]
-    if _team(last.winner) == attackers:
-        multiplier = kitty_multiplier_of(last.plays[0], trump, state.rules.kitty_multiplier)
-    else:
-        multiplier = 0  # R8.3
-    if result.multiplier != multiplier or revealed[0].multiplier != multiplier:
+    # R4.1: a deal with no kitty reveals none.
+    kitties = 1 if state.rules.kitty_size else 0
+    if len(revealed) != kitties or len(scored) != 1 or scored[0].result != result:
+        raise _fail(
+            "R8.2",
+            "a scored deal has one DealScored event and one KittyRevealed (none without a kitty)",
+        )
+    multiplier = _kitty_multiplier(state, attackers)
+    if revealed:
+        _check_revealed_kitty(state, revealed[0].cards, result.kitty_points)
+    if result.multiplier != multiplier or any(e.multiplier != multiplier for e in revealed):
         raise _fail(
             "R8.2", f"the kitty multiplier is {result.multiplier}; the last lead gives {multiplier}"
         )
@@ -284,7 +286,8 @@ def check_result(state: GameState) -> None:
             "R8.1",
             f"the result says {result.attacker_points} points, the events add up to {total}",
         )
-    stalled, expected_outcome = _outcome(state.rules, total, _team(last.winner) == declarers)
+    won_last = _team(state.tricks[-1].winner) == declarers
+    stalled, expected_outcome = _outcome(state.rules, total, won_last)
     if result.outcome != expected_outcome:
         raise _fail("R9.1", f"{total} points give {expected_outcome}, not {result}")
     keep = result.outcome.declarers_keep
@@ -313,6 +316,19 @@ def check_result(state: GameState) -> None:
         not result.hooked and (result.match_winner is not None) != ends
     ):
         raise _fail("R9.5", f"match winner {result.match_winner} does not follow R9.5")
+
+
+def _kitty_multiplier(state: GameState, attackers: int) -> int:
+    """R8.2, R8.3: the kitty multiplier a scored deal applies: the last lead's when the
+    attackers won the last trick, else 0; 0 with no kitty (R4.1, ``Rules.kitty_size`` 0)."""
+    if len(state.kitty) != state.rules.kitty_size:
+        raise _fail("R4.1", f"the kitty holds {len(state.kitty)} cards, not Rules.kitty_size")
+    last = state.tricks[-1]
+    trump = state.trump
+    assert trump is not None  # a scored deal has its trump
+    if not state.kitty or _team(last.winner) != attackers:
+        return 0
+    return kitty_multiplier_of(last.plays[0], trump, state.rules.kitty_multiplier)
 
 
 def _declared_by(state: GameState) -> list[Counter[Card]]:

@@ -117,19 +117,21 @@ def play_positions(
     rules: Rules | str | st.SearchStrategy[Rules] | None = None,
     *,
     min_size: int = 1,
-    max_size: int = 25,
+    max_size: int = 27,
     max_plays: int = 3,
 ) -> GameState:
     """A deal in its play phase (``GameState.for_play``): four hands of one size
-    (``min_size``..``max_size``) and a kitty of 8 from one real deck, a drawn dealer, levels
-    from the rules' sequence and a trump at the dealer's team's level (R1.4); then up to
-    ``max_plays`` random legal plays, so the position may be in the middle of a trick."""
+    (``min_size``..``max_size``, at most the rules' [`hand_size`][tuolaji.Rules.hand_size])
+    and a kitty of the rules' [`kitty_size`][tuolaji.Rules.kitty_size] from one real deck, a
+    drawn dealer, levels from the rules' sequence and a trump at the dealer's team's level
+    (R1.4); then up to ``max_plays`` random legal plays, so the position may be in the middle
+    of a trick."""
     chosen = _draw_rules(draw, rules)
-    size = draw(st.integers(min_size, max_size))
-    # Cards go out one at a time (R4.1) and the kitty is the last 8: a smaller size keeps the
-    # first cards of every hand, which helps hypothesis shrink a position.
+    size = draw(st.integers(min_size, max(min_size, min(max_size, chosen.hand_size))))
+    # Cards go out one at a time (R4.1) and the kitty is the last cards: a smaller size keeps
+    # the first cards of every hand, which helps hypothesis shrink a position.
     deck = draw(st.permutations(full_deck()))
-    dealt = (*(deck[seat : 4 * size : 4] for seat in range(4)), deck[100:])
+    dealt = (*(deck[seat : 4 * size : 4] for seat in range(4)), deck[chosen.dealt_cards :])
     dealer = draw(st.integers(0, 3))
     levels = (draw(st.sampled_from(chosen.levels)), draw(st.sampled_from(chosen.levels)))
     suit = draw(st.sampled_from([*Suit, None]))

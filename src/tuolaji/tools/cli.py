@@ -25,7 +25,7 @@ import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn, TextIO, get_args
 
 from tuolaji import __version__
 from tuolaji.bots import Bot
@@ -33,7 +33,7 @@ from tuolaji.core.cards import Rank, Suit, points
 from tuolaji.core.deal import deal_cards, shuffled_deck
 from tuolaji.core.errors import InvalidCards, LimitExceeded, TuolajiError
 from tuolaji.core.limits import MAX_RECORD_TEXT
-from tuolaji.core.rules import RULE_FIELDS, RULESETS, Rules
+from tuolaji.core.rules import RULE_FIELDS, RULESETS, KittySize, Rules
 from tuolaji.core.trump import Trump
 from tuolaji.game.facade import Game
 from tuolaji.game.record import record_of, replay
@@ -97,7 +97,8 @@ def _cmd_deal(args: argparse.Namespace) -> int:
         permanent_twos=args.permanent_twos,
         tractor_min_pairs=args.tractor_min_pairs,
     )
-    hands, kitty = deal_cards(shuffled_deck(random.Random(args.seed)), args.dealer)
+    rules = Rules(kitty_size=args.kitty_size)
+    hands, kitty = deal_cards(shuffled_deck(random.Random(args.seed)), args.dealer, rules=rules)
     pretty = not args.ascii
     print(f"Seed {args.seed}: dealer seat {args.dealer}, {trump}")
     print("Tractors in [ ], pairs in ( ).")
@@ -105,7 +106,10 @@ def _cmd_deal(args: argparse.Namespace) -> int:
         print(f"\nSeat {seat} (team {seat % 2}): {len(hand)} cards, {points(hand)} points")
         for line in render_hand(hand, trump, pretty=pretty):
             print("  " + line)
-    print(f"\nKitty: {card_text(trump.sorted(kitty), pretty)} ({points(kitty)} points)")
+    if kitty:
+        print(f"\nKitty: {card_text(trump.sorted(kitty), pretty)} ({points(kitty)} points)")
+    else:
+        print("\nNo kitty (--kitty-size 0).")
     return 0
 
 
@@ -616,7 +620,8 @@ def build_parser() -> argparse.ArgumentParser:
     deal = sub.add_parser(
         "deal",
         help="shuffle with a seed, deal four hands and a kitty, show them sorted (R4.1)",
-        description="Shuffle with the seed, deal four hands of 25 and a kitty of 8 (R4.1), "
+        description="Shuffle with the seed, deal four hands of 25 and a kitty of 8 (R4.1; "
+        "--kitty-size 4: 26 each and 4, 0: 27 each and no kitty), "
         "and print each hand sorted by suit and strength under the given trump, with its "
         "pairs and tractors marked (R3).",
         epilog=RULES_HELP,
@@ -641,6 +646,13 @@ def build_parser() -> argparse.ArgumentParser:
         choices=(2, 3),
         default=2,
         help="the fewest consecutive pairs that make a tractor (R3.2, default 2)",
+    )
+    deal.add_argument(
+        "--kitty-size",
+        type=int,
+        choices=get_args(KittySize),
+        default=RULESETS[DEFAULT_PRESET].kitty_size,
+        help="cards in the kitty; the rest is dealt equally (R4.1, default 8)",
     )
     deal.add_argument("--ascii", action="store_true", help="print 10H rather than ♥10")
     deal.set_defaults(func=_cmd_deal)

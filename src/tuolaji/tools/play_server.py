@@ -86,7 +86,7 @@ def table_payload(table: PlaySession) -> dict[str, Any]:
     """What the page is sent: the person's view and choices only (the person's hand sorted by
     the trump, the others' hand sizes, the shown cards, the trick on the table and the last
     one, every finished trick of the deal (all were played face up), the kitty when the view
-    holds it, the person's [`side`][tuolaji.tools.table.PlaySession.side], the public events
+    holds one, the person's [`side`][tuolaji.tools.table.PlaySession.side], the public events
     of the deal as lines), and the number of the decision a move must name. Raises
     `TypeError` for a non-table."""
     _check_table(table)
@@ -127,7 +127,8 @@ def table_payload(table: PlaySession) -> dict[str, Any]:
             for t in view.tricks
         ],
         "side": {**attrs.asdict(side), "line": str(side)},
-        "kitty": None if view.kitty is None else card_ids(view.kitty),
+        # No kitty (Rules.kitty_size 0) draws none: the dealer's view holds an empty one.
+        "kitty": card_ids(view.kitty) if view.kitty else None,
         "points": view.attacker_points,
         "deciding": table.deciding,
         "choices": attrs.asdict(table.choices()),

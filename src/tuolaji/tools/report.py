@@ -77,7 +77,7 @@ def deal_lines(number: int, state: GameState, actions: Sequence[Action]) -> list
             lines.append(f"  dealer seat {event.seat}, trump {suit}, level {event.level.label}")
         elif isinstance(event, Buried):
             bury = next(burials, None)
-            shown = _cards(bury.cards) if bury is not None else "8 cards"
+            shown = _cards(bury.cards) if bury is not None else f"{state.rules.kitty_size} cards"
             lines.append(f"  seat {event.seat} buries {shown}")
         elif isinstance(event, ThrowFailed):
             beaten = ", ".join(str(s) for s in event.beaten_by)

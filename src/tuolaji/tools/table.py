@@ -82,7 +82,8 @@ __all__ = [
 ]
 
 MAX_INPUT = 400
-"""The most characters of one typed move (a burial of 8 cards takes about 30)."""
+"""The most characters of one typed move (a burial of 8 cards, the largest kitty, takes about
+30)."""
 
 SHOWN_PLAYS = 12
 """The most legal plays listed at a time (a lead may have thousands: the hand says the rest)."""
@@ -230,7 +231,9 @@ def event_line(event: Event, view: PlayerView | None = None) -> str | None:
     if isinstance(event, DealerSet):
         return f"seat {event.seat} is the dealer"
     if isinstance(event, Buried):
-        return f"seat {event.seat} buries 8 cards (R5.1)"
+        # The event does not say how many: the rules do (R4.1, Rules.kitty_size).
+        what = "the kitty" if view is None else counted(view.rules.kitty_size, "card")
+        return f"seat {event.seat} buries {what} (R5.1)"
     if isinstance(event, ThrowFailed):
         return _throw_line(event, view)
     if isinstance(event, Played):
@@ -380,7 +383,8 @@ class PlaySession:
             prompt = "follow with one of these (R7)" + (f", or {more} more" if more else "")
             return Choices("play", shown, more, prompt)
         if self.game.state.phase is Phase.BURYING:
-            return Choices("bury", (), 0, "type the 8 cards to bury (R5.1)")
+            size = self.game.state.rules.kitty_size
+            return Choices("bury", (), 0, f"type the {size} cards to bury (R5.1)")
         if any(isinstance(a, AskRedeal) for a in actions):
             return Choices("redeal", ("redeal",), 0, "r asks for a redeal (R4.7), p passes")
         bids = tuple(format_hand(a.cards) for a in actions if isinstance(a, Declare))

@@ -43,7 +43,7 @@ from tuolaji.bots.knowledge import (
     throw_outcome,
     verdict_agrees,
 )
-from tuolaji.core.cards import CARD_KINDS, DECK_SIZE, KITTY_SIZE, Card
+from tuolaji.core.cards import CARD_KINDS, DECK_SIZE, Card
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import Rules
 from tuolaji.core.trickids import throw_verdict
@@ -382,7 +382,7 @@ def hidden_places(view: PlayerView, *, bury_shown: bool = False) -> HiddenPlaces
     elif view.phase is Phase.BURYING or view.kitty is not None:
         hidden_kitty = 0
     else:
-        hidden_kitty = KITTY_SIZE
+        hidden_kitty = view.rules.kitty_size  # R4.1: none with no kitty
     # A position built by GameState.for_play leaves some cards out of the deal entirely.
     gone = DECK_SIZE - sum(view.hand_sizes) - played - kitty_known - hidden_kitty
     places = [s for s in range(4) if s != me]
@@ -409,7 +409,7 @@ def hidden_places(view: PlayerView, *, bury_shown: bool = False) -> HiddenPlaces
         pinned[k] = buried
         sizes[k] -= len(buried)
     kitty_pins: list[tuple[int, Card]] = []
-    if view.phase in PRE_KITTY_PHASES and hidden_kitty == KITTY_SIZE:
+    if view.phase in PRE_KITTY_PHASES and hidden_kitty == view.rules.kitty_size > 0:
         # R4.6: every kitty card turned up in this attempt is public, at its index.
         start = last_index(view.events, CardsDealt)
         for event in list(view.events)[start + 1 :]:
