@@ -1168,7 +1168,12 @@ class Rules:
     def at_place(self, place: int) -> tuple[Rank, bool]:
         """The level and the no-trump flag of ``place`` (R9.2), the inverse of
         [`place`][tuolaji.Rules.place]: the no-trump level is the last level's rank with the
-        flag set."""
+        flag set. Raises [`IllegalAction`][tuolaji.IllegalAction] (rule R9.2) for a place
+        beyond ``0..top_place``."""
+        if not _is_int(place) or not 0 <= place <= self.top_place:
+            raise IllegalAction(
+                "R9.2", f"a place is an int from 0 to {self.top_place}, got {cut(place)}"
+            )
         if place == len(self.levels):
             return self.last_level, True
         return self.levels[place], False

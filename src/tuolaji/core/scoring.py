@@ -81,6 +81,15 @@ NO_TRUMP_LEVELS: tuple[bool, bool] = (False, False)
 """Neither team on the no-trump level (R9.2): the default of every ``no_trump_level``."""
 
 
+def upgrade_no_trump_level(data: Mapping[str, object]) -> dict[str, object]:
+    """JSON data written before ``no_trump_level`` (a state, view or result) brought up to
+    date: neither team on the no-trump level (R9.2), as every deal before it. The one
+    ``upgrade_data`` of the classes that hold the field."""
+    if not isinstance(data, Mapping):
+        raise TypeError(f"data must be a mapping, got {type(data).__name__}")
+    return {"no_trump_level": list(NO_TRUMP_LEVELS), **data}
+
+
 def _places(
     levels: Sequence[Rank], no_trump_level: Sequence[bool], rules: Rules
 ) -> tuple[int, int]:
@@ -402,9 +411,7 @@ class DealResult:
         """JSON data of an older [`DealResult`][tuolaji.DealResult] brought up to date (the
         codec calls this before reading): a result without ``no_trump_level`` has neither team
         on the no-trump level (R9.2), as every result before it."""
-        if not isinstance(data, Mapping):
-            raise TypeError(f"data must be a mapping, got {type(data).__name__}")
-        return {"no_trump_level": list(NO_TRUMP_LEVELS), **data}
+        return upgrade_no_trump_level(data)
 
     @property
     def kitty_bonus(self) -> int:
