@@ -43,6 +43,7 @@ __all__ = [
     "format_cards",
     "format_hand",
     "full_deck",
+    "level_labels",
     "level_text",
     "levels_text",
     "parse_cards",
@@ -517,6 +518,12 @@ def level_text(level: Rank | None, *, no_trump: bool = False) -> str:
     if no_trump:
         return NO_TRUMP_LEVEL_TEXT
     return "-" if level is None else level.label
+
+
+def level_labels(levels: Sequence[Rank], no_trump_level: Sequence[bool]) -> list[str]:
+    """Both teams' levels as players write them, ``NT`` for a team on the no-trump level
+    (R9.2): ``['A', 'NT']``."""
+    return [level_text(lv, no_trump=nt) for lv, nt in zip(levels, no_trump_level, strict=True)]
 
 
 def levels_text(levels: Sequence[Rank], no_trump_level: Sequence[bool] = (False, False)) -> str:

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import attrs
 
 from tuolaji.core._args import check_seat
-from tuolaji.core.cards import TOTAL_POINTS, Card, Rank, level_text, points
+from tuolaji.core.cards import TOTAL_POINTS, Card, Rank, level_labels, points
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import Outcome, Rules
 from tuolaji.core.shapes import units
@@ -97,7 +97,8 @@ def _places(
     before = _check_levels(levels, rules)
     if len(no_trump_level) != 2 or not all(isinstance(f, bool) for f in no_trump_level):
         raise IllegalAction(
-            "R9.2", f"no_trump_level holds one bool per team (team 0, team 1); got {no_trump_level!r}"
+            "R9.2",
+            f"no_trump_level holds one bool per team (team 0, team 1); got {no_trump_level!r}",
         )
     return rules.place(before[0], no_trump_level[0]), rules.place(before[1], no_trump_level[1])
 
@@ -211,7 +212,8 @@ def advance_level(level: Rank, steps: int, rules: Rules, *, as_declarers: bool) 
     R9.3: a team on a must-play level advances only as declarers (``as_declarers``); any
     advance stops at the first must-play level it reaches (on any lap, with ``wrap``).
     Under ``top_level="no_trump"`` the no-trump level past the last is a place too: this
-    gives its level rank (the last level); [`advance_place`][tuolaji.core.scoring.advance_place] tells it.
+    gives its level rank (the last level);
+    [`advance_place`][tuolaji.core.scoring.advance_place] tells it.
 
     Raises [`IllegalAction`][tuolaji.IllegalAction] when ``level`` is not in the sequence (R9.2) or
     ``steps`` is negative.
@@ -439,8 +441,7 @@ class DealResult:
         text = " ".join(parts) + f": {self.outcome}"
         if self.hooked:
             text += ", J hook"
-        shown = (level_text(lv, no_trump=nt) for lv, nt in zip(self.levels, self.no_trump_level))
-        text += "; levels " + "/".join(shown)
+        text += "; levels " + "/".join(level_labels(self.levels, self.no_trump_level))
         if self.match_winner is not None:
             return text + f"; team {self.match_winner} wins the match"
         return text + f"; next dealer {self.next_dealer}"

@@ -281,8 +281,8 @@ class GameState:
         ``hands``: four hands of equal size (1..25 cards); ``kitty``: the 8 buried cards;
         ``levels[i]``: team i's level, and the trump's level must be the dealer's team's
         (R1.4); ``no_trump_level[i]``: team i stands on the no-trump level (R9.2), and a
-        dealer's team there plays with no trump suit. No card may appear more than twice in all. Positions from the middle of a
-        deal are fine: the attackers start with 0 points.
+        dealer's team there plays with no trump suit. No card may appear more than twice in
+        all. Positions from the middle of a deal are fine: the attackers start with 0 points.
         """
         rules = as_rules(rules)
         check_seat(dealer, "dealer")

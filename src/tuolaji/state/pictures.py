@@ -19,7 +19,7 @@ import html
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from tuolaji.core.cards import CARDS, Card, Joker, Rank, Suit, card_ids_of
+from tuolaji.core.cards import CARDS, Card, Joker, Rank, Suit, card_ids_of, level_labels
 from tuolaji.core.errors import ConfigurationError, cut
 from tuolaji.core.rules import LevelBand
 
@@ -433,6 +433,11 @@ class Table(Protocol):
         ...
 
     @property
+    def no_trump_level(self) -> tuple[bool, bool]:
+        """Whether each team stands on the no-trump level (R9.2)."""
+        ...
+
+    @property
     def leader(self) -> int:
         """The seat that led the current trick."""
         ...
@@ -492,7 +497,8 @@ def table(state: Table, seat: int | None = None) -> str:
         trump_text = f"trump {state.trump.suit.symbol}"
     info = (
         f"{state.phase.value} · level {level}, {trump_text} · levels "
-        f"{state.levels[0].label}/{state.levels[1].label} · attackers {state.attacker_points}"
+        f"{'/'.join(level_labels(state.levels, state.no_trump_level))} · attackers "
+        f"{state.attacker_points}"
     )
     body += _text(12, _H - 8, info, size=12)
     return _svg(_W, _H, body, info)

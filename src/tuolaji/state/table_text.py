@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tuolaji.core.cards import Card, Rank, format_hand, level_text
+from tuolaji.core.cards import Card, Rank, format_hand, level_labels, level_text
 from tuolaji.core.rules import Rules, rules_text
 from tuolaji.core.scoring import DealResult
 from tuolaji.core.trump import Trump
@@ -30,8 +30,7 @@ def seat_text(seat: int) -> str:
 
 
 def _levels(levels: Sequence[Rank], no_trump_level: Sequence[bool]) -> str:
-    shown = (level_text(lv, no_trump=nt) for lv, nt in zip(levels, no_trump_level, strict=True))
-    return "levels " + "/".join(shown)
+    return "levels " + "/".join(level_labels(levels, no_trump_level))
 
 
 def phase_line(
