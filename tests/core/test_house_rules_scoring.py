@@ -157,9 +157,7 @@ def test_r9_5_the_match_is_won_on_the_no_trump_level_not_on_a() -> None:
     assert match_winner((A, TWO), 0, KEEP_1, NO_TRUMP) is None
     assert match_winner((A, TWO), 0, KEEP_1, NO_TRUMP, no_trump_level=(True, False)) == 0
     assert match_winner((A, TWO), 0, KEEP_1, Rules()) == 0  # today
-    hooked = match_winner(
-        (A, TWO), 0, KEEP_1, NO_TRUMP, hooked=True, no_trump_level=(True, False)
-    )
+    hooked = match_winner((A, TWO), 0, KEEP_1, NO_TRUMP, hooked=True, no_trump_level=(True, False))
     assert hooked is None
 
 

@@ -3,6 +3,7 @@ line for bug reports that reads back exactly, with a bounded, strict reader."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import attrs
@@ -11,7 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tuolaji as tl
+from tuolaji.state import codec
 from tuolaji.state.position_text import MAX_POSITION_TEXT, PREFIX
+from tuolaji.state.view import PlayerView
 from tuolaji.testing import strategies as tst
 from tuolaji.testing.driver import random_action
 
@@ -197,3 +200,47 @@ def test_a_quoted_trick_leader_fails_typed() -> None:
     tricks_at = text.rfind(",((", 0, text.index("*")) + 3
     with pytest.raises(tl.InvalidRecord, match="the tricks before"):
         tl.GameState.from_text(text[:tricks_at] + "'" + text[tricks_at:])
+
+
+def _finished_on_no_trump() -> tl.GameState:
+    """A deal declared on the no-trump level (R9.2), played out at random."""
+    rules = tl.Rules(top_level="no_trump")
+    state = tl.GameState.new(
+        rules, 4, levels=(tl.Rank.ACE, tl.Rank.ACE), dealer=1, no_trump_level=(False, True)
+    )
+    rng = random.Random(4)
+    while not state.is_terminal:
+        state = state.apply(random_action(state, rng))
+    return state
+
+
+def test_r9_2_the_no_trump_level_round_trips_through_json_text_and_views() -> None:
+    state = _finished_on_no_trump()
+    assert state.trump == state.rules.trump(tl.Rank.ACE, None)
+    assert state.result is not None and state.no_trump_level == (False, True)
+    assert tl.GameState.from_json(state.to_json()) == state
+    view = state.view(2)
+    assert view.no_trump_level == (False, True)
+    assert codec.from_data(PlayerView, codec.to_data(PlayerView, view)) == view
+    assert tl.GameState.from_text(state.to_text()) == state
+    assert state.to_text().endswith(",(0,1)")
+
+
+def test_r9_2_json_and_text_written_before_no_trump_level_read_as_today() -> None:
+    """Old data lacks ``no_trump_level`` in the state, the view and the result: neither team
+    is on the no-trump level; and a state that uses no such level writes the same text as
+    before the field existed (the upgrade fills it in)."""
+    state = tl.GameState.new("tuolaji", 9)
+    rng = random.Random(9)
+    while not state.is_terminal:
+        state = state.apply(random_action(state, rng))
+    data = json.loads(state.to_json())
+    del data["no_trump_level"]
+    del data["result"]["no_trump_level"]
+    for event in data["events"]:
+        if event.get("type") == "DealScored":
+            del event["result"]["no_trump_level"]
+    assert tl.GameState.from_json(json.dumps(data)) == state
+    text = state.to_text()
+    assert "(0,0)" not in text[-8:]  # no trailing default flags
+    assert tl.GameState.from_text(text) == state
