@@ -1,4 +1,4 @@
-"""An oracle for bids (R4.2-R4.6, R5.2), written from RULES.md alone, to check the engine's
+"""An oracle for bids (R4.2-R4.6, R5.2, R9.2), written from RULES.md alone, to check the engine's
 ``legal_actions`` and ``apply`` for :class:`~tuolaji.Declare`, and the kitty cards turned
 when nobody bids.
 
@@ -103,6 +103,8 @@ def oracle_may_declare(state: GameState, seat: int, cards: Sequence[Card]) -> bo
         return False  # R4.1: bids only while dealing, in the closing round and counter rounds
     if phase is not Phase.DEALING and state.turn != seat:
         return False
+    if state.dealer is not None and state.no_trump_level[team(state.dealer)]:
+        return False  # R9.2 top_level="no_trump": the no-trump level has no trump to name
     if Counter(cards) - Counter(state.hands[seat]):
         return False  # R4.2: cards the seat holds
     read = meaning(cards, state, seat)

@@ -34,7 +34,7 @@ from tuolaji import (
 )
 from tuolaji.core.bidding import BidStage
 from tuolaji.core.cards import Rank, Suit
-from tuolaji.core.rules import FixTrump, JokerPairs
+from tuolaji.core.rules import FixTrump, JokerPairs, TopLevel
 from tuolaji.state.auction import BIDDING_PHASES, _stage_of
 from tuolaji.testing import stacked_deck
 
@@ -747,7 +747,7 @@ ORACLE_RULES = [
     attrs.evolve(tl.RULESETS["tuolaji-tournament"], counter_bids=True),
     attrs.evolve(tl.RULESETS["shuangsheng"], first_dealer="first_bid"),
 ]
-BID_RULES = {"R4.1", "R4.2", "R4.3", "R4.4", "R5.2"}
+BID_RULES = {"R4.1", "R4.2", "R4.3", "R4.4", "R5.2", "R9.2"}
 
 
 def _bid_candidates(state: GameState, seat: int) -> list[tuple[tl.Card, ...]]:
@@ -811,13 +811,14 @@ def _walk_step(state: GameState, rng: random.Random) -> GameState:
 
 @st.composite
 def oracle_rules(draw: st.DrawFn) -> tl.Rules:
-    """A rule set of ORACLE_RULES with the bidding house rules (issue 21) drawn from all
+    """A rule set of ORACLE_RULES with the bidding house rules (issues 21, 31) drawn from all
     their values."""
     return attrs.evolve(
         draw(st.sampled_from(ORACLE_RULES)),
         self_overturn=draw(st.booleans()),
         joker_pairs=draw(st.sampled_from(get_args(JokerPairs))),
         fix_trump=draw(st.sampled_from(get_args(FixTrump))),
+        top_level=draw(st.sampled_from(get_args(TopLevel))),
     )
 
 
@@ -836,13 +837,20 @@ def test_r4_r5_bid_oracle_agrees_with_legal_actions_and_apply(
     seat: ``Declare`` is listed by ``legal_actions(seat)`` and accepted by ``apply`` exactly
     when the oracle of tests/bid_oracle.py (written from R4.2-R4.5 and R5.2) allows it.
     ``joker_pairs``: two seats are dealt a pair of small and a pair of big jokers early, so
-    that joker pairs meet (R4.3, R5.2, the house rule ``joker_pairs``)."""
+    that joker pairs meet (R4.3, R5.2, the house rule ``joker_pairs``). In half the
+    later deals under ``top_level="no_trump"``, the dealer's team stands on the no-trump level
+    (R9.2: nobody bids)."""
     rng = random.Random(seed)
     levels = (
         rules.levels[picks[0] % len(rules.levels)],
         rules.levels[picks[1] % len(rules.levels)],
     )
     dealer = None if opening else rng.randrange(4)
+    flags = (False, False)
+    if dealer is not None and rules.top_level == "no_trump" and rng.random() < 0.5:
+        flags = (dealer % 2 == 0, dealer % 2 == 1)
+        on_top = rules.last_level
+        levels = (on_top if flags[0] else levels[0], on_top if flags[1] else levels[1])
     deck = None
     if joker_pairs:
         # Joker pairs meet, and a level pair comes before anyone bids (R4.3 定主, fix_trump).
@@ -853,7 +861,13 @@ def test_r4_r5_bid_oracle_agrees_with_legal_actions_and_apply(
         hands[pair] = f"{card} {card}"
         deck = stacked_deck(hands, first_seat=dealer or 0, seed=seed)
     s = GameState.new(
-        rules, seed, levels=levels, dealer=dealer, deal_number=0 if opening else 1, deck=deck
+        rules,
+        seed,
+        levels=levels,
+        dealer=dealer,
+        deal_number=0 if opening else 1,
+        deck=deck,
+        no_trump_level=flags,
     )
     checked = 0
     for _ in range(600):
