@@ -905,8 +905,11 @@ class Rules:
         "A", "R9.2", "what lies past the last level", _Choice(TopLevel), "0.4"
     )
     """R9.2: ``"A"`` (the last of [`levels`][tuolaji.Rules.levels] is the top) or
-    ``"no_trump"`` (one more level past the last: a deal with no trump suit, where only the
-    jokers and the last level's cards are trump)."""
+    ``"no_trump"`` (one more level past the last, NT: a deal declared there is played as
+    ``Trump(level=<last level>, suit=None)``, the jokers and the last level's cards being the
+    trumps, and nobody bids; winning there as declarers wins the match, and with ``wrap`` the
+    first level follows it). A team on it keeps the last level as its level, with a
+    ``no_trump_level`` flag (see docs/house-rules.md)."""
     reinforce_after_overturn: bool = _field(
         False, "R4.2", "a seat overturned may still reinforce its bid", _FLAG, "0.4"
     )
