@@ -433,11 +433,6 @@ class Table(Protocol):
         ...
 
     @property
-    def no_trump_level(self) -> tuple[bool, bool]:
-        """Whether each team stands on the no-trump level (R9.2)."""
-        ...
-
-    @property
     def leader(self) -> int:
         """The seat that led the current trick."""
         ...
@@ -456,6 +451,13 @@ class Table(Protocol):
         """The seat at the bottom and the four hands as ``seat`` sees them (None: a card
         face down); ``seat`` None for every hand face up."""
         ...
+
+
+def _no_trump_level(state: Table) -> tuple[bool, bool]:
+    """Which teams stand on the no-trump level (R9.2): a state's or view's flags; a table
+    written before them has none."""
+    flags: tuple[bool, bool] = getattr(state, "no_trump_level", (False, False))
+    return flags
 
 
 def table(state: Table, seat: int | None = None) -> str:
@@ -497,7 +499,7 @@ def table(state: Table, seat: int | None = None) -> str:
         trump_text = f"trump {state.trump.suit.symbol}"
     info = (
         f"{state.phase.value} · level {level}, {trump_text} · levels "
-        f"{'/'.join(level_labels(state.levels, state.no_trump_level))} · attackers "
+        f"{'/'.join(level_labels(state.levels, _no_trump_level(state)))} · attackers "
         f"{state.attacker_points}"
     )
     body += _text(12, _H - 8, info, size=12)

@@ -101,16 +101,21 @@ def _is_hand(tp: Any) -> bool:
     return get_origin(tp) is tuple and get_args(tp) == (Card, ...)
 
 
+_LEFT_OUT = frozenset({"no_trump_level"})
+"""Trailing fields left out of the text at the value their class's ``upgrade_data`` fills in
+(R9.2's no-trump flags: a state, view or result without a team on the no-trump level is
+written as before the field existed)."""
+
+
 def _written_fields(tp: Any, data: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
-    """The fields of ``tp`` to write for ``data``: all of them, except that a class that
-    upgrades old data (``upgrade_data``) leaves out its trailing fields whose values that
-    upgrade fills in anyway, so a state that uses no newer field is written as before."""
+    """The fields of ``tp`` to write for ``data``: all of them but a trailing field of
+    ``_LEFT_OUT`` whose value the class's ``upgrade_data`` fills in anyway."""
     fields = _fields(tp)
     upgrade = getattr(tp, "upgrade_data", None)
     if upgrade is None:
         return fields
     end = len(fields)
-    while end > 1:
+    while end > 1 and fields[end - 1][0] in _LEFT_OUT:
         name = fields[end - 1][0]
         filled = upgrade({n: data[n] for n, _ in fields[: end - 1]})
         if name not in filled or filled[name] != data[name]:
