@@ -245,3 +245,18 @@ def test_r9_2_json_and_text_written_before_no_trump_level_read_as_today() -> Non
     text = state.to_text()
     assert "(0,0)" not in text[-8:]  # no trailing default flags
     assert tl.GameState.from_text(text) == state
+
+
+def test_r9_2_a_state_with_an_impossible_no_trump_level_is_refused() -> None:
+    """Edited JSON: a team on NT in a first deal (its dealer comes from bidding), or under
+    top_level="A", or not on the last level, is no possible state (R9.2)."""
+    rules = tl.Rules(top_level="no_trump")
+    first = json.loads(tl.GameState.new(rules, 3).to_json())
+    first["levels"], first["no_trump_level"] = [14, 14], [True, False]
+    later = json.loads(tl.GameState.new("tuolaji", 3, dealer=1).to_json())
+    later["levels"], later["no_trump_level"] = [14, 2], [True, False]
+    low = json.loads(tl.GameState.new(rules, 3, dealer=1).to_json())
+    low["no_trump_level"] = [True, False]  # team 0 is on 2
+    for data, says in ((first, "dealer"), (later, "top_level"), (low, "last level")):
+        with pytest.raises(tl.InvalidRecord, match=says):
+            tl.GameState.from_json(json.dumps(data))

@@ -101,8 +101,8 @@ def _check_fields(state: GameState) -> None:
         if level not in state.rules.levels:
             raise _fail(f"team {team}'s level {level.label} is not a level of these rules")
         state.rules.place(level, state.no_trump_level[team])  # R9.2: the no-trump level
-    if state.dealer is None and any(state.no_trump_level):
-        raise _fail("a team on the no-trump level needs a dealer: it has no bids (R9.2)")
+    if (state.dealer is None or state.opening) and any(state.no_trump_level):
+        raise _fail("a team on the no-trump level needs a dealer, not bidding for one (R9.2)")
     for name in ("deal_number", "attempt", "counters"):
         if getattr(state, name) < 0:
             raise _fail(f"{name} must be 0 or more, got {getattr(state, name)}")
