@@ -1,7 +1,7 @@
-"""An oracle for bids (R4.2-R4.6; R5.2 counter-bids and kitty theft), written from RULES.md
-alone (and, for the house rules of the order of bids, from docs/house-rules.md's text), to
-check the engine's ``legal_actions`` and ``apply`` for :class:`~tuolaji.Declare`, whether a
-round of counters follows a burial, and the kitty cards turned when nobody bids.
+"""An oracle for bids (R4.2-R4.6; R5.2 counter-bids and kitty theft; R9.2), written from
+RULES.md alone (and, for the house rules of the order of bids, from docs/house-rules.md's
+text), to check the engine's ``legal_actions`` and ``apply`` for :class:`~tuolaji.Declare`,
+whether a round of counters follows a burial, and the kitty cards turned when nobody bids.
 
 It reads only a state's public fields (rules, phase, turn, standing bid, dealer, levels,
 hands, events) and never calls ``tuolaji.core.bidding`` or ``tuolaji.state.auction``.
@@ -168,6 +168,8 @@ def oracle_may_declare(state: GameState, seat: int, cards: Sequence[Card]) -> bo
         return False  # R4.1: bids only while dealing, in the closing round and counter rounds
     if phase is not Phase.DEALING and state.turn != seat:
         return False
+    if state.dealer is not None and state.no_trump_level[team(state.dealer)]:
+        return False  # R9.2 top_level="no_trump": the no-trump level has no trump to name
     if Counter(cards) - Counter(state.hands[seat]):
         return False  # R4.2: cards the seat holds
     read = meaning(cards, state, seat)
@@ -215,8 +217,10 @@ def oracle_round_after_burial(state: GameState) -> bool:
     """R5.2: whether a round of counters follows a burial in ``state`` (the state just before
     the burial): counter-bids (反主炒底 of 双升) in a deal that is not the match's first;
     kitty theft (炒地皮, the online app) in every deal with a standing bid, never after a trump
-    turned from the kitty."""
+    turned from the kitty; neither on the no-trump level (R9.2)."""
     rules = state.rules
+    if state.dealer is not None and state.no_trump_level[team(state.dealer)]:
+        return False  # R9.2: a deal on the no-trump level has no trump a counter could name
     if rules.kitty_theft == "every_deal":
         return state.bid is not None
     return rules.counter_bids and not state.opening

@@ -10,7 +10,7 @@ test. Plays are compared as multisets: sorted tuples of card ids.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, permutations, product
 
@@ -670,3 +670,46 @@ def ref_levels(
         )
     wins = not wrap and keep and not hooked and not stalled and int(before[declarers]) == levels[-1]
     return (keep, steps), (after[0], after[1]), declarers if wins else None
+
+
+def ref_level_ladder(levels: Sequence[int], top_level: str) -> list[str]:
+    """R9.2 from the rule text: the places a team climbs, written as players write them:
+    the ranks of ``Rules.levels`` (2..14), then ``"NT"`` under ``top_level="no_trump"`` (after
+    the last level, one more level played with no trump suit)."""
+    names = {11: "J", 12: "Q", 13: "K", 14: "A"}
+    ladder = [names.get(level, str(level)) for level in levels]
+    return [*ladder, "NT"] if top_level == "no_trump" else ladder
+
+
+def ref_advance(
+    ladder: Sequence[str],
+    must_play: Iterable[str],
+    wrap: bool,
+    start: str,
+    steps: int,
+    *,
+    as_declarers: bool,
+) -> str:
+    """R9.2, R9.3 from the rule text: the places passed are the next ``steps`` of the ladder
+    (a cycle with ``wrap``, else cut at the top); the first must-play place passed stops the
+    advance; a team on a must-play place moves only as declarers. The no-trump place is never
+    must-play (``Rules.must_play`` holds ranks)."""
+    must = set(must_play)
+    if start in must and not as_declarers:
+        return start
+    i = list(ladder).index(start)
+    n = len(ladder)
+    if wrap:
+        passed = [ladder[(i + k) % n] for k in range(1, steps + 1)]
+    else:
+        passed = list(ladder[i + 1 : i + 1 + steps])
+    for place in passed:
+        if place in must:
+            return place
+    return passed[-1] if passed else start
+
+
+def ref_match_won(ladder: Sequence[str], wrap: bool, start: str, *, keep: bool) -> bool:
+    """R9.5 from the rule text: without wrap, declarers who keep the deal on the top place
+    (A, or NT under ``top_level="no_trump"``) win the match."""
+    return not wrap and keep and start == ladder[-1]

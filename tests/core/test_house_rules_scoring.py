@@ -1,7 +1,7 @@
 """House rules of scoring (issues 21 and 31): ``kitty_multiplier="power"`` (R8.2),
 ``jack_hook_cards`` and ``jack_hook_outcome`` (R9.4), ``negative_totals`` and
-``last_trick_to_level`` (R9.1), each value on named examples and against the references of
-tests/reference.py, written from the rule text."""
+``last_trick_to_level`` (R9.1) and ``top_level`` (R9.2), each value on named examples and
+against the references of tests/reference.py, written from the rule text."""
 
 from __future__ import annotations
 
@@ -13,7 +13,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reference import ref_jack_hook, ref_kitty_multiplier, ref_levels
+import tuolaji.testing as tst
+from reference import (
+    ref_advance,
+    ref_jack_hook,
+    ref_kitty_multiplier,
+    ref_level_ladder,
+    ref_levels,
+    ref_match_won,
+)
 from tuolaji import (
     Card,
     ConfigurationError,
@@ -25,6 +33,7 @@ from tuolaji import (
     full_deck,
     parse_cards,
 )
+from tuolaji.core.cards import level_text
 from tuolaji.core.rules import (
     FULL_LEVELS,
     RULESETS,
@@ -38,10 +47,12 @@ from tuolaji.core.rules import (
     Rules,
 )
 from tuolaji.core.scoring import (
+    advance_place,
     deal_outcome,
     is_jack_hook,
     kitty_multiplier_for_lead,
     match_winner,
+    places_after,
     score_deal,
 )
 
@@ -466,3 +477,123 @@ def test_r4_1_a_kitty_of_another_size_is_refused(size: int, kitty: str) -> None:
     with pytest.raises(IllegalAction, match=r"kitty holds \d cards \(Rules.kitty_size\)") as info:
         _last_trick_pair_won_by_attackers(Rules(kitty_size=size), kitty)
     assert info.value.rule == "R4.1"
+
+
+# ---------------------------------------------------------------------------------------------
+# R9.2 top_level="no_trump": one more level past the last, played with no trump suit
+
+NO_TRUMP = Rules(top_level="no_trump")
+KEEP_1 = Outcome(declarers_keep=True, steps=1)
+A, K, Q, J, TWO = Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TWO
+
+
+def test_r9_2_the_no_trump_level_follows_the_last_level() -> None:
+    """After A comes NT (the app's post-ace rank): an advance stops there instead of at A,
+    as declarers or as attackers taking over, and nothing lies past it without wrap."""
+    assert advance_place(K, 3, NO_TRUMP, as_declarers=True) == (A, True)
+    assert advance_place(Q, 1, NO_TRUMP, as_declarers=True) == (K, False)
+    assert advance_place(A, 1, NO_TRUMP, as_declarers=False) == (A, True)
+    assert advance_place(A, 3, NO_TRUMP, as_declarers=True, no_trump=True) == (A, True)
+    assert advance_place(K, 3, Rules(), as_declarers=True) == (A, False)  # today: A is the top
+    # Team 0 on A keeps the deal: it goes to NT, team 1 stays.
+    assert places_after((A, TWO), 0, KEEP_1, NO_TRUMP) == ((A, TWO), (True, False))
+    # Team 1 on NT takes over: it stays on NT (the top place, no wrap).
+    take_over = Outcome(declarers_keep=False, steps=2)
+    after = places_after((TWO, A), 0, take_over, NO_TRUMP, no_trump_level=(False, True))
+    assert after == ((TWO, A), (False, True))
+
+
+def test_r9_5_the_match_is_won_on_the_no_trump_level_not_on_a() -> None:
+    """R9.5 with the no-trump level: keeping the deal on A moves to NT; keeping it on NT wins."""
+    assert match_winner((A, TWO), 0, KEEP_1, NO_TRUMP) is None
+    assert match_winner((A, TWO), 0, KEEP_1, NO_TRUMP, no_trump_level=(True, False)) == 0
+    assert match_winner((A, TWO), 0, KEEP_1, Rules()) == 0  # today
+    hooked = match_winner((A, TWO), 0, KEEP_1, NO_TRUMP, hooked=True, no_trump_level=(True, False))
+    assert hooked is None
+
+
+def test_r9_2_with_wrap_the_first_level_follows_no_trump() -> None:
+    """wrap makes the places a cycle: ... K A NT 2 3 ...; the match never ends (R9.5)."""
+    rules = Rules(top_level="no_trump", wrap=True)
+    assert advance_place(A, 1, rules, as_declarers=True, no_trump=True) == (TWO, False)
+    assert advance_place(A, 2, rules, as_declarers=True) == (TWO, False)
+    assert advance_place(K, 3, rules, as_declarers=True) == (TWO, False)
+    assert match_winner((A, TWO), 0, KEEP_1, rules, no_trump_level=(True, False)) is None
+
+
+def test_r9_3_must_play_a_holds_before_no_trump() -> None:
+    """The tournament's must-play A (逢A必打) stops every advance at A, and only winning there
+    as declarers reaches NT; NT itself is no must-play level (must_play names ranks)."""
+    rules = attrs.evolve(TOURNAMENT, top_level="no_trump")
+    assert advance_place(K, 3, rules, as_declarers=True) == (A, False)
+    assert advance_place(A, 3, rules, as_declarers=False) == (A, False)
+    assert advance_place(A, 1, rules, as_declarers=True) == (A, True)
+    assert advance_place(A, 2, rules, as_declarers=False, no_trump=True) == (A, True)
+
+
+def test_r9_4_the_hook_never_strikes_on_the_no_trump_level() -> None:
+    """In a house sequence ending at J, NT's level cards are J's, but it is not the J level."""
+    rules = Rules(levels=(2, 5, 10, 11), jack_hook=True, top_level="no_trump")
+    jack = parse_cards("JC")
+    assert is_jack_hook(J, 0, 1, jack, rules)
+    assert not is_jack_hook(J, 0, 1, jack, rules, no_trump=True)
+
+
+def test_r9_2_the_no_trump_level_needs_top_level_no_trump() -> None:
+    with pytest.raises(IllegalAction) as info:
+        Rules().place(A, True)
+    assert info.value.rule == "R9.2" and "top_level" in str(info.value)
+    with pytest.raises(IllegalAction):
+        NO_TRUMP.place(K, True)  # only the last level's rank stands for NT
+    assert NO_TRUMP.place(A, True) == NO_TRUMP.top_place == 13
+    assert NO_TRUMP.at_place(13) == (A, True) and NO_TRUMP.at_place(12) == (A, False)
+    with pytest.raises(IllegalAction):
+        Rules().at_place(13)
+
+
+def test_r9_2_declarers_on_the_no_trump_level_play_without_a_trump_suit() -> None:
+    """score_deal refuses a trump suit for declarers on NT and scores Trump(A, None)."""
+    facts = {
+        "dealer": 0,
+        "levels": (A, TWO),
+        "trick_points": 0,
+        "kitty": parse_cards("2C 3C 4C 6C 7C 8C 9C JC"),
+        "last_lead": parse_cards("BJ"),
+        "last_winner": 0,
+        "winning_play": parse_cards("BJ"),
+        "no_trump_level": (True, False),
+    }
+    with pytest.raises(IllegalAction) as info:
+        score_deal(NO_TRUMP, trump=NO_TRUMP.trump(A, Suit.SPADES), **facts)  # type: ignore[arg-type]
+    assert info.value.rule == "R9.2"
+    result = score_deal(NO_TRUMP, trump=NO_TRUMP.trump(A, None), **facts)  # type: ignore[arg-type]
+    assert result.match_winner == 0 and result.no_trump_level == (True, False)
+    assert "levels NT/2" in str(result)
+    assert level_text(A, no_trump=True) == "NT"
+
+
+@given(
+    tst.rules(),
+    st.integers(0, 2**32 - 1),
+    st.integers(0, 7),
+    st.booleans(),
+    st.booleans(),
+)
+def test_r9_2_r9_3_r9_5_places_agree_with_the_reference(
+    rules: Rules, seed: int, steps: int, as_declarers: bool, keep: bool
+) -> None:
+    """Every drawn rule set (top_level, wrap, must_play, levels): advance and match end from
+    any place, against the reference written from the rule text."""
+    rng = random.Random(seed)
+    place = rng.randrange(rules.top_place + 1)
+    level, past = rules.at_place(place)
+    ladder = ref_level_ladder([int(r) for r in rules.levels], rules.top_level)
+    start = "NT" if past else ladder[rules.levels.index(level)]
+    must = [ladder[rules.levels.index(r)] for r in rules.must_play]
+    got = advance_place(level, steps, rules, as_declarers=as_declarers, no_trump=past)
+    expected = ref_advance(ladder, must, rules.wrap, start, steps, as_declarers=as_declarers)
+    assert level_text(got[0], no_trump=got[1]) == expected
+    other = (rules.first_level, False)
+    outcome = Outcome(declarers_keep=keep, steps=steps)
+    won = match_winner((level, other[0]), 0, outcome, rules, no_trump_level=(past, other[1]))
+    assert (won == 0) == ref_match_won(ladder, rules.wrap, start, keep=keep)

@@ -204,3 +204,107 @@ def test_r4_1_kitty_size_bots_play_deals_and_the_record_replays(size: int) -> No
             break
     again = replay(write_record(game))
     assert again.history == game.history and again.results == game.results
+
+
+def _one_card_deal(
+    rules: tl.Rules,
+    dealer: int,
+    no_trump_level: tuple[bool, bool],
+    trump: tl.Trump,
+) -> tl.GameState:
+    """A last trick the dealer wins with a big joker: the attackers score 0 (R9.1: the
+    declarers keep the deal, +3). Team 0 on A, team 1 on 2."""
+    hands = [tl.parse_cards(c) for c in ("3C", "4C", "6C", "7C")]
+    hands[dealer] = tl.parse_cards("BJ")
+    state = tl.GameState.for_play(
+        rules,
+        hands=hands,
+        kitty=tl.parse_cards("2D 3D 4D 6D 7D 8D 9D JD"),
+        trump=trump,
+        dealer=dealer,
+        levels=(tl.Rank.ACE, tl.Rank.TWO),
+        no_trump_level=no_trump_level,
+    )
+    for i in range(4):
+        seat = (dealer + i) % 4
+        state = state.play(seat, state.hands[seat])
+    return state
+
+
+def test_r9_2_a_team_winning_on_a_goes_to_no_trump_and_wins_the_match_there() -> None:
+    """top_level="no_trump" (the online app's rank after A): team 0 keeps the deal on A and
+    goes to the no-trump level; the next deal it declares has no bids and is played as
+    Trump(A, None); keeping the deal there wins the match (R9.5)."""
+    rules = tl.Rules(top_level="no_trump")
+    ace, two = tl.Rank.ACE, tl.Rank.TWO
+    on_a = _one_card_deal(rules, 0, (False, False), rules.trump(ace, tl.Suit.SPADES))
+    result = on_a.result
+    assert result is not None and result.outcome.declarers_keep
+    assert result.levels == (ace, two) and result.no_trump_level == (True, False)
+    assert result.match_winner is None and result.next_dealer == 2
+    # The next deal: team 0 declares on NT; nobody may bid (R9.2), not even with an A.
+    state = on_a.next_deal()
+    assert state.no_trump_level == (True, False) and state.no_trump_deal
+    assert "levels NT/2" in str(state).splitlines()[0]
+    refused = False
+    while state.phase is Phase.DEALING:
+        assert not state.may_act
+        holder = next((s for s in range(4) if any(c.rank == ace for c in state.hands[s])), None)
+        if holder is not None and not refused:
+            ace_card = next(c for c in state.hands[holder] if c.rank == ace)
+            with pytest.raises(tl.IllegalAction) as info:
+                state.declare(holder, [ace_card])
+            assert info.value.rule == "R9.2"
+            refused = True
+        state = state.deal_card()
+    assert refused
+    assert state.trump == rules.trump(ace, None) and state.dealer == 2
+    assert state.phase is Phase.BURYING  # no closing round, no weak hand in these rules
+    # The bots play the deal to its end; its result follows R9.2 and R9.5.
+    import random  # noqa: PLC0415
+
+    from tuolaji.testing.driver import advance  # noqa: PLC0415
+
+    played = advance(state, random.Random(5))
+    assert played.result is not None
+    keep = played.result.outcome.declarers_keep
+    assert (played.result.match_winner == 0) == keep
+    tl.GameState.from_json(played.to_json())  # consistent, and round-trips
+    # Team 0 keeps a deal on NT: it wins the match, and no deal follows.
+    won = _one_card_deal(rules, 2, (True, False), rules.trump(ace, None))
+    assert won.result is not None and won.result.match_winner == 0
+    with pytest.raises(tl.IllegalAction) as over:
+        won.next_deal()
+    assert over.value.rule == "R9.5"
+    # A trump suit on NT, or the NT flag without the house rule, is refused.
+    with pytest.raises(tl.IllegalAction) as suit:
+        _one_card_deal(rules, 2, (True, False), rules.trump(ace, tl.Suit.SPADES))
+    assert suit.value.rule == "R9.2"
+    with pytest.raises(tl.IllegalAction) as flag:
+        tl.GameState.new("tuolaji", 1, levels=(ace, two), dealer=0, no_trump_level=(True, False))
+    assert flag.value.rule == "R9.2"
+
+
+def test_r9_2_no_trump_level_needs_a_dealer() -> None:
+    """The first deal's dealer comes from bidding (R4.5) and NT has none: refused."""
+    rules = tl.Rules(top_level="no_trump")
+    with pytest.raises(tl.IllegalAction) as info:
+        tl.GameState.new(rules, 1, levels=(tl.Rank.ACE, tl.Rank.TWO), no_trump_level=(True, False))
+    assert info.value.rule == "R9.2" and "dealer" in str(info.value)
+
+
+def test_r9_2_a_match_with_the_no_trump_level_ends_on_it() -> None:
+    """A whole match of greedy bots under top_level="no_trump": every result stays on a place
+    of the ladder, and the match ends only by keeping a deal on NT (R9.5)."""
+    rules = tl.Rules(top_level="no_trump")
+    game = Game(rules, 11)
+    match = game.play_match(bots("greedy", 11))
+    assert match.winner in (0, 1)
+    last = match.results[-1]
+    before = game.state
+    assert before.no_trump_level[match.winner] and before.dealer is not None
+    assert before.trump == rules.trump(rules.last_level, None)
+    assert last.match_winner == match.winner and last.outcome.declarers_keep
+    assert any(any(r.no_trump_level) for r in match.results)
+    replayed = replay(write_record(game))
+    assert replayed.results == game.results

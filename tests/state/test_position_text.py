@@ -3,6 +3,7 @@ line for bug reports that reads back exactly, with a bounded, strict reader."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import attrs
@@ -11,7 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tuolaji as tl
+from tuolaji.state import codec
 from tuolaji.state.position_text import MAX_POSITION_TEXT, PREFIX
+from tuolaji.state.view import PlayerView
 from tuolaji.testing import strategies as tst
 from tuolaji.testing.driver import random_action
 
@@ -75,10 +78,11 @@ def test_round_trip_in_every_phase_of_every_preset(
 @given(state=tst.play_positions(max_plays=6))
 def test_round_trip_of_play_positions(state: tl.GameState) -> None:
     """``for_play`` positions have no shuffle: the deck is written out only when it is
-    not the seed's (here it is empty). Custom rules write all 21 fields of `Rules`."""
+    not the seed's (here it is empty). Custom rules write every field of `Rules` (37 in 0.4),
+    and a team on the no-trump level (R9.2) its flags."""
     text = state.to_text()
     assert tl.GameState.from_text(text) == state
-    assert len(text) < 600
+    assert len(text) < 700
 
 
 def test_a_played_position_is_well_under_1_kb() -> None:
@@ -223,3 +227,62 @@ def test_r4_1_kitty_size_states_and_positions_read_back(size: int) -> None:
     )
     assert len(position.hands[0]) == hand
     assert tl.GameState.from_text(position.to_text()) == position
+
+
+def _finished_on_no_trump() -> tl.GameState:
+    """A deal declared on the no-trump level (R9.2), played out at random."""
+    rules = tl.Rules(top_level="no_trump")
+    state = tl.GameState.new(
+        rules, 4, levels=(tl.Rank.ACE, tl.Rank.ACE), dealer=1, no_trump_level=(False, True)
+    )
+    rng = random.Random(4)
+    while not state.is_terminal:
+        state = state.apply(random_action(state, rng))
+    return state
+
+
+def test_r9_2_the_no_trump_level_round_trips_through_json_text_and_views() -> None:
+    state = _finished_on_no_trump()
+    assert state.trump == state.rules.trump(tl.Rank.ACE, None)
+    assert state.result is not None and state.no_trump_level == (False, True)
+    assert tl.GameState.from_json(state.to_json()) == state
+    view = state.view(2)
+    assert view.no_trump_level == (False, True)
+    assert codec.from_data(PlayerView, codec.to_data(PlayerView, view)) == view
+    assert tl.GameState.from_text(state.to_text()) == state
+    assert state.to_text().endswith(",(0,1)")
+
+
+def test_r9_2_json_and_text_written_before_no_trump_level_read_as_today() -> None:
+    """Old data lacks ``no_trump_level`` in the state, the view and the result: neither team
+    is on the no-trump level; and a state that uses no such level writes the same text as
+    before the field existed (the upgrade fills it in)."""
+    state = tl.GameState.new("tuolaji", 9)
+    rng = random.Random(9)
+    while not state.is_terminal:
+        state = state.apply(random_action(state, rng))
+    data = json.loads(state.to_json())
+    del data["no_trump_level"]
+    del data["result"]["no_trump_level"]
+    for event in data["events"]:
+        if event.get("type") == "DealScored":
+            del event["result"]["no_trump_level"]
+    assert tl.GameState.from_json(json.dumps(data)) == state
+    text = state.to_text()
+    assert "(0,0)" not in text[-8:]  # no trailing default flags
+    assert tl.GameState.from_text(text) == state
+
+
+def test_r9_2_a_state_with_an_impossible_no_trump_level_is_refused() -> None:
+    """Edited JSON: a team on NT in a first deal (its dealer comes from bidding), or under
+    top_level="A", or not on the last level, is no possible state (R9.2)."""
+    rules = tl.Rules(top_level="no_trump")
+    first = json.loads(tl.GameState.new(rules, 3).to_json())
+    first["levels"], first["no_trump_level"] = [14, 14], [True, False]
+    later = json.loads(tl.GameState.new("tuolaji", 3, dealer=1).to_json())
+    later["levels"], later["no_trump_level"] = [14, 2], [True, False]
+    low = json.loads(tl.GameState.new(rules, 3, dealer=1).to_json())
+    low["no_trump_level"] = [True, False]  # team 0 is on 2
+    for data, says in ((first, "dealer"), (later, "top_level"), (low, "last level")):
+        with pytest.raises(tl.InvalidRecord, match=says):
+            tl.GameState.from_json(json.dumps(data))

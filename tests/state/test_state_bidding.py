@@ -34,7 +34,7 @@ from tuolaji import (
 )
 from tuolaji.core.bidding import BidStage
 from tuolaji.core.cards import Rank, Suit
-from tuolaji.core.rules import FixTrump, JokerBids, JokerPairs, KittyTheft
+from tuolaji.core.rules import FixTrump, JokerBids, JokerPairs, KittyTheft, TopLevel
 from tuolaji.state.auction import BIDDING_PHASES, _stage_of
 from tuolaji.testing import stacked_deck
 
@@ -749,7 +749,7 @@ ORACLE_RULES = [
     attrs.evolve(tl.RULESETS["shuangsheng"], counter_bids=False, kitty_theft="every_deal"),
     attrs.evolve(tl.RULESETS["tuolaji"], kitty_theft="every_deal"),
 ]
-BID_RULES = {"R4.1", "R4.2", "R4.3", "R4.4", "R5.2"}
+BID_RULES = {"R4.1", "R4.2", "R4.3", "R4.4", "R5.2", "R9.2"}
 
 
 def _bid_candidates(state: GameState, seat: int) -> list[tuple[tl.Card, ...]]:
@@ -835,6 +835,7 @@ def oracle_rules(draw: st.DrawFn) -> tl.Rules:
         reinforce_after_overturn=draw(st.booleans()),
         pair_bids_equal=pair_bids_equal,
         overturn_by_suit=not pair_bids_equal and draw(st.booleans()),
+        top_level=draw(st.sampled_from(get_args(TopLevel))),
     )
 
 
@@ -853,13 +854,20 @@ def test_r4_r5_bid_oracle_agrees_with_legal_actions_and_apply(
     seat: ``Declare`` is listed by ``legal_actions(seat)`` and accepted by ``apply`` exactly
     when the oracle of tests/bid_oracle.py (written from R4.2-R4.5 and R5.2) allows it.
     ``joker_pairs``: two seats are dealt a pair of small and a pair of big jokers early, so
-    that joker pairs meet (R4.3, R5.2, the house rule ``joker_pairs``)."""
+    that joker pairs meet (R4.3, R5.2, the house rule ``joker_pairs``). In half the
+    later deals under ``top_level="no_trump"``, the dealer's team stands on the no-trump level
+    (R9.2: nobody bids)."""
     rng = random.Random(seed)
     levels = (
         rules.levels[picks[0] % len(rules.levels)],
         rules.levels[picks[1] % len(rules.levels)],
     )
     dealer = None if opening else rng.randrange(4)
+    flags = (False, False)
+    if dealer is not None and rules.top_level == "no_trump" and rng.random() < 0.5:
+        flags = (dealer % 2 == 0, dealer % 2 == 1)
+        on_top = rules.last_level
+        levels = (on_top if flags[0] else levels[0], on_top if flags[1] else levels[1])
     deck = None
     if joker_pairs:
         # Joker pairs meet, and a level pair comes before anyone bids (R4.3 定主, fix_trump).
@@ -878,7 +886,13 @@ def test_r4_r5_bid_oracle_agrees_with_legal_actions_and_apply(
         hands[big] += f" {levels[big % 2].label}{third}"
         deck = stacked_deck(hands, first_seat=dealer or 0, seed=seed)
     s = GameState.new(
-        rules, seed, levels=levels, dealer=dealer, deal_number=0 if opening else 1, deck=deck
+        rules,
+        seed,
+        levels=levels,
+        dealer=dealer,
+        deal_number=0 if opening else 1,
+        deck=deck,
+        no_trump_level=flags,
     )
     checked = 0
     for _ in range(600):

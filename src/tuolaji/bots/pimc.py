@@ -172,6 +172,7 @@ def playout_points(state: GameState, rng: random.Random) -> int:
         trump=trump,
         failed_throws=state.failed_throws,
         counters=state.counters,
+        no_trump_level=state.no_trump_level,
     ).attacker_points
 
 

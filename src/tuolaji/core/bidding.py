@@ -117,6 +117,7 @@ class Refusal(enum.Enum):
     COUNTER_TOO_WEAK = "R5.2", "a counter needs strength 2 or more"
     OWN_COUNTER = "R5.2", "the standing bidder may not counter itself"
     PAIR_NEEDS_CALL = "R4.3", "a pair of level cards only reinforces a standing single"
+    NO_TRUMP_LEVEL = "R9.2", "the declarers stand on the no-trump level: no trump suit, no bids"
 
     @property
     def rule(self) -> str:
@@ -548,12 +549,17 @@ def bid_window(
     turn: int,
     standing: Bid | None,
     dealer: int | None,
+    no_trump_deal: bool = False,
 ) -> Refusal | None:
-    """Why ``seat`` may not bid at all now (R4.1, R4.4), or None: ``stage`` is the bidding
+    """Why ``seat`` may not bid at all now (R4.1, R4.4, R9.2), or None: ``stage`` is the bidding
     window (None: outside every window), ``turn`` the seat whose turn it is in a round,
-    ``standing`` the standing bid and ``dealer`` the dealer (None in a first deal)."""
+    ``standing`` the standing bid, ``dealer`` the dealer (None in a first deal) and
+    ``no_trump_deal`` whether the declarers stand on the no-trump level (R9.2: the deal has no
+    trump suit to name, so nobody bids)."""
     if stage is None:
         return Refusal.NO_BIDS_NOW
+    if no_trump_deal:
+        return Refusal.NO_TRUMP_LEVEL
     if stage != "dealing" and turn != seat:
         return Refusal.NOT_YOUR_TURN
     if stage in ("first_counters", "counters") or rules.bidding == "reveal":

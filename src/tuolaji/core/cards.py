@@ -39,6 +39,7 @@ __all__ = [
     "format_cards",
     "format_hand",
     "full_deck",
+    "level_labels",
     "level_text",
     "levels_text",
     "parse_cards",
@@ -497,16 +498,30 @@ def format_hand(cards: Iterable[Card], trump: SuitGrouping | None = None) -> str
     return " ".join(groups)
 
 
-def level_text(level: Rank | None) -> str:
-    """A level as players write it: ``10``, ``J``, or ``-`` when not known yet."""
+NO_TRUMP_LEVEL_TEXT = "NT"
+"""How the no-trump level past the last level is written (R9.2, ``top_level="no_trump"``)."""
+
+
+def level_text(level: Rank | None, *, no_trump: bool = False) -> str:
+    """A level as players write it: ``10``, ``J``, ``NT`` for the no-trump level past the
+    last (``no_trump``, R9.2), or ``-`` when not known yet."""
+    if no_trump:
+        return NO_TRUMP_LEVEL_TEXT
     return "-" if level is None else level.label
 
 
-def levels_text(levels: Sequence[Rank]) -> str:
-    """Both teams' levels with team labels: ``team 0 (seats 0 2): 10, team 1 (seats 1 3): 2``."""
+def level_labels(levels: Sequence[Rank], no_trump_level: Sequence[bool]) -> list[str]:
+    """Both teams' levels as players write them, ``NT`` for a team on the no-trump level
+    (R9.2): ``['A', 'NT']``."""
+    return [level_text(lv, no_trump=nt) for lv, nt in zip(levels, no_trump_level, strict=True)]
+
+
+def levels_text(levels: Sequence[Rank], no_trump_level: Sequence[bool] = (False, False)) -> str:
+    """Both teams' levels with team labels: ``team 0 (seats 0 2): 10, team 1 (seats 1 3): 2``;
+    a team on the no-trump level (``no_trump_level``, R9.2) shows ``NT``."""
     return ", ".join(
-        f"team {team} (seats {team} {team + 2}): {level_text(level)}"
-        for team, level in enumerate(levels)
+        f"team {team} (seats {team} {team + 2}): {level_text(level, no_trump=nt)}"
+        for team, (level, nt) in enumerate(zip(levels, no_trump_level, strict=True))
     )
 
 

@@ -946,8 +946,11 @@ class Rules:
         "A", "R9.2", "what lies past the last level", _Choice(TopLevel), "0.4"
     )
     """R9.2: ``"A"`` (the last of [`levels`][tuolaji.Rules.levels] is the top) or
-    ``"no_trump"`` (one more level past the last: a deal with no trump suit, where only the
-    jokers and the last level's cards are trump)."""
+    ``"no_trump"`` (one more level past the last, NT: a deal declared there is played as
+    ``Trump(level=<last level>, suit=None)``, the jokers and the last level's cards being the
+    trumps, and nobody bids; winning there as declarers wins the match, and with ``wrap`` the
+    first level follows it). A team on it keeps the last level as its level, with a
+    ``no_trump_level`` flag (see docs/house-rules.md)."""
     reinforce_after_overturn: bool = _field(
         False, "R4.2", "a seat overturned may still reinforce its bid", _FLAG, "0.4"
     )
@@ -1249,6 +1252,48 @@ class Rules:
         40
         """
         return _negative_band(self.level_table)
+
+    @property
+    def top_place(self) -> int:
+        """The highest place a team can stand on (R9.2): the last level's index, or one more
+        with [`top_level`][tuolaji.Rules.top_level] ``"no_trump"`` (the no-trump level past
+        it). A team's place is [`place`][tuolaji.Rules.place]."""
+        return len(self.levels) - (self.top_level != "no_trump")
+
+    def place(self, level: Rank, no_trump: bool = False) -> int:
+        """The place of a team standing on ``level`` (R9.2): its index in
+        [`levels`][tuolaji.Rules.levels], or [`top_place`][tuolaji.Rules.top_place] for a team
+        on the no-trump level (``no_trump``; its ``level`` is then the last level, whose cards
+        are the deal's level cards).
+
+        Raises [`IllegalAction`][tuolaji.IllegalAction] (rule R9.2) for a level outside the
+        sequence, and for the no-trump level when ``top_level`` is ``"A"`` or ``level`` is not
+        the last level.
+        """
+        index = self.level_index(level)
+        if not no_trump:
+            return index
+        if self.top_level != "no_trump" or index != len(self.levels) - 1:
+            raise IllegalAction(
+                "R9.2",
+                f"the no-trump level lies past the last level {self.last_level.label} and "
+                f"needs Rules.top_level='no_trump'; got level {level.label} with top_level="
+                f"{self.top_level!r}",
+            )
+        return index + 1
+
+    def at_place(self, place: int) -> tuple[Rank, bool]:
+        """The level and the no-trump flag of ``place`` (R9.2), the inverse of
+        [`place`][tuolaji.Rules.place]: the no-trump level is the last level's rank with the
+        flag set. Raises [`IllegalAction`][tuolaji.IllegalAction] (rule R9.2) for a place
+        beyond ``0..top_place``."""
+        if not _is_int(place) or not 0 <= place <= self.top_place:
+            raise IllegalAction(
+                "R9.2", f"a place is an int from 0 to {self.top_place}, got {cut(place)}"
+            )
+        if place == len(self.levels):
+            return self.last_level, True
+        return self.levels[place], False
 
     def level_index(self, level: Rank) -> int:
         """The index of ``level`` in [`levels`][tuolaji.Rules.levels] (R9.2).

@@ -18,18 +18,23 @@ it is implemented):
   ``jack_hook_outcome="reset_then_advance"`` declarers who keep the deal advance from the first
   level as declarers (R9.3 applies to that walk as to any other).
 - ``last_trick_to_level`` (R9.1): declarers who keep the deal without winning the last trick
-  keep it at +0, and at the last level they do not win the match: winning there is their
+  keep it at +0, and at the top place they do not win the match: winning there is their
   level-up (R9.5).
+- ``top_level="no_trump"`` (R9.2): one more place past the last level, the no-trump level. A
+  team stands there with its level rank the last level and a flag (``no_trump_level``); the
+  advance stops there instead of at the last level, winning there as declarers wins the match
+  (R9.5), and with ``wrap`` the first level follows it. It is never a must-play level (R9.3
+  names ranks of ``levels``), and the J hook never strikes there (it is not the J level).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
 from tuolaji.core._args import check_seat
-from tuolaji.core.cards import TOTAL_POINTS, Card, Rank, level_text, points
+from tuolaji.core.cards import TOTAL_POINTS, Card, Rank, level_labels, points
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.rules import Outcome, Rules
 from tuolaji.core.shapes import units
@@ -38,6 +43,7 @@ from tuolaji.core.trump import Trump
 __all__ = [
     "DealResult",
     "advance_level",
+    "advance_place",
     "attacker_total",
     "deal_outcome",
     "is_jack_hook",
@@ -48,6 +54,7 @@ __all__ = [
     "net_throw_penalty",
     "next_dealer",
     "next_level_rank",
+    "places_after",
     "score_deal",
     "take_over_points",
     "team_of",
@@ -74,6 +81,32 @@ def _check_levels(levels: Sequence[Rank], rules: Rules) -> tuple[Rank, Rank]:
     for level in levels:
         rules.level_index(level)
     return Rank(levels[0]), Rank(levels[1])
+
+
+NO_TRUMP_LEVELS: tuple[bool, bool] = (False, False)
+"""Neither team on the no-trump level (R9.2): the default of every ``no_trump_level``."""
+
+
+def upgrade_no_trump_level(data: Mapping[str, object]) -> dict[str, object]:
+    """JSON data written before ``no_trump_level`` (a state, view or result) brought up to
+    date: neither team on the no-trump level (R9.2), as every deal before it. The one
+    ``upgrade_data`` of the classes that hold the field."""
+    if not isinstance(data, Mapping):
+        raise TypeError(f"data must be a mapping, got {type(data).__name__}")
+    return {"no_trump_level": list(NO_TRUMP_LEVELS), **data}
+
+
+def _places(
+    levels: Sequence[Rank], no_trump_level: Sequence[bool], rules: Rules
+) -> tuple[int, int]:
+    """Both teams' places (`Rules.place`), checked (R1.4, R9.2)."""
+    before = _check_levels(levels, rules)
+    if len(no_trump_level) != 2 or not all(isinstance(f, bool) for f in no_trump_level):
+        raise IllegalAction(
+            "R9.2",
+            f"no_trump_level holds one bool per team (team 0, team 1); got {no_trump_level!r}",
+        )
+    return rules.place(before[0], no_trump_level[0]), rules.place(before[1], no_trump_level[1])
 
 
 TEAM: tuple[int, int, int, int] = (0, 1, 0, 1)
@@ -184,27 +217,47 @@ def advance_level(level: Rank, steps: int, rules: Rules, *, as_declarers: bool) 
     the first again, without it the advance stops at the last level.
     R9.3: a team on a must-play level advances only as declarers (``as_declarers``); any
     advance stops at the first must-play level it reaches (on any lap, with ``wrap``).
+    Under ``top_level="no_trump"`` the no-trump level past the last is a place too: this
+    gives its level rank (the last level);
+    [`advance_place`][tuolaji.core.scoring.advance_place] tells it.
 
     Raises [`IllegalAction`][tuolaji.IllegalAction] when ``level`` is not in the sequence (R9.2) or
     ``steps`` is negative.
     """
+    return advance_place(level, steps, rules, as_declarers=as_declarers)[0]
+
+
+def advance_place(
+    level: Rank, steps: int, rules: Rules, *, as_declarers: bool, no_trump: bool = False
+) -> tuple[Rank, bool]:
+    """The level and no-trump flag a team reaches from ``level`` (on the no-trump level when
+    ``no_trump``) after advancing ``steps`` levels (R9.2, R9.3): the places run through
+    ``rules.levels`` and, under ``top_level="no_trump"``, the no-trump level past the last
+    (A → NT); with ``wrap`` the first level follows the top place, without it the advance
+    stops there. Must-play levels (R9.3) hold and stop an advance as in
+    [`advance_level`][tuolaji.advance_level]; the no-trump level is never one.
+
+    >>> import tuolaji as tl
+    >>> advance_place(tl.Rank.KING, 3, tl.Rules(top_level="no_trump"), as_declarers=True)
+    (Rank.ACE, True)
+    """
     if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
         raise IllegalAction("R9.2", f"a team advances 0 or more levels, got {steps!r}")
-    sequence = rules.levels
-    index = rules.level_index(level)
-    if sequence[index] in rules.must_play and not as_declarers:
-        return sequence[index]
-    last = len(sequence) - 1
+    place = rules.place(level, no_trump)
+    top = rules.top_place
+    if not no_trump and level in rules.must_play and not as_declarers:
+        return level, False
     for _ in range(steps):
-        if index == last:
+        if place == top:
             if not rules.wrap:
                 break
-            index = 0
+            place = 0
         else:
-            index += 1
-        if sequence[index] in rules.must_play:
+            place += 1
+        reached, past = rules.at_place(place)
+        if not past and reached in rules.must_play:
             break
-    return sequence[index]
+    return rules.at_place(place)
 
 
 def is_jack_hook(
@@ -213,16 +266,20 @@ def is_jack_hook(
     last_winner: int,
     winning_play: Iterable[Card],
     rules: Rules,
+    *,
+    no_trump: bool = False,
 ) -> bool:
     """True when the J hook of R9.4 (钩J) applies to this deal.
 
-    That is: ``rules.jack_hook`` is on, the declarers' level is J, the last trick was won
-    by an attacker (``last_winner`` is a seat) and the winning play is made only of J cards
-    (of any suits); with ``rules.jack_hook_cards == "single"``, of exactly one J.
+    That is: ``rules.jack_hook`` is on, the declarers' level is J (not the no-trump level past
+    a last level J, ``no_trump``), the last trick was won by an attacker (``last_winner`` is a
+    seat) and the winning play is made only of J cards (of any suits); with
+    ``rules.jack_hook_cards == "single"``, of exactly one J.
     """
     cards = tuple(winning_play)
     return (
         rules.jack_hook
+        and not no_trump
         and declarers_level == Rank.JACK
         and team_of(last_winner) != team_of(dealer)
         and bool(cards)
@@ -257,6 +314,7 @@ def levels_after(
     rules: Rules,
     *,
     hooked: bool = False,
+    no_trump_level: Sequence[bool] = NO_TRUMP_LEVELS,
 ) -> tuple[Rank, Rank]:
     """Both teams' levels after a deal (R9.1-R9.4), indexed by team.
 
@@ -267,23 +325,45 @@ def levels_after(
     declarers drop to the first level; with ``rules.jack_hook_outcome == "reset"`` that
     replaces any advance, with ``"reset_then_advance"`` declarers who keep the deal then
     advance ``outcome.steps`` from the first level (J → 2 → 4 with +2). The rest still applies.
+    ``no_trump_level``: which teams stand on the no-trump level before the deal (R9.2);
+    [`places_after`][tuolaji.core.scoring.places_after] also tells which do after it.
     """
-    before = _check_levels(levels, rules)
+    return places_after(
+        levels, dealer, outcome, rules, hooked=hooked, no_trump_level=no_trump_level
+    )[0]
+
+
+def places_after(
+    levels: Sequence[Rank],
+    dealer: int,
+    outcome: Outcome,
+    rules: Rules,
+    *,
+    hooked: bool = False,
+    no_trump_level: Sequence[bool] = NO_TRUMP_LEVELS,
+) -> tuple[tuple[Rank, Rank], tuple[bool, bool]]:
+    """Both teams' levels and no-trump flags after a deal (R9.1-R9.4), as
+    [`levels_after`][tuolaji.levels_after] with the no-trump level of
+    ``top_level="no_trump"`` (R9.2): ``(levels, no_trump_level)``, each indexed by team."""
+    _places(levels, no_trump_level, rules)
+    before = [(Rank(levels[t]), no_trump_level[t]) for t in (0, 1)]
     declarers = team_of(dealer)
     attackers = 1 - declarers
     after = list(before)
     if hooked:
-        after[declarers] = rules.first_level
+        after[declarers] = (rules.first_level, False)
     if outcome.declarers_keep:
         if not hooked or rules.jack_hook_outcome == "reset_then_advance":
-            after[declarers] = advance_level(
-                after[declarers], outcome.steps, rules, as_declarers=True
+            level, past = after[declarers]
+            after[declarers] = advance_place(
+                level, outcome.steps, rules, as_declarers=True, no_trump=past
             )
     else:
-        after[attackers] = advance_level(
-            before[attackers], outcome.steps, rules, as_declarers=False
+        level, past = before[attackers]
+        after[attackers] = advance_place(
+            level, outcome.steps, rules, as_declarers=False, no_trump=past
         )
-    return after[0], after[1]
+    return (after[0][0], after[1][0]), (after[0][1], after[1][1])
 
 
 def match_winner(
@@ -294,23 +374,25 @@ def match_winner(
     *,
     hooked: bool = False,
     declarers_won_last: bool = True,
+    no_trump_level: Sequence[bool] = NO_TRUMP_LEVELS,
 ) -> int | None:
     """The team that wins the match with this deal, or None (R9.5).
 
     Without ``wrap``, the declarers win the match when they keep the deal while standing on
-    the last level (A); ``levels`` are the levels *before* the deal. With ``wrap`` the match
-    never ends by itself. Hooked declarers (R9.4) do not win, nor, with
+    the top place: the last level (A), or under ``top_level="no_trump"`` the no-trump level
+    past it (``no_trump_level``, R9.2); ``levels`` are the levels *before* the deal. With
+    ``wrap`` the match never ends by itself. Hooked declarers (R9.4) do not win, nor, with
     ``rules.last_trick_to_level``, declarers who did not win the last trick
-    (``declarers_won_last``): winning on the last level is their level-up (R9.1).
+    (``declarers_won_last``): winning on the top place is their level-up (R9.1).
     """
-    before = _check_levels(levels, rules)
+    places = _places(levels, no_trump_level, rules)
     declarers = team_of(dealer)
     if (
         not rules.wrap
         and outcome.declarers_keep
         and not hooked
         and (declarers_won_last or not rules.last_trick_to_level)
-        and before[declarers] == rules.last_level
+        and places[declarers] == rules.top_place
     ):
         return declarers
     return None
@@ -342,7 +424,8 @@ class DealResult:
     ``match_winner``: the team that won the match with this deal, or None (R9.5);
     ``counters``: how many counter-bids the deal saw (R5.2); ``penalty``: the net throw
     penalty added to the attackers' total (R6.5); ``hooked``: whether the J hook struck
-    (R9.4).
+    (R9.4); ``no_trump_level``: which teams stand on the no-trump level after the deal
+    (R9.2, ``top_level="no_trump"``; their ``levels`` entry is then the last level).
     """
 
     attacker_points: int
@@ -355,6 +438,14 @@ class DealResult:
     counters: int = 0
     penalty: int = attrs.field(default=0, kw_only=True)
     hooked: bool = attrs.field(default=False, kw_only=True)
+    no_trump_level: tuple[bool, bool] = attrs.field(default=NO_TRUMP_LEVELS, kw_only=True)
+
+    @classmethod
+    def upgrade_data(cls, data: Mapping[str, object]) -> dict[str, object]:
+        """JSON data of an older [`DealResult`][tuolaji.DealResult] brought up to date (the
+        codec calls this before reading): a result without ``no_trump_level`` has neither team
+        on the no-trump level (R9.2), as every result before it."""
+        return upgrade_no_trump_level(data)
 
     @property
     def kitty_bonus(self) -> int:
@@ -382,7 +473,7 @@ class DealResult:
         text = " ".join(parts) + f": {self.outcome}"
         if self.hooked:
             text += ", J hook"
-        text += f"; levels {level_text(self.levels[0])}/{level_text(self.levels[1])}"
+        text += "; levels " + "/".join(level_labels(self.levels, self.no_trump_level))
         if self.match_winner is not None:
             return text + f"; team {self.match_winner} wins the match"
         return text + f"; next dealer {self.next_dealer}"
@@ -401,6 +492,7 @@ def score_deal(
     trump: Trump,
     failed_throws: Iterable[int] = (),
     counters: int = 0,
+    no_trump_level: Sequence[bool] = NO_TRUMP_LEVELS,
 ) -> DealResult:
     """Score a finished deal from its raw facts (R8-R10).
 
@@ -411,7 +503,8 @@ def score_deal(
     (the forced unit after a failed throw); ``last_winner``: the seat that won the last
     trick, with ``winning_play``; ``trump``: the deal's trump (its level must be the
     declarers' level, R1.4); ``failed_throws``: the seat of each failed throw (R6.5);
-    ``counters``: the number of counter-bids (R5.2).
+    ``counters``: the number of counter-bids (R5.2); ``no_trump_level``: which teams stand
+    on the no-trump level before the deal (R9.2: declarers there play with no trump suit).
 
     Raises [`IllegalAction`][tuolaji.IllegalAction] naming the rule for inputs that cannot come from
     a deal (bad seat, level not in the sequence, points not a multiple of 5, ...).
@@ -419,8 +512,15 @@ def score_deal(
     check_seat(dealer, "dealer")
     check_seat(last_winner, "last_winner")
     before = _check_levels(levels, rules)
+    _places(before, no_trump_level, rules)
     declarers = team_of(dealer)
     _check_points(trick_points, "the attackers' trick points", "R8.1")
+    if no_trump_level[declarers] and trump.suit is not None:
+        raise IllegalAction(
+            "R9.2",
+            f"the declarers stand on the no-trump level, so the deal has no trump suit; "
+            f"got trump {trump.suit.symbol}",
+        )
     if trump.level != before[declarers]:
         raise IllegalAction(
             "R1.4",
@@ -459,13 +559,19 @@ def score_deal(
     penalty = net_throw_penalty(failed_throws, dealer, rules)
     total = attacker_total(trick_points, bonus, penalty)
     outcome = deal_outcome(total, rules, declarers_won_last=not attackers_won_last)
-    hooked = is_jack_hook(before[declarers], dealer, last_winner, winning_play, rules)
+    flags = (bool(no_trump_level[0]), bool(no_trump_level[1]))
+    hooked = is_jack_hook(
+        before[declarers], dealer, last_winner, winning_play, rules, no_trump=flags[declarers]
+    )
+    after, after_flags = places_after(
+        before, dealer, outcome, rules, hooked=hooked, no_trump_level=flags
+    )
     return DealResult(
         attacker_points=total,
         kitty_points=points(kitty_cards),
         multiplier=multiplier,
         outcome=outcome,
-        levels=levels_after(before, dealer, outcome, rules, hooked=hooked),
+        levels=after,
         next_dealer=next_dealer(dealer, outcome),
         match_winner=match_winner(
             before,
@@ -474,8 +580,10 @@ def score_deal(
             rules,
             hooked=hooked,
             declarers_won_last=not attackers_won_last,
+            no_trump_level=flags,
         ),
         counters=counters,
         penalty=penalty,
         hooked=hooked,
+        no_trump_level=after_flags,
     )

@@ -16,7 +16,7 @@ import attrs
 
 from tuolaji.bots.base import Bot
 from tuolaji.core._args import check_seat, expect_type, sequence_index
-from tuolaji.core.cards import level_text
+from tuolaji.core.cards import level_labels
 from tuolaji.core.errors import ConfigurationError, IllegalAction, LimitExceeded, cut
 from tuolaji.core.limits import MAX_REDEALS
 from tuolaji.core.rules import Rules, rules_text
@@ -174,7 +174,7 @@ class Game:
         """
         played = len(self.results)
         deals = "no deal played" if not played else f"{played} deal{'s' * (played != 1)} played"
-        levels = "/".join(level_text(level) for level in self.state.levels)
+        levels = "/".join(level_labels(self.state.levels, self.state.no_trump_level))
         if self.over:
             status = f"team {self.results[-1].match_winner} won the match"
         elif self.state.result is not None:

@@ -51,7 +51,7 @@ OBSERVATION_LAYOUT: tuple[tuple[str, int], ...] = (
     ("shown", 4 * CARD_KINDS),  # cards shown in bids and still public, per relative seat
     ("level", 13),  # the deal's level rank, one-hot (2..A); zeros before it is known
     ("trump_suit", 5),  # ♠ ♥ ♣ ♦ or no trump, one-hot; zeros before bidding closes
-    ("levels", 26),  # own team's level, then the other team's, one-hot each
+    ("levels", 26),  # own team's level, then the other team's, one-hot each; zeros: NT (R9.2)
     ("dealer", 4),  # relative seat of the dealer, one-hot; zeros while unknown
     ("leader", 4),  # relative seat leading the current trick, one-hot
     ("to_act", 4),  # relative seat to act, one-hot; zeros for chance and the end
@@ -75,6 +75,12 @@ def card_counts(cards: Iterable[Card]) -> list[int]:
     for card in cards:
         out[card.id] += 1
     return out
+
+
+def _level_slot(view: PlayerView, team: int) -> int | None:
+    """The slot of ``team``'s level in its 13 (rank - 2), None for the no-trump level past the
+    last level (R9.2): its 13 slots stay 0, unlike every level's, so the size stays fixed."""
+    return None if view.no_trump_level[team] else int(view.levels[team]) - 2
 
 
 def _one_hot(size: int, index: int | None) -> list[float]:
@@ -113,8 +119,8 @@ def _view_parts(view: PlayerView) -> tuple[list[list[Sequence[Card]]], list[floa
     else:
         out += _one_hot(5, 4 if trump.suit is None else int(trump.suit))
     team = me % 2
-    out += _one_hot(13, int(view.levels[team]) - 2)
-    out += _one_hot(13, int(view.levels[1 - team]) - 2)
+    for t in (team, 1 - team):
+        out += _one_hot(13, _level_slot(view, t))
     out += _one_hot(4, rel(view.dealer))
     out += _one_hot(4, rel(view.leader))
     out += _one_hot(4, rel(view.to_act))
@@ -284,8 +290,10 @@ class ObservationEncoder:
             out[_START["trump_suit"] + (4 if trump.suit is None else int(trump.suit))] = 1
         team = me % 2
         at = _START["levels"]
-        out[at + int(view.levels[team]) - 2] = 1
-        out[at + 13 + int(view.levels[1 - team]) - 2] = 1
+        for offset, t in ((0, team), (13, 1 - team)):
+            slot = _level_slot(view, t)
+            if slot is not None:
+                out[at + offset + slot] = 1
         seats = (("dealer", view.dealer), ("leader", view.leader), ("to_act", view.to_act))
         for name, seat in seats:
             if seat is not None and seat >= 0:

@@ -126,9 +126,11 @@ def fresh_deal(
     redeal_asked: frozenset[int],
     events: EventLog,
     deck: Hand | None = None,
+    no_trump_level: tuple[bool, bool],
 ) -> GameState:
     """``state``'s rules and seed at the start of a deal (or a redeal, ``attempt`` > 0):
-    the deck shuffled from the seed unless ``deck`` is given, nothing dealt yet (R4.1)."""
+    the deck shuffled from the seed unless ``deck`` is given, nothing dealt yet (R4.1).
+    ``no_trump_level``: which teams stand on the no-trump level (R9.2)."""
     first = 0 if dealer is None else dealer
     if deck is None:
         deck = seeded_deck(state.seed, deal_number, attempt)
@@ -137,6 +139,7 @@ def fresh_deal(
         rules=state.rules,
         seed=state.seed,
         levels=levels,
+        no_trump_level=no_trump_level,
         deal_number=deal_number,
         attempt=attempt,
         opening=opening,
@@ -156,6 +159,7 @@ def _redeal(state: GameState, reason: str, events: EventLog) -> GameState:
         deal_number=state.deal_number,
         attempt=state.attempt + 1,
         levels=state.levels,
+        no_trump_level=state.no_trump_level,
         dealer=state.dealer,
         opening=state.opening,
         redeal_asked=state.redeal_asked,
@@ -180,6 +184,8 @@ def deal_card(state: GameState) -> GameState:
         turn=closing_order(state.rules, state.dealer)[0],
         passes=0,
     )
+    if state.no_trump_deal:
+        return _close_bidding(state)  # R9.2: no bids at the no-trump level, no closing round
     if state.rules.bidding == "joker" and state.bid is not None:
         # R4.4: the declaration made during the deal stands; nobody else may bid. Under
         # fix_trump="reinforce" its declarer first gets one turn to show its pair (定主).
@@ -242,6 +248,7 @@ def _bid_window(state: GameState, seat: int) -> Refusal | None:
         turn=state.turn,
         standing=state.bid,
         dealer=state.dealer,
+        no_trump_deal=state.no_trump_deal,
     )
 
 
@@ -398,6 +405,9 @@ def _close_bidding(state: GameState) -> GameState:
     rules = state.rules
     events: list[Event] = [BiddingClosed(None if bid is None else bid.seat)]
     dealer = state.dealer
+    if state.no_trump_deal:
+        # R9.2: the declarers on the no-trump level play with no trump suit, without bids.
+        return _to_weak_hand(_fix_trump(state, _dealer(state), None, events))
     if bid is not None:
         suit = bid.suit
         first = first_bidder(state) if dealer is None else None
@@ -528,7 +538,10 @@ def bury(state: GameState, seat: int, cards: Hand) -> GameState:
         buried_by=s,
         events=state.events.add(Buried(s)),
     )
-    if counter_round(state.rules, "after_burial", opening=state.opening, standing=state.bid):
+    # R9.2: no counter can name a trump at the no-trump level.
+    if not state.no_trump_deal and counter_round(
+        state.rules, "after_burial", opening=state.opening, standing=state.bid
+    ):
         return state._advanced(phase=Phase.COUNTERS, turn=(s + 1) % 4, passes=0)
     return _to_playing(state)
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 import attrs
@@ -49,7 +49,13 @@ from tuolaji.core.errors import ConfigurationError, IllegalAction, InvalidRecord
 from tuolaji.core.legal import LegalFollows, LegalLeads, LegalPlays
 from tuolaji.core.limits import MAX_INT, MAX_STATE_TEXT
 from tuolaji.core.rules import Rules, as_rules, rules_text
-from tuolaji.core.scoring import DealResult, net_throw_penalty, team_of
+from tuolaji.core.scoring import (
+    NO_TRUMP_LEVELS,
+    DealResult,
+    net_throw_penalty,
+    team_of,
+    upgrade_no_trump_level,
+)
 from tuolaji.core.trickids import LeadInfo, lead_info_ids
 from tuolaji.core.trump import Trump
 from tuolaji.state import auction, playing
@@ -112,6 +118,24 @@ def _levels(rules: Rules, levels: object) -> tuple[Rank, Rank]:
         if not isinstance(level, Rank):
             raise IllegalAction("R1.4", f"levels holds Rank values, got {cut(level)}")
     return rules.levels[rules.level_index(levels[0])], rules.levels[rules.level_index(levels[1])]
+
+
+def _no_trump_level(
+    rules: Rules, levels: tuple[Rank, Rank], no_trump_level: object
+) -> tuple[bool, bool]:
+    """The no-trump flags of a new state (R9.2), checked against ``rules`` and ``levels``."""
+    if (
+        isinstance(no_trump_level, str)
+        or not isinstance(no_trump_level, Sequence)
+        or len(no_trump_level) != 2
+        or not all(isinstance(flag, bool) for flag in no_trump_level)
+    ):
+        raise IllegalAction(
+            "R9.2", f"no_trump_level is (team 0's, team 1's) bools, got {cut(no_trump_level)}"
+        )
+    for level, flag in zip(levels, no_trump_level, strict=True):
+        rules.place(level, flag)
+    return no_trump_level[0], no_trump_level[1]
 
 
 def _count(value: object, name: str) -> int:
@@ -178,6 +202,16 @@ class GameState:
     """The public log of the deal (see [`EventLog`][tuolaji.state.eventlog.EventLog]: it behaves
     like a tuple of events and is shared with the states before this one)."""
     result: DealResult | None = None
+    no_trump_level: tuple[bool, bool] = NO_TRUMP_LEVELS
+    """Whether team 0 and team 1 stand on the no-trump level past the last level (R9.2,
+    ``top_level="no_trump"``): such a team's [`levels`][tuolaji.GameState.levels] entry is the
+    last level, and a deal it declares has no trump suit and no bids."""
+
+    @classmethod
+    def upgrade_data(cls, data: Mapping[str, object]) -> dict[str, object]:
+        """JSON data of an older state brought up to date (the codec calls this before
+        reading): without ``no_trump_level``, neither team is on the no-trump level (R9.2)."""
+        return upgrade_no_trump_level(data)
 
     # --- construction ----------------------------------------------------------------------
 
@@ -191,12 +225,16 @@ class GameState:
         dealer: int | None = None,
         deal_number: int = 0,
         deck: Sequence[Card] | None = None,
+        no_trump_level: Sequence[bool] = NO_TRUMP_LEVELS,
     ) -> GameState:
         """A deal at its start, shuffled from ``seed`` and ``deal_number``.
 
         ``dealer`` None is the match's first deal (R4.5: the winning bid sets the dealer;
         cards go out from seat 0); otherwise cards go out from the dealer. ``levels``
-        (team 0's, team 1's) default to both teams on the first level. ``deck`` stacks the
+        (team 0's, team 1's) default to both teams on the first level; ``no_trump_level``
+        puts a team on the no-trump level past the last level (R9.2, ``top_level="no_trump"``;
+        its level is then the last level), which needs a ``dealer``: the first deal's dealer
+        comes from bidding, and that level has no bids. ``deck`` stacks the
         deck (the 108 cards in dealing order, see
         [`tuolaji.testing.stacked_deck`][tuolaji.testing.stacked_deck]) instead of shuffling; a
         redeal still shuffles from the seed.
@@ -206,8 +244,15 @@ class GameState:
         if _count(deal_number, "deal_number") < 0:
             raise IllegalAction("R11", f"deal_number is 0 or more, got {deal_number}")
         lv = _levels(rules, (rules.first_level, rules.first_level) if levels is None else levels)
+        nt = _no_trump_level(rules, lv, no_trump_level)
         if dealer is not None:
             check_seat(dealer, "dealer")
+        elif any(nt):
+            raise IllegalAction(
+                "R9.2",
+                "a team on the no-trump level needs a dealer: the first deal's dealer is chosen "
+                "by bidding (R4.5), and the no-trump level has no bids",
+            )
         stacked = None if deck is None else as_cards(deck, "deck")
         if stacked is not None and Counter(stacked) != Counter(full_deck()):
             raise IllegalAction("R1.1", "a stacked deck holds the 108 cards, every card twice")
@@ -216,6 +261,7 @@ class GameState:
             deal_number=deal_number,
             attempt=0,
             levels=lv,
+            no_trump_level=nt,
             dealer=dealer,
             opening=dealer is None,
             redeal_asked=frozenset(),
@@ -233,6 +279,7 @@ class GameState:
         trump: Trump,
         dealer: int,
         levels: Sequence[Rank],
+        no_trump_level: Sequence[bool] = NO_TRUMP_LEVELS,
     ) -> GameState:
         """A deal in its play phase, the dealer to lead (R6.1).
 
@@ -240,8 +287,9 @@ class GameState:
         ``kitty``: the buried cards (``rules.kitty_size`` of them: 8 by default, none with no
         kitty);
         ``levels[i]``: team i's level, and the trump's level must be the dealer's team's
-        (R1.4). No card may appear more than twice in all. Positions from the middle of a
-        deal are fine: the attackers start with 0 points.
+        (R1.4); ``no_trump_level[i]``: team i stands on the no-trump level (R9.2), and a
+        dealer's team there plays with no trump suit. No card may appear more than twice in
+        all. Positions from the middle of a deal are fine: the attackers start with 0 points.
         """
         rules = as_rules(rules)
         check_seat(dealer, "dealer")
@@ -270,6 +318,13 @@ class GameState:
         if over:
             raise IllegalAction("R1.1", f"every card exists twice, but {over} appear more often")
         lv = _levels(rules, levels)
+        nt = _no_trump_level(rules, lv, no_trump_level)
+        if nt[team_of(dealer)] and trump.suit is not None:
+            raise IllegalAction(
+                "R9.2",
+                f"the declarers stand on the no-trump level, so the deal has no trump suit; "
+                f"got trump {trump.suit.symbol}",
+            )
         if trump.level != lv[team_of(dealer)]:
             raise IllegalAction(
                 "R1.4",
@@ -285,6 +340,7 @@ class GameState:
             rules=rules,
             seed=0,
             levels=lv,
+            no_trump_level=nt,
             dealer=dealer,
             phase=Phase.PLAYING,
             hands=(hs[0], hs[1], hs[2], hs[3]),
@@ -350,6 +406,7 @@ class GameState:
             failed_throws=bookkeeping.failed_throws,
             events=view.events,
             result=view.result,
+            no_trump_level=view.no_trump_level,
         )
 
     def _advanced(self, **changes: Any) -> GameState:
@@ -420,6 +477,12 @@ class GameState:
         """The deal's level rank: the declarers' level (R1.4); None before the dealer is
         known."""
         return None if self.dealer is None else self.levels[team_of(self.dealer)]
+
+    @property
+    def no_trump_deal(self) -> bool:
+        """True when the declarers stand on the no-trump level (R9.2): the deal has no trump
+        suit and no bids (the trump is fixed when the cards are dealt)."""
+        return self.dealer is not None and self.no_trump_level[self.dealer % 2]
 
     @property
     def attacker_points(self) -> int:
@@ -792,6 +855,7 @@ class GameState:
                 trump=self.trump,
                 level=self.level,
                 levels=self.levels,
+                no_trump_level=self.no_trump_level,
             )
         ]
         for seat, hand in enumerate(self.hands):
@@ -859,6 +923,7 @@ def start_after(state: GameState, result: DealResult, deal_number: int) -> GameS
         deal_number=deal_number,
         attempt=0,
         levels=result.levels,
+        no_trump_level=result.no_trump_level,
         dealer=result.next_dealer,
         opening=False,
         redeal_asked=_NO_SEATS,
@@ -898,4 +963,5 @@ def _view_of(state: GameState, seat: int) -> PlayerView:
         result=state.result,
         rules=state.rules,
         opening=state.opening,
+        no_trump_level=state.no_trump_level,
     )

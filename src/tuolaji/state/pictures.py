@@ -19,7 +19,7 @@ import html
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from tuolaji.core.cards import CARDS, Card, Joker, Rank, Suit, card_ids_of
+from tuolaji.core.cards import CARDS, Card, Joker, Rank, Suit, card_ids_of, level_labels
 from tuolaji.core.errors import ConfigurationError, cut
 from tuolaji.core.rules import LevelBand
 
@@ -453,6 +453,13 @@ class Table(Protocol):
         ...
 
 
+def _no_trump_level(state: Table) -> tuple[bool, bool]:
+    """Which teams stand on the no-trump level (R9.2): a state's or view's flags; a table
+    written before them has none."""
+    flags: tuple[bool, bool] = getattr(state, "no_trump_level", (False, False))
+    return flags
+
+
 def table(state: Table, seat: int | None = None) -> str:
     """The whole table: four hands around the current trick, with the trump, the dealer
     (``*``), the levels and the attackers' points.
@@ -492,7 +499,8 @@ def table(state: Table, seat: int | None = None) -> str:
         trump_text = f"trump {state.trump.suit.symbol}"
     info = (
         f"{state.phase.value} · level {level}, {trump_text} · levels "
-        f"{state.levels[0].label}/{state.levels[1].label} · attackers {state.attacker_points}"
+        f"{'/'.join(level_labels(state.levels, _no_trump_level(state)))} · attackers "
+        f"{state.attacker_points}"
     )
     body += _text(12, _H - 8, info, size=12)
     return _svg(_W, _H, body, info)

@@ -240,6 +240,7 @@ def deal_result(state: GameState) -> DealResult:
         trump=state.trump,
         failed_throws=state.failed_throws,
         counters=state.counters,
+        no_trump_level=state.no_trump_level,
     )
 
 

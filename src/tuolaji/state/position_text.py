@@ -101,6 +101,29 @@ def _is_hand(tp: Any) -> bool:
     return get_origin(tp) is tuple and get_args(tp) == (Card, ...)
 
 
+_LEFT_OUT = frozenset({"no_trump_level"})
+"""Trailing fields left out of the text at the value their class's ``upgrade_data`` fills in
+(R9.2's no-trump flags: a state, view or result without a team on the no-trump level is
+written as before the field existed)."""
+
+
+def _written_fields(tp: Any, data: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """The fields of ``tp`` to write for ``data``: all of them but a trailing field of
+    ``_LEFT_OUT`` whose value the class's ``upgrade_data`` fills in anyway."""
+    fields = _fields(tp)
+    upgrade = getattr(tp, "upgrade_data", None)
+    if upgrade is None:
+        return fields
+    end = len(fields)
+    while end > 1 and fields[end - 1][0] in _LEFT_OUT:
+        name = fields[end - 1][0]
+        filled = upgrade({n: data[n] for n, _ in fields[: end - 1]})
+        if name not in filled or filled[name] != data[name]:
+            break
+        end -= 1
+    return fields[:end]
+
+
 def _arms(tp: Any) -> list[Any]:
     return [a for a in get_args(tp) if a is not _NONE]
 
@@ -150,7 +173,7 @@ def _write(tp: Any, data: Any) -> str:
         (arg,) = get_args(tp)
         return "(" + ",".join(_write(arg, item) for item in data) + ")"
     if isinstance(tp, type) and attrs.has(tp):
-        return "(" + ",".join(_write(t, data[name]) for name, t in _fields(tp)) + ")"
+        return "(" + ",".join(_write(t, data[name]) for name, t in _written_fields(tp, data)) + ")"
     if isinstance(tp, type) and issubclass(tp, tuple) and hasattr(tp, "_fields"):
         hints = typing.get_type_hints(tp)
         return (
@@ -225,7 +248,7 @@ def write_position(state: _Positioned) -> str:
     cls: Any = type(state)  # Any: a class with eq=True does not type as Hashable
     data = to_data(cls, state)
     parts = []
-    for name, tp in _fields(cls):
+    for name, tp in _written_fields(cls, data):
         if name == "rules":
             preset = preset_name(state.rules)
             parts.append(_scalar_text(preset) if preset is not None else _write(tp, data[name]))
@@ -397,7 +420,13 @@ def read_position(text: object, cls: type[AnyState]) -> AnyState:
     reader.at = len(PREFIX)
     data: dict[str, Any] = {}
     schema: Any = cls  # Any: a class with eq=True does not type as Hashable
-    for index, (name, tp) in enumerate(_fields(schema)):
+    upgrade = getattr(schema, "upgrade_data", None)
+    fields = _fields(schema)
+    for index, (name, tp) in enumerate(fields):
+        if index and upgrade is not None and reader.at == len(text):
+            filled = upgrade(data)
+            if all(later in filled for later, _ in fields[index:]):
+                break  # a text written before these fields: the codec fills them in
         if index:
             reader.expect(",")
         if name == "rules" and reader.peek() == "'":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tuolaji.core.cards import Card, Rank, format_hand, level_text
+from tuolaji.core.cards import Card, Rank, format_hand, level_labels, level_text
 from tuolaji.core.rules import Rules, rules_text
 from tuolaji.core.scoring import DealResult
 from tuolaji.core.trump import Trump
@@ -29,8 +29,8 @@ def seat_text(seat: int) -> str:
     return "chance (dealing)" if seat < 0 else f"seat {seat}"
 
 
-def _levels(levels: Sequence[Rank]) -> str:
-    return f"levels {level_text(levels[0])}/{level_text(levels[1])}"
+def _levels(levels: Sequence[Rank], no_trump_level: Sequence[bool]) -> str:
+    return "levels " + "/".join(level_labels(levels, no_trump_level))
 
 
 def phase_line(
@@ -42,22 +42,29 @@ def phase_line(
     trump: Trump | None,
     level: Rank | None,
     levels: Sequence[Rank],
+    no_trump_level: Sequence[bool],
 ) -> str:
     """A state's first line: rules, deal number (as printed: from 1) and phase; dealer;
-    trump; levels."""
+    trump; levels (``NT`` for the no-trump level, R9.2)."""
     what = f"{rules_text(rules)} deal {deal_number}, {phase}"
     who = "dealer not known yet" if dealer is None else f"dealer {dealer}"
-    context = str(trump) if trump is not None else f"level {level_text(level)}, trump not fixed"
-    return f"{what}; {who}; {context}; {_levels(levels)}"
+    declaring_nt = dealer is not None and no_trump_level[dealer % 2]
+    shown = level_text(level, no_trump=declaring_nt)
+    context = str(trump) if trump is not None else f"level {shown}, trump not fixed"
+    return f"{what}; {who}; {context}; {_levels(levels, no_trump_level)}"
 
 
 def view_phase_line(
-    phase: str, dealer: int | None, trump: Trump | None, levels: Sequence[Rank]
+    phase: str,
+    dealer: int | None,
+    trump: Trump | None,
+    levels: Sequence[Rank],
+    no_trump_level: Sequence[bool],
 ) -> str:
     """A view's first line, after ``seat N's view:``: phase, dealer, trump, levels."""
     who = "dealer not known yet" if dealer is None else f"dealer {dealer}"
     context = str(trump) if trump is not None else "trump not fixed yet"
-    return f"{phase}; {who}; {context}; {_levels(levels)}"
+    return f"{phase}; {who}; {context}; {_levels(levels, no_trump_level)}"
 
 
 def hand_line(seat: int, dealer: bool, hand: Sequence[Card], trump: Trump | None) -> str:

@@ -99,6 +99,9 @@ def _check_fields(state: GameState) -> None:
     for team, level in enumerate(state.levels):
         if level not in state.rules.levels:
             raise _fail(f"team {team}'s level {level.label} is not a level of these rules")
+        state.rules.place(level, state.no_trump_level[team])  # R9.2: the no-trump level
+    if (state.dealer is None or state.opening) and any(state.no_trump_level):
+        raise _fail("a team on the no-trump level needs a dealer, not bidding for one (R9.2)")
     for name in ("deal_number", "attempt", "counters"):
         if getattr(state, name) < 0:
             raise _fail(f"{name} must be 0 or more, got {getattr(state, name)}")
@@ -138,6 +141,8 @@ def _check_phase(state: GameState) -> None:
             raise _fail(f"the {phase.value} phase needs a dealer and a trump")
         if state.trump.level != state.levels[team_of(state.dealer)]:
             raise _fail("the trump's level must be the declarers' level (R1.4)")
+        if state.no_trump_deal and state.trump.suit is not None:
+            raise _fail("declarers on the no-trump level play with no trump suit (R9.2)")
         if state.trump.permanent_twos != state.rules.permanent_twos:
             raise _fail("the trump's permanent_twos must match the rules' (R2.5)")
         if state.trump.tractor_min_pairs != state.rules.tractor_min_pairs:
@@ -590,6 +595,7 @@ def _attempt_start(state: GameState, events: list[Event]) -> tuple[int, GameStat
         deal_number=dealt.deal_number,
         attempt=dealt.attempt,
         levels=state.levels,
+        no_trump_level=state.no_trump_level,
         dealer=dealer,
         opening=state.opening,
         redeal_asked=frozenset(e.seat for e in before if isinstance(e, RedealAsked)),

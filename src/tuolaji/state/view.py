@@ -15,14 +15,14 @@ and send them views.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 
 from tuolaji.core.bidding import Bid
 from tuolaji.core.cards import Card, Rank, format_hand
 from tuolaji.core.rules import Rules
-from tuolaji.core.scoring import DealResult
+from tuolaji.core.scoring import NO_TRUMP_LEVELS, DealResult, upgrade_no_trump_level
 from tuolaji.core.trump import Trump
 from tuolaji.core.wording import counted
 from tuolaji.state import pictures as svg
@@ -83,6 +83,16 @@ class PlayerView:
     """The rules of the game (public: every seat knows them)."""
     opening: bool
     """True for the match's first deal, whose dealer is chosen by bidding (R4.5, R5.2)."""
+    no_trump_level: tuple[bool, bool] = NO_TRUMP_LEVELS
+    """Whether team 0 and team 1 stand on the no-trump level past the last level (R9.2,
+    ``top_level="no_trump"``; their [`levels`][tuolaji.PlayerView.levels] entry is then the
+    last level). Public, like the levels."""
+
+    @classmethod
+    def upgrade_data(cls, data: Mapping[str, object]) -> dict[str, object]:
+        """JSON data of an older view brought up to date (the codec calls this before
+        reading): without ``no_trump_level``, neither team is on the no-trump level (R9.2)."""
+        return upgrade_no_trump_level(data)
 
     def __repr__(self) -> str:
         """One line: ``<PlayerView seat 1, playing, level 10, trump ♠, 25 cards, attackers 0>``."""
@@ -98,7 +108,9 @@ class PlayerView:
         shown cards."""
         lines = [
             f"seat {self.seat}'s view: "
-            + view_phase_line(self.phase.value, self.dealer, self.trump, self.levels)
+            + view_phase_line(
+                self.phase.value, self.dealer, self.trump, self.levels, self.no_trump_level
+            )
         ]
         for seat in range(4):
             if seat == self.seat:

@@ -36,6 +36,7 @@ from tuolaji.core._args import expect_type
 from tuolaji.core.cards import Card, full_deck, points
 from tuolaji.core.errors import IllegalAction, InvalidRecord
 from tuolaji.core.rules import Outcome, Rules
+from tuolaji.core.scoring import DealResult
 from tuolaji.core.shapes import units
 from tuolaji.core.trump import Trump
 from tuolaji.state.actions import (
@@ -295,22 +296,37 @@ def check_result(state: GameState) -> None:
     if result.next_dealer != expected_dealer:
         raise _fail("R10.3", f"the next dealer is {result.next_dealer}, not {expected_dealer}")
     mover = declarers if keep else attackers
+    _check_levels_after(state, result, declarers, mover=mover, stalled=stalled)
+
+
+def _check_levels_after(
+    state: GameState, result: DealResult, declarers: int, *, mover: int, stalled: bool
+) -> None:
+    """R9.2-R9.5: only the team that advanced changed level or no-trump flag (except the J
+    hook), and the match ends only as R9.5 says (not for declarers ``stalled`` at +0 by
+    ``last_trick_to_level``, R9.1)."""
+    keep = mover == declarers
+    rules = state.rules
     for team in (0, 1):
         after = result.levels[team]
-        if after not in state.rules.levels:
+        if after not in rules.levels:
             raise _fail("R9.2", f"team {team}'s level {after.label} is not in the sequence")
+        past = result.no_trump_level[team]
+        if past and (rules.top_level != "no_trump" or after != rules.last_level):
+            raise _fail("R9.2", f"team {team} is on the no-trump level, which these rules lack")
         if team == mover:
             continue
         hooked_here = result.hooked and team == declarers
-        expected = state.rules.first_level if hooked_here else state.levels[team]
-        if after != expected:
+        expected = (
+            (rules.first_level, False)
+            if hooked_here
+            else (state.levels[team], state.no_trump_level[team])
+        )
+        if (after, past) != expected:
             raise _fail("R9", f"team {team} did not advance but its level changed to {after.label}")
+    place = rules.place(state.levels[declarers], state.no_trump_level[declarers])
     ends = (
-        not state.rules.wrap
-        and keep
-        and not result.hooked
-        and not stalled
-        and state.levels[declarers] == state.rules.last_level
+        not rules.wrap and keep and not result.hooked and not stalled and place == rules.top_place
     )
     if result.match_winner not in (None, declarers) or (
         not result.hooked and (result.match_winner is not None) != ends

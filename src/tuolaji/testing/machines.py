@@ -226,10 +226,15 @@ class MatchMachine(DealMachine):
         result = state.result
         assert result is not None
         nxt = state.next_deal()
-        if nxt.levels != result.levels or nxt.dealer != result.next_dealer:
+        if (
+            nxt.levels != result.levels
+            or nxt.no_trump_level != result.no_trump_level
+            or nxt.dealer != result.next_dealer
+        ):
             raise InvariantViolation(
-                f"R10: the next deal has levels {nxt.levels} and dealer {nxt.dealer}, "
-                f"the result says {result.levels} and {result.next_dealer}"
+                f"R10: the next deal has levels {nxt.levels} (no trump {nxt.no_trump_level}) "
+                f"and dealer {nxt.dealer}, the result says {result.levels} "
+                f"(no trump {result.no_trump_level}) and {result.next_dealer}"
             )
         if nxt.deal_number != state.deal_number + 1 or nxt.phase is not Phase.DEALING:
             raise InvariantViolation("R10: the next deal starts at its dealing, numbered on")

@@ -86,7 +86,21 @@ def soak_deal(rules: Rules, seed: int, *, round_trips: bool = True) -> int:
     [`InvariantViolation`][tuolaji.testing.invariants.InvariantViolation] at the first violation."""
     rng = random.Random(seed)
     dealer = None if seed % 3 == 0 else seed % 4
-    state = GameState.new(rules, seed, dealer=dealer, deal_number=int(dealer is not None))
+    levels = (rules.first_level, rules.first_level)
+    no_trump = (False, False)
+    which = seed // 5 % 4  # custom rules come every fifth seed (rules_for)
+    if dealer is not None and rules.top_level == "no_trump" and which < 3:
+        # R9.2: a later deal with team 0, team 1 or both on the no-trump level.
+        levels = (rules.last_level, rules.last_level)
+        no_trump = (which != 1, which != 2)
+    state = GameState.new(
+        rules,
+        seed,
+        dealer=dealer,
+        deal_number=int(dealer is not None),
+        levels=levels,
+        no_trump_level=no_trump,
+    )
     count = 0
     middle: GameState | None = None
     if round_trips:

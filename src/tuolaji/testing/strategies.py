@@ -111,6 +111,15 @@ def rules(*, presets_only: bool = False) -> st.SearchStrategy[Rules]:
     return custom()
 
 
+def _no_trump_level(draw: st.DrawFn, rules: Rules, levels: tuple[Rank, Rank]) -> tuple[bool, bool]:
+    """Drawn no-trump flags (R9.2): a team on the last level may stand past it when the rules
+    have the no-trump level."""
+    if rules.top_level != "no_trump":
+        return False, False
+    flags = [level == rules.last_level and draw(st.booleans()) for level in levels]
+    return flags[0], flags[1]
+
+
 @st.composite
 def play_positions(
     draw: st.DrawFn,
@@ -134,10 +143,17 @@ def play_positions(
     dealt = (*(deck[seat : 4 * size : 4] for seat in range(4)), deck[chosen.dealt_cards :])
     dealer = draw(st.integers(0, 3))
     levels = (draw(st.sampled_from(chosen.levels)), draw(st.sampled_from(chosen.levels)))
-    suit = draw(st.sampled_from([*Suit, None]))
+    no_trump = _no_trump_level(draw, chosen, levels)
+    suit = None if no_trump[dealer % 2] else draw(st.sampled_from([*Suit, None]))
     trump = chosen.trump(levels[dealer % 2], suit)
     state = GameState.for_play(
-        chosen, hands=dealt[:4], kitty=dealt[4], trump=trump, dealer=dealer, levels=levels
+        chosen,
+        hands=dealt[:4],
+        kitty=dealt[4],
+        trump=trump,
+        dealer=dealer,
+        levels=levels,
+        no_trump_level=no_trump,
     )
     for _ in range(draw(st.integers(0, max_plays))):
         if state.phase is not Phase.PLAYING:
@@ -171,7 +187,17 @@ def game_states(
     elif phase is Phase.COUNTERS and dealer is None:
         dealer = 0  # R5.2: counters after the burial are a later deal's
     seed = draw(_SEEDS)
-    state = GameState.new(chosen, seed, dealer=dealer, deal_number=int(dealer is not None))
+    levels = (chosen.first_level, chosen.first_level)
+    if dealer is not None and chosen.top_level == "no_trump" and draw(st.booleans()):
+        levels = (chosen.last_level, chosen.last_level)  # either team may be on NT (R9.2)
+    state = GameState.new(
+        chosen,
+        seed,
+        dealer=dealer,
+        deal_number=int(dealer is not None),
+        levels=levels,
+        no_trump_level=_no_trump_level(draw, chosen, levels),
+    )
     rng = random.Random(draw(_SEEDS))
     if phase is None:
         return advance(state, rng, steps=draw(st.integers(0, 400)))

@@ -53,7 +53,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import attrs
 
-from tuolaji.core.cards import CARDS
+from tuolaji.core.cards import CARDS, level_labels
 from tuolaji.core.errors import ConfigurationError, TuolajiError, cut
 from tuolaji.core.rules import preset_name
 from tuolaji.tools.table import FORCED_LINE, PlaySession, card_words, move_text
@@ -103,7 +103,7 @@ def table_payload(table: PlaySession) -> dict[str, Any]:
         "phase": view.phase.value,
         "dealer": view.dealer,
         "trump": None if view.trump is None else str(view.trump),
-        "levels": [lv.label for lv in view.levels],
+        "levels": level_labels(view.levels, view.no_trump_level),
         "hand": card_ids(table.hand_trump().sorted(view.hand)),
         "sizes": list(view.hand_sizes),
         "shown": [card_ids(s) for s in view.shown],

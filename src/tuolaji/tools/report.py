@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tuolaji.core.cards import Card, format_cards
+from tuolaji.core.cards import Card, format_cards, level_labels
 from tuolaji.state.actions import (
     Action,
     Buried,
@@ -49,11 +49,12 @@ def summary_line(number: int, state: GameState) -> str:
     winner = (
         f"  team {result.match_winner} wins the match" if result.match_winner is not None else ""
     )
+    labels = level_labels(result.levels, result.no_trump_level)
     return (
         f"deal {number:>3}  dealer {state.dealer}  {_trump_text(state):<18}  "
         f"attackers {result.attacker_points:>4}{bonus:<14}  "
         f"{outcome} +{result.outcome.steps}  "
-        f"team 0 at {result.levels[0].label}, team 1 at {result.levels[1].label}{winner}"
+        f"team 0 at {labels[0]}, team 1 at {labels[1]}{winner}"
     )
 
 

@@ -39,7 +39,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tuolaji.core.cards import CARDS, Card, format_hand
+from tuolaji.core.cards import CARDS, Card, format_hand, level_labels
 from tuolaji.core.rules import preset_name
 from tuolaji.core.scoring import net_throw_penalty
 from tuolaji.core.wording import counted
@@ -217,7 +217,7 @@ class _DealFrames:
             last = self.frames[-1]
             last["points"] = event.result.attacker_points
             last["result"] = str(event.result)
-            last["levels"] = [lv.label for lv in event.result.levels]
+            last["levels"] = level_labels(event.result.levels, event.result.no_trump_level)
 
 
 def _deal(states: list[GameState], number: int) -> dict[str, Any]:
@@ -236,7 +236,7 @@ def _deal(states: list[GameState], number: int) -> dict[str, Any]:
         frames.add(last, "the cards are being dealt")
     deal: dict[str, Any] = {
         "number": number,
-        "levels": [lv.label for lv in states[0].levels],
+        "levels": level_labels(states[0].levels, states[0].no_trump_level),
         "frames": frames.frames,
         "result": None,
         "final_points": None,
@@ -246,7 +246,7 @@ def _deal(states: list[GameState], number: int) -> dict[str, Any]:
         deal["kitty"] = card_ids(last.kitty)
         deal["result"] = str(last.result)
         deal["final_points"] = last.result.attacker_points
-        deal["levels_after"] = [lv.label for lv in last.result.levels]
+        deal["levels_after"] = level_labels(last.result.levels, last.result.no_trump_level)
     return deal
 
 

@@ -37,11 +37,13 @@ def _level_gain(state: GameState, team: int) -> int:
     result = state.result
     assert result is not None and state.dealer is not None
     rules = state.rules
-    change = rules.level_index(result.levels[team]) - rules.level_index(state.levels[team])
+    change = rules.place(result.levels[team], result.no_trump_level[team]) - rules.place(
+        state.levels[team], state.no_trump_level[team]
+    )
     hooked = result.hooked and team == team_of(state.dealer)
-    # With wrap (R9.2) a lap goes from the last level back to the first: still a gain.
+    # With wrap (R9.2) a lap goes from the top place back to the first: still a gain.
     if change < 0 and not hooked:
-        change += len(rules.levels)
+        change += rules.top_place + 1
     return change
 
 
