@@ -51,6 +51,7 @@ from tuolaji.core.legal import (
 )
 from tuolaji.core.rules import (
     FULL_LEVELS,
+    ONLINE_LEVEL_TABLE,
     RULESETS,
     STANDARD_LEVEL_TABLE,
     SUPER_LEVEL_TABLE,
@@ -129,6 +130,7 @@ __all__ = [
     "CARDS",
     "CHANCE",
     "FULL_LEVELS",
+    "ONLINE_LEVEL_TABLE",
     "RULESETS",
     "SMALL_JOKER",
     "STANDARD_LEVEL_TABLE",

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from tuolaji import ConfigurationError, GameState, IllegalAction, Rank, Suit, Trump, TuolajiError
 from tuolaji.core.rules import (
     FULL_LEVELS,
+    ONLINE_LEVEL_TABLE,
+    RULE_FIELDS,
     RULESETS,
     STANDARD_LEVEL_TABLE,
     SUPER_LEVEL_TABLE,
@@ -25,15 +27,66 @@ from tuolaji.core.rules import (
 from tuolaji.state.codec import from_data, to_data
 
 PRESET_NAMES = ("tuolaji", "tuolaji-tournament", "shuangsheng", "shuangsheng-super")
+"""The four presets of the seeds (R12); ``online`` follows them in ``RULESETS``."""
 
 # ---------------------------------------------------------------------------------------------
 # R12: the presets, field by field from the table of RULES.md
 
 
-def test_r12_preset_names_are_exactly_the_four_of_the_table() -> None:
-    assert tuple(RULESETS) == PRESET_NAMES
-    assert len(RULESETS) == 4
-    assert all(isinstance(RULESETS[name], Rules) for name in PRESET_NAMES)
+def test_r12_preset_names_are_the_four_of_the_table_and_online() -> None:
+    assert tuple(RULESETS) == (*PRESET_NAMES, "online")
+    assert all(isinstance(RULESETS[name], Rules) for name in RULESETS)
+
+
+ONLINE_FIELDS = {
+    "first_dealer": "winning_bid",
+    "throw_penalty": 0,
+    "forced_unit": "nearest_seat",
+    "throw_ruff": "every_unit",
+    "kitty_multiplier": "linear",
+    "level_table": ONLINE_LEVEL_TABLE,
+    "negative_totals": True,
+    "top_level": "no_trump",
+    "wrap": True,
+    "must_play": frozenset({Rank.ACE}),
+    "jack_hook_cards": "single",
+    "jack_hook_outcome": "reset_then_advance",
+    "kitty_public_at_end": False,
+}
+"""What ``online`` sets (issue 31): the online app's defaults for four players and two decks,
+each listed in docs/house-rules.md beside the app's setting it reads."""
+
+
+def test_r12_the_online_preset_sets_the_apps_defaults_and_nothing_else() -> None:
+    online = Rules.preset("online")
+    for name, value in ONLINE_FIELDS.items():
+        assert getattr(online, name) == value, name
+    assert attrs.evolve(online, **{n: getattr(Rules(), n) for n in ONLINE_FIELDS}) == Rules()
+    assert list(online.differences(Rules())) == [n for n in RULE_FIELDS if n in ONLINE_FIELDS]
+
+
+def test_r9_1_the_online_table_goes_up_40_points_a_level_with_no_cap() -> None:
+    """The app with two decks: take-over at 80 (+0 to 115), then one level more per 40 points
+    (the standard table stops at +3 from 200); below 0 the declarers' bands go on (R9.1)."""
+    online = Rules.preset("online")
+    assert [online.outcome(t).steps for t in (80, 115, 120, 195, 200, 235, 240, 280, 600)] == [
+        0,
+        0,
+        1,
+        2,
+        3,
+        3,
+        4,
+        5,
+        13,
+    ]
+    assert [(o.declarers_keep, o.steps) for o in map(online.outcome, (0, -35, -40, -80))] == [
+        (True, 3),
+        (True, 3),
+        (True, 4),
+        (True, 5),
+    ]
+    assert online.outcome(240) != Rules().outcome(240)
 
 
 R12_TABLE = {

@@ -29,6 +29,7 @@ it reaches. See [`STANDARD_LEVEL_TABLE`][tuolaji.STANDARD_LEVEL_TABLE].
 from __future__ import annotations
 
 import copy
+import difflib
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import islice, pairwise
@@ -55,6 +56,7 @@ __all__ = [
     "MAX_KITTY_SIZE",
     "MAX_NO_BID_REDEALS",
     "MAX_THROW_PENALTY",
+    "ONLINE_LEVEL_TABLE",
     "RULESETS",
     "RULE_FIELDS",
     "STANDARD_LEVEL_TABLE",
@@ -280,6 +282,14 @@ TOURNAMENT_LEVEL_TABLE: tuple[LevelBand, ...] = (
 """R9.1 of the 拖拉机 tournament rules (比赛, item 十一): capped at three levels, 150 and more
 gives the attackers +3; 80-115 take over and 120-145 take over and +1 are RULES.md's reading of the
 missing items 4-5."""
+
+ONLINE_LEVEL_TABLE: tuple[LevelBand, ...] = (
+    *STANDARD_LEVEL_TABLE[:-1],
+    *(LevelBand(80 + 40 * steps, False, steps) for steps in range(3, MAX_BAND_STEPS + 1)),
+)
+"""R9.1 as the online app scores four players with two decks: steps of 40 points, the
+attackers take over at 80 (+0 to 115), then one level more per 40 points with no cap (here up
+to the most levels a band may give: +13 from 600)."""
 
 FULL_LEVELS: tuple[Rank, ...] = tuple(Rank)
 """The level sequence 2 3 4 ... K A (R9.2, the basic 拖拉机 rules and 双升)."""
@@ -1155,9 +1165,14 @@ class Rules:
         # Keys are unique, so a mapping with more keys than fields holds an unknown one.
         unknown = next((key for key in data if key != "preset" and key not in names), None)
         if unknown is not None:
+            # The 37 names would make a message too long to echo (R11): name the closest
+            # field and where the whole list is.
+            short = isinstance(unknown, str) and len(unknown) < MAX_ECHO
+            close = difflib.get_close_matches(unknown, names, n=1) if short else []
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise ConfigurationError(
-                f"R12: unknown Rules field {cut(unknown)}; the fields are "
-                f'{", ".join(names)} (and "preset")'
+                f"R12: unknown Rules field {cut(unknown)}{hint}; Rules.json_schema() and "
+                f"`tuolaji rules --json` list the fields (and \"preset\")"
             )
         values: dict[str, Any] = dict(data)
         base = as_rules(values.pop("preset", "tuolaji"), "preset")
@@ -1437,6 +1452,24 @@ _SHUANGSHENG = Rules(
     wrap=True,
 )
 
+_ONLINE = Rules(
+    first_dealer="winning_bid",
+    throw_penalty=0,
+    forced_unit="nearest_seat",
+    throw_ruff="every_unit",
+    kitty_multiplier="linear",
+    level_table=ONLINE_LEVEL_TABLE,
+    must_play=frozenset({Rank.ACE}),
+    wrap=True,
+    jack_hook_cards="single",
+    jack_hook_outcome="reset_then_advance",
+    kitty_public_at_end=False,
+    top_level="no_trump",
+    negative_totals=True,
+)
+"""The online app's defaults for four players and two decks (docs/house-rules.md lists each
+field beside the setting it reads)."""
+
 RULESETS: Mapping[str, Rules] = _Presets(
     {
         "tuolaji": _TUOLAJI,
@@ -1450,10 +1483,12 @@ RULESETS: Mapping[str, Rules] = _Presets(
         ),
         "shuangsheng": _SHUANGSHENG,
         "shuangsheng-super": attrs.evolve(_SHUANGSHENG, level_table=SUPER_LEVEL_TABLE),
+        "online": _ONLINE,
     }
 )
-"""The four presets of R12 by name: ``"tuolaji"``, ``"tuolaji-tournament"``,
-``"shuangsheng"``, ``"shuangsheng-super"``. A missing name raises
+"""The presets by name: the four of R12 (``"tuolaji"``, ``"tuolaji-tournament"``,
+``"shuangsheng"``, ``"shuangsheng-super"``) and ``"online"``, the defaults of the most-used
+open-source online app. A missing name raises
 [`UnknownRuleset`][tuolaji.UnknownRuleset] (a `KeyError` and a
 [`ConfigurationError`][tuolaji.ConfigurationError]) listing them."""
 
