@@ -28,13 +28,14 @@ from tuolaji.state.codec import from_data, to_data
 
 PRESET_NAMES = ("tuolaji", "tuolaji-tournament", "shuangsheng", "shuangsheng-super")
 """The four presets of the seeds (R12); ``online`` follows them in ``RULESETS``."""
+ALL_PRESETS = (*PRESET_NAMES, "online")
 
 # ---------------------------------------------------------------------------------------------
 # R12: the presets, field by field from the table of RULES.md
 
 
 def test_r12_preset_names_are_the_four_of_the_table_and_online() -> None:
-    assert tuple(RULESETS) == (*PRESET_NAMES, "online")
+    assert tuple(RULESETS) == ALL_PRESETS
     assert all(isinstance(RULESETS[name], Rules) for name in RULESETS)
 
 
@@ -154,7 +155,7 @@ def test_r12_defaults_are_the_tuolaji_preset() -> None:
     assert Rules() == RULESETS["tuolaji"]
 
 
-@pytest.mark.parametrize("name", PRESET_NAMES)
+@pytest.mark.parametrize("name", ALL_PRESETS)
 def test_r12_preset_lookup_by_classmethod(name: str) -> None:
     assert Rules.preset(name) is RULESETS[name]
     assert name in RULESETS
@@ -173,7 +174,7 @@ def test_rules_are_frozen_and_hashable() -> None:
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         rules.wrap = True  # type: ignore[misc]
     assert hash(rules) == hash(attrs.evolve(rules))
-    assert len({RULESETS[name] for name in PRESET_NAMES}) == 4
+    assert len({RULESETS[name] for name in ALL_PRESETS}) == 5
 
 
 def test_rules_convert_plain_values() -> None:
@@ -209,14 +210,14 @@ def test_r12_unknown_preset_lists_the_valid_names(lookup: object) -> None:
     for name in PRESET_NAMES:
         assert repr(name) in message
     assert error.name == "tractor"
-    assert error.valid == PRESET_NAMES
+    assert error.valid == ALL_PRESETS
 
 
 def test_r12_rulesets_is_a_sane_mapping() -> None:
     assert "tractor" not in RULESETS
     assert RULESETS.get("tractor") is None
     assert RULESETS.get(["unhashable"]) is None  # type: ignore[call-overload]
-    assert dict(RULESETS) == {name: RULESETS[name] for name in PRESET_NAMES}
+    assert dict(RULESETS) == {name: RULESETS[name] for name in ALL_PRESETS}
     with pytest.raises(TypeError):
         RULESETS["tuolaji"] = Rules()  # type: ignore[index]
 
