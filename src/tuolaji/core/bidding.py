@@ -528,7 +528,7 @@ def counter_round(
     match's first deal, its dealer decided by the bids) whose standing bid is ``standing``
     (None: the trump was turned from the kitty, R4.6).
 
-    ``rules.counter_bids`` (seed 002): before the kitty in the first deal (反主反打), after
+    ``rules.counter_bids`` (双升): before the kitty in the first deal (反主反打), after
     each burial in later deals (反主炒底), with or without a standing bid.
     ``rules.kitty_theft="every_deal"`` (炒地皮, the online app): after each burial in every
     deal, but never after a trump turned from the kitty (no bid to overturn). Either way the

@@ -179,9 +179,13 @@ def _from(tp: Any, data: Any, where: str) -> Any:
         if upgrade is not None:
             data = upgrade(data)  # data written by an older version of the class
         if set(data) != set(names):
-            got = sorted(str(k)[:MAX_ECHO] for k in list(data)[:12])
+            # Name what differs, not every field: a class of many fields (Rules has 37)
+            # would make the message too long to echo (R11).
+            missing = sorted(set(names) - set(data))[:8]
+            unknown = sorted(str(k)[:MAX_ECHO] for k in list(data)[:64] if k not in names)[:8]
             raise InvalidRecord(
-                f"{where or 'the data'}: {tp.__name__} has fields {names}, got {got}"
+                f"{where or 'the data'}: {tp.__name__} lacks fields {missing} and has no "
+                f"fields {unknown}"
             )
         prefix = f"{where}." if where else ""
         return tp(**{name: _from(hints[name], data[name], prefix + name) for name in names})
