@@ -1172,7 +1172,7 @@ class Rules:
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise ConfigurationError(
                 f"R12: unknown Rules field {cut(unknown)}{hint}; Rules.json_schema() and "
-                f"`tuolaji rules --json` list the fields (and \"preset\")"
+                f'`tuolaji rules --json` list the fields (and "preset")'
             )
         values: dict[str, Any] = dict(data)
         base = as_rules(values.pop("preset", "tuolaji"), "preset")

@@ -219,7 +219,7 @@ def advance_level(level: Rank, steps: int, rules: Rules, *, as_declarers: bool) 
     advance stops at the first must-play level it reaches (on any lap, with ``wrap``).
     Under ``top_level="no_trump"`` the no-trump level past the last is a place too: this
     gives its level rank (the last level);
-    [`advance_place`][tuolaji.core.scoring.advance_place] tells it.
+    `tuolaji.core.scoring.advance_place` tells it.
 
     Raises [`IllegalAction`][tuolaji.IllegalAction] when ``level`` is not in the sequence (R9.2) or
     ``steps`` is negative.
@@ -326,7 +326,7 @@ def levels_after(
     replaces any advance, with ``"reset_then_advance"`` declarers who keep the deal then
     advance ``outcome.steps`` from the first level (J → 2 → 4 with +2). The rest still applies.
     ``no_trump_level``: which teams stand on the no-trump level before the deal (R9.2);
-    [`places_after`][tuolaji.core.scoring.places_after] also tells which do after it.
+    `tuolaji.core.scoring.places_after` also tells which do after it.
     """
     return places_after(
         levels, dealer, outcome, rules, hooked=hooked, no_trump_level=no_trump_level

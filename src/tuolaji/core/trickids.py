@@ -832,7 +832,7 @@ def required_pairs(
 
     ``rules.tractor_protection`` (house rule): the lead's plain pairs oblige no pair of the
     holding's tractors, so they oblige at most the pairs left outside tractors laid to hold
-    the most pairs ([`tractor_pairs`][tuolaji.core.shapes.tractor_pairs]); what the lead's
+    the most pairs (`tuolaji.core.shapes.tractor_pairs`); what the lead's
     tractors oblige is unchanged. The tractors owed stay the same: they never take more
     pairs than the lead's tractors have.
     """
