@@ -1,7 +1,12 @@
-"""docs/house-rules.md's table of fields agrees with Rules (R12, issues #21 and #30): every field
-appears once, in field order; the rule, meaning, values and release columns are what the field's
-declaration (``RULE_FIELDS``) gives, the values column lists each Literal's and each flag's
-values, and each preset column holds that preset's value."""
+"""docs/house-rules.md's tables agree with Rules (R12, issues #21, #30 and #31).
+
+The table of fields: every field appears once, in field order; the rule, meaning, values and
+release columns are what the field's declaration (``RULE_FIELDS``) gives, the values column
+lists each Literal's and each flag's values, and each preset column holds that preset's value.
+
+The table of every value: one row per value of each Literal and flag field, in the order of its
+type, the default marked; at least one row for every other field; fields in field order; and
+every cell short enough to read on a laptop screen."""
 
 from __future__ import annotations
 
@@ -42,25 +47,41 @@ HEADER = (
     "tournament",
     "shuangsheng",
     "super",
-    "example",
 )
 VALUES = HEADER.index("values")
-PRESETS = slice(HEADER.index("tuolaji"), HEADER.index("example"))
-EXAMPLE = HEADER.index("example")
+PRESETS = slice(HEADER.index("tuolaji"), None)
+VALUE_HEADER = ("field", "value", "example", "reads")
+LONGEST_CELL = 160  # characters of Markdown: a cell longer than this wraps into a tall row
+DEFAULT = " (default)"
 
 
-def _section() -> str:
-    return PAGE.read_text("utf-8").split("## The fields", 1)[1]
+def _section(heading: str = "## The fields") -> str:
+    """The text of the page's section under ``heading``, up to the next section."""
+    return PAGE.read_text("utf-8").split(f"\n{heading}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def _cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.strip().strip("|").split(" | ")]
+
+
+def _table(heading: str) -> list[list[str]]:
+    """The rows of the table under ``heading`` that begin with a field name."""
+    return [
+        _cells(line) for line in _section(heading).splitlines() if re.match(r"\| `\w+` \|", line)
+    ]
 
 
 def _rows() -> dict[str, list[str]]:
     rows: dict[str, list[str]] = {}
-    for line in _section().splitlines():
-        match = re.match(r"\| `(\w+)` \|", line)
-        if match:
-            assert match[1] not in rows, f"{match[1]} is listed twice"
-            rows[match[1]] = [cell.strip() for cell in line.strip().strip("|").split(" | ")]
+    for cells in _table("## The fields"):
+        name = cells[0].strip("`")
+        assert name not in rows, f"{name} is listed twice"
+        rows[name] = cells
     return rows
+
+
+def _value_rows() -> list[list[str]]:
+    return _table("## Every value")
 
 
 def _cell_value(cell: str) -> object:
@@ -76,7 +97,7 @@ def _preset_cell(value: object) -> str:
 
 
 def declared_cells(name: str) -> list[str]:
-    """Every cell of the row of ``name`` but the example, as the field's declaration gives it."""
+    """Every cell of the row of ``name``, as the field's declaration gives it."""
     field = RULE_FIELDS[name]
     return [
         f"`{name}`",
@@ -98,11 +119,11 @@ def test_r12_every_field_of_rules_has_one_row() -> None:
     assert list(_rows()) == list(RULE_FIELDS)
 
 
-def test_r12_every_column_but_the_example_is_what_the_declaration_gives() -> None:
+def test_r12_every_column_is_what_the_declaration_gives() -> None:
     rows = _rows()
     for name in RULE_FIELDS:
         want = declared_cells(name)
-        got = rows[name][:EXAMPLE]
+        got = rows[name]
         assert got == want, f"the row of {name} begins:\n| {' | '.join(want)} |"
 
 
@@ -123,6 +144,42 @@ def test_r12_each_preset_column_holds_the_preset_value() -> None:
             assert _cell_value(column) == RULESETS[preset].to_dict()[name], (name, preset)
 
 
-def test_r12_every_row_has_an_example() -> None:
-    for name, cells in _rows().items():
-        assert len(cells) == len(HEADER) and len(cells[EXAMPLE]) > 10, name
+def test_r12_the_value_table_has_its_columns() -> None:
+    header = next(line for line in _section("## Every value").splitlines() if line.startswith("|"))
+    assert tuple(_cells(header)) == VALUE_HEADER
+    for cells in _value_rows():
+        assert len(cells) == len(VALUE_HEADER) and all(cells), cells
+
+
+def test_r12_the_value_table_lists_the_fields_in_field_order() -> None:
+    names = [cells[0].strip("`") for cells in _value_rows()]
+    # Each field's rows are together: the names, each run of equal names taken once.
+    runs = [name for at, name in enumerate(names) if at == 0 or names[at - 1] != name]
+    assert runs == list(RULE_FIELDS)
+
+
+def test_r12_the_value_table_has_a_row_per_value_of_each_literal_and_flag() -> None:
+    hints = get_type_hints(Rules)
+    defaults = Rules().to_dict()
+    values: dict[str, list[str]] = {}
+    for cells in _value_rows():
+        values.setdefault(cells[0].strip("`"), []).append(cells[1])
+    for name in RULE_FIELDS:
+        hint = hints[name]
+        if get_origin(hint) is Literal or hint is bool:
+            choices = list(get_args(hint)) if hint is not bool else [False, True]
+            cells = values[name]
+            listed = [json.loads(cell.removesuffix(DEFAULT).strip("`")) for cell in cells]
+            assert listed == choices, f"{name}: rows for {listed}, values {choices}"
+            marked = [value for value, cell in zip(listed, cells, strict=True) if DEFAULT in cell]
+            assert marked == [defaults[name]], f"{name}: (default) marks {marked}"
+        else:
+            # A number or a list: one row per kind of value, one of them naming the default.
+            assert values[name], name
+            assert sum("default" in cell for cell in values[name]) == 1, name
+
+
+def test_r12_no_cell_of_the_value_table_is_too_long() -> None:
+    for cells in _value_rows():
+        for cell in cells:
+            assert len(cell) <= LONGEST_CELL, f"{len(cell)} characters: {cell}"
