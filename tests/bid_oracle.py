@@ -170,6 +170,14 @@ def oracle_may_declare(state: GameState, seat: int, cards: Sequence[Card]) -> bo
         return False
     if state.dealer is not None and state.no_trump_level[team(state.dealer)]:
         return False  # R9.2 top_level="no_trump": the no-trump level has no trump to name
+    if (
+        rules.bidding == "joker"
+        and phase is Phase.CLOSING
+        and state.dealer is not None
+        and team(seat) != team(state.dealer)
+        and state.no_trump_level[team(seat)]
+    ):
+        return False  # R4.4 an attacker's closing declaration takes the deal; R9.2: not on NT
     if Counter(cards) - Counter(state.hands[seat]):
         return False  # R4.2: cards the seat holds
     read = meaning(cards, state, seat)

@@ -87,7 +87,9 @@ def test_r12_the_samples_of_each_declaration_satisfy_the_schema() -> None:
             assert validator.is_valid({name: value}), (name, value)
 
 
-@pytest.mark.parametrize("preset", list(RULESETS))
+# The presets data of the first release could hold: "online" came in 0.4, with the fields
+# it sets, so no older data names it.
+@pytest.mark.parametrize("preset", [name for name in RULESETS if name != "online"])
 def test_r12_data_lacking_every_field_added_after_the_first_release_reads_as_the_preset(
     preset: str,
 ) -> None:

@@ -106,10 +106,11 @@ def recount(s: GameState) -> int:
     last_lead = plays[-4].cards
     if won[-1].seat % 2 == attackers:
         assert s.trump is not None
-        kitty = [e for e in s.events if isinstance(e, KittyRevealed)][-1].cards
-        total += tl.points(kitty) * reference_multiplier(
-            last_lead, s.trump, s.rules.kitty_multiplier
-        )
+        revealed = [e for e in s.events if isinstance(e, KittyRevealed)][-1]
+        multiplier = reference_multiplier(last_lead, s.trump, s.rules.kitty_multiplier)
+        assert revealed.multiplier == multiplier
+        # Rules.kitty_public_at_end=False (R8.2) keeps the cards face down: the bonus is public.
+        total += tl.points(revealed.cards) * multiplier if revealed.cards else revealed.bonus
     return total
 
 

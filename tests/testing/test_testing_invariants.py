@@ -237,10 +237,13 @@ def test_r4_1_the_soak_of_each_kitty_size_finds_no_violation(size: int) -> None:
 
 
 def test_soak_rules_cover_presets_and_custom_rules() -> None:
-    names = {rules_for(seed)[0] for seed in range(10)}
+    round_ = len(tl.RULESETS) + 1
+    names = {rules_for(seed)[0] for seed in range(2 * round_)}
     assert names == {*tl.RULESETS, "custom"}
     # R4.1: the custom rules draw every kitty size.
-    assert {rules_for(seed)[1].kitty_size for seed in range(4, 200, 5)} == {0, 4, 8}
+    customs = range(round_ - 1, 40 * round_, round_)
+    assert {rules_for(seed)[0] for seed in customs} == {"custom"}
+    assert {rules_for(seed)[1].kitty_size for seed in customs} == {0, 4, 8}
 
 
 def follows_suit_only(

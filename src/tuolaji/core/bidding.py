@@ -118,6 +118,11 @@ class Refusal(enum.Enum):
     OWN_COUNTER = "R5.2", "the standing bidder may not counter itself"
     PAIR_NEEDS_CALL = "R4.3", "a pair of level cards only reinforces a standing single"
     NO_TRUMP_LEVEL = "R9.2", "the declarers stand on the no-trump level: no trump suit, no bids"
+    NO_TRUMP_TEAM = (
+        "R9.2",
+        "this seat's team stands on the no-trump level: it names no trump, so it may not "
+        "take the deal with a declaration",
+    )
 
     @property
     def rule(self) -> str:
@@ -550,16 +555,21 @@ def bid_window(
     standing: Bid | None,
     dealer: int | None,
     no_trump_deal: bool = False,
+    seat_on_no_trump: bool = False,
 ) -> Refusal | None:
     """Why ``seat`` may not bid at all now (R4.1, R4.4, R9.2), or None: ``stage`` is the bidding
     window (None: outside every window), ``turn`` the seat whose turn it is in a round,
-    ``standing`` the standing bid, ``dealer`` the dealer (None in a first deal) and
+    ``standing`` the standing bid, ``dealer`` the dealer (None in a first deal),
     ``no_trump_deal`` whether the declarers stand on the no-trump level (R9.2: the deal has no
-    trump suit to name, so nobody bids)."""
+    trump suit to name, so nobody bids) and ``seat_on_no_trump`` whether ``seat``'s team does:
+    such a team never declares a deal with a trump suit, so its attackers may not take the
+    deal with the joker system's closing declaration (R4.4, R9.2)."""
     if stage is None:
         return Refusal.NO_BIDS_NOW
     if no_trump_deal:
         return Refusal.NO_TRUMP_LEVEL
+    if seat_on_no_trump and attacker_declares(rules, seat, dealer, stage):
+        return Refusal.NO_TRUMP_TEAM
     if stage != "dealing" and turn != seat:
         return Refusal.NOT_YOUR_TURN
     if stage in ("first_counters", "counters") or rules.bidding == "reveal":

@@ -249,6 +249,7 @@ def _bid_window(state: GameState, seat: int) -> Refusal | None:
         standing=state.bid,
         dealer=state.dealer,
         no_trump_deal=state.no_trump_deal,
+        seat_on_no_trump=state.no_trump_level[team_of(seat)],
     )
 
 

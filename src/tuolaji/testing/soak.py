@@ -68,11 +68,15 @@ class SoakReport:
         )
 
 
+_ROUND = len(RULESETS) + 1
+"""Deals per round of ``rules_for``: each preset, then custom rules."""
+
+
 def rules_for(seed: int) -> tuple[str, Rules]:
-    """The rules of the deal played from ``seed``, and their name: the four presets in turn,
-    and every fifth deal random custom rules drawn from the seed."""
+    """The rules of the deal played from ``seed``, and their name: the presets in turn, then
+    random custom rules drawn from the seed (one deal in ``len(RULESETS) + 1``)."""
     names = list(RULESETS)
-    slot = seed % (len(names) + 1)
+    slot = seed % _ROUND
     if slot < len(names):
         return names[slot], RULESETS[names[slot]]
     return "custom", random_rules(random.Random(seed))
@@ -88,7 +92,7 @@ def soak_deal(rules: Rules, seed: int, *, round_trips: bool = True) -> int:
     dealer = None if seed % 3 == 0 else seed % 4
     levels = (rules.first_level, rules.first_level)
     no_trump = (False, False)
-    which = seed // 5 % 4  # custom rules come every fifth seed (rules_for)
+    which = seed // _ROUND % 4  # varies over the deals of one rule set (rules_for)
     if dealer is not None and rules.top_level == "no_trump" and which < 3:
         # R9.2: a later deal with team 0, team 1 or both on the no-trump level.
         levels = (rules.last_level, rules.last_level)
