@@ -163,21 +163,31 @@ def test_encoder_refuses_what_is_not_a_view() -> None:
         ObservationEncoder().encode(tl.GameState.new())  # type: ignore[arg-type]
 
 
-def test_r9_2_the_no_trump_level_encodes_as_zeros_in_the_same_size() -> None:
-    """A team on the no-trump level (R9.2) has none of its 13 level slots set, unlike every
-    level; the size stays OBSERVATION_SIZE and both encoders agree."""
+def _no_trump_level_views() -> list[tl.PlayerView]:
+    """Seats 0 and 1 four cards into a deal declared by team 0 on the no-trump level (R9.2),
+    team 1 on K."""
     rules = tl.Rules(top_level="no_trump")
     state = tl.GameState.new(
         rules, 2, levels=(tl.Rank.ACE, tl.Rank.KING), dealer=0, no_trump_level=(True, False)
     )
     for _ in range(4):
         state = state.deal_card()
-    for seat in (0, 1):
-        view = state.view(seat)
+    return [state.view(seat) for seat in (0, 1)]
+
+
+def test_r9_2_the_no_trump_level_encodes_as_zeros_in_the_same_size() -> None:
+    """A team on the no-trump level (R9.2) has none of its 13 level slots set, unlike every
+    level; the size stays OBSERVATION_SIZE."""
+    for seat, view in enumerate(_no_trump_level_views()):
         vector = observation(view)
         assert len(vector) == OBSERVATION_SIZE
         levels = part(vector, "levels")
         own, other = levels[:13], levels[13:]
         nt, king = (own, other) if seat == 0 else (other, own)
         assert not any(nt) and king[tl.Rank.KING - 2] == 1
-        assert list(observation_array(view)) == pytest.approx(vector)
+
+
+def test_r9_2_the_no_trump_level_encodes_the_same_with_numpy() -> None:
+    need("numpy")
+    for view in _no_trump_level_views():
+        assert list(observation_array(view)) == pytest.approx(observation(view))
