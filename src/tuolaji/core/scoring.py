@@ -45,6 +45,7 @@ __all__ = [
     "advance_level",
     "advance_place",
     "attacker_total",
+    "check_deal_trump",
     "deal_outcome",
     "is_jack_hook",
     "kitty_bonus",
@@ -479,6 +480,39 @@ class DealResult:
         return text + f"; next dealer {self.next_dealer}"
 
 
+def check_deal_trump(trump: Trump, rules: Rules, level: Rank, *, no_trump: bool) -> None:
+    """Check that ``trump`` is the trump of a deal declared by a team on ``level`` under
+    ``rules`` (``no_trump``: that team stands on the no-trump level, R9.2): its level rank is
+    ``level`` (R1.4), it carries the rules' permanent 2s (R2.5) and shortest tractor (R3.2),
+    and on the no-trump level it names no suit (R9.2). Raises
+    [`IllegalAction`][tuolaji.IllegalAction] naming the rule. `score_deal` and
+    `GameState.for_play` take a trump from their callers."""
+    if no_trump and trump.suit is not None:
+        raise IllegalAction(
+            "R9.2",
+            f"the declarers stand on the no-trump level, so the deal has no trump suit; "
+            f"got trump {trump.suit.symbol}",
+        )
+    if trump.level != level:
+        raise IllegalAction(
+            "R1.4",
+            f"the level rank is the declarers' level {level.label}, "
+            f"but the trump's level is {trump.level.label}",
+        )
+    if trump.permanent_twos != rules.permanent_twos:
+        raise IllegalAction(
+            "R2.5",
+            f"the trump has permanent_twos={trump.permanent_twos} but the rules say "
+            f"{rules.permanent_twos}; build it with rules.trump(level, suit)",
+        )
+    if trump.tractor_min_pairs != rules.tractor_min_pairs:
+        raise IllegalAction(
+            "R3.2",
+            f"the trump has tractor_min_pairs={trump.tractor_min_pairs} but the rules say "
+            f"{rules.tractor_min_pairs}; build it with rules.trump(level, suit)",
+        )
+
+
 def score_deal(
     rules: Rules,
     *,
@@ -515,30 +549,7 @@ def score_deal(
     _places(before, no_trump_level, rules)
     declarers = team_of(dealer)
     _check_points(trick_points, "the attackers' trick points", "R8.1")
-    if no_trump_level[declarers] and trump.suit is not None:
-        raise IllegalAction(
-            "R9.2",
-            f"the declarers stand on the no-trump level, so the deal has no trump suit; "
-            f"got trump {trump.suit.symbol}",
-        )
-    if trump.level != before[declarers]:
-        raise IllegalAction(
-            "R1.4",
-            f"the level rank is the declarers' level {before[declarers].label}, "
-            f"but the trump's level is {trump.level.label}",
-        )
-    if trump.permanent_twos != rules.permanent_twos:
-        raise IllegalAction(
-            "R2.5",
-            f"the trump has permanent_twos={trump.permanent_twos} but the rules say "
-            f"{rules.permanent_twos}; build it with rules.trump(level, suit)",
-        )
-    if trump.tractor_min_pairs != rules.tractor_min_pairs:
-        raise IllegalAction(
-            "R3.2",
-            f"the trump has tractor_min_pairs={trump.tractor_min_pairs} but the rules say "
-            f"{rules.tractor_min_pairs}; build it with rules.trump(level, suit)",
-        )
+    check_deal_trump(trump, rules, before[declarers], no_trump=no_trump_level[declarers])
     if isinstance(counters, bool) or not isinstance(counters, int) or counters < 0:
         raise IllegalAction("R5.2", f"counters is a count, 0 or more; got {counters!r}")
     kitty_cards = tuple(kitty)

@@ -52,6 +52,7 @@ from tuolaji.core.rules import Rules, as_rules, rules_text
 from tuolaji.core.scoring import (
     NO_TRUMP_LEVELS,
     DealResult,
+    check_deal_trump,
     net_throw_penalty,
     team_of,
     upgrade_no_trump_level,
@@ -319,22 +320,7 @@ class GameState:
             raise IllegalAction("R1.1", f"every card exists twice, but {over} appear more often")
         lv = _levels(rules, levels)
         nt = _no_trump_level(rules, lv, no_trump_level)
-        if nt[team_of(dealer)] and trump.suit is not None:
-            raise IllegalAction(
-                "R9.2",
-                f"the declarers stand on the no-trump level, so the deal has no trump suit; "
-                f"got trump {trump.suit.symbol}",
-            )
-        if trump.level != lv[team_of(dealer)]:
-            raise IllegalAction(
-                "R1.4",
-                f"the level rank is the declarers' level {lv[team_of(dealer)].label}, "
-                f"but the trump's level is {trump.level.label}",
-            )
-        if trump.permanent_twos != rules.permanent_twos:
-            raise IllegalAction("R2.5", "the trump's permanent_twos must match the rules'")
-        if trump.tractor_min_pairs != rules.tractor_min_pairs:
-            raise IllegalAction("R3.2", "the trump's tractor_min_pairs must match the rules'")
+        check_deal_trump(trump, rules, lv[team_of(dealer)], no_trump=nt[team_of(dealer)])
         suit = None if trump.suit is None else int(trump.suit)
         return cls(
             rules=rules,
