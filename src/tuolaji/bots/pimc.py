@@ -224,17 +224,25 @@ class PIMCBot:
         dealer = view.dealer
         assert dealer is not None
         sign = 1 if team_of(view.seat) != team_of(dealer) else -1
-        totals = [0] * len(options)
+        gains = [sign * mean for mean in self.evaluate(view, options)]
+        best = max(range(len(options)), key=gains.__getitem__)
+        # options[0] is the greedy choice: deviate only for a clear gain over sampling noise.
+        if gains[best] - gains[0] <= self.margin:
+            return options[0]
+        return options[best]
+
+    def evaluate(self, view: PlayerView, plays: Sequence[Play]) -> list[float]:
+        """Each of ``plays``' mean attackers' final points (R8) over ``worlds`` worlds sampled
+        from ``view`` (the seat's own knowledge only): every play is tried in the same worlds
+        and finished by the same rollout stream, so their difference is what the play
+        changes. ``plays`` are legal plays of ``view``'s seat, whose turn it is."""
+        totals = [0] * len(plays)
         for _ in range(self.worlds):
             world = sample_world(view, self.rng)
             finish = self._playout()
-            for i, option in enumerate(options):
-                totals[i] += sign * finish(world.apply(option))
-        best = max(range(len(options)), key=totals.__getitem__)
-        # options[0] is the greedy choice: deviate only for a clear gain over sampling noise.
-        if totals[best] - totals[0] <= self.margin * self.worlds:
-            return options[0]
-        return options[best]
+            for i, play in enumerate(plays):
+                totals[i] += finish(world.apply(play))
+        return [total / self.worlds for total in totals]
 
     def _searches(self, view: PlayerView, actions: ActionSet) -> bool:
         """Whether this decision is searched (the others take the greedy choice): every play
