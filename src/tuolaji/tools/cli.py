@@ -31,8 +31,9 @@ from tuolaji import __version__
 from tuolaji.bots import Bot
 from tuolaji.core.cards import Rank, Suit, points
 from tuolaji.core.deal import deal_cards, shuffled_deck
-from tuolaji.core.errors import InvalidCards, LimitExceeded, TuolajiError
+from tuolaji.core.errors import ConfigurationError, InvalidCards, LimitExceeded, TuolajiError
 from tuolaji.core.limits import MAX_RECORD_TEXT
+from tuolaji.bots.pimc import MAX_WORLDS
 from tuolaji.core.rules import RULE_FIELDS, RULESETS, KittySize, Rules
 from tuolaji.core.trump import Trump
 from tuolaji.game.facade import Game
@@ -47,6 +48,14 @@ from tuolaji.tools.arena_cli import (
     run_arena_command,
     run_simulate_workers,
     seed_argument,
+)
+from tuolaji.tools.analysis import (
+    DEFAULT_THRESHOLD,
+    DEFAULT_WORLDS,
+    MAX_THRESHOLD,
+    DealAnalysis,
+    analyze_deal,
+    analyze_game,
 )
 from tuolaji.tools.arguments import (
     add_rules_argument,
@@ -281,25 +290,41 @@ def rules_name(rules: Rules) -> str:
     return next((name for name, preset in RULESETS.items() if preset == rules), "custom")
 
 
-def _cmd_replay(args: argparse.Namespace) -> int:
-    shown = echo(args.file)
+def _read_game(command: str, args: argparse.Namespace) -> Game | int:
+    """The game of the record ``args.file`` (bounded read, then `replay`), or the exit code
+    after one line on stderr: 2 for a file that cannot be read, 1 for a record too long or
+    that does not replay."""
     try:
         data = read_bounded(args.file, MAX_RECORD_TEXT, what="a record")
     except UnreadableFile as exc:
-        _error("replay", str(exc))
+        _error(command, str(exc))
         return 2
     except LimitExceeded as exc:
-        _error("replay", f"{exc} (tuolaji.core.limits.MAX_RECORD_TEXT)")
+        _error(command, f"{exc} (tuolaji.core.limits.MAX_RECORD_TEXT)")
         return 1
     try:
-        game = replay(data, partial=args.partial)
+        return replay(data, partial=args.partial)
     except TuolajiError as exc:
-        _error("replay", f"{shown}: {exc}{_partial_hint(data, args)}")
+        _error(command, f"{echo(args.file)}: {exc}{_partial_hint(data, args)}")
         return 1
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    if args.analyze is not None and args.html is None:
+        _error("replay", "--analyze marks the page of --html; tuolaji analyze prints a table")
+        return 2
+    game = _read_game("replay", args)
+    if isinstance(game, int):
+        return game
     print(f"{rules_name(game.rules)} rules, seed {game.seed}: replayed {len(game.results)} deals")
     if args.html is not None:
         name = "stdin" if args.file == "-" else Path(args.file).name
-        page = replay_html(game, f"tuolaji replay: {name}")
+        analyses: tuple[DealAnalysis, ...] = ()
+        if args.analyze is not None:
+            analyses = analyze_game(
+                game, args.analyze, worlds=args.worlds, seed=args.seed, threshold=args.threshold
+            )
+        page = replay_html(game, f"tuolaji replay: {name}", analyses=analyses)
         try:
             with open_for_writing(args.html) as out:
                 out.write(page)
@@ -317,6 +342,87 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     if game.state.phase is not Phase.FINISHED:
         print(f"deal {game.state.deal_number + 1} stops in the middle ({game.state.phase.value})")
     return 0
+
+
+def _cmd_analyze(args: argparse.Namespace) -> int:
+    game = _read_game("analyze", args)
+    if isinstance(game, int):
+        return game
+    settings = {"worlds": args.worlds, "seed": args.seed, "threshold": args.threshold}
+    try:
+        if args.deal is not None:
+            analyses = (analyze_deal(game, args.seat, deal=args.deal, **settings),)
+        else:
+            analyses = analyze_game(game, args.seat, **settings)
+    except ConfigurationError as exc:  # a deal the record does not hold
+        _error("analyze", str(exc))
+        return 2
+    if args.json:
+        data = {"seed": game.seed, "deals": [a.to_dict() for a in analyses]}
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+        return 0
+    print(
+        f"{rules_name(game.rules)} rules, seed {game.seed}: seat {args.seat}'s plays judged by "
+        "best (cost: the points a play gave away for the seat's side against best's choice; "
+        f"! above {args.threshold:g})"
+    )
+    for analysis in analyses:
+        print()
+        print(analysis)
+    if not analyses:
+        print("the record holds no deal")
+    return 0
+
+
+def _worlds(text: str) -> int:
+    """``--worlds K``: worlds sampled per decision, 1 to `MAX_WORLDS`."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_WORLDS:
+        raise argparse.ArgumentTypeError(f"{echo(text)} is not a whole number from 1 to {MAX_WORLDS}")
+    return value
+
+
+def _threshold(text: str) -> float:
+    """``--threshold P``: points of cost, a finite number from 0 to `MAX_THRESHOLD`."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= MAX_THRESHOLD:  # NaN fails too
+        raise argparse.ArgumentTypeError(
+            f"{echo(text)} is not a number of points from 0 to {MAX_THRESHOLD:g}"
+        )
+    return value
+
+
+def _analysis_seat(text: str) -> int:
+    """``--seat N`` / ``--analyze SEAT``: a seat, 0 to 3 (R1.3)."""
+    if text.strip() not in ("0", "1", "2", "3"):
+        raise argparse.ArgumentTypeError(f"R1.3: {echo(text)} is not a seat (0, 1, 2 or 3)")
+    return int(text)
+
+
+def _add_analysis_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--worlds``, ``--seed`` and ``--threshold`` of an analysis (``analyze``, ``replay
+    --analyze``)."""
+    parser.add_argument(
+        "--worlds",
+        type=_worlds,
+        default=DEFAULT_WORLDS,
+        metavar="K",
+        help=f"worlds sampled per decision (default {DEFAULT_WORLDS}; more: slower, less noise)",
+    )
+    seed_argument(parser, "seed of the analysis's sampled worlds")
+    parser.add_argument(
+        "--threshold",
+        type=_threshold,
+        default=DEFAULT_THRESHOLD,
+        metavar="P",
+        help=f"flag plays costing more than P points (default {DEFAULT_THRESHOLD:g})",
+    )
 
 
 def _partial_hint(data: str | bytes, args: argparse.Namespace) -> str:
@@ -716,7 +822,35 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="OUT",
         help="write a replay viewer to OUT.html (no network needed; keys: arrows, Home, End)",
     )
+    rep.add_argument(
+        "--analyze",
+        type=_analysis_seat,
+        metavar="SEAT",
+        help="with --html, mark each trick with best's judgement of SEAT's play (see analyze)",
+    )
+    _add_analysis_arguments(rep)
     rep.set_defaults(func=_cmd_replay)
+
+    ana = sub.add_parser(
+        "analyze",
+        help="judge one seat's plays in a record with the best bot: cost of each, flags",
+        description="Replay a record and, for each play of one seat, ask the best bot, from "
+        "what that seat saw, which play it prefers and what both plays are worth: the "
+        "attackers' mean final points over the same sampled worlds. Prints per deal a table "
+        "(trick, play made, best's play, cost in points for the seat's side, ! above the "
+        "threshold). See docs/analyze.md.",
+        epilog=RULES_HELP,
+    )
+    ana.add_argument("file", help="a record written by simulate --record or play (- for stdin)")
+    ana.add_argument(
+        "--seat", type=_analysis_seat, default=0, help="the seat whose plays are judged (default 0)"
+    )
+    ana.add_argument(
+        "--deal", type=positive_count, default=None, help="only this deal (default: every deal)"
+    )
+    _add_analysis_arguments(ana)
+    ana.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    ana.set_defaults(func=_cmd_analyze, partial=True)
 
     _add_play_command(sub)
     _add_rules_command(sub)

@@ -60,6 +60,7 @@ from tuolaji.state.actions import (
 )
 from tuolaji.state.gamestate import GameState
 from tuolaji.state.pictures import TABLE_LAYOUT, card_defs, card_label
+from tuolaji.tools.analysis import DealAnalysis
 
 __all__ = [
     "TABLE_SCRIPT",
@@ -250,15 +251,52 @@ def _deal(states: list[GameState], number: int) -> dict[str, Any]:
     return deal
 
 
-def game_frames(game: Game) -> list[dict[str, Any]]:
+def _mark_reviews(deal: dict[str, Any], analysis: DealAnalysis) -> None:
+    """Put each review of ``analysis`` on the frame of the trick it went to (a ``review``:
+    its mark, its line of text, whether it is flagged) and the analysis's settings on the
+    deal."""
+    deal["analysis"] = {
+        "seat": analysis.seat,
+        "worlds": analysis.worlds,
+        "threshold": analysis.threshold,
+        "flagged": len(analysis.flagged),
+    }
+    reviews = {review.trick: review for review in analysis.reviews}
+    for frame in deal["frames"]:
+        trick = frame["trick"]
+        review = reviews.get(trick["number"]) if trick is not None else None
+        if review is not None:
+            frame["review"] = {
+                "mark": review.mark(),
+                "text": str(review),
+                "flagged": review.flagged,
+                "cost": review.cost,
+            }
+
+
+def game_frames(game: Game, analyses: Sequence[DealAnalysis] = ()) -> list[dict[str, Any]]:
     """The deals of ``game``, numbered from 1 as the command line does, each with its frames:
     one per bid, overturn or counter, turned-up card, redeal, the dealer, each burial and
     each trick (the hands after it, what happened as a line of text, the attackers' points,
-    the kitty), and the result at the end; the data the page embeds."""
+    the kitty), and the result at the end; the data the page embeds.
+
+    ``analyses`` (from [`analyze_game`][tuolaji.tools.analysis.analyze_game]) add to each
+    deal they cover its settings (``analysis``) and to each trick frame where the analysed
+    seat played its review (``review``: a mark such as ``costs 15 (!)``, the review's line,
+    whether it is flagged)."""
+    if isinstance(analyses, str) or not isinstance(analyses, Sequence):
+        raise TypeError(f"analyses is a sequence of DealAnalysis, got {type(analyses).__name__}")
     by_deal: dict[int, list[GameState]] = {}
     for state in game.history:
         by_deal.setdefault(state.deal_number, []).append(state)
-    return [_deal(states, number + 1) for number, states in sorted(by_deal.items())]
+    deals = [_deal(states, number + 1) for number, states in sorted(by_deal.items())]
+    numbered = {deal["number"]: deal for deal in deals}
+    for analysis in analyses:
+        if not isinstance(analysis, DealAnalysis):
+            raise TypeError(f"analyses holds DealAnalysis values, got {type(analysis).__name__}")
+        if analysis.deal in numbered:
+            _mark_reviews(numbered[analysis.deal], analysis)
+    return deals
 
 
 _SCRIPT_ESCAPES = {
@@ -290,9 +328,13 @@ def fill(template: str, values: Mapping[str, str]) -> str:
     return _PLACEHOLDER.sub(lambda m: values[m.group(1)], template)
 
 
-def replay_html(game: Game, title: str = "tuolaji replay") -> str:
+def replay_html(
+    game: Game, title: str = "tuolaji replay", *, analyses: Sequence[DealAnalysis] = ()
+) -> str:
     """One self-contained HTML page that replays ``game`` trick by trick, titled ``title``
-    (any text: it is escaped, see the module docstring)."""
+    (any text: it is escaped, see the module docstring); with ``analyses`` (from
+    [`analyze_game`][tuolaji.tools.analysis.analyze_game]), each trick where the analysed
+    seat played shows its review (see `game_frames`)."""
     if not isinstance(game, Game):
         raise TypeError(f"game is a tuolaji Game, got {type(game).__name__}")
     if not isinstance(title, str):
@@ -302,7 +344,7 @@ def replay_html(game: Game, title: str = "tuolaji replay") -> str:
         "title": title,
         "rules": f"{preset} rules" if preset else "house rules",
         "seed": game.seed,
-        "deals": game_frames(game),
+        "deals": game_frames(game, analyses),
     }
     return table_page(
         title, style=_STYLE, script=_SCRIPT, data=data, controls=_CONTROLS, aside=_ASIDE
@@ -339,7 +381,12 @@ h1 { font-size: 20px; margin: 0; }
 """The style every page of the table shares (the replay viewer's and ``tuolaji play
 --serve``'s)."""
 
-_STYLE = TABLE_STYLE
+_STYLE = (
+    TABLE_STYLE
+    + """#review { color: #1c3f8a; }
+#review.flag, #log li.flag { color: #8a1c1c; }
+"""
+)
 
 TABLE_SCRIPT = """"use strict";
 const GAME = JSON.parse(document.getElementById("game").textContent);
@@ -436,11 +483,17 @@ function draw() {
   set("say", f.say);
   set("result", f.result ? "Result: " + f.result : "");
   set("notes", f.notes.join("; "));
+  const a = d.analysis, review = document.getElementById("review");
+  review.textContent = !a ? "" : f.review ? "best: " + f.review.text
+    : "best judges seat " + a.seat + "'s plays (" + a.worlds + " worlds): " + a.flagged
+      + " cost more than " + a.threshold + " points";
+  review.className = f.review && f.review.flagged ? "flag" : "";
   const log = document.getElementById("log");
   log.replaceChildren(...d.frames.slice(0, frame + 1).map((g, i) => {
     const li = document.createElement("li");
-    li.textContent = g.say;
-    if (i === frame) li.className = "now";
+    li.textContent = g.review ? g.say + " [seat " + a.seat + ": " + g.review.mark + "]" : g.say;
+    li.className = [i === frame ? "now" : "", g.review && g.review.flagged ? "flag" : ""]
+      .filter(Boolean).join(" ");
     return li;
   }));
   log.scrollTop = log.scrollHeight;
@@ -541,6 +594,7 @@ _CONTROLS = """<nav aria-label="replay controls">
 
 _ASIDE = """<div id="status"><p id="say"></p>
 <p id="notes"></p>
+<p id="review"></p>
 <p id="result"></p></div>
 <h2>this deal</h2>
 <ol id="log"></ol>
