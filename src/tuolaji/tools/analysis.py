@@ -143,8 +143,9 @@ class PlayReview:
 
 @attrs.frozen(slots=True)
 class DealAnalysis:
-    """Every play of ``seat`` in one deal, reviewed (a [`PlayReview`][tuolaji.tools.analysis.PlayReview]
-    per play, in order), with the settings that made the reviews."""
+    """Every play of ``seat`` in one deal, reviewed (a
+    [`PlayReview`][tuolaji.tools.analysis.PlayReview] per play, in order), with the settings
+    that made the reviews."""
 
     deal: int
     """The deal, numbered from 1."""
@@ -260,7 +261,8 @@ def review_play(
     [`IllegalAction`][tuolaji.IllegalAction] when it is not the seat's play or ``play`` is not
     among ``actions``."""
     expect_type(view, PlayerView, "view")
-    expect_type(actions, ActionSet, "actions")
+    if not isinstance(actions, ActionSet):
+        raise TypeError(f"actions must be a tuolaji.ActionSet, got {type(actions).__name__}")
     expect_type(play, Play, "play")
     worlds, seed, threshold = _check_settings(worlds, seed, threshold)
     seat = view.seat
@@ -304,7 +306,7 @@ def _game_of(record: Game | str | bytes | dict[str, Any]) -> Game:
 
 
 def _analyze(
-    game: Game, index: int, seat: int, worlds: int, seed: int, threshold: float
+    game: Game, index: int, seat: int, *, worlds: int, seed: int, threshold: float
 ) -> DealAnalysis:
     state: GameState = game.starts[index]
     dealer = None
@@ -367,7 +369,7 @@ def analyze_deal(
             if played
             else f"deal {cut(deal)}: the record holds no deal"
         )
-    return _analyze(game, deal - 1, seat, worlds, seed, threshold)
+    return _analyze(game, deal - 1, seat, worlds=worlds, seed=seed, threshold=threshold)
 
 
 def analyze_game(
@@ -384,7 +386,7 @@ def analyze_game(
     worlds, seed, threshold = _check_settings(worlds, seed, threshold)
     game = _game_of(record)
     return tuple(
-        _analyze(game, index, seat, worlds, seed, threshold)
+        _analyze(game, index, seat, worlds=worlds, seed=seed, threshold=threshold)
         for index, actions in enumerate(game.actions)
         if actions
     )

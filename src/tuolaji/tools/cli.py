@@ -29,11 +29,11 @@ from typing import Any, NoReturn, TextIO, get_args
 
 from tuolaji import __version__
 from tuolaji.bots import Bot
+from tuolaji.bots.pimc import MAX_WORLDS
 from tuolaji.core.cards import Rank, Suit, points
 from tuolaji.core.deal import deal_cards, shuffled_deck
 from tuolaji.core.errors import ConfigurationError, InvalidCards, LimitExceeded, TuolajiError
 from tuolaji.core.limits import MAX_RECORD_TEXT
-from tuolaji.bots.pimc import MAX_WORLDS
 from tuolaji.core.rules import RULE_FIELDS, RULESETS, KittySize, Rules
 from tuolaji.core.trump import Trump
 from tuolaji.game.facade import Game
@@ -41,14 +41,6 @@ from tuolaji.game.record import record_of, replay
 from tuolaji.state.actions import Action, Phase
 from tuolaji.state.codec import to_data
 from tuolaji.tools import bench
-from tuolaji.tools.arena import BotSpec
-from tuolaji.tools.arena_cli import (
-    add_arena_arguments,
-    add_workers_argument,
-    run_arena_command,
-    run_simulate_workers,
-    seed_argument,
-)
 from tuolaji.tools.analysis import (
     DEFAULT_THRESHOLD,
     DEFAULT_WORLDS,
@@ -56,6 +48,14 @@ from tuolaji.tools.analysis import (
     DealAnalysis,
     analyze_deal,
     analyze_game,
+)
+from tuolaji.tools.arena import BotSpec
+from tuolaji.tools.arena_cli import (
+    add_arena_arguments,
+    add_workers_argument,
+    run_arena_command,
+    run_simulate_workers,
+    seed_argument,
 )
 from tuolaji.tools.arguments import (
     add_rules_argument,
@@ -349,6 +349,7 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     if isinstance(game, int):
         return game
     settings = {"worlds": args.worlds, "seed": args.seed, "threshold": args.threshold}
+    analyses: tuple[DealAnalysis, ...]
     try:
         if args.deal is not None:
             analyses = (analyze_deal(game, args.seat, deal=args.deal, **settings),)
@@ -381,7 +382,9 @@ def _worlds(text: str) -> int:
     except ValueError:
         value = 0
     if not 1 <= value <= MAX_WORLDS:
-        raise argparse.ArgumentTypeError(f"{echo(text)} is not a whole number from 1 to {MAX_WORLDS}")
+        raise argparse.ArgumentTypeError(
+            f"{echo(text)} is not a whole number from 1 to {MAX_WORLDS}"
+        )
     return value
 
 
@@ -677,6 +680,62 @@ def _trick_pause(text: str) -> float:
     return value
 
 
+def _add_replay_command(sub: Any) -> None:
+    """The ``replay`` subcommand's arguments (``sub``: the parser's subcommands)."""
+    rep = sub.add_parser(
+        "replay",
+        help="play a game record back and print it, or write a page to step through it",
+        description="Play a game record (written by simulate --record) back, checking every "
+        "action, and print one line per deal; --html writes one self-contained page that "
+        "steps through the game trick by trick.",
+        epilog=RULES_HELP,
+    )
+    rep.add_argument("file", help="a record written by simulate --record (- for stdin)")
+    rep.add_argument("--verbose", action="store_true", help="print bids, kitty and tricks")
+    rep.add_argument(
+        "--partial",
+        action="store_true",
+        help="accept a record whose last deal stops in the middle (a game of play stopped early)",
+    )
+    rep.add_argument(
+        "--html",
+        metavar="OUT",
+        help="write a replay viewer to OUT.html (no network needed; keys: arrows, Home, End)",
+    )
+    rep.add_argument(
+        "--analyze",
+        type=_analysis_seat,
+        metavar="SEAT",
+        help="with --html, mark each trick with best's judgement of SEAT's play (see analyze)",
+    )
+    _add_analysis_arguments(rep)
+    rep.set_defaults(func=_cmd_replay)
+
+
+def _add_analyze_command(sub: Any) -> None:
+    """The ``analyze`` subcommand's arguments (``sub``: the parser's subcommands)."""
+    ana = sub.add_parser(
+        "analyze",
+        help="judge one seat's plays in a record with the best bot: cost of each, flags",
+        description="Replay a record and, for each play of one seat, ask the best bot, from "
+        "what that seat saw, which play it prefers and what both plays are worth: the "
+        "attackers' mean final points over the same sampled worlds. Prints per deal a table "
+        "(trick, play made, best's play, cost in points for the seat's side, ! above the "
+        "threshold). See docs/analyze.md.",
+        epilog=RULES_HELP,
+    )
+    ana.add_argument("file", help="a record written by simulate --record or play (- for stdin)")
+    ana.add_argument(
+        "--seat", type=_analysis_seat, default=0, help="the seat whose plays are judged (default 0)"
+    )
+    ana.add_argument(
+        "--deal", type=positive_count, default=None, help="only this deal (default: every deal)"
+    )
+    _add_analysis_arguments(ana)
+    ana.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    ana.set_defaults(func=_cmd_analyze, partial=True)
+
+
 def _add_rules_command(sub: Any) -> None:
     """The ``rules`` subcommand's arguments (``sub``: the parser's subcommands)."""
     rul = sub.add_parser(
@@ -802,55 +861,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_arena_arguments(arena)
     arena.set_defaults(func=run_arena_command)
 
-    rep = sub.add_parser(
-        "replay",
-        help="play a game record back and print it, or write a page to step through it",
-        description="Play a game record (written by simulate --record) back, checking every "
-        "action, and print one line per deal; --html writes one self-contained page that "
-        "steps through the game trick by trick.",
-        epilog=RULES_HELP,
-    )
-    rep.add_argument("file", help="a record written by simulate --record (- for stdin)")
-    rep.add_argument("--verbose", action="store_true", help="print bids, kitty and tricks")
-    rep.add_argument(
-        "--partial",
-        action="store_true",
-        help="accept a record whose last deal stops in the middle (a game of play stopped early)",
-    )
-    rep.add_argument(
-        "--html",
-        metavar="OUT",
-        help="write a replay viewer to OUT.html (no network needed; keys: arrows, Home, End)",
-    )
-    rep.add_argument(
-        "--analyze",
-        type=_analysis_seat,
-        metavar="SEAT",
-        help="with --html, mark each trick with best's judgement of SEAT's play (see analyze)",
-    )
-    _add_analysis_arguments(rep)
-    rep.set_defaults(func=_cmd_replay)
-
-    ana = sub.add_parser(
-        "analyze",
-        help="judge one seat's plays in a record with the best bot: cost of each, flags",
-        description="Replay a record and, for each play of one seat, ask the best bot, from "
-        "what that seat saw, which play it prefers and what both plays are worth: the "
-        "attackers' mean final points over the same sampled worlds. Prints per deal a table "
-        "(trick, play made, best's play, cost in points for the seat's side, ! above the "
-        "threshold). See docs/analyze.md.",
-        epilog=RULES_HELP,
-    )
-    ana.add_argument("file", help="a record written by simulate --record or play (- for stdin)")
-    ana.add_argument(
-        "--seat", type=_analysis_seat, default=0, help="the seat whose plays are judged (default 0)"
-    )
-    ana.add_argument(
-        "--deal", type=positive_count, default=None, help="only this deal (default: every deal)"
-    )
-    _add_analysis_arguments(ana)
-    ana.add_argument("--json", action="store_true", help="print the analysis as JSON")
-    ana.set_defaults(func=_cmd_analyze, partial=True)
+    _add_replay_command(sub)
+    _add_analyze_command(sub)
 
     _add_play_command(sub)
     _add_rules_command(sub)
