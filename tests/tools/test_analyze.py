@@ -17,7 +17,6 @@ import itertools
 import json
 import random
 import sys
-from collections import Counter
 from pathlib import Path
 
 import attrs
