@@ -17,6 +17,7 @@ import tuolaji as tl
 from tuolaji.core.scoring import net_throw_penalty
 from tuolaji.state.actions import Buried, Declared, ThrowFailed
 from tuolaji.tools import report
+from tuolaji.tools.analysis import DealAnalysis, analyze_game
 from tuolaji.tools.cli import main
 from tuolaji.tools.viewer import game_frames, replay_html
 
@@ -223,3 +224,74 @@ def test_r4_1_kitty_size_the_viewer_shows_the_kitty_it_has(size: int) -> None:
     assert any(line.strip().startswith("seat") and "buries" in line for line in lines) == bool(size)
     assert any("kitty" in line for line in lines if "nobody bid" not in line) == bool(size)
     assert "<html" in replay_html(game)
+
+
+# --- the analysis's marks (issue 32, item 5) ----------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def analysed() -> tuple[tl.Game, tuple[DealAnalysis, ...]]:
+    game = short_match()
+    return game, analyze_game(game, 1, worlds=1)
+
+
+def test_each_trick_seat_1_played_carries_its_review(
+    analysed: tuple[tl.Game, tuple[DealAnalysis, ...]],
+) -> None:
+    """Every review lands on the frame of the trick it went to, with its mark, its line and
+    its flag; the deal carries the analysis's settings; frames without a play of the seat,
+    and pages without an analysis, carry none."""
+    game, analyses = analysed
+    deals = game_frames(game, analyses)
+    assert len(analyses) == len(deals) >= 2
+    for deal, analysis in zip(deals, analyses, strict=True):
+        assert deal["analysis"] == {
+            "seat": 1,
+            "worlds": 1,
+            "threshold": analysis.threshold,
+            "flagged": len(analysis.flagged),
+        }
+        marked = {f["trick"]["number"]: f["review"] for f in deal["frames"] if "review" in f}
+        assert marked == {
+            r.trick: {"mark": r.mark(), "text": str(r), "flagged": r.flagged, "cost": r.cost}
+            for r in analysis.reviews
+        }
+    assert analyses[0].flagged, "the random seat makes a costly play"
+    assert all("review" not in f for d in game_frames(game) for f in d["frames"])
+    assert all("analysis" not in d for d in game_frames(game))
+
+
+def test_the_marks_go_into_the_page_as_json_only(
+    analysed: tuple[tl.Game, tuple[DealAnalysis, ...]],
+) -> None:
+    game, analyses = analysed
+    page = replay_html(game, "marks", analyses=analyses)
+    assert page.count("<script") == 2 and page.count("</script") == 2
+    data = page[page.index('type="application/json">') :]
+    payload = json.loads(data[data.index(">") + 1 : data.index("</script>")])
+    first = analyses[0].reviews[0]
+    frame = next(f for f in payload["deals"][0]["frames"] if "review" in f)
+    assert frame["review"]["text"] == str(first)
+    with pytest.raises(TypeError, match="analyses"):
+        replay_html(game, analyses=[1])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="analyses"):
+        game_frames(game, "seat 1")  # type: ignore[arg-type]
+
+
+def test_cli_replay_analyze_marks_the_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = tl.Game("tuolaji", 5)
+    game.play_deal([tl.GreedyBot(0), tl.RandomBot(1), tl.GreedyBot(2), tl.RandomBot(3)])
+    record = tmp_path / "game.json"
+    record.write_text(tl.write_record(game), encoding="utf-8")
+    out = tmp_path / "game.html"
+    args = ["replay", str(record), "--html", str(out), "--analyze", "3", "--worlds", "1"]
+    assert main(args) == 0
+    page = out.read_text(encoding="utf-8")
+    assert page == replay_html(
+        game, "tuolaji replay: game.json", analyses=analyze_game(game, 3, worlds=1)
+    )
+    capsys.readouterr()
+    assert main(["replay", str(record), "--analyze", "3"]) == 2
+    assert "--analyze marks the page of --html" in capsys.readouterr().err

@@ -20,6 +20,7 @@ import tuolaji as tl
 from extras import launched_chromium
 from tuolaji.state.actions import Declared, ThrowFailed
 from tuolaji.state.pictures import INDEX_HEIGHT, card_label
+from tuolaji.tools.analysis import analyze_game
 from tuolaji.tools.viewer import game_frames, replay_html
 
 # What the page shows now, read in one go: the status lines, each card group's cards (by
@@ -273,3 +274,45 @@ def test_no_empty_box_under_the_message(chromium: Any, match: tuple[Path, Any]) 
     assert page.text_content("#notes") == "" and page.text_content("#result") == ""
     assert empty == []
     page.close()
+
+
+@pytest.fixture(scope="module")
+def analysed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, tl.Game, Any]:
+    game = short_match()
+    analyses = analyze_game(game, 1, worlds=1)
+    path = tmp_path_factory.mktemp("viewer") / "analysed.html"
+    path.write_text(replay_html(game, "analysed", analyses=analyses), encoding="utf-8")
+    return path, game, analyses
+
+
+def test_the_analysis_marks_each_trick_of_the_seat(
+    chromium: Any, analysed: tuple[Path, tl.Game, Any], match: tuple[Path, Any]
+) -> None:
+    """Issue 32, item 5: at each trick, the review of seat 1's play shows under the step's
+    line ("best: trick 3: seat 1 played ♠4, best plays ♠K: costs 15 (!)"), in red when
+    flagged, and the log marks the trick; before the first trick the line sums the deal up.
+    The page keeps its layout."""
+    path, _, analyses = analysed
+    page, errors = open_page(chromium, path)
+    plain, _ = open_page(chromium, match[0])
+    try:
+        summary = page.text_content("#review")
+        flagged = len(analyses[0].flagged)
+        assert (
+            summary == f"best judges seat 1's plays (1 world): {flagged} cost more than 10 points"
+        )
+        reviews = [r for r in analyses[0].reviews if r.flagged][:2] + list(analyses[0].reviews[:2])
+        for review in reviews:
+            page.goto(f"{path.as_uri()}#deal=1&trick={review.trick}")
+            assert page.text_content("#review") == f"best: {review}"
+            assert page.get_attribute("#review", "class") == ("flag" if review.flagged else "")
+            now = page.locator("#log li.now")
+            assert now.text_content().endswith(f" [seat 1: {review.mark()}]")
+            assert ("flag" in (now.get_attribute("class") or "").split()) == review.flagged
+            shown = page.evaluate(READ)
+            plain.goto(f"{match[0].as_uri()}#deal=1&trick={review.trick}")
+            assert shown["layout"] == plain.evaluate(READ)["layout"]
+        assert errors == []
+    finally:
+        page.close()
+        plain.close()

@@ -485,8 +485,8 @@ function draw() {
   set("notes", f.notes.join("; "));
   const a = d.analysis, review = document.getElementById("review");
   review.textContent = !a ? "" : f.review ? "best: " + f.review.text
-    : "best judges seat " + a.seat + "'s plays (" + a.worlds + " worlds): " + a.flagged
-      + " cost more than " + a.threshold + " points";
+    : "best judges seat " + a.seat + "'s plays (" + a.worlds + (a.worlds === 1 ? " world" : " worlds")
+      + "): " + a.flagged + " cost more than " + a.threshold + " points";
   review.className = f.review && f.review.flagged ? "flag" : "";
   const log = document.getElementById("log");
   log.replaceChildren(...d.frames.slice(0, frame + 1).map((g, i) => {
