@@ -1,7 +1,8 @@
 """The command line (``python -m tuolaji`` or the ``tuolaji`` script).
 
 ``simulate`` plays deals or a whole match with bots; ``play`` seats a person against bots
-(in the terminal or a browser); ``replay`` plays a record back;
+(in the terminal or a browser); ``replay`` plays a record back (``--html``: the replay
+viewer); ``analyze`` judges one seat's plays in a record with the best bot;
 ``deal`` shows a seeded deal; ``rules`` prints a rule set, its differences from a preset or
 the rules file schema; ``bench`` measures the engine; ``arena`` compares bots; ``docs R7.3``
 prints the explanation of a rule number that a message cites.

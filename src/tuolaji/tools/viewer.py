@@ -16,6 +16,10 @@ the end of the game. A URL fragment drives the page without a person, for tests 
 ``#keys=ArrowRight:30,End`` presses keys in order (``key:count``), ``#click=next:4`` clicks
 a button (``first prev next last prevdeal nextdeal``).
 
+With an analysis (``replay FILE --html OUT --analyze SEAT``, see
+[`tuolaji.tools.analysis`][tuolaji.tools.analysis]) each trick frame where the seat played
+carries its review, shown under the step's line and marked in the log.
+
 Whatever a record or a title holds, it stays data (issue #19): the game goes into the page
 only as JSON inside ``<script type="application/json">``, escaped for that element
 (`script_json`) and read with ``JSON.parse``; the title is HTML-escaped once; the
@@ -484,9 +488,10 @@ function draw() {
   set("result", f.result ? "Result: " + f.result : "");
   set("notes", f.notes.join("; "));
   const a = d.analysis, review = document.getElementById("review");
+  const worlds = a && (a.worlds === 1 ? "1 world" : a.worlds + " worlds");
   review.textContent = !a ? "" : f.review ? "best: " + f.review.text
-    : "best judges seat " + a.seat + "'s plays (" + a.worlds + (a.worlds === 1 ? " world" : " worlds")
-      + "): " + a.flagged + " cost more than " + a.threshold + " points";
+    : "best judges seat " + a.seat + "'s plays (" + worlds + "): " + a.flagged
+      + " cost more than " + a.threshold + " points";
   review.className = f.review && f.review.flagged ? "flag" : "";
   const log = document.getElementById("log");
   log.replaceChildren(...d.frames.slice(0, frame + 1).map((g, i) => {
