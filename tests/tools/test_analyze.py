@@ -269,14 +269,16 @@ def test_the_threshold_only_moves_the_flags(game: tl.Game) -> None:
     assert low.flagged == tuple(r for r in low.reviews if r.cost > 0)
 
 
-def test_r8_a_random_seat_s_mistakes_cost_points(game: tl.Game) -> None:
-    """The random seat (1) gives away points that best keeps: some plays cost, the total is
-    positive; the greedy seat (2) mostly plays best's choice."""
-    random_seat = analyze_deal(game, 1, worlds=4)
-    assert random_seat.total_cost > 0 and random_seat.flagged
-    greedy_seat = analyze_deal(game, 2, worlds=4)
-    agree = sum(r.agrees for r in greedy_seat.reviews)
-    assert agree > len(greedy_seat.reviews) // 2 > sum(r.agrees for r in random_seat.reviews) // 2
+def test_r8_random_seats_are_flagged_more_often_than_greedy_ones() -> None:
+    """The random seats (1 and 3) give away points that best keeps far more often than the
+    greedy seats (0 and 2): over two deals they have more flagged plays, and more than a few."""
+    flagged = {"greedy": 0, "random": 0}
+    for seed in (5, 6):
+        game = played_deal(seed)
+        for seat in range(4):
+            analysis = analyze_deal(game, seat, worlds=4)
+            flagged["greedy" if seat % 2 == 0 else "random"] += len(analysis.flagged)
+    assert flagged["random"] >= 6 and flagged["random"] > 2 * flagged["greedy"]
 
 
 # --- secrecy ---------------------------------------------------------------------------------
