@@ -269,6 +269,7 @@ def test_the_threshold_only_moves_the_flags(game: tl.Game) -> None:
     assert low.flagged == tuple(r for r in low.reviews if r.cost > 0)
 
 
+@pytest.mark.slow
 def test_r8_random_seats_are_flagged_more_often_than_greedy_ones() -> None:
     """The random seats (1 and 3) give away points that best keeps far more often than the
     greedy seats (0 and 2): over two deals they have more flagged plays, and more than a few."""

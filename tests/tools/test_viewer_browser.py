@@ -285,6 +285,7 @@ def analysed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, tl.Game, A
     return path, game, analyses
 
 
+@pytest.mark.slow
 def test_the_analysis_marks_each_trick_of_the_seat(
     chromium: Any, analysed: tuple[Path, tl.Game, Any], match: tuple[Path, Any]
 ) -> None:
