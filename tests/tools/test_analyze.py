@@ -15,7 +15,9 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import os
 import random
+import subprocess
 import sys
 from pathlib import Path
 
@@ -483,3 +485,23 @@ def test_cli_reads_stdin(
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(record.read_bytes())))
     code, out, _ = run(capsys, "analyze", "-", "--worlds", "1", "--json")
     assert code == 0 and json.loads(out)["deals"][0]["seat"] == 0
+
+
+def test_the_analysis_is_the_same_in_another_process_and_hash_seed(
+    record: Path, game: tl.Game
+) -> None:
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    src = str(Path(tl.__file__).resolve().parents[1])
+    env["PYTHONPATH"] = os.pathsep.join([src, env.get("PYTHONPATH", "")])
+    args = ["analyze", str(record), "--seat", "3", "--worlds", "2", "--seed", "11", "--json"]
+    done = subprocess.run(
+        [sys.executable, "-m", "tuolaji", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    here = analyze_deal(game, 3, worlds=2, seed=11).to_dict()
+    assert json.loads(done.stdout)["deals"] == [here]
