@@ -69,6 +69,11 @@ def _card_ids(cards: Sequence[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
+def _same_cards(a: Sequence[Card], b: Sequence[Card]) -> bool:
+    """Whether two plays hold the same cards, in any order."""
+    return sorted(c.id for c in a) == sorted(c.id for c in b)
+
+
 @attrs.frozen(slots=True)
 class PlayReview:
     """One play of a seat, judged by [`BestBot`][tuolaji.BestBot] (see the module docstring).
@@ -103,7 +108,7 @@ class PlayReview:
     @property
     def agrees(self) -> bool:
         """Whether the play made is the preferred play (the same cards)."""
-        return sorted(c.id for c in self.made) == sorted(c.id for c in self.preferred)
+        return _same_cards(self.made, self.preferred)
 
     def mark(self) -> str:
         """A few words for the play: ``forced``, ``best agrees``, ``costs 12.5`` or, flagged,
@@ -152,7 +157,8 @@ class DealAnalysis:
     seat: int
     """The seat whose plays are reviewed."""
     attacking: bool
-    """Whether the seat was on the attackers' side (R8: it wants the attackers' points up)."""
+    """Whether the seat was on the attackers' side (R8: it wants the attackers' points up);
+    False in a deal stopped before its dealer was known."""
     worlds: int
     """Worlds sampled per decision."""
     seed: int
@@ -221,14 +227,14 @@ class DealAnalysis:
 
 
 def _check_settings(worlds: object, seed: object, threshold: object) -> tuple[int, int, float]:
-    worlds = check_count("analysis", "worlds", worlds, MAX_WORLDS, "worlds sampled per play")
-    if check_seed("analysis", seed) is None:
+    count = check_count("analysis", "worlds", worlds, MAX_WORLDS, "worlds sampled per play")
+    checked = check_seed("analysis", seed)
+    if checked is None:  # a bot may draw a fresh seed; an analysis is reproducible
         raise TypeError("analysis seed is an int, got NoneType")
-    assert isinstance(seed, int)  # checked just above
-    threshold = check_number(
+    points = check_number(
         "analysis", "threshold", threshold, low=0.0, high=MAX_THRESHOLD, what="points of cost"
     )
-    return worlds, seed, threshold
+    return count, checked, points
 
 
 def _seat(seat: object) -> int:
@@ -275,7 +281,7 @@ def review_play(
     forced = len(actions) == 1
     chosen = play if forced else BestBot(seed, worlds=worlds).act(view, actions)
     assert isinstance(chosen, Play)  # a play-phase decision
-    same = sorted(c.id for c in chosen.cards) == sorted(c.id for c in play.cards)
+    same = _same_cards(chosen.cards, play.cards)
     plays = [play] if same else [play, chosen]
     means = BestBot(seed, worlds=worlds).evaluate(view, plays)
     made_points, preferred_points = means[0], means[-1]
@@ -358,11 +364,10 @@ def analyze_deal(
     (R1.3), a deal the record does not hold, or settings out of range."""
     seat = _seat(seat)
     worlds, seed, threshold = _check_settings(worlds, seed, threshold)
-    game = _game_of(record)
-    count = len(game.actions)
     if isinstance(deal, bool) or not isinstance(deal, int):
         raise TypeError(f"deal is an int, got {type(deal).__name__}")
-    if not 1 <= deal <= count or not game.actions[deal - 1]:
+    game = _game_of(record)
+    if not 1 <= deal <= len(game.actions) or not game.actions[deal - 1]:
         played = sum(1 for actions in game.actions if actions)
         raise ConfigurationError(
             f"deal {cut(deal)}: the record holds deals 1 to {played}"
