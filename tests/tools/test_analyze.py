@@ -20,13 +20,15 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tuolaji as tl
+from hostile import call_refusing_only_typed_errors, hostile_arguments
 from tuolaji import GameState, Play
 from tuolaji.core.scoring import team_of
 from tuolaji.tools.analysis import (
@@ -505,3 +507,17 @@ def test_the_analysis_is_the_same_in_another_process_and_hash_seed(
     assert done.returncode == 0, done.stderr
     here = analyze_deal(game, 3, worlds=2, seed=11).to_dict()
     assert json.loads(done.stdout)["deals"] == [here]
+
+
+# A game not yet dealt (analysed at once), a view, an action that is no play, an empty play.
+_UNDEALT = tl.Game("tuolaji", 2)
+HOSTILE = hostile_arguments(_UNDEALT, _UNDEALT.state.view(0), tl.Pass(0), Play(0, ()))
+
+
+@pytest.mark.parametrize("call", [analyze_deal, analyze_game, review_play])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
+@given(args=st.lists(HOSTILE, min_size=1, max_size=3))
+def test_r11_hostile_arguments_raise_only_typed_errors(call: Any, args: list[Any]) -> None:
+    call_refusing_only_typed_errors(call.__name__, call, args)
