@@ -199,19 +199,33 @@ def test_the_brute_force_check_can_fail(endgames: list[tuple[GameState, int]]) -
     assert not means_fit_some_worlds(off, every, 1, plays)
 
 
-@pytest.mark.parametrize("seed", [26, 33, 86])
+@pytest.fixture(scope="module")
+def one_world_endgames() -> list[tuple[GameState, int]]:
+    """The first three positions of `endgame_decisions` where the dealer plays and one world
+    fits its view."""
+    found = []
+    for seed in range(400):
+        for state, seat in endgame_decisions(range(seed, seed + 1)):
+            if seat == state.dealer and len(consistent_worlds(state, seat)) == 1:
+                found.append((state, seat))
+        if len(found) >= 3:
+            return found[:3]
+    raise AssertionError("no endgame where one world fits")  # pragma: no cover
+
+
+@pytest.mark.parametrize("index", range(3))
 @pytest.mark.parametrize("worlds", [1, 5])
 def test_r7_2_when_voids_pin_every_card_the_evaluation_is_that_world_exactly(
-    seed: int, worlds: int
+    one_world_endgames: list[tuple[GameState, int]], index: int, worlds: int
 ) -> None:
     """The dealer plays last to the next-to-last trick: it knows the kitty (it buried it,
     R5.1), each other seat holds one card, and the voids its partners and opponents showed
-    (R7.2) leave one place for each (these deals were found by searching for such a position).
-    Then every sampled world is the deal itself, and both plays' means are the points the deal
-    would end with after each, played out here card by card: the review's cost is their
-    difference for the dealer's side."""
-    ((state, seat),) = endgame_decisions(range(seed, seed + 1))
-    assert seat == state.dealer and len(consistent_worlds(state, seat)) == 1
+    (R7.2) leave one place for each. Then every sampled world is the deal itself, and both
+    plays' means are the points the deal would end with after each, played out here card by
+    card: the review's cost is their difference for the dealer's side."""
+    state, seat = one_world_endgames[index]
+    seed = index
+    assert seat == state.dealer
     view, actions = state.view(seat), state.legal_actions(seat)
     plays = [Play(seat, cards) for cards in state.legal_plays()]
     exact = [float(forced_finish(state.play(seat, p.cards))) for p in plays]
