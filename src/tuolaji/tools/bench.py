@@ -23,6 +23,11 @@ Workloads (one core; every deal seeded, so runs are comparable):
     Sampled worlds ([`sample_world`][tuolaji.sample_world]) of each seat's view at the
     first lead of trick 12, reached by random plays untimed; ``WORLDS_PER_VIEW`` worlds per
     view (every world counts once).
+``W7``
+    Greedy rollouts ([`greedy_rollout`][tuolaji.bots.rollout.greedy_rollout]) from the first
+    leads of tricks ``W7_TRICKS`` (mid-deal positions reached by random plays untimed), a
+    [`GreedyBot`][tuolaji.GreedyBot] on every seat: a *deal* is one rollout, a decision one
+    play in it.
 
 A workload whose extra is missing is skipped with a line saying so.
 
@@ -46,6 +51,7 @@ from collections.abc import Callable, Iterator, Sequence
 import attrs
 
 from tuolaji.bots import Bot, GreedyBot, RandomBot
+from tuolaji.bots.best import greedy_rollout
 from tuolaji.bots.worlds import sample_world
 from tuolaji.core.cards import Card, Rank, Suit, full_deck
 from tuolaji.core.legal import legal_follows, legal_leads
@@ -60,6 +66,7 @@ from tuolaji.state.gamestate import GameState
 __all__ = [
     "EXTRAS",
     "W6_TRICK",
+    "W7_TRICKS",
     "WORKLOADS",
     "WORLDS_PER_VIEW",
     "Figure",
@@ -81,6 +88,7 @@ WORKLOADS: dict[str, str] = {
     "W4": "PettingZoo env: last() and a random masked id per step",
     "W5": "OpenSpiel python_tuolaji: random playthrough, per state",
     "W6": "sampled worlds of each seat's view at trick 12",
+    "W7": "greedy rollouts from tricks 5 and 13 (a deal is one rollout)",
 }
 """The workloads by name, with what each one runs."""
 
@@ -95,6 +103,9 @@ WORLDS_PER_VIEW = 25
 
 W6_TRICK = 12
 """W6: the trick at whose first lead the worlds are sampled."""
+
+W7_TRICKS = (5, 13)
+"""W7: the tricks at whose first lead the greedy rollouts start (after tricks 4 and 12)."""
 
 
 @attrs.frozen(slots=True)
@@ -276,6 +287,25 @@ def _worlds(rules: Rules, deals: int, seed: int) -> tuple[int, float]:
     return worlds, spent
 
 
+def _rollouts(rules: Rules, deals: int, seed: int) -> tuple[int, int, float]:
+    """W7: greedy rollouts from the first leads of tricks ``W7_TRICKS`` of ``deals`` deals;
+    the rollouts, their plays and the CPU seconds."""
+    rollouts = plays = 0
+    spent = 0.0
+    for i in range(deals):
+        for trick in W7_TRICKS:
+            state = trick_start(rules, seed + i, trick)
+            if state.phase is not Phase.PLAYING:
+                continue
+            bot = GreedyBot(seed + i)
+            start = time.process_time()
+            end = greedy_rollout(state, bot)
+            spent += time.process_time() - start
+            rollouts += 1
+            plays += sum(len(t.plays) for t in end.tricks) - sum(len(t.plays) for t in state.tricks)
+    return rollouts, plays, spent
+
+
 def _once(
     workload: str, rules: Rules, deals: int, seed: int, profiler: cProfile.Profile | None = None
 ) -> Figure:
@@ -291,6 +321,8 @@ def _once(
         decisions, spent = _openspiel_states(rules, deals, seed)
     elif workload == "W6":
         decisions, spent = _worlds(rules, deals, seed)
+    elif workload == "W7":
+        deals, decisions, spent = _rollouts(rules, deals, seed)
     else:
         raise ValueError(f"unknown workload {workload!r}; valid: {', '.join(WORKLOADS)}")
     return Figure(workload, deals, decisions, spent)
