@@ -128,7 +128,9 @@ def test_greedy_play_ids_is_the_decision_act_returns() -> None:
         assert isinstance(action, Play)
         calls: list[int] = []
 
-        def seen(view: tl.PlayerView = view) -> tuple[list[int], list[set[int]]]:
+        def seen(
+            view: tl.PlayerView = view, calls: list[int] = calls
+        ) -> tuple[list[int], list[set[int]]]:
             calls.append(1)
             outside, voids = GreedyBot(1).seen(view)
             return list(outside), [set(v) for v in voids]
