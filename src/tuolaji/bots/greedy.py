@@ -364,41 +364,57 @@ def greedy_play_ids(
     """
     if not trick:
         return _lead_ids(seat, hand, dealer, table, seen())
+    if len(options) == 1:
+        return options[0]  # the only play: each rule below would pick it
     if lead is None:
         lead = lead_info_ids(trick[0], table)
-    on_table = sum(_points(p) for p in trick)
+    costs = _costs(table)
+    if all([len(o) == 1 for o in options]):
+        points = [POINTS[o[0]] for o in options]
+        cost = [costs[o[0]] for o in options]
+    else:
+        points = [sum([POINTS[c] for c in o]) for o in options]
+        cost = [sum([costs[c] for c in o]) for o in options]
     partner = (seat + 2) % 4
     best = winner_so_far(lead, trick, table, rules)
     winning = (leader + best.play_index) % SEATS
     me = len(trick)
-    last = me == 3
+    # Each choice is the first option with the best key, as min() and max() pick it.
+    if winning == partner and (me == 3 or _stands(seat, trick, lead.suit, table, seen)):
+        # The partner takes the trick: give it points, cheap cards first.
+        feed = [(p, -c) for p, c in zip(points, cost, strict=True)]
+        return options[feed.index(max(feed))]
+    dump = [10 * p + c for p, c in zip(points, cost, strict=True)]
+    if winning != partner:
+        winners = [
+            i
+            for i, o in enumerate(options)
+            if challenge(lead, best, me, o, table, rules).play_index == me
+        ]
+        if winners:
+            choice = min(winners, key=lambda i: (cost[i], -points[i]))
+            gain = sum([_points(p) for p in trick]) + points[choice]
+            ruff = lead.suit != TRUMP and table.suit[options[choice][0]] == TRUMP
+            # A trick without points is worth the lead, but not a trump spent on it.
+            if gain or not ruff:
+                return options[choice]
+    return options[dump.index(min(dump))]
 
-    def wins(i: int) -> bool:
-        after = challenge(lead, best, me, options[i], table, rules)
-        return after.play_index == me
 
-    def feed(i: int) -> tuple[int, int]:
-        return _points(options[i]), -_strength_cost(options[i], table)
+_COSTS: dict[int, tuple[TrumpTable, tuple[int, ...]]] = {}
 
-    def cheap_win(i: int) -> tuple[int, int]:
-        return _strength_cost(options[i], table), -_points(options[i])
 
-    def dump(i: int) -> int:
-        return 10 * _points(options[i]) + _strength_cost(options[i], table)
-
-    indices = range(len(options))
-    if winning == partner and (last or _stands(seat, trick, lead.suit, table, seen)):
-        choice = max(indices, key=feed)  # the partner takes the trick: give it points
-    elif winning != partner and (winners := [i for i in indices if wins(i)]):
-        choice = min(winners, key=cheap_win)
-        gain = on_table + _points(options[choice])
-        ruff = lead.suit != TRUMP and table.suit[options[choice][0]] == TRUMP
-        # A trick without points is worth the lead, but not a trump spent on it.
-        if gain == 0 and ruff:
-            choice = min(indices, key=dump)
-    else:
-        choice = min(indices, key=dump)
-    return options[choice]
+def _costs(table: TrumpTable) -> tuple[int, ...]:
+    """Per card id, what playing it costs the hand: its strength, and trumps are worth more
+    than any side card of the same order. Once per trump table."""
+    known = _COSTS.get(id(table))
+    if known is not None and known[0] is table:
+        return known[1]
+    costs = tuple([_strength_cost((c,), table) for c in range(CARD_KINDS)])
+    if len(_COSTS) > 64:  # tables of past deals
+        _COSTS.clear()
+    _COSTS[id(table)] = (table, costs)
+    return costs
 
 
 def _stands(
@@ -445,7 +461,10 @@ def _lead_ids(
     side = [u for u in hand_units if u.suit != TRUMP and u.pairs == 0]
     # A suit the partner can ruff and the opponents cannot: the partner takes the trick.
     preferred = [u for u in side if u.suit in partner_voids and u.suit not in opponents]
-    lengths = Counter(table.suit[c] for c in hand)
+    lengths = [0] * 5  # cards per effective suit
+    suit = table.suit
+    for c in hand:
+        lengths[suit[c]] += 1
     low_trumps = [u for u in hand_units if u.suit == TRUMP and not u.pairs and not POINTS[u.ids[0]]]
     dealers = dealer is not None and team_of(seat) == team_of(dealer)
     if dealers and len(low_trumps) >= 0.4 * len(hand):
