@@ -566,17 +566,7 @@ class PlayPhase:
         self._moves.append(move)
         ids = move
         if not trick and len(ids) > 1:
-            table = self._table
-            lead = lead_info_ids(ids, table)
-            if len(lead.units) > 1:
-                others = [self._hand_list((seat + i) % 4) for i in (1, 2, 3)]
-                ok, forced, _ = throw_verdict(lead, others, table, self._rules)
-                if not ok:  # R6.4: the forced unit is played; R6.5 counts the failure
-                    ids = forced
-                    lead = lead_info_ids(forced, table)
-                    self._failed = (*self._failed, seat)
-            if len(ids) == 1:
-                lead = None
+            ids, lead = self._lead_play(seat, ids)
             self._lead = lead
         bit = self._bits.bit
         for c in ids:
@@ -605,6 +595,79 @@ class PlayPhase:
         self._trick = ()
         self._lead = None
         self._leader = self._turn = winner
+
+    def _lead_play(self, seat: int, ids: Move) -> tuple[Move, LeadInfo | None]:
+        """What a lead of several cards plays (R6.2-R6.4): itself, or a failed throw's forced
+        unit (the failure is counted, R6.5); and its description, None for a single."""
+        forced = self._forced_single(seat, ids)
+        if forced is not None:
+            self._failed = (*self._failed, seat)
+            return _SINGLE[forced], None
+        table = self._table
+        lead = lead_info_ids(ids, table)
+        if len(lead.units) > 1:
+            # The verdict reads only the led suit's cards of the other hands (R6.3).
+            bits = self._bits
+            mask = bits.suit_mask[lead.suit]
+            once, twice = self._once, self._twice
+            others = [
+                _ids_of(bits, once[s] & mask, twice[s] & mask)
+                for s in ((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3)
+            ]
+            ok, played, _ = throw_verdict(lead, others, table, self._rules)
+            if not ok:
+                self._failed = (*self._failed, seat)
+                if len(played) == 1:
+                    return played, None
+                return played, lead_info_ids(played, table)
+        return ids, lead
+
+    def _forced_single(self, seat: int, ids: Move) -> int | None:
+        """The single card a throw ``ids`` by ``seat`` is forced to play when the bitboards
+        show it at once, else None (then the kernel's
+        [`throw_verdict`][tuolaji.core.trickids.throw_verdict] decides). The fast path of most
+        failed throws: a card led once, of the lowest position among the lead's cards taken
+        once, is lower than another hand's top card of the suit (R6.3), and it comes first in
+        R6.4's order of the beatable units: under ``"smallest"`` singles come first; under
+        ``"lowest"`` when no pair or tractor of the lead reaches down to its position. Among
+        equal cards (off-suit level cards) the lowest id."""
+        rules = self._rules.forced_unit
+        if rules == "nearest_seat":
+            return None
+        bits = self._bits
+        bit, pos = bits.bit, bits.pos
+        lone = doubled = 0
+        for c in ids:
+            b = bit[c]
+            if lone & b:
+                lone ^= b
+                doubled |= b
+            else:
+                lone |= b
+        if not lone:
+            return None  # pairs and tractors only
+        low = (lone & -lone).bit_length() - 1
+        p = pos[low]
+        if doubled and rules == "lowest" and pos[(doubled & -doubled).bit_length() - 1] <= p:
+            return None
+        mask = bits.suit_mask[bits.suit[low]]
+        once = self._once
+        for other in ((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3):
+            held = once[other] & mask
+            if held and pos[held.bit_length() - 1] > p:
+                break
+        else:
+            return None  # no card of another hand beats it
+        card = bits.card
+        best = card[low]
+        lone ^= 1 << low
+        while lone:
+            b = (lone & -lone).bit_length() - 1
+            if pos[b] != p:
+                break
+            best = min(best, card[b])
+            lone ^= 1 << b
+        return best
 
     def pop(self) -> Move:
         """Take back the last pushed move and return it (as pushed); raises `IndexError` when
