@@ -60,10 +60,20 @@ Move = tuple[int, ...]
 """A play as card ids (see the module's docstring)."""
 
 _LastTrick = tuple[int, tuple[Move, ...], int]  # leader, plays, winner
+# What push changes, to restore it: seat, once, twice, trick, lead, leader, points, failed
+# throws, last trick, tricks done.
 _Record = tuple[
-    int, int, int, tuple[Move, ...], LeadInfo | None, int, int, tuple[int, ...], _LastTrick | None, int
-]  # what push changes, to restore it: seat, once, twice, trick, lead, leader, points,
-# failed throws, last trick, tricks done
+    int,
+    int,
+    int,
+    tuple[Move, ...],
+    LeadInfo | None,
+    int,
+    int,
+    tuple[int, ...],
+    _LastTrick | None,
+    int,
+]
 
 _SUITS: Final = 5  # four side suits and the trump suit (R2.1): TRUMP is 4
 _POW3: Final = tuple(3**k for k in range(CARD_KINDS + 1))
@@ -81,10 +91,14 @@ class _Bits:
 
     def __init__(self, table: TrumpTable) -> None:
         suit, pos = table.suit, table.pos
-        # Within a suit: weakest first, and among equal cards (the off-suit level cards, R2.2)
-        # the higher id lower, so that reading a suit from its top bit down gives the
-        # canonical order (strongest first, equal cards by id).
-        ranked = sorted(range(CARD_KINDS), key=lambda c: (suit[c], pos[c], -c))
+        # The suits from the bottom bit up: ♦ ♣ ♥ ♠, then the trumps; within a suit weakest
+        # first, and among equal cards (the off-suit level cards, R2.2) the higher id lower,
+        # so that reading the bits from the top down gives the canonical order (trumps, then
+        # ♠ ♥ ♣ ♦, strongest first, equal cards by id).
+        ranked = sorted(
+            range(CARD_KINDS),
+            key=lambda c: (_SUITS if suit[c] == TRUMP else 3 - suit[c], pos[c], -c),
+        )
         self.table = table
         self.card: tuple[int, ...] = tuple(ranked)
         self.bit: tuple[int, ...] = tuple(1 << ranked.index(c) for c in range(CARD_KINDS))
@@ -169,8 +183,8 @@ class PlayPhase:
         "_source",
         "_stack",
         "_table",
-        "_tricks",
         "_trick",
+        "_tricks",
         "_turn",
         "_twice",
     )
@@ -228,9 +242,8 @@ class PlayPhase:
             self._once[seat] = once
             self._twice[seat] = twice
         self._trick = tuple(tuple([c.id for c in play]) for play in state.trick)
-        self._lead = (
-            lead_info_ids(self._trick[0], table) if self._trick and len(self._trick[0]) > 1 else None
-        )
+        lead = self._trick[0] if self._trick else ()
+        self._lead = lead_info_ids(lead, table) if len(lead) > 1 else None
         self._leader = state.leader
         self._turn = state.turn
         self._points = state.trick_points
@@ -499,7 +512,9 @@ class PlayPhase:
         [`turn`][tuolaji.PlayPhase.turn]: a lead of one effective suit (R6.2; a throw that
         would fail is a legal attempt) or a follow obeying R7.1-R7.3, held (R11)."""
         ids = _ids_or_none(move)
-        if not ids or self.is_over() or not self._held(ids):
+        if not ids or self.is_over() or not all(0 <= c < CARD_KINDS for c in ids):
+            return False
+        if not self._held(ids):
             return False
         suit = self._table.suit
         if not self._trick:
@@ -536,7 +551,7 @@ class PlayPhase:
                 self._refuse(ids)
             move = tuple(ids)
         self._known = None
-        self._play(move)  # type: ignore[arg-type]  # a tuple of ints: checked or known legal
+        self._play(move)
 
     def _refuse(self, ids: Sequence[int]) -> None:
         """Raise the state machine's own error for the illegal play ``ids`` (the error path
@@ -723,4 +738,3 @@ def _ids_or_none(move: object) -> list[int] | None:
                 return None
         return list(move)
     return None
-
