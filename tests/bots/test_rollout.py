@@ -1,5 +1,6 @@
-"""greedy_rollout (issue 32 item 4): the fast rollout, without views or action sets per play,
-ends in exactly the state the rollout of view-by-view decisions reaches (a frozen copy in
+"""greedy_rollout and greedy_rollout_points (issue 32 item 4, issue 35 item 3): the fast
+rollouts, without views or action sets per play, end in exactly the state (and the attackers'
+points, R8) that the rollout of view-by-view decisions reaches (a frozen copy in
 ``tests/greedy_reference.py``), with the same draws from the bot's random source, from
 positions of every phase under every preset and random house rules."""
 
@@ -16,7 +17,7 @@ import tuolaji.bots.best
 from greedy_reference import ReferenceGreedyBot, reference_greedy_rollout
 from positions import played_deals
 from tuolaji.bots.greedy import GreedyBot
-from tuolaji.bots.rollout import greedy_rollout
+from tuolaji.bots.rollout import greedy_rollout, greedy_rollout_points
 from tuolaji.bots.worlds import sample_world
 from tuolaji.state.actions import Phase
 from tuolaji.testing import strategies
@@ -27,12 +28,16 @@ PRESETS = list(tl.RULESETS)
 
 
 def _assert_same_rollout(state: tl.GameState, seed: int, candidates: int = 200) -> None:
+    """Both rollouts of ``state`` against the reference: the same final state (and its
+    attackers' points, R8), the same draws from the bot's random source."""
     bot, ref = GreedyBot(seed, candidates), ReferenceGreedyBot(seed, candidates)
     end = greedy_rollout(state, bot)
     assert end == reference_greedy_rollout(state, ref)
     assert end.result is not None
-    assert end.attacker_points == end.result.attacker_points
     assert bot.rng.getstate() == ref.rng.getstate()
+    on_ints = GreedyBot(seed, candidates)
+    assert greedy_rollout_points(state, on_ints) == end.result.attacker_points
+    assert on_ints.rng.getstate() == ref.rng.getstate()
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -85,20 +90,23 @@ def test_rollouts_before_the_play_phase_end_as_the_reference() -> None:
     finished = played_deals("tuolaji", 2)[-1]
     assert finished.result is not None
     assert greedy_rollout(finished, GreedyBot(0)) is finished
+    assert greedy_rollout_points(finished, GreedyBot(0)) == finished.result.attacker_points
 
 
 def test_rollouts_from_sampled_worlds_end_as_the_reference() -> None:
     """As the search runs them: one bot rolls out several worlds sampled from one view (its
     kept knowledge of the shared history serves them all)."""
     states = [s for s in played_deals("tuolaji", 4) if s.phase is Phase.PLAYING]
-    bot, ref = GreedyBot(3), ReferenceGreedyBot(3)
+    bot, ref, on_ints = GreedyBot(3), ReferenceGreedyBot(3), GreedyBot(3)
     for state in states[:: len(states) // 6]:
         view = state.view(state.turn)
         rng = random.Random(len(state.tricks))
         for _ in range(3):
             world = sample_world(view, rng)
-            assert greedy_rollout(world, bot) == reference_greedy_rollout(world, ref)
-    assert bot.rng.getstate() == ref.rng.getstate()
+            end = reference_greedy_rollout(world, ref)
+            assert greedy_rollout(world, bot) == end
+            assert greedy_rollout_points(world, on_ints) == end.attacker_points
+    assert bot.rng.getstate() == ref.rng.getstate() == on_ints.rng.getstate()
 
 
 def test_greedy_rollout_is_still_exported_by_best() -> None:
