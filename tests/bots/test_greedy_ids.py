@@ -14,10 +14,13 @@ from hypothesis import strategies as st
 
 import tuolaji as tl
 from greedy_reference import ReferenceGreedyBot
+from greedy_reference import _tops as reference_tops
 from positions import played_deals
-from tuolaji.bots.greedy import GreedyBot, greedy_play_ids
+from tuolaji.bots.greedy import GreedyBot, _hand_units, _tops, greedy_play_ids
 from tuolaji.bots.knowledge import no_pair_caps
+from tuolaji.core.shapes import unit_ids
 from tuolaji.state.actions import Phase, Play
+from tuolaji.testing import strategies
 from tuolaji.testing.driver import random_rules
 
 PRESETS = list(tl.RULESETS)
@@ -153,3 +156,25 @@ def test_greedy_play_ids_is_the_decision_act_returns() -> None:
             assert not calls
         asked += len(calls)
     assert asked > 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(strategies.card_multisets(0, 40), strategies.trumps())
+def test_r3_3_hand_units_suit_by_suit_are_the_canonical_split(
+    hand: tuple[tl.Card, ...], trump: tl.Trump
+) -> None:
+    """The lead's split of the hand, remembered suit by suit, is `unit_ids` of the whole hand
+    (R3.3: the same units in the same order), however often it is asked."""
+    ids = [c.id for c in hand]
+    for _ in range(2):
+        assert _hand_units(ids, trump.table) == unit_ids(ids, trump.table)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([0, 0, 1, 2]), min_size=54, max_size=54), strategies.trumps())
+def test_r7_4_tops_read_from_the_highest_position_down_are_the_reference(
+    outside: list[int], trump: tl.Trump
+) -> None:
+    """Per effective suit, the highest position unseen once and twice (what makes a unit a
+    master, R7.4), as the reference reads them from every card."""
+    assert _tops(outside, trump.table) == reference_tops(outside, trump.table)

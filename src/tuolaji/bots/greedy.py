@@ -401,20 +401,72 @@ def greedy_play_ids(
     return options[dump.index(min(dump))]
 
 
-_COSTS: dict[int, tuple[TrumpTable, tuple[int, ...]]] = {}
+class _TableCache:
+    """What the play decisions read of one trump table, worked out once: per card id the
+    cost of playing it, per effective suit its cards from the highest position down, and the
+    canonical split (R3.3) of the suit holdings met so far."""
+
+    __slots__ = ("costs", "ranked", "table", "units")
+
+    def __init__(self, table: TrumpTable) -> None:
+        self.table = table
+        # Trumps are worth more than any side card of the same order.
+        self.costs = tuple([_strength_cost((c,), table) for c in range(CARD_KINDS)])
+        ranked: list[list[tuple[int, int]]] = [[], [], [], [], []]
+        for c in range(CARD_KINDS):
+            ranked[table.suit[c]].append((c, table.pos[c]))
+        for cards in ranked:
+            cards.sort(key=lambda cp: -cp[1])
+        self.ranked = ranked
+        self.units: dict[tuple[int, ...], list[RawUnit]] = {}
+
+
+_TABLES: dict[int, _TableCache] = {}
+
+
+def _cache(table: TrumpTable) -> _TableCache:
+    """The [`_TableCache`][tuolaji.bots.greedy._TableCache] of ``table``."""
+    known = _TABLES.get(id(table))
+    if known is not None and known.table is table:
+        return known
+    if len(_TABLES) > 64:  # tables of past deals
+        _TABLES.clear()
+    known = _TABLES[id(table)] = _TableCache(table)
+    return known
 
 
 def _costs(table: TrumpTable) -> tuple[int, ...]:
-    """Per card id, what playing it costs the hand: its strength, and trumps are worth more
-    than any side card of the same order. Once per trump table."""
-    known = _COSTS.get(id(table))
-    if known is not None and known[0] is table:
-        return known[1]
-    costs = tuple([_strength_cost((c,), table) for c in range(CARD_KINDS)])
-    if len(_COSTS) > 64:  # tables of past deals
-        _COSTS.clear()
-    _COSTS[id(table)] = (table, costs)
-    return costs
+    """Per card id, what playing it costs the hand (its strength; trumps cost more)."""
+    return _cache(table).costs
+
+
+def _hand_units(hand: Sequence[int], table: TrumpTable) -> list[RawUnit]:
+    """[`unit_ids`][tuolaji.core.shapes.unit_ids]``(hand, table)`` (R3.3), suit by suit: a
+    suit's split depends on its cards alone, and a hand keeps most suits from one lead to
+    the next (and from one rollout of a world to the next), so each is remembered."""
+    suit = table.suit
+    by_suit: dict[int, list[int]] = {}
+    for c in hand:
+        s = suit[c]
+        if s in by_suit:
+            by_suit[s].append(c)
+        else:
+            by_suit[s] = [c]
+    cache = _cache(table)
+    known = cache.units
+    if len(known) > 4096:
+        known.clear()
+    out: list[RawUnit] = []
+    for s in (TRUMP, 0, 1, 2, 3):
+        cards = by_suit.get(s)
+        if cards:
+            cards.sort()
+            key = tuple(cards)
+            units = known.get(key)
+            if units is None:
+                units = known[key] = unit_ids(key, table)
+            out += units
+    return out
 
 
 def _stands(
@@ -443,7 +495,7 @@ def _lead_ids(
 ) -> tuple[int, ...]:
     outside, voids = seen
     top_single, top_pair = _tops(outside, table)
-    hand_units = unit_ids(hand, table)  # the split of units() (R3.3)
+    hand_units = _hand_units(hand, table)  # the split of units() (R3.3)
     opponents = voids[(seat + 1) % 4] | voids[(seat + 3) % 4]
     partner_voids = voids[(seat + 2) % 4]
     trumps_out = top_single[TRUMP] >= 0  # a trump unseen once or more
@@ -484,11 +536,17 @@ def _tops(outside: Sequence[int], table: TrumpTable) -> tuple[list[int], list[in
     """Per effective suit, the highest position of a card unseen once or more, and twice."""
     top_single = [-1] * 5
     top_pair = [-1] * 5
-    for left, suit, pos in zip(outside, table.suit, table.pos, strict=True):
-        if left and pos > top_single[suit]:
-            top_single[suit] = pos
-        if left == 2 and pos > top_pair[suit]:
-            top_pair[suit] = pos
+    for s, cards in enumerate(_cache(table).ranked):
+        # From the highest position down: the first card unseen gives the single's top,
+        # the first unseen twice the pair's (and nothing below it matters).
+        for c, pos in cards:
+            left = outside[c]
+            if left:
+                if top_single[s] < 0:
+                    top_single[s] = pos
+                if left == 2:
+                    top_pair[s] = pos
+                    break
     return top_single, top_pair
 
 
