@@ -483,7 +483,7 @@ def _stands(
         return False
     outside, voids = seen()
     top_single, top_pair = _tops(outside, table)
-    if not all(_master(u, top_single, top_pair) for u in unit_ids(trick[0], table)):
+    if not all(_master(u, top_single, top_pair) for u in _hand_units(trick[0], table)):
         return False
     if led == TRUMP:
         return True
