@@ -425,7 +425,7 @@ _TABLES: dict[int, _TableCache] = {}
 
 
 def _cache(table: TrumpTable) -> _TableCache:
-    """The [`_TableCache`][tuolaji.bots.greedy._TableCache] of ``table``."""
+    """The `_TableCache` of ``table``."""
     known = _TABLES.get(id(table))
     if known is not None and known.table is table:
         return known
@@ -441,7 +441,7 @@ def _costs(table: TrumpTable) -> tuple[int, ...]:
 
 
 def _hand_units(hand: Sequence[int], table: TrumpTable) -> list[RawUnit]:
-    """[`unit_ids`][tuolaji.core.shapes.unit_ids]``(hand, table)`` (R3.3), suit by suit: a
+    """``unit_ids(hand, table)`` (`tuolaji.core.shapes`, R3.3), suit by suit: a
     suit's split depends on its cards alone, and a hand keeps most suits from one lead to
     the next (and from one rollout of a world to the next), so each is remembered."""
     suit = table.suit
