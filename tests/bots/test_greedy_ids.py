@@ -22,6 +22,7 @@ from tuolaji.core.shapes import unit_ids
 from tuolaji.state.actions import Phase, Play
 from tuolaji.testing import strategies
 from tuolaji.testing.driver import random_rules
+from tuolaji.tools.bench import trick_start
 
 PRESETS = list(tl.RULESETS)
 
@@ -178,3 +179,27 @@ def test_r7_4_tops_read_from_the_highest_position_down_are_the_reference(
     """Per effective suit, the highest position unseen once and twice (what makes a unit a
     master, R7.4), as the reference reads them from every card."""
     assert _tops(outside, trump.table) == reference_tops(outside, trump.table)
+
+
+def test_r7_2_kept_knowledge_follows_a_deal_that_branches() -> None:
+    """Continuations of one position share its trump and its first tricks and then differ
+    (as a search's candidates and worlds do): asked about them in turn, one bot reads each
+    continuation's own tricks (the kept ones only while they are a prefix)."""
+    bot = GreedyBot(0)
+    start = trick_start("tuolaji", 6, 8)
+    assert start.phase is Phase.PLAYING
+    branches: list[list[tl.GameState]] = []
+    for branch in range(4):
+        rng = random.Random(branch)
+        states = [start]
+        for _ in range(12):
+            states.append(states[-1].play(states[-1].turn, states[-1].legal_plays().sample(rng)))
+        branches.append(states)
+    # Step by step across the branches: each asks with as many tricks as the one before.
+    for step in range(13):
+        for states in branches:
+            for seat in range(4):
+                view = states[step].view(seat)
+                outside, voids = bot.seen(view)
+                assert list(outside) == _reference_outside(view)
+                assert [set(v) for v in voids] == no_pair_caps(view)[0]
