@@ -212,7 +212,7 @@ class GreedyBot:
         trick = [[c.id for c in p] for p in view.trick]
         chosen = greedy_play_ids(
             view.seat,
-            [c.id for c in view.hand],
+            () if trick else [c.id for c in view.hand],  # a follow reads the options
             trick,
             leader=view.leader,
             dealer=view.dealer,
