@@ -355,9 +355,10 @@ def greedy_play_ids(
     """[`GreedyBot`][tuolaji.GreedyBot]'s play, on card ids: the one definition that
     `GreedyBot.act` and [`greedy_rollout`][tuolaji.bots.rollout.greedy_rollout] both call.
 
-    ``seat`` holds ``hand`` and plays to ``trick`` (the plays so far, from ``leader`` on;
-    empty: ``seat`` leads); ``dealer`` is the deal's dealer; ``options`` the follows to
-    choose from (ignored for a lead: the lead is one unit of the hand, R6.2); ``seen()``
+    ``seat`` plays to ``trick`` (the plays so far, from ``leader`` on; empty: ``seat``
+    leads); ``hand``: its cards (read for a lead only: the lead is one unit of the hand, R6.2,
+    never a throw); ``dealer``: the deal's dealer; ``options``: the follows to choose from
+    (ignored for a lead); ``seen()``
     what the seat knows from public play (called only when the decision needs it);
     ``lead``: ``trick[0]`` described, when the caller has it. Returns the chosen play's
     card ids: an element of ``options`` for a follow.
