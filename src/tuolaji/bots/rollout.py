@@ -123,13 +123,12 @@ def greedy_rollout(state: GameState, bot: GreedyBot) -> GameState:
     if state.result is not None:
         return state
     rollout = _Rollout(state, bot)
+    trick: list[Sequence[int]] = [[c.id for c in p] for p in state.trick]
     while True:
         seat = state.turn
-        plays = state.trick
-        if plays:
+        if trick:
             follows = state.legal_plays()
             assert isinstance(follows, LegalFollows)
-            trick = [[c.id for c in p] for p in plays]
             chosen = rollout.choose(
                 seat, (), trick, leader=state.leader, follows=follows, lead=state.described_lead()
             )
@@ -140,6 +139,11 @@ def greedy_rollout(state: GameState, bot: GreedyBot) -> GameState:
         state = state.play(seat, tuple([CARDS[c] for c in chosen]))
         if state.result is not None:
             return state
+        # The trick's plays as card ids, kept (a lead is never a throw: played as chosen).
+        if state.trick:
+            trick.append(chosen)
+        else:
+            trick = []
 
 
 def greedy_rollout_points(state: GameState, bot: GreedyBot) -> int:
