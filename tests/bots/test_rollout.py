@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 import tuolaji as tl
 import tuolaji.bots.best
 from greedy_reference import ReferenceGreedyBot, reference_greedy_rollout
-from positions import played_deals
+from positions import played_deals, random_deal_states
 from tuolaji.bots.greedy import GreedyBot
-from tuolaji.bots.rollout import greedy_rollout, greedy_rollout_points
+from tuolaji.bots.rollout import _Rollout, greedy_rollout, greedy_rollout_points
 from tuolaji.bots.worlds import sample_world
 from tuolaji.state.actions import Phase
 from tuolaji.testing import strategies
@@ -111,3 +111,28 @@ def test_rollouts_from_sampled_worlds_end_as_the_reference() -> None:
 
 def test_greedy_rollout_is_still_exported_by_best() -> None:
     assert tuolaji.bots.best.greedy_rollout is greedy_rollout
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_r5_1_a_rollout_starts_from_what_each_view_shows(preset: str) -> None:
+    """A rollout reads each seat's knowledge from the state without building views (the hand,
+    and the kitty for the seat that buried it, R5.1): the same unseen copies and voids as
+    `GreedyBot.seen` of the seat's view, at every play state of two deals and under drawn
+    house rules (no kitty, a kitty shown at the end)."""
+    states = [s for seed in (1, 2) for s in played_deals(preset, seed)]
+    # A kitty taken and buried again by a counter-bidder (R5.2): not the dealer's.
+    states += [s for s in random_deal_states("shuangsheng", 14) if s.buried_by != s.dealer]
+    for seed in range(6):
+        rules = random_rules(random.Random(seed))
+        states += [trick_start(rules, seed, trick) for trick in (1, 9)]
+    checked = 0
+    for state in states:
+        if state.phase is not Phase.PLAYING:
+            continue
+        rollout = _Rollout(state, GreedyBot(0))
+        for seat in range(4):
+            outside, voids = GreedyBot(0).seen(state.view(seat))
+            assert rollout.outside[seat] == list(outside)
+            assert rollout.voids == [set(v) for v in voids]
+            checked += 1
+    assert checked > 400

@@ -228,30 +228,45 @@ class GreedyBot:
     def seen(self, view: PlayerView) -> SeenCards:
         """What ``view``'s seat has worked out from public play, as the play decisions read it
         (see [`SeenCards`][tuolaji.bots.greedy.SeenCards]): the copies of each card it has not
-        seen (its hand, the tricks, the kitty it buried) and the R7.2 voids of every seat.
+        seen (its hand, the tricks, the kitty it buried) and the R7.2 voids of every seat
+        ([`seen_ids`][tuolaji.GreedyBot.seen_ids] of the view's cards)."""
+        trump = view.trump
+        assert trump is not None
+        known = [c.id for c in view.hand]
+        known += [c.id for c in view.kitty or ()]
+        trick = [[c.id for c in p] for p in view.trick]
+        return self.seen_ids(trump.table, view.rules, view.tricks, view.leader, trick, known)
+
+    def seen_ids(  # noqa: PLR0917
+        self,
+        table: TrumpTable,
+        rules: Rules,
+        tricks: tuple[Trick, ...],
+        leader: int,
+        trick: Sequence[Sequence[int]],
+        known: Sequence[int],
+    ) -> SeenCards:
+        """[`seen`][tuolaji.GreedyBot.seen] on card ids: a seat that knows the cards ``known``
+        besides the tricks (its hand, and the kitty when it buried it, R5.1), after the
+        finished ``tricks`` and the current ``trick`` led by ``leader``.
 
         The finished tricks' share is kept between decisions of one deal and extended trick
         by trick (it is public, so the same for every seat and every world sampled from a
         view); only the current trick and the seat's own cards are read anew."""
-        trump = view.trump
-        assert trump is not None
-        table, rules, tricks = trump.table, view.rules, view.tricks
         facts = self._facts
         if facts is None or not facts.extends_to(tricks, table, rules):
             facts = self._facts = _PublicFacts(table, rules)
         facts.extend(tricks)
         outside = [2 - n for n in facts.played]
-        for card in view.hand:
-            outside[card.id] -= 1
-        for p in view.trick:
-            for card in p:
-                outside[card.id] -= 1
-        for card in view.kitty or ():
-            outside[card.id] -= 1
+        for c in known:
+            outside[c] -= 1
+        for p in trick:
+            for c in p:
+                outside[c] -= 1
         voids: Sequence[AbstractSet[int]] = facts.voids
-        if len(view.trick) > 1:
+        if len(trick) > 1:
             current = [set(v) for v in facts.voids]
-            add_voids(current, view.leader, [[c.id for c in p] for p in view.trick], table, rules)
+            add_voids(current, leader, trick, table, rules)
             voids = current
         return outside, voids
 

@@ -47,7 +47,17 @@ class _Rollout:
         self.table = trump.table
         self.rules = state.rules
         self.dealer = state.dealer
-        known = [bot.seen(state.view(s)) for s in range(4)]
+        # What each seat's view shows, read from the state without building the views: its
+        # hand, and the kitty for the seat that buried it (R5.1; a test compares them).
+        trick = [[c.id for c in p] for p in state.trick]
+        known = []
+        for s in range(4):
+            cards = list(state.hand_card_ids(s))
+            if s == state.buried_by:
+                cards += [c.id for c in state.kitty]
+            known.append(
+                bot.seen_ids(self.table, self.rules, state.tricks, state.leader, trick, cards)
+            )
         outside = self.outside = [list(unseen) for unseen, _ in known]
         voids = self.voids = [set(v) for v in known[0][1]]  # public: the same for every seat
 
