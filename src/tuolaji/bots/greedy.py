@@ -373,10 +373,10 @@ def greedy_play_ids(
     ``seat`` plays to ``trick`` (the plays so far, from ``leader`` on; empty: ``seat``
     leads); ``hand``: its cards (read for a lead only: the lead is one unit of the hand, R6.2,
     never a throw); ``dealer``: the deal's dealer; ``options``: the follows to choose from
-    (ignored for a lead); ``seen()``
-    what the seat knows from public play (called only when the decision needs it);
-    ``lead``: ``trick[0]`` described, when the caller has it. Returns the chosen play's
-    card ids: an element of ``options`` for a follow.
+    (ignored for a lead); ``seen()``: what the seat knows from public play (called only when
+    the decision needs it); ``lead``: ``trick[0]`` described, when the caller has it.
+    Returns the chosen play's card ids: an element of ``options`` for a follow. Decides
+    only from what the seat may know: its own cards, the trick and ``seen()``.
     """
     if not trick:
         return _lead_ids(seat, hand, dealer, table, seen())
@@ -445,7 +445,7 @@ def _cache(table: TrumpTable) -> _TableCache:
     known = _TABLES.get(id(table))
     if known is not None and known.table is table:
         return known
-    if len(_TABLES) > 64:  # tables of past deals
+    if len(_TABLES) > 16:  # tables of past deals
         _TABLES.clear()
     known = _TABLES[id(table)] = _TableCache(table)
     return known
@@ -470,7 +470,7 @@ def _hand_units(hand: Sequence[int], table: TrumpTable) -> list[RawUnit]:
             by_suit[s] = [c]
     cache = _cache(table)
     known = cache.units
-    if len(known) > 4096:
+    if len(known) > 2048:  # a few deals' holdings: bounded memory
         known.clear()
     out: list[RawUnit] = []
     for s in (TRUMP, 0, 1, 2, 3):
