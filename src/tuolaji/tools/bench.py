@@ -23,6 +23,10 @@ Workloads (one core; every deal seeded, so runs are comparable):
     Sampled worlds ([`sample_world`][tuolaji.sample_world]) of each seat's view at the
     first lead of trick 12, reached by random plays untimed; ``WORLDS_PER_VIEW`` worlds per
     view (every world counts once).
+``W8``
+    W2's play phases, on the same positions and with the same random source, played by the
+    mutable simulator [`PlayPhase`][tuolaji.PlayPhase]: ``from_state``, then ``sample_move``
+    and ``push`` until the last trick (building it is timed).
 
 A workload whose extra is missing is skipped with a line saying so.
 
@@ -53,6 +57,7 @@ from tuolaji.core.rules import Rules, as_rules, preset_name
 from tuolaji.core.shapes import units
 from tuolaji.core.tricks import check_throw, is_legal_follow, trick_winner
 from tuolaji.core.trump import Trump
+from tuolaji.fast import PlayPhase
 from tuolaji.game.facade import Game
 from tuolaji.state.actions import DealCard, Phase
 from tuolaji.state.gamestate import GameState
@@ -81,6 +86,7 @@ WORKLOADS: dict[str, str] = {
     "W4": "PettingZoo env: last() and a random masked id per step",
     "W5": "OpenSpiel python_tuolaji: random playthrough, per state",
     "W6": "sampled worlds of each seat's view at trick 12",
+    "W8": "play phase on PlayPhase (sample_move, push), W2's positions",
 }
 """The workloads by name, with what each one runs."""
 
@@ -183,6 +189,22 @@ def _play_phases(
         spent += time.process_time() - start
         if profiler is not None:
             profiler.disable()
+    return decisions, spent
+
+
+def _fast_play_phases(rules: Rules, deals: int, seed: int) -> tuple[int, float]:
+    """W8: W2's play phases, from the same positions with the same random source, on a
+    [`PlayPhase`][tuolaji.PlayPhase] (its building timed too)."""
+    decisions = 0
+    spent = 0.0
+    for i in range(deals):
+        state, rng = play_phase_start(rules, seed + i)
+        start = time.process_time()
+        sim = PlayPhase.from_state(state)
+        while not sim.is_over():
+            sim.push(sim.sample_move(rng))
+            decisions += 1
+        spent += time.process_time() - start
     return decisions, spent
 
 
@@ -291,6 +313,8 @@ def _once(
         decisions, spent = _openspiel_states(rules, deals, seed)
     elif workload == "W6":
         decisions, spent = _worlds(rules, deals, seed)
+    elif workload == "W8":
+        decisions, spent = _fast_play_phases(rules, deals, seed)
     else:
         raise ValueError(f"unknown workload {workload!r}; valid: {', '.join(WORKLOADS)}")
     return Figure(workload, deals, decisions, spent)
