@@ -85,3 +85,17 @@ def test_a_void_seat_may_follow_with_any_card() -> None:
     sim, after = lead(state, "3D")
     assert sim.legal_count() == len(after.legal_plays()) == 3
     assert set(sim.moves()) == {(c.id,) for c in tl.parse_cards("3C 4C 5H")}
+
+
+@pytest.mark.parametrize("forced_unit", ["lowest", "smallest"])
+def test_a_pair_below_the_single_that_no_pair_beats_leaves_the_single_forced(
+    forced_unit: str,
+) -> None:
+    """R6.4 under ``"lowest"``: the pair ♦33 comes first but no other hand holds a higher pair,
+    so it is not beaten (R6.3); ♦9 is, by seat 2's ♦10: the single is forced."""
+    state = position(
+        ["3D 3D 9D 5C 6C", "4D 5D 7C 8C 9C", "10D QD 3H 4H 5H", "6H 7H 8H 9H 10H"], forced_unit
+    )
+    sim, _ = lead(state, "3D 9D 3D")
+    assert sim.trick == ((tl.parse_cards("9D")[0].id,),)
+    assert sim.failed_throws == (0,)
