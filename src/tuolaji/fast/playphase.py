@@ -387,11 +387,18 @@ class PlayPhase:
         return _ids_of(self._bits, self._once[seat], self._twice[seat])
 
     def _follows(self) -> LegalFollows:
-        """The kernel's legal follows to a lead of several cards (R7.1-R7.3)."""
-        assert self._lead is not None
-        return LegalFollows.unchecked(
-            self._lead, self._hand_list(self._turn), self._table, self._rules
-        )
+        """The kernel's legal follows to a lead of several cards (R7.1-R7.3). A seat holding
+        as many cards of the led suit as the lead plays only those (R7.2), and R7.3 reads only
+        them: the kernel is given that holding alone, else the whole hand."""
+        lead = self._lead
+        assert lead is not None
+        bits, seat = self._bits, self._turn
+        mask = bits.suit_mask[lead.suit]
+        once, twice = self._once[seat], self._twice[seat]
+        if (once & mask).bit_count() + (twice & mask).bit_count() >= len(lead.ids):
+            once &= mask
+            twice &= mask
+        return LegalFollows.unchecked(lead, _ids_of(bits, once, twice), self._table, self._rules)
 
     def _single_pool(self) -> int:
         """A single lead's follows (R7.2): the distinct cards of the led suit, all of them when
