@@ -310,7 +310,7 @@ class PlayPhase:
     def points(self) -> int:
         """The attackers' trick points so far (R8.1): the tricks' points only, without the
         kitty (R8.2) or throw penalties (R6.5), as
-        [`GameState.trick_points`][tuolaji.GameState.trick_points]."""
+        the state's ``trick_points``."""
         return self._points
 
     @property
