@@ -592,13 +592,20 @@ class PlayPhase:
             ids, lead = self._lead_play(seat, move)
             self._lead = lead
         bit = self._bits.bit
-        for c in ids:
-            b = bit[c]
+        if len(ids) == 1:
+            b = bit[ids[0]]
             if twice & b:
-                twice ^= b
+                self._twice[seat] = twice ^ b
             else:
-                once ^= b
-        self._once[seat], self._twice[seat] = once, twice
+                self._once[seat] = once ^ b
+        else:
+            for c in ids:
+                b = bit[c]
+                if twice & b:
+                    twice ^= b
+                else:
+                    once ^= b
+            self._once[seat], self._twice[seat] = once, twice
         trick = (*trick, ids)  # type: ignore[arg-type]
         if len(trick) < 4:
             self._trick = trick
@@ -607,12 +614,16 @@ class PlayPhase:
         # The fourth play closes the trick: its winner leads next and the attackers score its
         # points (R7.5, R8.1).
         if lead is None:
-            winner = _single_winner(self._table, trick)
+            winner = (self._leader + _single_winner(self._table, trick)) & 3
+            if TEAM[winner] != TEAM[self._dealer]:
+                self._points += (
+                    POINTS[trick[0][0]] + POINTS[trick[1][0]] + POINTS[trick[2][0]] + POINTS[ids[0]]
+                )
         else:
             winner = winner_so_far(lead, trick, self._table, self._rules).play_index
-        winner = (self._leader + winner) & 3
-        if TEAM[winner] != TEAM[self._dealer]:
-            self._points += sum([POINTS[c] for play in trick for c in play])
+            winner = (self._leader + winner) & 3
+            if TEAM[winner] != TEAM[self._dealer]:
+                self._points += sum([POINTS[c] for play in trick for c in play])
         self._last = (self._leader, trick, winner)
         self._tricks += 1
         self._trick = ()
