@@ -99,3 +99,17 @@ def test_a_pair_below_the_single_that_no_pair_beats_leaves_the_single_forced(
     sim, _ = lead(state, "3D 9D 3D")
     assert sim.trick == ((tl.parse_cards("9D")[0].id,),)
     assert sim.failed_throws == (0,)
+
+
+@pytest.mark.parametrize(("forced_unit", "forced"), [("nearest_seat", "3D 3D"), ("smallest", "9D")])
+def test_under_nearest_seat_the_first_seat_able_to_beat_a_unit_decides(
+    forced_unit: str, forced: str
+) -> None:
+    """R6.4 ``"nearest_seat"``: seat 1 holds no card above ♦9 but the pair ♦55 above ♦33, so it
+    decides and the pair is forced, though seat 2's ♦10 beats the single; ``"smallest"``
+    forces the single."""
+    state = position(
+        ["3D 3D 9D 5C 6C", "5D 5D 6D 7C 8C", "10D QD 3H 4H 5H", "6H 7H 8H 9H 10H"], forced_unit
+    )
+    sim, _ = lead(state, "3D 9D 3D")
+    assert sim.trick == (tuple(c.id for c in tl.parse_cards(forced)),)

@@ -682,10 +682,11 @@ class PlayPhase:
         under ``"lowest"`` the units holding a lower card come first (the lead's pairs and
         tractors reaching below it), so the single is forced only when no other hand holds a
         pair above the lowest of them: none of those units is beaten then (R6.3: a pair is
-        beaten by a higher pair, a tractor only by a higher tractor, which holds one)."""
+        beaten by a higher pair, a tractor only by a higher tractor, which holds one). Under
+        ``"nearest_seat"`` the first seat after the thrower that beats a unit decides, singles
+        first: the single is forced when a seat holding a higher card comes before any seat
+        holding a pair above the lead's lowest pair."""
         rules = self._rules.forced_unit
-        if rules == "nearest_seat":
-            return None
         bits = self._bits
         bit, pos = bits.bit, bits.pos
         lone = doubled = 0
@@ -700,19 +701,31 @@ class PlayPhase:
             return None  # pairs and tractors only
         low = (lone & -lone).bit_length() - 1
         p = pos[low]
+        # The lowest position of the lead's pairs and tractors (they hold a pair there).
+        below = pos[(doubled & -doubled).bit_length() - 1] if doubled else p
         mask = bits.suit_mask[bits.suit[low]]
-        once = self._once
+        once, twice = self._once, self._twice
         others = ((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3)
-        for other in others:
-            held = once[other] & mask
-            if held and pos[held.bit_length() - 1] > p:
-                break
+        if rules == "nearest_seat":
+            # The first seat that beats a unit decides, trying the singles first: a seat with
+            # a card above the single beats it; one without may beat only a pair or tractor.
+            for other in others:
+                held = once[other] & mask
+                if held and pos[held.bit_length() - 1] > p:
+                    break
+                pairs = twice[other] & mask
+                if pairs and pos[pairs.bit_length() - 1] > below:
+                    return None
+            else:
+                return None
         else:
-            return None  # no card of another hand beats it
-        if doubled and rules == "lowest":
-            below = pos[(doubled & -doubled).bit_length() - 1]
-            if below < p:
-                twice = self._twice
+            for other in others:
+                held = once[other] & mask
+                if held and pos[held.bit_length() - 1] > p:
+                    break
+            else:
+                return None  # no card of another hand beats it
+            if below < p and rules == "lowest":
                 for other in others:
                     pairs = twice[other] & mask
                     if pairs and pos[pairs.bit_length() - 1] > below:
