@@ -60,9 +60,10 @@ Move = tuple[int, ...]
 """A play as card ids (see the module's docstring)."""
 
 _LastTrick = tuple[int, tuple[Move, ...], int]  # leader, plays, winner
-# What push changes, to restore it: seat, once, twice, trick, lead, leader, points, failed
-# throws, last trick, tricks done.
+# A pushed move and what push changes, to restore it: seat, once, twice, trick, lead, leader,
+# points, failed throws, last trick, tricks done.
 _Record = tuple[
+    Move,
     int,
     int,
     int,
@@ -85,9 +86,10 @@ class _Bits:
 
     ``bit[c]``: the mask of card ``c``; ``card[b]``: the card at bit ``b``; ``pos[b]`` and
     ``suit[b]``: its position and effective suit; ``suit_mask[s]``: the bits of effective suit
-    ``s``."""
+    ``s``; ``mask_of[c]``: those of card ``c``'s effective suit; ``single[b]``: the one-card
+    move of the card at bit ``b``."""
 
-    __slots__ = ("bit", "card", "pos", "suit", "suit_mask", "table")
+    __slots__ = ("bit", "card", "mask_of", "pos", "single", "suit", "suit_mask", "table")
 
     def __init__(self, table: TrumpTable) -> None:
         suit, pos = table.suit, table.pos
@@ -108,6 +110,8 @@ class _Bits:
         for c in range(CARD_KINDS):
             masks[suit[c]] |= self.bit[c]
         self.suit_mask: tuple[int, ...] = tuple(masks)
+        self.mask_of: tuple[int, ...] = tuple(masks[suit[c]] for c in range(CARD_KINDS))
+        self.single: tuple[Move, ...] = tuple(_SINGLE[c] for c in ranked)
 
 
 # Keyed by the table's identity; the entry holds the table, so its identity is not reused
@@ -176,7 +180,6 @@ class PlayPhase:
         "_last",
         "_lead",
         "_leader",
-        "_moves",
         "_once",
         "_points",
         "_rules",
@@ -196,7 +199,6 @@ class PlayPhase:
     _last: _LastTrick | None
     _lead: LeadInfo | None
     _leader: int
-    _moves: list[Move]
     _once: list[int]
     _points: int
     _rules: Rules
@@ -255,7 +257,6 @@ class PlayPhase:
             if last is None
             else (last.leader, tuple(tuple([c.id for c in p]) for p in last.plays), last.winner)
         )
-        self._moves = []
         self._stack = []
         self._known = None
         return self
@@ -267,7 +268,6 @@ class PlayPhase:
             setattr(other, name, getattr(self, name))
         other._once = list(self._once)
         other._twice = list(self._twice)
-        other._moves = list(self._moves)
         other._stack = list(self._stack)
         return other
 
@@ -310,7 +310,7 @@ class PlayPhase:
     def points(self) -> int:
         """The attackers' trick points so far (R8.1): the tricks' points only, without the
         kitty (R8.2) or throw penalties (R6.5), as
-        [`GameState.trick_points`][tuolaji.GameState.trick_points]."""
+        the state's ``trick_points``."""
         return self._points
 
     @property
@@ -327,7 +327,7 @@ class PlayPhase:
     def history(self) -> tuple[Move, ...]:
         """The moves pushed since [`from_state`][tuolaji.PlayPhase.from_state], as given (a
         failed throw as attempted)."""
-        return tuple(self._moves)
+        return tuple([record[0] for record in self._stack])
 
     def hand_ids(self, seat: int) -> tuple[int, ...]:
         """``seat``'s hand as card ids, each as often as held, in canonical order."""
@@ -377,7 +377,7 @@ class PlayPhase:
         the pushed moves on the source state (exact by construction; its cost is one
         `GameState.play` per move)."""
         state = self._source
-        for move in self._moves:
+        for move in self.history:
             state = state.play(state.turn, tuple([CARDS[c] for c in move]))
         return state
 
@@ -387,11 +387,18 @@ class PlayPhase:
         return _ids_of(self._bits, self._once[seat], self._twice[seat])
 
     def _follows(self) -> LegalFollows:
-        """The kernel's legal follows to a lead of several cards (R7.1-R7.3)."""
-        assert self._lead is not None
-        return LegalFollows.unchecked(
-            self._lead, self._hand_list(self._turn), self._table, self._rules
-        )
+        """The kernel's legal follows to a lead of several cards (R7.1-R7.3). A seat holding
+        as many cards of the led suit as the lead plays only those (R7.2), and R7.3 reads only
+        them: the kernel is given that holding alone, else the whole hand."""
+        lead = self._lead
+        assert lead is not None
+        bits, seat = self._bits, self._turn
+        mask = bits.suit_mask[lead.suit]
+        once, twice = self._once[seat], self._twice[seat]
+        if (once & mask).bit_count() + (twice & mask).bit_count() >= len(lead.ids):
+            once &= mask
+            twice &= mask
+        return LegalFollows.unchecked(lead, _ids_of(bits, once, twice), self._table, self._rules)
 
     def _single_pool(self) -> int:
         """A single lead's follows (R7.2): the distinct cards of the led suit, all of them when
@@ -452,25 +459,46 @@ class PlayPhase:
         """One legal move drawn from ``rng``, uniformly over the legal moves: the law of
         ``state.legal_plays().sample(rng)`` (not its draws), without listing the moves.
         Raises [`NoLegalChoice`][tuolaji.NoLegalChoice] (R11) once the deal is over."""
-        if self.is_over():
-            raise NoLegalChoice("the deal is over: there is no move to sample")
-        if not self._trick:
-            sizes = self._lead_sizes()
-            r = rng.randrange(sum(sizes))
-            for suit in range(_SUITS):
-                if r < sizes[suit]:
-                    move = self._known = self._decode_lead(suit, r + 1)
-                    return move
-                r -= sizes[suit]
-            raise AssertionError("unreachable: r < the number of leads")
-        if self._lead is None:
-            pool = self._single_pool()
-            for _ in range(rng.randrange(pool.bit_count())):
-                pool &= pool - 1
-            move = self._known = _SINGLE[self._bits.card[(pool & -pool).bit_length() - 1]]
+        trick = self._trick
+        bits = self._bits
+        if trick:
+            if self._lead is not None:
+                cards = self._follows().sample(rng)
+                move = self._known = tuple([c.id for c in cards])
+                return move
+            # A single lead (R7.2): a distinct card of the led suit, any card when void.
+            once = self._once[self._turn]
+            pool = once & bits.mask_of[trick[0][0]] or once
+            n = pool.bit_count()
+            if n > 1:
+                for _ in range(_below(rng, n)):
+                    pool &= pool - 1
+            move = self._known = bits.single[(pool & -pool).bit_length() - 1]
             return move
-        cards = self._follows().sample(rng)
-        move = self._known = tuple([c.id for c in cards])
+        once = self._once[self._turn]
+        if not once:
+            raise NoLegalChoice("the deal is over: there is no move to sample")
+        # A lead (R6.2): a suit by its number of leads, then one of them.
+        twice = self._twice[self._turn]
+        sizes = []
+        total = 0
+        for mask in bits.suit_mask:
+            held = once & mask
+            if held:
+                t = (twice & mask).bit_count()
+                size = (_POW3[t] << (held.bit_count() - t)) - 1
+                total += size
+                sizes.append(size)
+            else:
+                sizes.append(0)
+        r = _below(rng, total)
+        suit = 0
+        for size in sizes:
+            if r < size:
+                break
+            r -= size
+            suit += 1
+        move = self._known = self._decode_lead(suit, r + 1)
         return move
 
     def legal_ids(self) -> Iterator[Move]:
@@ -539,33 +567,14 @@ class PlayPhase:
         the rule, or [`InvalidCards`][tuolaji.InvalidCards]) and changes nothing; a move that is
         not a sequence of ints raises `TypeError`."""
         if move is not self._known:
-            ids = _ids_or_none(move)
-            if ids is None:
-                raise TypeError(
-                    f"a move is a sequence of card ids (ints 0..{CARD_KINDS - 1}), got {move!r}"
-                )
-            for c in ids:
-                if not 0 <= c < CARD_KINDS:
-                    raise InvalidCards(f"R1.1: card ids run from 0 to {CARD_KINDS - 1}, got {c}")
-            if not self.is_legal(ids):
-                self._refuse(ids)
-            move = tuple(ids)
+            move = self._checked(move)
         self._known = None
-        self._play(move)
-
-    def _refuse(self, ids: Sequence[int]) -> None:
-        """Raise the state machine's own error for the illegal play ``ids`` (the error path
-        may be slow: it rebuilds the state)."""
-        state = self.to_state()
-        state.play(state.turn, tuple([CARDS[c] for c in ids]))
-        raise AssertionError(f"PlayPhase refused {ids} but GameState.play accepted it")
-
-    def _play(self, move: Move) -> None:
         seat = self._turn
         once, twice = self._once[seat], self._twice[seat]
         trick, lead = self._trick, self._lead
         self._stack.append(
             (
+                move,  # checked, or the very tuple sample_move returned
                 seat,
                 once,
                 twice,
@@ -578,20 +587,26 @@ class PlayPhase:
                 self._tricks,
             )
         )
-        self._moves.append(move)
-        ids = move
+        ids: Sequence[int] = move
         if not trick and len(ids) > 1:
-            ids, lead = self._lead_play(seat, ids)
+            ids, lead = self._lead_play(seat, move)
             self._lead = lead
         bit = self._bits.bit
-        for c in ids:
-            b = bit[c]
+        if len(ids) == 1:
+            b = bit[ids[0]]
             if twice & b:
-                twice ^= b
+                self._twice[seat] = twice ^ b
             else:
-                once ^= b
-        self._once[seat], self._twice[seat] = once, twice
-        trick = (*trick, ids)
+                self._once[seat] = once ^ b
+        else:
+            for c in ids:
+                b = bit[c]
+                if twice & b:
+                    twice ^= b
+                else:
+                    once ^= b
+            self._once[seat], self._twice[seat] = once, twice
+        trick = (*trick, ids)  # type: ignore[arg-type]
         if len(trick) < 4:
             self._trick = trick
             self._turn = (seat + 1) & 3
@@ -599,17 +614,37 @@ class PlayPhase:
         # The fourth play closes the trick: its winner leads next and the attackers score its
         # points (R7.5, R8.1).
         if lead is None:
-            winner = _single_winner(self._table, trick)
+            winner = (self._leader + _single_winner(self._table, trick)) & 3
+            if TEAM[winner] != TEAM[self._dealer]:
+                self._points += (
+                    POINTS[trick[0][0]] + POINTS[trick[1][0]] + POINTS[trick[2][0]] + POINTS[ids[0]]
+                )
         else:
             winner = winner_so_far(lead, trick, self._table, self._rules).play_index
-        winner = (self._leader + winner) & 3
-        if TEAM[winner] != TEAM[self._dealer]:
-            self._points += sum([POINTS[c] for play in trick for c in play])
+            winner = (self._leader + winner) & 3
+            if TEAM[winner] != TEAM[self._dealer]:
+                self._points += sum([POINTS[c] for play in trick for c in play])
         self._last = (self._leader, trick, winner)
         self._tricks += 1
         self._trick = ()
         self._lead = None
         self._leader = self._turn = winner
+
+    def _checked(self, move: object) -> Move:
+        """``move`` as a tuple of ids when it is a legal move; else raise what `push` says."""
+        ids = _ids_or_none(move)
+        if ids is None:
+            raise TypeError(
+                f"a move is a sequence of card ids (ints 0..{CARD_KINDS - 1}), got {move!r}"
+            )
+        for c in ids:
+            if not 0 <= c < CARD_KINDS:
+                raise InvalidCards(f"R1.1: card ids run from 0 to {CARD_KINDS - 1}, got {c}")
+        if not self.is_legal(ids):
+            state = self.to_state()  # the state machine words the refusal (slow, but rare)
+            state.play(state.turn, tuple([CARDS[c] for c in ids]))
+            raise AssertionError(f"PlayPhase refused {ids} but GameState.play accepted it")
+        return tuple(ids)
 
     def _lead_play(self, seat: int, ids: Move) -> tuple[Move, LeadInfo | None]:
         """What a lead of several cards plays (R6.2-R6.4): itself, or a failed throw's forced
@@ -641,14 +676,17 @@ class PlayPhase:
         """The single card a throw ``ids`` by ``seat`` is forced to play when the bitboards
         show it at once, else None (then the kernel's
         [`throw_verdict`][tuolaji.core.trickids.throw_verdict] decides). The fast path of most
-        failed throws: a card led once, of the lowest position among the lead's cards taken
-        once, is lower than another hand's top card of the suit (R6.3), and it comes first in
-        R6.4's order of the beatable units: under ``"smallest"`` singles come first; under
-        ``"lowest"`` when no pair or tractor of the lead reaches down to its position. Among
-        equal cards (off-suit level cards) the lowest id."""
+        failed throws: the lead's lowest card taken once (among equal cards, the off-suit level
+        cards, the lowest id) is beaten by a higher card of another hand (R6.3) and comes
+        first in R6.4's order of the beaten units. Under ``"smallest"`` singles come first;
+        under ``"lowest"`` the units holding a lower card come first (the lead's pairs and
+        tractors reaching below it), so the single is forced only when no other hand holds a
+        pair above the lowest of them: none of those units is beaten then (R6.3: a pair is
+        beaten by a higher pair, a tractor only by a higher tractor, which holds one). Under
+        ``"nearest_seat"`` the first seat after the thrower that beats a unit decides, singles
+        first: the single is forced when a seat holding a higher card comes before any seat
+        holding a pair above the lead's lowest pair."""
         rules = self._rules.forced_unit
-        if rules == "nearest_seat":
-            return None
         bits = self._bits
         bit, pos = bits.bit, bits.pos
         lone = doubled = 0
@@ -663,16 +701,35 @@ class PlayPhase:
             return None  # pairs and tractors only
         low = (lone & -lone).bit_length() - 1
         p = pos[low]
-        if doubled and rules == "lowest" and pos[(doubled & -doubled).bit_length() - 1] <= p:
-            return None
+        # The lowest position of the lead's pairs and tractors (they hold a pair there).
+        below = pos[(doubled & -doubled).bit_length() - 1] if doubled else p
         mask = bits.suit_mask[bits.suit[low]]
-        once = self._once
-        for other in ((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3):
-            held = once[other] & mask
-            if held and pos[held.bit_length() - 1] > p:
-                break
+        once, twice = self._once, self._twice
+        others = ((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3)
+        if rules == "nearest_seat":
+            # The first seat that beats a unit decides, trying the singles first: a seat with
+            # a card above the single beats it; one without may beat only a pair or tractor.
+            for other in others:
+                held = once[other] & mask
+                if held and pos[held.bit_length() - 1] > p:
+                    break
+                pairs = twice[other] & mask
+                if pairs and pos[pairs.bit_length() - 1] > below:
+                    return None
+            else:
+                return None
         else:
-            return None  # no card of another hand beats it
+            for other in others:
+                held = once[other] & mask
+                if held and pos[held.bit_length() - 1] > p:
+                    break
+            else:
+                return None  # no card of another hand beats it
+            if below < p and rules == "lowest":
+                for other in others:
+                    pairs = twice[other] & mask
+                    if pairs and pos[pairs.bit_length() - 1] > below:
+                        return None  # a unit below the single might be beaten first
         card = bits.card
         best = card[low]
         lone ^= 1 << low
@@ -689,7 +746,9 @@ class PlayPhase:
         no move was pushed since [`from_state`][tuolaji.PlayPhase.from_state]."""
         if not self._stack:
             raise IndexError("pop from a PlayPhase with no pushed move")
-        seat, once, twice, trick, lead, leader, points, failed, last, tricks = self._stack.pop()
+        (move, seat, once, twice, trick, lead, leader, points, failed, last, tricks) = (
+            self._stack.pop()
+        )
         self._once[seat] = once
         self._twice[seat] = twice
         self._trick = trick
@@ -701,13 +760,28 @@ class PlayPhase:
         self._last = last
         self._tricks = tricks
         self._known = None
-        return self._moves.pop()
+        return move
 
     def __repr__(self) -> str:
         return (
             f"<PlayPhase: trick {self._tricks + 1}, seat {self._turn} to play, "
-            f"{self._points} attackers' points, {len(self._moves)} moves pushed>"
+            f"{self._points} attackers' points, {len(self._stack)} moves pushed>"
         )
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """A uniform integer in ``0..n-1`` (``n`` >= 1): what ``rng.randrange(n)`` draws, from the
+    same bits (CPython's ``_randbelow``: ``n.bit_length()`` random bits until below ``n``),
+    without its argument checks, on the hot path."""
+    try:
+        bits = rng.getrandbits
+    except AttributeError:
+        raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}") from None
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
 
 
 def _single_winner(table: TrumpTable, trick: tuple[Move, ...]) -> int:

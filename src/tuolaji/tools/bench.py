@@ -29,6 +29,10 @@ Workloads (one core; every deal seeded, so runs are comparable):
     leads of tricks ``W7_TRICKS`` (mid-deal positions reached by random plays untimed), a
     [`GreedyBot`][tuolaji.GreedyBot] on every seat: a *deal* is one rollout, a decision one
     play in it.
+``W8``
+    W2's play phases, on the same positions and with the same random source, played by the
+    mutable simulator [`PlayPhase`][tuolaji.PlayPhase]: ``from_state``, then ``sample_move``
+    and ``push`` until the last trick (building it is timed).
 
 A workload whose extra is missing is skipped with a line saying so.
 
@@ -60,6 +64,7 @@ from tuolaji.core.rules import Rules, as_rules, preset_name
 from tuolaji.core.shapes import units
 from tuolaji.core.tricks import check_throw, is_legal_follow, trick_winner
 from tuolaji.core.trump import Trump
+from tuolaji.fast import PlayPhase
 from tuolaji.game.facade import Game
 from tuolaji.state.actions import DealCard, Phase
 from tuolaji.state.gamestate import GameState
@@ -90,6 +95,7 @@ WORKLOADS: dict[str, str] = {
     "W5": "OpenSpiel python_tuolaji: random playthrough, per state",
     "W6": "sampled worlds of each seat's view at trick 12",
     "W7": "greedy rollouts from tricks 5 and 13 (a deal is one rollout)",
+    "W8": "play phase on PlayPhase (sample_move, push), W2's positions",
 }
 """The workloads by name, with what each one runs."""
 
@@ -195,6 +201,22 @@ def _play_phases(
         spent += time.process_time() - start
         if profiler is not None:
             profiler.disable()
+    return decisions, spent
+
+
+def _fast_play_phases(rules: Rules, deals: int, seed: int) -> tuple[int, float]:
+    """W8: W2's play phases, from the same positions with the same random source, on a
+    [`PlayPhase`][tuolaji.PlayPhase] (its building timed too)."""
+    decisions = 0
+    spent = 0.0
+    for i in range(deals):
+        state, rng = play_phase_start(rules, seed + i)
+        start = time.process_time()
+        sim = PlayPhase.from_state(state)
+        while not sim.is_over():
+            sim.push(sim.sample_move(rng))
+            decisions += 1
+        spent += time.process_time() - start
     return decisions, spent
 
 
@@ -326,6 +348,8 @@ def _once(
         decisions, spent = _worlds(rules, deals, seed)
     elif workload == "W7":
         deals, decisions, spent = _rollouts(rules, deals, seed)
+    elif workload == "W8":
+        decisions, spent = _fast_play_phases(rules, deals, seed)
     else:
         raise ValueError(f"unknown workload {workload!r}; valid: {', '.join(WORKLOADS)}")
     return Figure(workload, deals, decisions, spent)
