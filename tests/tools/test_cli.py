@@ -128,7 +128,7 @@ def test_deal_sorts_trumps_first_strongest_first(capsys: pytest.CaptureFixture[s
         (["simulate", "--bots", "greedy,random,greedy"], "give 1, 2 (one per team) or 4"),
         (["simulate", "--deals", "2", "--match"], "not allowed with argument"),
         (["simulate", "--deals", "0"], "not a positive whole number"),
-        (["bench", "--workloads", "W1,W7"], "unknown workloads ['W7']; valid: W1, W2, W3, W4"),
+        (["bench", "--workloads", "W1,W99"], "unknown workloads ['W99']; valid: W1, W2, W3, W4"),
         (["bench", "--rules", "nope"], "no rules preset 'nope' and no such file"),
     ],
 )
