@@ -196,7 +196,7 @@ def test_no_layer_below_the_tools_imports_the_package_root() -> None:
     assert [m for m in below if ROOT in graph[m]] == []
 
 
-LAYERS = ("core", "state", "bots", "game", "rl", "tools", "testing")
+LAYERS = ("core", "state", "fast", "bots", "game", "rl", "tools", "testing")
 """The layer folders, lowest first (docs/architecture.md): a module imports its own layer
 and the layers below."""
 

@@ -89,6 +89,7 @@ from tuolaji.core.tricks import (
     trick_winner,
 )
 from tuolaji.core.trump import TRUMP, Trump
+from tuolaji.fast import PlayPhase
 from tuolaji.game.facade import Game, History, MatchResult
 from tuolaji.game.record import read_record, record_of, replay, write_record
 from tuolaji.rl.actionspace import Decision
@@ -183,6 +184,7 @@ __all__ = [
     "Passed",
     "Phase",
     "Play",
+    "PlayPhase",
     "Played",
     "PlayerView",
     "RandomBot",

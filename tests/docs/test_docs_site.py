@@ -272,5 +272,5 @@ def test_api_reference_lists_every_public_name_under_its_layer() -> None:
     wrong = {name: got for name, got in wrong.items() if got[0] != [got[1]]}
     assert not wrong, f"names of tuolaji.__all__ missing, repeated or misplaced in api.md: {wrong}"
     assert [s.split(":", 1)[0] for s in sections if ":" in s.split("\n", 1)[0]] == [
-        "core", "state", "bots", "game", "rl", "tools", "testing"
+        "core", "state", "fast", "bots", "game", "rl", "tools", "testing"
     ]  # fmt: skip

@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 from tuolaji.bots.greedy import GreedyBot
 from tuolaji.bots.pimc import PIMCBot
+from tuolaji.bots.rollout import greedy_rollout
 from tuolaji.core._args import check_count
 from tuolaji.core.rules import MAX_HELD
 from tuolaji.state.actions import ActionSet
@@ -29,15 +30,6 @@ from tuolaji.state.gamestate import GameState
 from tuolaji.state.view import PlayerView
 
 __all__ = ["BestBot", "greedy_rollout"]
-
-
-def greedy_rollout(state: GameState, bot: GreedyBot) -> GameState:
-    """``state`` played to the end of the deal with ``bot`` deciding for every seat (each
-    seat seeing only its own view of ``state``)."""
-    while state.result is None:
-        seat = state.turn
-        state = state.apply(bot.act(state.view(seat), state.legal_actions(seat)))
-    return state
 
 
 class BestBot(PIMCBot):

@@ -7,17 +7,25 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 
-from tuolaji.bots.knowledge import no_pair_caps
 from tuolaji.core._args import check_count, check_seed
 from tuolaji.core.caching import memoize
 from tuolaji.core.cards import CARD_KINDS, CARDS, POINTS, SEATS, Card, Rank, Suit
 from tuolaji.core.legal import LegalFollows
 from tuolaji.core.limits import MAX_LIST
+from tuolaji.core.rules import Rules
 from tuolaji.core.scoring import team_of
 from tuolaji.core.shapes import RawUnit, unit_ids
-from tuolaji.core.trickids import challenge, lead_info_ids, winner_so_far
+from tuolaji.core.trickids import (
+    LeadInfo,
+    challenge,
+    follow_proof,
+    lead_info_ids,
+    single_lead_follow_proof,
+    winner_so_far,
+)
 from tuolaji.core.trump import TRUMP, Trump, TrumpTable
 from tuolaji.state.actions import (
     Action,
@@ -29,10 +37,17 @@ from tuolaji.state.actions import (
     Phase,
     Play,
     PlayActions,
+    Trick,
 )
 from tuolaji.state.view import PlayerView
 
-__all__ = ["GreedyBot"]
+__all__ = [
+    "GreedyBot",
+    "SeenCards",
+    "add_voids",
+    "follow_candidates",
+    "greedy_play_ids",
+]
 
 
 def _ids(cards: tuple[Card, ...]) -> tuple[int, ...]:
@@ -86,6 +101,7 @@ class GreedyBot:
         self.candidates = check_count(
             "GreedyBot", "candidates", candidates, MAX_LIST, "plays compared per decision"
         )
+        self._facts: _PublicFacts | None = None  # see seen(): public, kept between decisions
 
     def act(self, view: PlayerView, actions: ActionSet) -> Action:
         """The heuristic choice among ``actions``."""
@@ -175,163 +191,378 @@ class GreedyBot:
 
     # --- playing ---------------------------------------------------------------------------
 
-    def _options(self, actions: ActionSet) -> list[tuple[Card, ...]]:
-        plays: Iterable[tuple[Card, ...]]
-        if isinstance(actions, PlayActions):
-            plays = actions.plays  # the card tuples, without Play wrappers
-        else:
-            plays = (a.cards for a in actions if isinstance(a, Play))
+    def _options(self, actions: ActionSet) -> list[list[int]]:
+        """The follows compared: every legal one, or ``candidates`` draws of them when there
+        are more (as card ids, each in canonical order)."""
+        if isinstance(actions, PlayActions) and isinstance(actions.plays, LegalFollows):
+            return follow_candidates(actions.plays, self.candidates, self.rng)
         if len(actions) <= self.candidates:
-            return list(plays)
-        seen: dict[tuple[int, ...], tuple[Card, ...]] = {}
+            return [[c.id for c in a.cards] for a in actions if isinstance(a, Play)]
+        seen: dict[tuple[int, ...], list[int]] = {}
         for _ in range(self.candidates):
             action = actions.sample(self.rng)
             assert isinstance(action, Play)
-            seen[tuple(sorted(c.id for c in action.cards))] = action.cards
+            ids = [c.id for c in action.cards]
+            seen[tuple(sorted(ids))] = ids
         return list(seen.values())
 
     def _play(self, view: PlayerView, actions: ActionSet) -> Action:
         trump = view.trump
         assert trump is not None
-        if not view.trick:
-            return Play(view.seat, self._lead(view, trump, actions))
-        table = trump.table
-        if isinstance(actions, PlayActions) and len(actions) <= self.candidates:
-            plays = actions.plays
-            # Listed as ids (same order as listing the card tuples); cards only for the choice.
-            option_ids = list(plays.iter_ids()) if isinstance(plays, LegalFollows) else None
-        else:
-            option_ids = None
-        options: list[tuple[Card, ...]] | None = None
-        if option_ids is None:
-            options = self._options(actions)
-            option_ids = [[c.id for c in p] for p in options]
         trick = [[c.id for c in p] for p in view.trick]
-        on_table = sum(_points(p) for p in trick)
-        partner = (view.seat + 2) % 4
-        lead = lead_info_ids(trick[0], table)
-        rules = view.rules
-        best = winner_so_far(lead, trick, table, rules)
-        winning = (view.leader + best.play_index) % SEATS
-        me = len(trick)
-        last = me == 3
-
-        def wins(i: int) -> bool:
-            after = challenge(lead, best, me, option_ids[i], table, rules)
-            return after.play_index == me
-
-        def feed(i: int) -> tuple[int, int]:
-            return _points(option_ids[i]), -_strength_cost(option_ids[i], table)
-
-        def cheap_win(i: int) -> tuple[int, int]:
-            return _strength_cost(option_ids[i], table), -_points(option_ids[i])
-
-        def dump(i: int) -> int:
-            return 10 * _points(option_ids[i]) + _strength_cost(option_ids[i], table)
-
-        indices = range(len(option_ids))
-        if winning == partner and (last or self._stands(view, trick, lead.suit, table)):
-            choice = max(indices, key=feed)  # the partner takes the trick: give it points
-        elif winning != partner and (winners := [i for i in indices if wins(i)]):
-            choice = min(winners, key=cheap_win)
-            gain = on_table + _points(option_ids[choice])
-            ruff = lead.suit != TRUMP and table.suit[option_ids[choice][0]] == TRUMP
-            # A trick without points is worth the lead, but not a trump spent on it.
-            if gain == 0 and ruff:
-                choice = min(indices, key=dump)
-        else:
-            choice = min(indices, key=dump)
-        if options is not None:
-            return Play(view.seat, options[choice])
-        return Play(view.seat, tuple([CARDS[c] for c in option_ids[choice]]))
-
-    @staticmethod
-    def _outside(view: PlayerView) -> list[int]:
-        """Per card id, the copies this seat has not seen (hand, tricks, its own kitty)."""
-        outside = [2] * CARD_KINDS
-        for c in view.hand:
-            outside[c.id] -= 1
-        for t in view.tricks:
-            for p in t.plays:
-                for card in p:
-                    outside[card.id] -= 1
-        for p in view.trick:
-            for card in p:
-                outside[card.id] -= 1
-        for card in view.kitty or ():
-            outside[card.id] -= 1
-        return outside
-
-    def _stands(
-        self, view: PlayerView, trick: list[list[int]], led: int, table: TrumpTable
-    ) -> bool:
-        """Whether the partner's lead, still winning, cannot be beaten by the last seat: each
-        of its units is a master (nothing above it unseen, R7.4) and, led in a side suit, the
-        last seat is not known to be void there (R7.2: it could ruff)."""
-        if len(trick) != 2:
-            return False
-        outside = self._outside(view)
-        top_single, top_pair = _tops(outside, table)
-        if not all(_master(u, top_single, top_pair) for u in unit_ids(trick[0], table)):
-            return False
-        if led == TRUMP:
-            return True
-        voids, _, _ = no_pair_caps(view)
-        return led not in voids[(view.seat + 1) % 4]
-
-    def _lead(self, view: PlayerView, trump: Trump, actions: ActionSet) -> tuple[Card, ...]:
-        table = trump.table
-        outside = self._outside(view)
-        top_single, top_pair = _tops(outside, table)
-        hand_ids = _ids(view.hand)
-        hand_units = unit_ids(hand_ids, table)  # the split of units() (R3.3)
-        voids, _, _ = no_pair_caps(view)
-        opponents = voids[(view.seat + 1) % 4] | voids[(view.seat + 3) % 4]
-        partner_voids = voids[(view.seat + 2) % 4]
-        trumps_out = any(outside[c] for c in range(CARD_KINDS) if table.suit[c] == TRUMP)
-        # A side-suit master wins unless an opponent known to be void ruffs it (R7.2).
-        masters = [
-            u
-            for u in hand_units
-            if _master(u, top_single, top_pair)
-            and (u.suit == TRUMP or u.suit not in opponents or not trumps_out)
-        ]
-        if masters:
-            # Side-suit winners first (they draw points), bigger units first.
-            best = max(masters, key=lambda u: (u.suit != TRUMP, len(u.ids), u.top))
-            return tuple([CARDS[c] for c in best.ids])
-        side = [u for u in hand_units if u.suit != TRUMP and u.pairs == 0]
-        # A suit the partner can ruff and the opponents cannot: the partner takes the trick.
-        preferred = [u for u in side if u.suit in partner_voids and u.suit not in opponents]
-        lengths = Counter(table.suit[c] for c in hand_ids)
-        low_trumps = [
-            u for u in hand_units if u.suit == TRUMP and not u.pairs and not POINTS[u.ids[0]]
-        ]
-        dealers = view.dealer is not None and team_of(view.seat) == team_of(view.dealer)
-        if dealers and len(low_trumps) >= 0.4 * len(hand_ids):
-            # The dealer's side, long in trumps, draws the attackers' trumps: their ruffs
-            # would take points, and the last trick decides the kitty (R8.2).
-            preferred = low_trumps
-        pool = preferred or side or [u for u in hand_units if u.pairs == 0] or hand_units
-        # No points, then the shortest suit (toward a void), then the lowest card.
-        low = min(
-            pool,
-            key=lambda u: (POINTS[u.ids[0]], lengths[u.suit], table.strength[u.ids[0]]),
+        chosen = greedy_play_ids(
+            view.seat,
+            () if trick else [c.id for c in view.hand],  # a follow reads the options
+            trick,
+            leader=view.leader,
+            dealer=view.dealer,
+            options=self._options(actions) if trick else (),
+            table=trump.table,
+            rules=view.rules,
+            seen=lambda: self.seen(view),
         )
-        lead = tuple([CARDS[c] for c in low.ids])
-        assert Play(view.seat, lead) in actions
-        return lead
+        play = Play(view.seat, tuple([CARDS[c] for c in chosen]))
+        assert trick or play in actions  # a lead is one unit of the hand (R6.2)
+        return play
+
+    def seen(self, view: PlayerView) -> SeenCards:
+        """What ``view``'s seat has worked out from public play, as the play decisions read it
+        (see [`SeenCards`][tuolaji.bots.greedy.SeenCards]): the copies of each card it has not
+        seen (its hand, the tricks, the kitty it buried) and the R7.2 voids of every seat
+        ([`seen_ids`][tuolaji.GreedyBot.seen_ids] of the view's cards)."""
+        trump = view.trump
+        assert trump is not None
+        known = [c.id for c in view.hand]
+        known += [c.id for c in view.kitty or ()]
+        trick = [[c.id for c in p] for p in view.trick]
+        return self.seen_ids(trump.table, view.rules, view.tricks, view.leader, trick, known)
+
+    def seen_ids(  # noqa: PLR0917
+        self,
+        table: TrumpTable,
+        rules: Rules,
+        tricks: tuple[Trick, ...],
+        leader: int,
+        trick: Sequence[Sequence[int]],
+        known: Sequence[int],
+    ) -> SeenCards:
+        """[`seen`][tuolaji.GreedyBot.seen] on card ids: a seat that knows the cards ``known``
+        besides the tricks (its hand, and the kitty when it buried it, R5.1), after the
+        finished ``tricks`` and the current ``trick`` led by ``leader``.
+
+        The finished tricks' share is kept between decisions of one deal and extended trick
+        by trick (it is public, so the same for every seat and every world sampled from a
+        view); only the current trick and the seat's own cards are read anew."""
+        facts = self._facts
+        if facts is None or not facts.extends_to(tricks, table, rules):
+            facts = self._facts = _PublicFacts(table, rules)
+        facts.extend(tricks)
+        outside = [2 - n for n in facts.played]
+        for c in known:
+            outside[c] -= 1
+        for p in trick:
+            for c in p:
+                outside[c] -= 1
+        voids: Sequence[AbstractSet[int]] = facts.voids
+        if len(trick) > 1:
+            current = [set(v) for v in facts.voids]
+            add_voids(current, leader, trick, table, rules)
+            voids = current
+        return outside, voids
 
 
-def _tops(outside: list[int], table: TrumpTable) -> tuple[list[int], list[int]]:
+SeenCards = tuple[Sequence[int], Sequence[AbstractSet[int]]]
+"""What a seat has worked out from public play, as
+[`greedy_play_ids`][tuolaji.bots.greedy.greedy_play_ids] reads it: per card id, the copies it
+has not seen (``2`` minus those in its hand, in the tricks and in a kitty it buried), and per
+seat, the effective suits (R2.1) that seat is known to be void in (R7.2, as
+[`no_pair_caps`][tuolaji.bots.knowledge.no_pair_caps] finds them)."""
+
+
+class _PublicFacts:
+    """The public share of [`SeenCards`][tuolaji.bots.greedy.SeenCards] for a deal's finished
+    tricks ``tricks``: per card id the copies played, per seat the R7.2 voids; extended
+    trick by trick."""
+
+    __slots__ = ("played", "rules", "table", "tricks", "voids")
+
+    def __init__(self, table: TrumpTable, rules: Rules) -> None:
+        self.table = table
+        self.rules = rules
+        self.tricks: tuple[Trick, ...] = ()
+        self.played = [0] * CARD_KINDS
+        self.voids: list[set[int]] = [set(), set(), set(), set()]
+
+    def extends_to(self, tricks: tuple[Trick, ...], table: TrumpTable, rules: Rules) -> bool:
+        """Whether ``tricks`` begin with the tricks read so far, under the same trump and
+        rules (the tricks of one deal share their objects: comparing them is cheap)."""
+        n = len(self.tricks)
+        return (
+            self.table is table
+            and (self.rules is rules or self.rules == rules)
+            and len(tricks) >= n
+            and (tricks is self.tricks or tricks[:n] == self.tricks)
+        )
+
+    def extend(self, tricks: tuple[Trick, ...]) -> None:
+        """Read the tricks of ``tricks`` after those read so far."""
+        if tricks is self.tricks:
+            return
+        played = self.played
+        for t in tricks[len(self.tricks) :]:
+            plays = [[c.id for c in p] for p in t.plays]
+            for ids in plays:
+                for c in ids:
+                    played[c] += 1
+            add_voids(self.voids, t.leader, plays, self.table, self.rules)
+        self.tricks = tricks
+
+
+def add_voids(
+    voids: Sequence[set[int]],
+    leader: int,
+    plays: Sequence[Sequence[int]],
+    table: TrumpTable,
+    rules: Rules,
+) -> None:
+    """Add to ``voids`` (per seat, effective suits) what the follows of one trick (``plays``
+    from ``leader`` on, as card ids) prove (R7.2: a card outside the led suit, see
+    [`follow_proof`][tuolaji.core.trickids.follow_proof])."""
+    lead = plays[0]
+    led = table.suit[lead[0]]
+    info = lead_info_ids(lead, table) if len(lead) > 1 else None
+    for i in range(1, len(plays)):
+        proof = (
+            single_lead_follow_proof(led, plays[i], table)
+            if info is None
+            else follow_proof(info, plays[i], table, rules)
+        )
+        if proof.void:
+            voids[(leader + i) % 4].add(led)
+
+
+def follow_candidates(plays: LegalFollows, candidates: int, rng: random.Random) -> list[list[int]]:
+    """The follows [`GreedyBot`][tuolaji.GreedyBot] compares, as card ids in canonical order:
+    every legal one when there are ``candidates`` or fewer, else the distinct plays of
+    ``candidates`` draws from ``rng`` (in the order first drawn)."""
+    if len(plays) <= candidates:
+        return list(plays.iter_ids())
+    drawn: dict[tuple[int, ...], list[int]] = {}
+    for _ in range(candidates):
+        ids = [c.id for c in plays.sample(rng)]
+        drawn[tuple(sorted(ids))] = ids
+    return list(drawn.values())
+
+
+def greedy_play_ids(
+    seat: int,
+    hand: Sequence[int],
+    trick: Sequence[Sequence[int]],
+    *,
+    leader: int,
+    dealer: int | None,
+    options: Sequence[Sequence[int]],
+    table: TrumpTable,
+    rules: Rules,
+    seen: Callable[[], SeenCards],
+    lead: LeadInfo | None = None,
+) -> Sequence[int]:
+    """[`GreedyBot`][tuolaji.GreedyBot]'s play, on card ids: the one definition that
+    `GreedyBot.act` and [`greedy_rollout`][tuolaji.bots.rollout.greedy_rollout] both call.
+
+    ``seat`` plays to ``trick`` (the plays so far, from ``leader`` on; empty: ``seat``
+    leads); ``hand``: its cards (read for a lead only: the lead is one unit of the hand, R6.2,
+    never a throw); ``dealer``: the deal's dealer; ``options``: the follows to choose from
+    (ignored for a lead); ``seen()``: what the seat knows from public play (called only when
+    the decision needs it); ``lead``: ``trick[0]`` described, when the caller has it.
+    Returns the chosen play's card ids: an element of ``options`` for a follow. Decides
+    only from what the seat may know: its own cards, the trick and ``seen()``.
+    """
+    if not trick:
+        return _lead_ids(seat, hand, dealer, table, seen())
+    if len(options) == 1:
+        return options[0]  # the only play: each rule below would pick it
+    if lead is None:
+        lead = lead_info_ids(trick[0], table)
+    costs = _costs(table)
+    if all([len(o) == 1 for o in options]):
+        points = [POINTS[o[0]] for o in options]
+        cost = [costs[o[0]] for o in options]
+    else:
+        points = [sum([POINTS[c] for c in o]) for o in options]
+        cost = [sum([costs[c] for c in o]) for o in options]
+    partner = (seat + 2) % 4
+    best = winner_so_far(lead, trick, table, rules)
+    winning = (leader + best.play_index) % SEATS
+    me = len(trick)
+    # Each choice is the first option with the best key, as min() and max() pick it.
+    if winning == partner and (me == 3 or _stands(seat, trick, lead.suit, table, seen)):
+        # The partner takes the trick: give it points, cheap cards first.
+        feed = [(p, -c) for p, c in zip(points, cost, strict=True)]
+        return options[feed.index(max(feed))]
+    dump = [10 * p + c for p, c in zip(points, cost, strict=True)]
+    if winning != partner:
+        winners = [
+            i
+            for i, o in enumerate(options)
+            if challenge(lead, best, me, o, table, rules).play_index == me
+        ]
+        if winners:
+            choice = min(winners, key=lambda i: (cost[i], -points[i]))
+            gain = sum([_points(p) for p in trick]) + points[choice]
+            ruff = lead.suit != TRUMP and table.suit[options[choice][0]] == TRUMP
+            # A trick without points is worth the lead, but not a trump spent on it.
+            if gain or not ruff:
+                return options[choice]
+    return options[dump.index(min(dump))]
+
+
+class _TableCache:
+    """What the play decisions read of one trump table, worked out once: per card id the
+    cost of playing it, per effective suit its cards from the highest position down, and the
+    canonical split (R3.3) of the suit holdings met so far."""
+
+    __slots__ = ("costs", "ranked", "table", "units")
+
+    def __init__(self, table: TrumpTable) -> None:
+        self.table = table
+        # Trumps are worth more than any side card of the same order.
+        self.costs = tuple([_strength_cost((c,), table) for c in range(CARD_KINDS)])
+        ranked: list[list[tuple[int, int]]] = [[], [], [], [], []]
+        for c in range(CARD_KINDS):
+            ranked[table.suit[c]].append((c, table.pos[c]))
+        for cards in ranked:
+            cards.sort(key=lambda cp: -cp[1])
+        self.ranked = ranked
+        self.units: dict[tuple[int, ...], list[RawUnit]] = {}
+
+
+_TABLES: dict[int, _TableCache] = {}
+
+
+def _cache(table: TrumpTable) -> _TableCache:
+    """The `_TableCache` of ``table``."""
+    known = _TABLES.get(id(table))
+    if known is not None and known.table is table:
+        return known
+    if len(_TABLES) > 16:  # tables of past deals
+        _TABLES.clear()
+    known = _TABLES[id(table)] = _TableCache(table)
+    return known
+
+
+def _costs(table: TrumpTable) -> tuple[int, ...]:
+    """Per card id, what playing it costs the hand (its strength; trumps cost more)."""
+    return _cache(table).costs
+
+
+def _hand_units(hand: Sequence[int], table: TrumpTable) -> list[RawUnit]:
+    """``unit_ids(hand, table)`` (`tuolaji.core.shapes`, R3.3), suit by suit: a
+    suit's split depends on its cards alone, and a hand keeps most suits from one lead to
+    the next (and from one rollout of a world to the next), so each is remembered."""
+    suit = table.suit
+    by_suit: dict[int, list[int]] = {}
+    for c in hand:
+        s = suit[c]
+        if s in by_suit:
+            by_suit[s].append(c)
+        else:
+            by_suit[s] = [c]
+    cache = _cache(table)
+    known = cache.units
+    if len(known) > 2048:  # a few deals' holdings: bounded memory
+        known.clear()
+    out: list[RawUnit] = []
+    for s in (TRUMP, 0, 1, 2, 3):
+        cards = by_suit.get(s)
+        if cards:
+            cards.sort()
+            key = tuple(cards)
+            units = known.get(key)
+            if units is None:
+                units = known[key] = unit_ids(key, table)
+            out += units
+    return out
+
+
+def _stands(
+    seat: int,
+    trick: Sequence[Sequence[int]],
+    led: int,
+    table: TrumpTable,
+    seen: Callable[[], SeenCards],
+) -> bool:
+    """Whether the partner's lead, still winning, cannot be beaten by the last seat: each
+    of its units is a master (nothing above it unseen, R7.4) and, led in a side suit, the
+    last seat is not known to be void there (R7.2: it could ruff)."""
+    if len(trick) != 2:
+        return False
+    outside, voids = seen()
+    top_single, top_pair = _tops(outside, table)
+    if not all(_master(u, top_single, top_pair) for u in _hand_units(trick[0], table)):
+        return False
+    if led == TRUMP:
+        return True
+    return led not in voids[(seat + 1) % 4]
+
+
+def _lead_ids(
+    seat: int, hand: Sequence[int], dealer: int | None, table: TrumpTable, seen: SeenCards
+) -> tuple[int, ...]:
+    outside, voids = seen
+    top_single, top_pair = _tops(outside, table)
+    hand_units = _hand_units(hand, table)  # the split of units() (R3.3)
+    opponents = voids[(seat + 1) % 4] | voids[(seat + 3) % 4]
+    partner_voids = voids[(seat + 2) % 4]
+    trumps_out = top_single[TRUMP] >= 0  # a trump unseen once or more
+    # A side-suit master wins unless an opponent known to be void ruffs it (R7.2).
+    masters = [
+        u
+        for u in hand_units
+        if _master(u, top_single, top_pair)
+        and (u.suit == TRUMP or u.suit not in opponents or not trumps_out)
+    ]
+    if masters:
+        # Side-suit winners first (they draw points), bigger units first.
+        best = max(masters, key=lambda u: (u.suit != TRUMP, len(u.ids), u.top))
+        return best.ids
+    side = [u for u in hand_units if u.suit != TRUMP and u.pairs == 0]
+    # A suit the partner can ruff and the opponents cannot: the partner takes the trick.
+    preferred = [u for u in side if u.suit in partner_voids and u.suit not in opponents]
+    lengths = [0] * 5  # cards per effective suit
+    suit = table.suit
+    for c in hand:
+        lengths[suit[c]] += 1
+    low_trumps = [u for u in hand_units if u.suit == TRUMP and not u.pairs and not POINTS[u.ids[0]]]
+    dealers = dealer is not None and team_of(seat) == team_of(dealer)
+    if dealers and len(low_trumps) >= 0.4 * len(hand):
+        # The dealer's side, long in trumps, draws the attackers' trumps: their ruffs
+        # would take points, and the last trick decides the kitty (R8.2).
+        preferred = low_trumps
+    pool = preferred or side or [u for u in hand_units if u.pairs == 0] or hand_units
+    # No points, then the shortest suit (toward a void), then the lowest card.
+    low = min(
+        pool,
+        key=lambda u: (POINTS[u.ids[0]], lengths[u.suit], table.strength[u.ids[0]]),
+    )
+    return low.ids
+
+
+def _tops(outside: Sequence[int], table: TrumpTable) -> tuple[list[int], list[int]]:
     """Per effective suit, the highest position of a card unseen once or more, and twice."""
     top_single = [-1] * 5
     top_pair = [-1] * 5
-    for left, suit, pos in zip(outside, table.suit, table.pos, strict=True):
-        if left and pos > top_single[suit]:
-            top_single[suit] = pos
-        if left == 2 and pos > top_pair[suit]:
-            top_pair[suit] = pos
+    for s, cards in enumerate(_cache(table).ranked):
+        # From the highest position down: the first card unseen gives the single's top,
+        # the first unseen twice the pair's (and nothing below it matters).
+        for c, pos in cards:
+            left = outside[c]
+            if left:
+                if top_single[s] < 0:
+                    top_single[s] = pos
+                if left == 2:
+                    top_pair[s] = pos
+                    break
     return top_single, top_pair
 
 

@@ -23,6 +23,16 @@ Workloads (one core; every deal seeded, so runs are comparable):
     Sampled worlds ([`sample_world`][tuolaji.sample_world]) of each seat's view at the
     first lead of trick 12, reached by random plays untimed; ``WORLDS_PER_VIEW`` worlds per
     view (every world counts once).
+``W7``
+    Greedy rollouts to the attackers' final points, as a search runs them
+    ([`greedy_rollout_points`][tuolaji.bots.rollout.greedy_rollout_points]), from the first
+    leads of tricks ``W7_TRICKS`` (mid-deal positions reached by random plays untimed), a
+    [`GreedyBot`][tuolaji.GreedyBot] on every seat: a *deal* is one rollout, a decision one
+    play in it.
+``W8``
+    W2's play phases, on the same positions and with the same random source, played by the
+    mutable simulator [`PlayPhase`][tuolaji.PlayPhase]: ``from_state``, then ``sample_move``
+    and ``push`` until the last trick (building it is timed).
 
 A workload whose extra is missing is skipped with a line saying so.
 
@@ -46,6 +56,7 @@ from collections.abc import Callable, Iterator, Sequence
 import attrs
 
 from tuolaji.bots import Bot, GreedyBot, RandomBot
+from tuolaji.bots.rollout import greedy_rollout, greedy_rollout_points
 from tuolaji.bots.worlds import sample_world
 from tuolaji.core.cards import Card, Rank, Suit, full_deck
 from tuolaji.core.legal import legal_follows, legal_leads
@@ -53,6 +64,7 @@ from tuolaji.core.rules import Rules, as_rules, preset_name
 from tuolaji.core.shapes import units
 from tuolaji.core.tricks import check_throw, is_legal_follow, trick_winner
 from tuolaji.core.trump import Trump
+from tuolaji.fast import PlayPhase
 from tuolaji.game.facade import Game
 from tuolaji.state.actions import DealCard, Phase
 from tuolaji.state.gamestate import GameState
@@ -60,6 +72,7 @@ from tuolaji.state.gamestate import GameState
 __all__ = [
     "EXTRAS",
     "W6_TRICK",
+    "W7_TRICKS",
     "WORKLOADS",
     "WORLDS_PER_VIEW",
     "Figure",
@@ -81,6 +94,8 @@ WORKLOADS: dict[str, str] = {
     "W4": "PettingZoo env: last() and a random masked id per step",
     "W5": "OpenSpiel python_tuolaji: random playthrough, per state",
     "W6": "sampled worlds of each seat's view at trick 12",
+    "W7": "greedy rollouts from tricks 5 and 13 (a deal is one rollout)",
+    "W8": "play phase on PlayPhase (sample_move, push), W2's positions",
 }
 """The workloads by name, with what each one runs."""
 
@@ -95,6 +110,9 @@ WORLDS_PER_VIEW = 25
 
 W6_TRICK = 12
 """W6: the trick at whose first lead the worlds are sampled."""
+
+W7_TRICKS = (5, 13)
+"""W7: the tricks at whose first lead the greedy rollouts start (after tricks 4 and 12)."""
 
 
 @attrs.frozen(slots=True)
@@ -183,6 +201,22 @@ def _play_phases(
         spent += time.process_time() - start
         if profiler is not None:
             profiler.disable()
+    return decisions, spent
+
+
+def _fast_play_phases(rules: Rules, deals: int, seed: int) -> tuple[int, float]:
+    """W8: W2's play phases, from the same positions with the same random source, on a
+    [`PlayPhase`][tuolaji.PlayPhase] (its building timed too)."""
+    decisions = 0
+    spent = 0.0
+    for i in range(deals):
+        state, rng = play_phase_start(rules, seed + i)
+        start = time.process_time()
+        sim = PlayPhase.from_state(state)
+        while not sim.is_over():
+            sim.push(sim.sample_move(rng))
+            decisions += 1
+        spent += time.process_time() - start
     return decisions, spent
 
 
@@ -276,6 +310,27 @@ def _worlds(rules: Rules, deals: int, seed: int) -> tuple[int, float]:
     return worlds, spent
 
 
+def _rollouts(rules: Rules, deals: int, seed: int) -> tuple[int, int, float]:
+    """W7: greedy rollouts to the attackers' final points from the first leads of tricks
+    ``W7_TRICKS`` of ``deals`` deals; the rollouts, their plays (counted untimed) and the CPU
+    seconds."""
+    rollouts = plays = 0
+    spent = 0.0
+    for i in range(deals):
+        for trick in W7_TRICKS:
+            state = trick_start(rules, seed + i, trick)
+            if state.phase is not Phase.PLAYING:
+                continue
+            bot = GreedyBot(seed + i)
+            start = time.process_time()
+            greedy_rollout_points(state, bot)
+            spent += time.process_time() - start
+            rollouts += 1
+            end = greedy_rollout(state, GreedyBot(seed + i))  # the same plays (a test says so)
+            plays += sum([len(t.plays) for t in end.tricks[len(state.tricks) :]])
+    return rollouts, plays, spent
+
+
 def _once(
     workload: str, rules: Rules, deals: int, seed: int, profiler: cProfile.Profile | None = None
 ) -> Figure:
@@ -291,6 +346,10 @@ def _once(
         decisions, spent = _openspiel_states(rules, deals, seed)
     elif workload == "W6":
         decisions, spent = _worlds(rules, deals, seed)
+    elif workload == "W7":
+        deals, decisions, spent = _rollouts(rules, deals, seed)
+    elif workload == "W8":
+        decisions, spent = _fast_play_phases(rules, deals, seed)
     else:
         raise ValueError(f"unknown workload {workload!r}; valid: {', '.join(WORKLOADS)}")
     return Figure(workload, deals, decisions, spent)

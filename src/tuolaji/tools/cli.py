@@ -873,9 +873,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="measure deals per second and microseconds per decision (CPU time)",
         description="Run the workloads W1 (full deal, 4 RandomBots), W2 (play phase only: "
         "legal_plays, sample, play), W3 (full deal, 4 GreedyBots), W4 (PettingZoo random "
-        "masked steps), W5 (OpenSpiel random playthrough states) and W6 (sampled worlds at "
-        "trick 12) on seeded deals and print deals/s, decisions/s (W4: steps, W5: states, "
-        "W6: worlds) and µs per decision in CPU time, the median of --repeat runs, with each "
+        "masked steps), W5 (OpenSpiel random playthrough states), W6 (sampled worlds at "
+        "trick 12), W7 (greedy rollouts from tricks 5 and 13) and W8 (W2's play phases on "
+        "the PlayPhase simulator) on seeded deals and print deals/s (W7: rollouts), "
+        "decisions/s (W4: steps, W5: states, W6: worlds, W7: plays) and µs per decision in "
+        "CPU time, the median of --repeat runs, with each "
         "rate's ratio to W2. W4 and W5 are skipped when their extra is missing. See "
         "benchmarks/README.md.",
         epilog=RULES_HELP,

@@ -1,0 +1,814 @@
+"""[`PlayPhase`][tuolaji.PlayPhase]: a mutable play phase (R6-R10) on integer bitboards, with
+``push``/``pop``, for search and self-play.
+
+A [`GameState`][tuolaji.GameState] is an immutable value: every play builds a new state, an
+event and a cached play context, which is the right contract for records, servers and views.
+Search and rollouts play and take back thousands of plays from one position; they want one
+mutable board, as python-chess keeps, whose plays are integers.
+
+**Hands.** Each seat's hand is two integers over the 54 distinct cards: bit ``b`` of ``once`` is
+set when the hand holds the card at bit ``b`` at least once, the same bit of ``twice`` when it
+holds both copies (R1.1). The bit of a card depends on the trump context: the cards are ranked
+by effective suit (R2.1), then position in it (R3.1), so that each effective suit is one
+contiguous range of bits, its strongest card on top, and "the cards of the led suit", "is the
+seat void", "how many distinct cards" and "the k-th of them" are masks and popcounts. The
+tables are built once per trump table and cached.
+
+**Moves** are tuples of card ids ([`Card.id`][tuolaji.Card.id], 0..53; the two copies of a card
+share an id, so a pair is ``(c, c)``). The moves this class returns
+([`sample_move`][tuolaji.PlayPhase.sample_move], [`legal_ids`][tuolaji.PlayPhase.legal_ids],
+[`moves`][tuolaji.PlayPhase.moves]) are in canonical order
+([`Trump.sorted`][tuolaji.Trump.sorted]); [`push`][tuolaji.PlayPhase.push] and
+[`is_legal`][tuolaji.PlayPhase.is_legal] take the cards of a move in any order.
+
+**One definition of each rule.** The common cases run here on the bitboards: the legal leads
+(R6.2) and single-card follows (R7.2), their count and uniform sample, and the winner of a
+trick of single cards (R7.4, R7.5). Everything else calls the trick kernels of
+`tuolaji.core.trickids` and `tuolaji.core.legal` that the state machine calls (a described lead,
+a throw's verdict R6.3/R6.4, follows of several cards R7.3, the winner of such a trick), and the
+deal is scored by [`score_deal`][tuolaji.score_deal] (R8-R10), so a `PlayPhase` and a
+`GameState` agree by construction where they share code, and by the differential tests of
+``tests/fast`` where they do not.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+from tuolaji.core.cards import CARD_KINDS, CARDS, POINTS
+from tuolaji.core.errors import IllegalAction, InvalidCards, NoLegalChoice
+from tuolaji.core.legal import LegalFollows
+from tuolaji.core.rules import Rules
+from tuolaji.core.scoring import TEAM, DealResult, score_deal
+from tuolaji.core.trickids import (
+    FollowCode,
+    LeadInfo,
+    follow_code_ids,
+    lead_info_ids,
+    throw_verdict,
+    winner_so_far,
+)
+from tuolaji.core.trump import TRUMP, Trump, TrumpTable
+from tuolaji.state.actions import Phase
+from tuolaji.state.gamestate import GameState
+
+__all__ = ["PlayPhase"]
+
+Move = tuple[int, ...]
+"""A play as card ids (see the module's docstring)."""
+
+_LastTrick = tuple[int, tuple[Move, ...], int]  # leader, plays, winner
+# A pushed move and what push changes, to restore it: seat, once, twice, trick, lead, leader,
+# points, failed throws, last trick, tricks done.
+_Record = tuple[
+    Move,
+    int,
+    int,
+    int,
+    tuple[Move, ...],
+    LeadInfo | None,
+    int,
+    int,
+    tuple[int, ...],
+    _LastTrick | None,
+    int,
+]
+
+_SUITS: Final = 5  # four side suits and the trump suit (R2.1): TRUMP is 4
+_POW3: Final = tuple(3**k for k in range(CARD_KINDS + 1))
+_SINGLE: Final = tuple((c,) for c in range(CARD_KINDS))  # one tuple per one-card move
+
+
+class _Bits:
+    """The bitboard tables of one trump table (see the module's docstring).
+
+    ``bit[c]``: the mask of card ``c``; ``card[b]``: the card at bit ``b``; ``pos[b]`` and
+    ``suit[b]``: its position and effective suit; ``suit_mask[s]``: the bits of effective suit
+    ``s``; ``mask_of[c]``: those of card ``c``'s effective suit; ``single[b]``: the one-card
+    move of the card at bit ``b``."""
+
+    __slots__ = ("bit", "card", "mask_of", "pos", "single", "suit", "suit_mask", "table")
+
+    def __init__(self, table: TrumpTable) -> None:
+        suit, pos = table.suit, table.pos
+        # The suits from the bottom bit up: ♦ ♣ ♥ ♠, then the trumps; within a suit weakest
+        # first, and among equal cards (the off-suit level cards, R2.2) the higher id lower,
+        # so that reading the bits from the top down gives the canonical order (trumps, then
+        # ♠ ♥ ♣ ♦, strongest first, equal cards by id).
+        ranked = sorted(
+            range(CARD_KINDS),
+            key=lambda c: (_SUITS if suit[c] == TRUMP else 3 - suit[c], pos[c], -c),
+        )
+        self.table = table
+        self.card: tuple[int, ...] = tuple(ranked)
+        self.bit: tuple[int, ...] = tuple(1 << ranked.index(c) for c in range(CARD_KINDS))
+        self.pos: tuple[int, ...] = tuple(pos[c] for c in ranked)
+        self.suit: tuple[int, ...] = tuple(suit[c] for c in ranked)
+        masks = [0] * _SUITS
+        for c in range(CARD_KINDS):
+            masks[suit[c]] |= self.bit[c]
+        self.suit_mask: tuple[int, ...] = tuple(masks)
+        self.mask_of: tuple[int, ...] = tuple(masks[suit[c]] for c in range(CARD_KINDS))
+        self.single: tuple[Move, ...] = tuple(_SINGLE[c] for c in ranked)
+
+
+# Keyed by the table's identity; the entry holds the table, so its identity is not reused
+# while the entry lives. Trump tables are themselves cached per trump context: a handful.
+_BITS: dict[int, _Bits] = {}
+
+
+def _bits_of(table: TrumpTable) -> _Bits:
+    bits = _BITS.get(id(table))
+    if bits is None or bits.table is not table:
+        if len(_BITS) >= 256:
+            _BITS.clear()
+        bits = _BITS[id(table)] = _Bits(table)
+    return bits
+
+
+def _ids_of(bits: _Bits, once: int, twice: int) -> list[int]:
+    """The card ids of a hand, in canonical order within each suit (strongest first)."""
+    out: list[int] = []
+    card = bits.card
+    while once:
+        b = once.bit_length() - 1
+        c = card[b]
+        out.append(c)
+        if twice >> b & 1:
+            out.append(c)
+        once ^= 1 << b
+    return out
+
+
+class PlayPhase:
+    """A mutable play phase (R6-R10): a deal from a [`GameState`][tuolaji.GameState] in the
+    play phase, played and taken back move by move.
+
+    Build one with [`from_state`][tuolaji.PlayPhase.from_state]. A move is a tuple of card ids
+    (see [`tuolaji.fast.playphase`][tuolaji.fast.playphase]);
+    [`push`][tuolaji.PlayPhase.push] plays it for [`turn`][tuolaji.PlayPhase.turn] exactly as
+    [`GameState.play`][tuolaji.GameState.play] does (a failed throw plays its forced unit and
+    counts for the penalty, R6.4, R6.5; the fourth play closes the trick, R7.5, R8.1), and
+    [`pop`][tuolaji.PlayPhase.pop] takes the last one back, to any depth.
+    [`sample_move`][tuolaji.PlayPhase.sample_move] draws a legal move with the law of
+    ``state.legal_plays().sample(rng)`` (uniform over the legal plays);
+    [`result`][tuolaji.PlayPhase.result] scores the finished deal as the state machine does, and
+    [`to_state`][tuolaji.PlayPhase.to_state] gives the `GameState` back.
+
+    >>> import random
+    >>> from tuolaji.tools.bench import play_phase_start
+    >>> state, _ = play_phase_start("tuolaji", 1)
+    >>> sim = PlayPhase.from_state(state)
+    >>> rng = random.Random(0)
+    >>> while not sim.is_over():
+    ...     sim.push(sim.sample_move(rng))
+    >>> sim.result() == sim.to_state().result
+    True
+    >>> for _ in range(len(sim.history)):
+    ...     sim.pop()
+    >>> sim.to_state() == state
+    True
+    """
+
+    __slots__ = (
+        "_bits",
+        "_dealer",
+        "_failed",
+        "_known",
+        "_last",
+        "_lead",
+        "_leader",
+        "_once",
+        "_points",
+        "_rules",
+        "_source",
+        "_stack",
+        "_table",
+        "_trick",
+        "_tricks",
+        "_turn",
+        "_twice",
+    )
+
+    _bits: _Bits
+    _dealer: int
+    _failed: tuple[int, ...]
+    _known: Move | None
+    _last: _LastTrick | None
+    _lead: LeadInfo | None
+    _leader: int
+    _once: list[int]
+    _points: int
+    _rules: Rules
+    _source: GameState
+    _stack: list[_Record]
+    _table: TrumpTable
+    _tricks: int
+    _trick: tuple[Move, ...]
+    _turn: int
+    _twice: list[int]
+
+    @classmethod
+    def from_state(cls, state: GameState) -> PlayPhase:
+        """The play phase of ``state``, at any point of it (before a lead or inside a
+        trick), under its rules. Raises `TypeError` for anything but a
+        [`GameState`][tuolaji.GameState] and [`IllegalAction`][tuolaji.IllegalAction] (R6.1)
+        for a state not in the play phase."""
+        if not isinstance(state, GameState):
+            raise TypeError(f"state must be a GameState, got {type(state).__name__}")
+        if state.phase is not Phase.PLAYING:
+            raise IllegalAction(
+                "R6.1", f"a PlayPhase starts in the playing phase; the state is {state.phase.value}"
+            )
+        assert state.trump is not None and state.dealer is not None  # the play phase has them
+        self = cls.__new__(cls)
+        table = state.trump.table
+        bits = _bits_of(table)
+        self._source = state
+        self._table = table
+        self._bits = bits
+        self._rules = state.rules
+        self._dealer = state.dealer
+        self._once = [0, 0, 0, 0]
+        self._twice = [0, 0, 0, 0]
+        for seat in range(4):
+            once = twice = 0
+            for card in state.hands[seat]:
+                b = bits.bit[card.id]
+                if once & b:
+                    twice |= b
+                else:
+                    once |= b
+            self._once[seat] = once
+            self._twice[seat] = twice
+        self._trick = tuple(tuple([c.id for c in play]) for play in state.trick)
+        lead = self._trick[0] if self._trick else ()
+        self._lead = lead_info_ids(lead, table) if len(lead) > 1 else None
+        self._leader = state.leader
+        self._turn = state.turn
+        self._points = state.trick_points
+        self._failed = state.failed_throws
+        self._tricks = len(state.tricks)
+        last = state.tricks[-1] if state.tricks else None
+        self._last = (
+            None
+            if last is None
+            else (last.leader, tuple(tuple([c.id for c in p]) for p in last.plays), last.winner)
+        )
+        self._stack = []
+        self._known = None
+        return self
+
+    def copy(self) -> PlayPhase:
+        """An independent copy (the same position and history; its own stack)."""
+        other = PlayPhase.__new__(PlayPhase)
+        for name in PlayPhase.__slots__:
+            setattr(other, name, getattr(self, name))
+        other._once = list(self._once)
+        other._twice = list(self._twice)
+        other._stack = list(self._stack)
+        return other
+
+    # --- reading the position ---------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The deal's rules."""
+        return self._rules
+
+    @property
+    def trump(self) -> Trump:
+        """The deal's trump context."""
+        trump = self._source.trump
+        assert trump is not None
+        return trump
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat (the declarers are its team, R1.4)."""
+        return self._dealer
+
+    @property
+    def turn(self) -> int:
+        """The seat to play (meaningless once [`is_over`][tuolaji.PlayPhase.is_over])."""
+        return self._turn
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads (led) the current trick."""
+        return self._leader
+
+    @property
+    def trick(self) -> tuple[Move, ...]:
+        """The current trick's plays so far as id tuples, the lead first (as played: a failed
+        throw's forced unit, R6.4)."""
+        return self._trick
+
+    @property
+    def points(self) -> int:
+        """The attackers' trick points so far (R8.1): the tricks' points only, without the
+        kitty (R8.2) or throw penalties (R6.5), as
+        the state's ``trick_points``."""
+        return self._points
+
+    @property
+    def tricks_done(self) -> int:
+        """The number of completed tricks of the deal (those before the source state too)."""
+        return self._tricks
+
+    @property
+    def failed_throws(self) -> tuple[int, ...]:
+        """The seat of each failed throw of the deal so far (R6.5)."""
+        return self._failed
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The moves pushed since [`from_state`][tuolaji.PlayPhase.from_state], as given (a
+        failed throw as attempted)."""
+        return tuple([record[0] for record in self._stack])
+
+    def hand_ids(self, seat: int) -> tuple[int, ...]:
+        """``seat``'s hand as card ids, each as often as held, in canonical order."""
+        if type(seat) is not int or not 0 <= seat <= 3:
+            raise TypeError(f"seat must be an int 0..3, got {seat!r}")
+        return tuple(_ids_of(self._bits, self._once[seat], self._twice[seat]))
+
+    def described_lead(self) -> LeadInfo | None:
+        """The current trick's lead described
+        ([`lead_info_ids`][tuolaji.core.trickids.lead_info_ids]), or None before the lead."""
+        if not self._trick:
+            return None
+        return self._lead or lead_info_ids(self._trick[0], self._table)
+
+    def is_over(self) -> bool:
+        """True when every trick is played (then [`result`][tuolaji.PlayPhase.result])."""
+        return not self._once[self._turn] and not self._trick
+
+    def result(self) -> DealResult:
+        """The finished deal's score, equal to the [`GameState`][tuolaji.GameState]'s
+        ``result`` after the same plays (R8-R10: trick points, the kitty and its multiplier
+        R8.2, failed throws' penalties R6.5, levels). Raises
+        [`IllegalAction`][tuolaji.IllegalAction] (R8) before the last trick."""
+        if not self.is_over() or self._last is None:
+            raise IllegalAction("R8", "the deal is scored after its last trick; it is not over")
+        state = self._source
+        assert state.trump is not None
+        leader, plays, winner = self._last
+        return score_deal(
+            self._rules,
+            dealer=self._dealer,
+            levels=state.levels,
+            trick_points=self._points,
+            kitty=state.kitty,
+            last_lead=[CARDS[c] for c in plays[0]],
+            last_winner=winner,
+            winning_play=[CARDS[c] for c in plays[(winner - leader) % 4]],
+            trump=state.trump,
+            failed_throws=self._failed,
+            counters=state.counters,
+            no_trump_level=state.no_trump_level,
+        )
+
+    def to_state(self) -> GameState:
+        """The [`GameState`][tuolaji.GameState] the pushed moves give, equal (``==``) to the one
+        [`GameState.play`][tuolaji.GameState.play] gives: it *is* that state, built by replaying
+        the pushed moves on the source state (exact by construction; its cost is one
+        `GameState.play` per move)."""
+        state = self._source
+        for move in self.history:
+            state = state.play(state.turn, tuple([CARDS[c] for c in move]))
+        return state
+
+    # --- legal moves ------------------------------------------------------------------------
+
+    def _hand_list(self, seat: int) -> list[int]:
+        return _ids_of(self._bits, self._once[seat], self._twice[seat])
+
+    def _follows(self) -> LegalFollows:
+        """The kernel's legal follows to a lead of several cards (R7.1-R7.3). A seat holding
+        as many cards of the led suit as the lead plays only those (R7.2), and R7.3 reads only
+        them: the kernel is given that holding alone, else the whole hand."""
+        lead = self._lead
+        assert lead is not None
+        bits, seat = self._bits, self._turn
+        mask = bits.suit_mask[lead.suit]
+        once, twice = self._once[seat], self._twice[seat]
+        if (once & mask).bit_count() + (twice & mask).bit_count() >= len(lead.ids):
+            once &= mask
+            twice &= mask
+        return LegalFollows.unchecked(lead, _ids_of(bits, once, twice), self._table, self._rules)
+
+    def _single_pool(self) -> int:
+        """A single lead's follows (R7.2): the distinct cards of the led suit, all of them when
+        void."""
+        bits = self._bits
+        once = self._once[self._turn]
+        pool = once & bits.suit_mask[bits.suit[bits.bit[self._trick[0][0]].bit_length() - 1]]
+        return pool or once
+
+    def _lead_sizes(self) -> list[int]:
+        """Per effective suit, the number of leads (R6.2): every non-empty sub-multiset."""
+        once, twice = self._once[self._turn], self._twice[self._turn]
+        sizes = []
+        for mask in self._bits.suit_mask:
+            held = once & mask
+            if held:
+                t = (twice & mask).bit_count()
+                sizes.append((_POW3[t] << (held.bit_count() - t)) - 1)
+            else:
+                sizes.append(0)
+        return sizes
+
+    def legal_count(self) -> int:
+        """The number of legal moves of [`turn`][tuolaji.PlayPhase.turn] (0 once over): what
+        ``len(state.legal_plays())`` gives."""
+        if self.is_over():
+            return 0
+        if not self._trick:
+            return sum(self._lead_sizes())
+        if self._lead is None:
+            return self._single_pool().bit_count()
+        return len(self._follows())
+
+    def _decode_lead(self, suit: int, x: int) -> Move:
+        """Lead number ``x`` (1..size) of ``suit``: mixed radix over the suit's cards, strongest
+        first, each taken ``x``'s digit times (base: copies held + 1)."""
+        bits = self._bits
+        held = self._once[self._turn] & bits.suit_mask[suit]
+        twice = self._twice[self._turn]
+        card = bits.card
+        out: list[int] = []
+        while held:
+            b = held.bit_length() - 1
+            held ^= 1 << b
+            if twice >> b & 1:
+                x, k = divmod(x, 3)
+                if k:
+                    out.extend((card[b],) * k)
+            else:
+                x, k = divmod(x, 2)
+                if k:
+                    out.append(card[b])
+            if not x:
+                break
+        return _SINGLE[out[0]] if len(out) == 1 else tuple(out)
+
+    def sample_move(self, rng: random.Random) -> Move:
+        """One legal move drawn from ``rng``, uniformly over the legal moves: the law of
+        ``state.legal_plays().sample(rng)`` (not its draws), without listing the moves.
+        Raises [`NoLegalChoice`][tuolaji.NoLegalChoice] (R11) once the deal is over."""
+        trick = self._trick
+        bits = self._bits
+        if trick:
+            if self._lead is not None:
+                cards = self._follows().sample(rng)
+                move = self._known = tuple([c.id for c in cards])
+                return move
+            # A single lead (R7.2): a distinct card of the led suit, any card when void.
+            once = self._once[self._turn]
+            pool = once & bits.mask_of[trick[0][0]] or once
+            n = pool.bit_count()
+            if n > 1:
+                for _ in range(_below(rng, n)):
+                    pool &= pool - 1
+            move = self._known = bits.single[(pool & -pool).bit_length() - 1]
+            return move
+        once = self._once[self._turn]
+        if not once:
+            raise NoLegalChoice("the deal is over: there is no move to sample")
+        # A lead (R6.2): a suit by its number of leads, then one of them.
+        twice = self._twice[self._turn]
+        sizes = []
+        total = 0
+        for mask in bits.suit_mask:
+            held = once & mask
+            if held:
+                t = (twice & mask).bit_count()
+                size = (_POW3[t] << (held.bit_count() - t)) - 1
+                total += size
+                sizes.append(size)
+            else:
+                sizes.append(0)
+        r = _below(rng, total)
+        suit = 0
+        for size in sizes:
+            if r < size:
+                break
+            r -= size
+            suit += 1
+        move = self._known = self._decode_lead(suit, r + 1)
+        return move
+
+    def legal_ids(self) -> Iterator[Move]:
+        """Every legal move once, as id tuples in canonical order (for small sets: a hand
+        of 25 cards can have thousands of leads)."""
+        if self.is_over():
+            return
+        if not self._trick:
+            for suit, size in enumerate(self._lead_sizes()):
+                for x in range(1, size + 1):
+                    yield self._decode_lead(suit, x)
+        elif self._lead is None:
+            yield from [_SINGLE[c] for c in _ids_of(self._bits, self._single_pool(), 0)]
+        else:
+            for ids in self._follows().iter_ids():
+                yield tuple(ids)
+
+    def moves(self) -> list[Move]:
+        """[`legal_ids`][tuolaji.PlayPhase.legal_ids] as a list."""
+        return list(self.legal_ids())
+
+    def _held(self, ids: Sequence[int]) -> bool:
+        """True when the hand to play holds the multiset ``ids`` (ids in range)."""
+        seat = self._turn
+        bit = self._bits.bit
+        if len(ids) == 1:
+            return bool(self._once[seat] & bit[ids[0]])
+        once, twice = self._once[seat], self._twice[seat]
+        taken: dict[int, int] = {}
+        for c in ids:
+            taken[c] = taken.get(c, 0) + 1
+        for c, k in taken.items():
+            if k > 2 or not (twice if k == 2 else once) & bit[c]:
+                return False
+        return True
+
+    def is_legal(self, move: object) -> bool:
+        """True when ``move`` (card ids in any order) is a legal play of
+        [`turn`][tuolaji.PlayPhase.turn]: a lead of one effective suit (R6.2; a throw that
+        would fail is a legal attempt) or a follow obeying R7.1-R7.3, held (R11)."""
+        ids = _ids_or_none(move)
+        if not ids or self.is_over() or not all(0 <= c < CARD_KINDS for c in ids):
+            return False
+        if not self._held(ids):
+            return False
+        suit = self._table.suit
+        if not self._trick:
+            first = suit[ids[0]]
+            return all(suit[c] == first for c in ids)
+        if self._lead is None:
+            if len(ids) != 1:
+                return False
+            ls = suit[self._trick[0][0]]
+            return suit[ids[0]] == ls or not self._once[self._turn] & self._bits.suit_mask[ls]
+        code = follow_code_ids(
+            self._lead, self._hand_list(self._turn), ids, self._table, self._rules
+        )
+        return code == FollowCode.OK
+
+    # --- playing and taking back -------------------------------------------------------------
+
+    def push(self, move: Sequence[int]) -> None:
+        """Play ``move`` (card ids, any order) for [`turn`][tuolaji.PlayPhase.turn], as
+        [`GameState.play`][tuolaji.GameState.play] does (R6-R8.1). An illegal move raises the
+        error `GameState.play` raises for it (an [`IllegalAction`][tuolaji.IllegalAction] naming
+        the rule, or [`InvalidCards`][tuolaji.InvalidCards]) and changes nothing; a move that is
+        not a sequence of ints raises `TypeError`."""
+        if move is not self._known:
+            move = self._checked(move)
+        self._known = None
+        seat = self._turn
+        once, twice = self._once[seat], self._twice[seat]
+        trick, lead = self._trick, self._lead
+        self._stack.append(
+            (
+                move,  # checked, or the very tuple sample_move returned
+                seat,
+                once,
+                twice,
+                trick,
+                lead,
+                self._leader,
+                self._points,
+                self._failed,
+                self._last,
+                self._tricks,
+            )
+        )
+        ids: Sequence[int] = move
+        if not trick and len(ids) > 1:
+            ids, lead = self._lead_play(seat, move)
+            self._lead = lead
+        bit = self._bits.bit
+        if len(ids) == 1:
+            b = bit[ids[0]]
+            if twice & b:
+                self._twice[seat] = twice ^ b
+            else:
+                self._once[seat] = once ^ b
+        else:
+            for c in ids:
+                b = bit[c]
+                if twice & b:
+                    twice ^= b
+                else:
+                    once ^= b
+            self._once[seat], self._twice[seat] = once, twice
+        trick = (*trick, ids)  # type: ignore[arg-type]
+        if len(trick) < 4:
+            self._trick = trick
+            self._turn = (seat + 1) & 3
+            return
+        # The fourth play closes the trick: its winner leads next and the attackers score its
+        # points (R7.5, R8.1).
+        if lead is None:
+            winner = (self._leader + _single_winner(self._table, trick)) & 3
+            if TEAM[winner] != TEAM[self._dealer]:
+                self._points += (
+                    POINTS[trick[0][0]] + POINTS[trick[1][0]] + POINTS[trick[2][0]] + POINTS[ids[0]]
+                )
+        else:
+            winner = winner_so_far(lead, trick, self._table, self._rules).play_index
+            winner = (self._leader + winner) & 3
+            if TEAM[winner] != TEAM[self._dealer]:
+                self._points += sum([POINTS[c] for play in trick for c in play])
+        self._last = (self._leader, trick, winner)
+        self._tricks += 1
+        self._trick = ()
+        self._lead = None
+        self._leader = self._turn = winner
+
+    def _checked(self, move: object) -> Move:
+        """``move`` as a tuple of ids when it is a legal move; else raise what `push` says."""
+        ids = _ids_or_none(move)
+        if ids is None:
+            raise TypeError(
+                f"a move is a sequence of card ids (ints 0..{CARD_KINDS - 1}), got {move!r}"
+            )
+        for c in ids:
+            if not 0 <= c < CARD_KINDS:
+                raise InvalidCards(f"R1.1: card ids run from 0 to {CARD_KINDS - 1}, got {c}")
+        if not self.is_legal(ids):
+            state = self.to_state()  # the state machine words the refusal (slow, but rare)
+            state.play(state.turn, tuple([CARDS[c] for c in ids]))
+            raise AssertionError(f"PlayPhase refused {ids} but GameState.play accepted it")
+        return tuple(ids)
+
+    def _lead_play(self, seat: int, ids: Move) -> tuple[Move, LeadInfo | None]:
+        """What a lead of several cards plays (R6.2-R6.4): itself, or a failed throw's forced
+        unit (the failure is counted, R6.5); and its description, None for a single."""
+        forced = self._forced_single(seat, ids)
+        if forced is not None:
+            self._failed = (*self._failed, seat)
+            return _SINGLE[forced], None
+        table = self._table
+        lead = lead_info_ids(ids, table)
+        if len(lead.units) > 1:
+            # The verdict reads only the led suit's cards of the other hands (R6.3).
+            bits = self._bits
+            mask = bits.suit_mask[lead.suit]
+            once, twice = self._once, self._twice
+            others = [
+                _ids_of(bits, once[s] & mask, twice[s] & mask)
+                for s in ((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3)
+            ]
+            ok, played, _ = throw_verdict(lead, others, table, self._rules)
+            if not ok:
+                self._failed = (*self._failed, seat)
+                if len(played) == 1:
+                    return played, None
+                return played, lead_info_ids(played, table)
+        return ids, lead
+
+    def _forced_single(self, seat: int, ids: Move) -> int | None:
+        """The single card a throw ``ids`` by ``seat`` is forced to play when the bitboards
+        show it at once, else None (then the kernel's
+        [`throw_verdict`][tuolaji.core.trickids.throw_verdict] decides). The fast path of most
+        failed throws: the lead's lowest card taken once (among equal cards, the off-suit level
+        cards, the lowest id) is beaten by a higher card of another hand (R6.3) and comes
+        first in R6.4's order of the beaten units. Under ``"smallest"`` singles come first;
+        under ``"lowest"`` the units holding a lower card come first (the lead's pairs and
+        tractors reaching below it), so the single is forced only when no other hand holds a
+        pair above the lowest of them: none of those units is beaten then (R6.3: a pair is
+        beaten by a higher pair, a tractor only by a higher tractor, which holds one). Under
+        ``"nearest_seat"`` the first seat after the thrower that beats a unit decides, singles
+        first: the single is forced when a seat holding a higher card comes before any seat
+        holding a pair above the lead's lowest pair."""
+        rules = self._rules.forced_unit
+        bits = self._bits
+        bit, pos = bits.bit, bits.pos
+        lone = doubled = 0
+        for c in ids:
+            b = bit[c]
+            if lone & b:
+                lone ^= b
+                doubled |= b
+            else:
+                lone |= b
+        if not lone:
+            return None  # pairs and tractors only
+        low = (lone & -lone).bit_length() - 1
+        p = pos[low]
+        # The lowest position of the lead's pairs and tractors (they hold a pair there).
+        below = pos[(doubled & -doubled).bit_length() - 1] if doubled else p
+        mask = bits.suit_mask[bits.suit[low]]
+        once, twice = self._once, self._twice
+        others = ((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3)
+        if rules == "nearest_seat":
+            # The first seat that beats a unit decides, trying the singles first: a seat with
+            # a card above the single beats it; one without may beat only a pair or tractor.
+            for other in others:
+                held = once[other] & mask
+                if held and pos[held.bit_length() - 1] > p:
+                    break
+                pairs = twice[other] & mask
+                if pairs and pos[pairs.bit_length() - 1] > below:
+                    return None
+            else:
+                return None
+        else:
+            for other in others:
+                held = once[other] & mask
+                if held and pos[held.bit_length() - 1] > p:
+                    break
+            else:
+                return None  # no card of another hand beats it
+            if below < p and rules == "lowest":
+                for other in others:
+                    pairs = twice[other] & mask
+                    if pairs and pos[pairs.bit_length() - 1] > below:
+                        return None  # a unit below the single might be beaten first
+        card = bits.card
+        best = card[low]
+        lone ^= 1 << low
+        while lone:
+            b = (lone & -lone).bit_length() - 1
+            if pos[b] != p:
+                break
+            best = min(best, card[b])
+            lone ^= 1 << b
+        return best
+
+    def pop(self) -> Move:
+        """Take back the last pushed move and return it (as pushed); raises `IndexError` when
+        no move was pushed since [`from_state`][tuolaji.PlayPhase.from_state]."""
+        if not self._stack:
+            raise IndexError("pop from a PlayPhase with no pushed move")
+        (move, seat, once, twice, trick, lead, leader, points, failed, last, tricks) = (
+            self._stack.pop()
+        )
+        self._once[seat] = once
+        self._twice[seat] = twice
+        self._trick = trick
+        self._lead = lead
+        self._leader = leader
+        self._turn = seat
+        self._points = points
+        self._failed = failed
+        self._last = last
+        self._tricks = tricks
+        self._known = None
+        return move
+
+    def __repr__(self) -> str:
+        return (
+            f"<PlayPhase: trick {self._tricks + 1}, seat {self._turn} to play, "
+            f"{self._points} attackers' points, {len(self._stack)} moves pushed>"
+        )
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """A uniform integer in ``0..n-1`` (``n`` >= 1): what ``rng.randrange(n)`` draws, from the
+    same bits (CPython's ``_randbelow``: ``n.bit_length()`` random bits until below ``n``),
+    without its argument checks, on the hot path."""
+    try:
+        bits = rng.getrandbits
+    except AttributeError:
+        raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}") from None
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
+
+
+def _single_winner(table: TrumpTable, trick: tuple[Move, ...]) -> int:
+    """The winning play's index in a trick of single cards (R7.4, R7.5): the highest of the
+    led suit, unless trumped; the highest trump; the first among equal cards."""
+    suit, pos = table.suit, table.pos
+    lead = trick[0][0]
+    ls = suit[lead]
+    top = pos[lead]
+    ruffed = False
+    winner = 0
+    for i in (1, 2, 3):
+        c = trick[i][0]
+        s = suit[c]
+        if s == ls:
+            if not ruffed and pos[c] > top:
+                winner, top = i, pos[c]
+        elif s == TRUMP and (not ruffed or pos[c] > top):
+            winner, top, ruffed = i, pos[c], True
+    return winner
+
+
+def _ids_or_none(move: object) -> list[int] | None:
+    """The card ids of a move given as a tuple or list of ints, else None."""
+    if type(move) is tuple or type(move) is list:
+        for c in move:
+            if type(c) is not int:
+                return None
+        return list(move)
+    return None

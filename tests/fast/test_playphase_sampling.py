@@ -1,0 +1,99 @@
+"""PlayPhase.sample_move draws the law of ``state.legal_plays().sample(rng)``: uniform over the
+legal plays (R6.2, R7.1-R7.3), checked against the exact law on small positions with a fixed
+seed; moves() lists exactly the legal plays; sampling is deterministic."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from tuolaji import CARDS, GameState, PlayPhase, Rules
+from tuolaji.core.rules import as_rules
+from tuolaji.state.actions import Phase
+from tuolaji.testing.driver import advance, random_rules, unit_lead
+
+
+def late_positions(rules: Rules, seed: int, hand_size: int) -> list[GameState]:
+    """Positions of one deal once the hands hold ``hand_size`` cards or fewer: every play of
+    its last tricks (leads and follows, after single and multi-card leads)."""
+    rng = random.Random(seed)
+    state = advance(GameState.new(rules, seed=seed), rng, until=Phase.PLAYING)
+    out: list[GameState] = []
+    while state.phase is Phase.PLAYING:
+        if len(state.hands[state.turn]) <= hand_size:
+            out.append(state)
+        if not state.trick and rng.random() < 0.5:
+            play = unit_lead(state, rng)
+        else:
+            play = state.legal_plays().sample(rng)
+        state = state.play(state.turn, play)
+    return out
+
+
+def canonical(move: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(move))
+
+
+@pytest.mark.parametrize("preset", ["tuolaji", "shuangsheng", "online"])
+def test_moves_are_the_legal_plays(preset: str) -> None:
+    """moves() (and legal_ids) lists every legal play exactly once, each in canonical order."""
+    for state in late_positions(as_rules(preset), 7, 6):
+        sim = PlayPhase.from_state(state)
+        moves = sim.moves()
+        assert len(moves) == len(set(moves)) == sim.legal_count()
+        expected = {tuple(c.id for c in play) for play in state.legal_plays()}
+        assert set(moves) == expected
+
+
+def test_sample_move_is_uniform_over_the_legal_plays() -> None:
+    """On small positions (3 to 20 legal plays, late in three deals), 300 draws per play: the
+    chi-square statistic of the counts against the uniform law stays within noise (mean
+    k - 1, sd sqrt(2(k - 1))); with a fixed seed the test is deterministic. Every draw is a
+    legal play."""
+    rng = random.Random(2035)
+    checked = 0
+    rules = [as_rules("tuolaji"), as_rules("shuangsheng-super"), random_rules(random.Random(5))]
+    for index, chosen in enumerate(rules):
+        for state in late_positions(chosen, 11 + index, 6):
+            sim = PlayPhase.from_state(state)
+            k = sim.legal_count()
+            if not 3 <= k <= 20:
+                continue
+            legal = state.legal_plays()
+            draws = 300 * k
+            counts = Counter(sim.sample_move(rng) for _ in range(draws))
+            assert all(tuple(CARDS[c] for c in m) in legal for m in counts)
+            assert len(counts) == k  # every legal play is drawn
+            chi2 = sum((n - 300) ** 2 / 300 for n in counts.values())
+            assert chi2 < (k - 1) + 6 * (2 * (k - 1)) ** 0.5, (k, sorted(counts.values()))
+            tv = sum(abs(n / draws - 1 / k) for n in counts.values()) / 2
+            assert tv < 0.06
+            checked += 1
+    assert checked >= 10
+
+
+def test_sample_move_tells_a_skewed_law_apart() -> None:
+    """The uniformity check can fail: the same statistic on draws that favour one play."""
+    k = 6
+    counts = Counter({i: 300 for i in range(k)})
+    counts[0] += 90
+    counts[1] -= 90
+    chi2 = sum((n - 300) ** 2 / 300 for n in counts.values())
+    assert chi2 >= (k - 1) + 6 * (2 * (k - 1)) ** 0.5
+
+
+def test_sampling_is_deterministic() -> None:
+    """The same position and seed give the same moves, whole deal long."""
+    state = advance(GameState.new("tuolaji", seed=3), random.Random(3), until=Phase.PLAYING)
+
+    def play_out(seed: int) -> tuple[tuple[int, ...], ...]:
+        sim = PlayPhase.from_state(state)
+        rng = random.Random(seed)
+        while not sim.is_over():
+            sim.push(sim.sample_move(rng))
+        return sim.history
+
+    assert play_out(9) == play_out(9)
+    assert play_out(9) != play_out(10)
