@@ -60,21 +60,25 @@ Move = tuple[int, ...]
 """A play as card ids (see the module's docstring)."""
 
 _LastTrick = tuple[int, tuple[Move, ...], int]  # leader, plays, winner
-# A pushed move and what push changes, to restore it: seat, once, twice, trick, lead, leader,
-# points, failed throws, last trick, tricks done.
-_Record = tuple[
-    Move,
-    int,
-    int,
-    int,
-    tuple[Move, ...],
-    LeadInfo | None,
-    int,
-    int,
-    tuple[int, ...],
-    _LastTrick | None,
-    int,
-]
+# A pushed move and what push changes, to restore it: seat, once, twice, trick; for a lead or
+# the play closing a trick also the lead, leader, points, failed throws, last trick and tricks
+# done (a follow in the middle of a trick changes none of them).
+_Record = (
+    tuple[Move, int, int, int, tuple[Move, ...]]
+    | tuple[
+        Move,
+        int,
+        int,
+        int,
+        tuple[Move, ...],
+        LeadInfo | None,
+        int,
+        int,
+        tuple[int, ...],
+        _LastTrick | None,
+        int,
+    ]
+)
 
 _SUITS: Final = 5  # four side suits and the trump suit (R2.1): TRUMP is 4
 _POW3: Final = tuple(3**k for k in range(CARD_KINDS + 1))
@@ -103,7 +107,10 @@ class _Bits:
         )
         self.table = table
         self.card: tuple[int, ...] = tuple(ranked)
-        self.bit: tuple[int, ...] = tuple(1 << ranked.index(c) for c in range(CARD_KINDS))
+        bit = [0] * CARD_KINDS
+        for b, c in enumerate(ranked):
+            bit[c] = 1 << b
+        self.bit: tuple[int, ...] = tuple(bit)
         self.pos: tuple[int, ...] = tuple(pos[c] for c in ranked)
         self.suit: tuple[int, ...] = tuple(suit[c] for c in ranked)
         masks = [0] * _SUITS
@@ -471,7 +478,18 @@ class PlayPhase:
             pool = once & bits.mask_of[trick[0][0]] or once
             n = pool.bit_count()
             if n > 1:
-                for _ in range(_below(rng, n)):
+                # _below(rng, n), inlined: most decisions are single follows.
+                try:
+                    draw = rng.getrandbits
+                except AttributeError:
+                    raise TypeError(
+                        f"rng must be a random.Random, got {type(rng).__name__}"
+                    ) from None
+                k = n.bit_length()
+                r = draw(k)
+                while r >= n:
+                    r = draw(k)
+                for _ in range(r):
                     pool &= pool - 1
             move = self._known = bits.single[(pool & -pool).bit_length() - 1]
             return move
@@ -572,21 +590,25 @@ class PlayPhase:
         seat = self._turn
         once, twice = self._once[seat], self._twice[seat]
         trick, lead = self._trick, self._lead
-        self._stack.append(
-            (
-                move,  # checked, or the very tuple sample_move returned
-                seat,
-                once,
-                twice,
-                trick,
-                lead,
-                self._leader,
-                self._points,
-                self._failed,
-                self._last,
-                self._tricks,
+        # The move is checked, or the very tuple sample_move returned.
+        if trick and len(trick) < 3:
+            self._stack.append((move, seat, once, twice, trick))
+        else:
+            self._stack.append(
+                (
+                    move,
+                    seat,
+                    once,
+                    twice,
+                    trick,
+                    lead,
+                    self._leader,
+                    self._points,
+                    self._failed,
+                    self._last,
+                    self._tricks,
+                )
             )
-        )
         ids: Sequence[int] = move
         if not trick and len(ids) > 1:
             ids, lead = self._lead_play(seat, move)
@@ -746,21 +768,22 @@ class PlayPhase:
         no move was pushed since [`from_state`][tuolaji.PlayPhase.from_state]."""
         if not self._stack:
             raise IndexError("pop from a PlayPhase with no pushed move")
-        (move, seat, once, twice, trick, lead, leader, points, failed, last, tricks) = (
-            self._stack.pop()
-        )
-        self._once[seat] = once
-        self._twice[seat] = twice
-        self._trick = trick
-        self._lead = lead
-        self._leader = leader
+        record = self._stack.pop()
+        seat = record[1]
+        self._once[seat] = record[2]
+        self._twice[seat] = record[3]
+        self._trick = record[4]
         self._turn = seat
-        self._points = points
-        self._failed = failed
-        self._last = last
-        self._tricks = tricks
         self._known = None
-        return move
+        if len(record) > 5:
+            _, _, _, _, _, lead, leader, points, failed, last, tricks = record
+            self._lead = lead
+            self._leader = leader
+            self._points = points
+            self._failed = failed
+            self._last = last
+            self._tricks = tricks
+        return record[0]
 
     def __repr__(self) -> str:
         return (
