@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from math import comb
 from typing import Final
 
 from tuolaji.core.cards import CARD_KINDS, CARDS, POINTS
@@ -470,8 +471,7 @@ class PlayPhase:
         bits = self._bits
         if trick:
             if self._lead is not None:
-                cards = self._follows().sample(rng)
-                move = self._known = tuple([c.id for c in cards])
+                move = self._known = self._sample_follow(rng)
                 return move
             # A single lead (R7.2): a distinct card of the led suit, any card when void.
             once = self._once[self._turn]
@@ -518,6 +518,41 @@ class PlayPhase:
             suit += 1
         move = self._known = self._decode_lead(suit, r + 1)
         return move
+
+    def _sample_follow(self, rng: random.Random) -> Move:
+        """A uniform follow to a lead of several cards (R7.1-R7.3). A seat holding no more of
+        the led suit than the lead plays all of it and any others (R7.2; R7.3 asks nothing
+        then): drawn here by the decomposition of `tuolaji.core.legal` (the cards taken twice
+        D, by the weight of their count, then the cards taken once S among the rest). Any
+        other holding: the kernel's sample."""
+        lead = self._lead
+        assert lead is not None
+        bits, seat = self._bits, self._turn
+        mask = bits.suit_mask[lead.suit]
+        once, twice = self._once[seat], self._twice[seat]
+        led = once & mask
+        pick = len(lead.ids) - led.bit_count() - (twice & mask).bit_count()
+        if pick < 0:
+            cards = self._follows().sample(rng)
+            return tuple([c.id for c in cards])
+        chosen = _bit_list(led) + _bit_list(twice & mask)
+        if pick:
+            doubles = _bit_list(twice & ~mask)
+            pool = once & ~mask
+            u, b = pool.bit_count(), len(doubles)
+            weights = [comb(b, d) * comb(u - d, pick - 2 * d) for d in range(min(b, pick // 2) + 1)]
+            r = _below(rng, sum(weights))
+            d = 0
+            while r >= weights[d]:
+                r -= weights[d]
+                d += 1
+            twofold = rng.sample(doubles, d) if d else []
+            for x in twofold:
+                pool ^= x
+            chosen += twofold + twofold + rng.sample(_bit_list(pool), pick - 2 * d)
+        card = bits.card
+        chosen.sort(reverse=True)  # canonical order: the bits from the top down
+        return tuple([card[x.bit_length() - 1] for x in chosen])
 
     def legal_ids(self) -> Iterator[Move]:
         """Every legal move once, as id tuples in canonical order (for small sets: a hand
@@ -790,6 +825,16 @@ class PlayPhase:
             f"<PlayPhase: trick {self._tricks + 1}, seat {self._turn} to play, "
             f"{self._points} attackers' points, {len(self._stack)} moves pushed>"
         )
+
+
+def _bit_list(mask: int) -> list[int]:
+    """The set bits of ``mask``, each as its own mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
 
 
 def _below(rng: random.Random, n: int) -> int:
