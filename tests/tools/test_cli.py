@@ -240,7 +240,8 @@ def test_replay_of_a_broken_record_does_not_point_at_partial(
 
 def test_bench_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
     out = run(capsys, "bench", "--deals", "1", "--repeat", "1", "--kernels", "--seconds", "0.01")
-    for name in ("W1", "W2", "W3", "W6", "/W2", "µs/decision", "is_legal_follow", "trick_winner"):
+    names = ("W1", "W2", "W3", "W6", "W8", "/W2", "µs/decision", "is_legal_follow", "trick_winner")
+    for name in names:
         assert name in out
 
 
@@ -464,9 +465,10 @@ def test_bench_json_and_profile(capsys: pytest.CaptureFixture[str]) -> None:
     out = run(capsys, "bench", "--deals", "1", "--repeat", "1", "--json", "--rules", "shuangsheng")
     data = json.loads(out)
     assert data["rules"] == "shuangsheng"
-    ran = {"W1", "W2", "W3", "W6"} | {w for w in ("W4", "W5") if not bench.missing_extra(w)}
+    ran = {w for w in bench.WORKLOADS if not bench.missing_extra(w)}
+    assert {"W1", "W2", "W3", "W6", "W8"} <= ran
     assert set(data["workloads"]) == ran
-    assert len(data["skipped"]) == 6 - len(ran)
+    assert len(data["skipped"]) == len(bench.WORKLOADS) - len(ran)
     w2 = data["workloads"]["W2"]
     assert w2["deals"] == 1 and w2["decisions"] >= 25 and w2["cpu_seconds"] > 0
     out = run(capsys, "bench", "--deals", "1", "--workloads", "w2", "--profile")
