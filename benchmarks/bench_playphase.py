@@ -86,8 +86,10 @@ def main(argv: list[str]) -> None:
         cpu(rules, deals, int(argv[3]) if len(argv) > 3 else 5)
     elif mode == "memory":
         memory(rules, deals)
-    else:
+    elif mode in ("reach", "w2", "w8"):
         loops(mode, rules, deals)
+    else:
+        raise SystemExit(f"mode is cpu, memory, reach, w2 or w8; got {mode!r}")
 
 
 if __name__ == "__main__":
