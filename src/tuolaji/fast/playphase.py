@@ -38,6 +38,7 @@ from collections.abc import Iterator, Sequence
 from math import comb
 from typing import Final
 
+from tuolaji.core.caching import BoundedCache
 from tuolaji.core.cards import CARD_KINDS, CARDS, POINTS
 from tuolaji.core.errors import IllegalAction, InvalidCards, NoLegalChoice
 from tuolaji.core.legal import LegalFollows
@@ -124,15 +125,14 @@ class _Bits:
 
 # Keyed by the table's identity; the entry holds the table, so its identity is not reused
 # while the entry lives. Trump tables are themselves cached per trump context: a handful.
-_BITS: dict[int, _Bits] = {}
+_BITS: BoundedCache[int, _Bits] = BoundedCache(256)
 
 
 def _bits_of(table: TrumpTable) -> _Bits:
     bits = _BITS.get(id(table))
     if bits is None or bits.table is not table:
-        if len(_BITS) >= 256:
-            _BITS.clear()
-        bits = _BITS[id(table)] = _Bits(table)
+        bits = _Bits(table)
+        _BITS.put(id(table), bits)
     return bits
 
 
@@ -174,8 +174,8 @@ class PlayPhase:
     ...     sim.push(sim.sample_move(rng))
     >>> sim.result() == sim.to_state().result
     True
-    >>> for _ in range(len(sim.history)):
-    ...     sim.pop()
+    >>> while sim.history:
+    ...     _ = sim.pop()
     >>> sim.to_state() == state
     True
     """
