@@ -185,6 +185,7 @@ class PlayPhase:
         "_dealer",
         "_failed",
         "_known",
+        "_known_split",
         "_last",
         "_lead",
         "_leader",
@@ -204,6 +205,7 @@ class PlayPhase:
     _dealer: int
     _failed: tuple[int, ...]
     _known: Move | None
+    _known_split: tuple[Move, int, int] | None  # a drawn lead: its cards once, twice
     _last: _LastTrick | None
     _lead: LeadInfo | None
     _leader: int
@@ -267,6 +269,7 @@ class PlayPhase:
         )
         self._stack = []
         self._known = None
+        self._known_split = None
         return self
 
     def copy(self) -> PlayPhase:
@@ -448,20 +451,24 @@ class PlayPhase:
         twice = self._twice[self._turn]
         card = bits.card
         out: list[int] = []
+        lone = doubled = 0
         while held:
             b = held.bit_length() - 1
             held ^= 1 << b
-            if twice >> b & 1:
-                x, k = divmod(x, 3)
-                if k:
-                    out.extend((card[b],) * k)
-            else:
-                x, k = divmod(x, 2)
-                if k:
-                    out.append(card[b])
+            x, k = divmod(x, 3) if twice >> b & 1 else divmod(x, 2)
+            if k == 1:
+                out.append(card[b])
+                lone |= 1 << b
+            elif k:
+                out += (card[b], card[b])
+                doubled |= 1 << b
             if not x:
                 break
-        return _SINGLE[out[0]] if len(out) == 1 else tuple(out)
+        if len(out) == 1:
+            return _SINGLE[out[0]]
+        move = tuple(out)
+        self._known_split = (move, lone, doubled)  # what a throw's check reads again
+        return move
 
     def sample_move(self, rng: random.Random) -> Move:
         """One legal move drawn from ``rng``, uniformly over the legal moves: the law of
@@ -745,15 +752,20 @@ class PlayPhase:
         holding a pair above the lead's lowest pair."""
         rules = self._rules.forced_unit
         bits = self._bits
-        bit, pos = bits.bit, bits.pos
-        lone = doubled = 0
-        for c in ids:
-            b = bit[c]
-            if lone & b:
-                lone ^= b
-                doubled |= b
-            else:
-                lone |= b
+        pos = bits.pos
+        known = self._known_split
+        if known is not None and known[0] is ids:
+            lone, doubled = known[1], known[2]
+        else:
+            bit = bits.bit
+            lone = doubled = 0
+            for c in ids:
+                b = bit[c]
+                if lone & b:
+                    lone ^= b
+                    doubled |= b
+                else:
+                    lone |= b
         if not lone:
             return None  # pairs and tractors only
         low = (lone & -lone).bit_length() - 1
