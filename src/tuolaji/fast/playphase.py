@@ -414,10 +414,8 @@ class PlayPhase:
     def _single_pool(self) -> int:
         """A single lead's follows (R7.2): the distinct cards of the led suit, all of them when
         void."""
-        bits = self._bits
         once = self._once[self._turn]
-        pool = once & bits.suit_mask[bits.suit[bits.bit[self._trick[0][0]].bit_length() - 1]]
-        return pool or once
+        return once & self._bits.mask_of[self._trick[0][0]] or once
 
     def _lead_sizes(self) -> list[int]:
         """Per effective suit, the number of leads (R6.2): every non-empty sub-multiset."""
@@ -480,7 +478,8 @@ class PlayPhase:
             if self._lead is not None:
                 move = self._known = self._sample_follow(rng)
                 return move
-            # A single lead (R7.2): a distinct card of the led suit, any card when void.
+            # A single lead (R7.2): a distinct card of the led suit, any card when void
+            # (_single_pool, inlined: most decisions are these).
             once = self._once[self._turn]
             pool = once & bits.mask_of[trick[0][0]] or once
             n = pool.bit_count()
@@ -504,18 +503,8 @@ class PlayPhase:
         if not once:
             raise NoLegalChoice("the deal is over: there is no move to sample")
         # A lead (R6.2): a suit by its number of leads, then one of them.
-        twice = self._twice[self._turn]
-        sizes = []
-        total = 0
-        for mask in bits.suit_mask:
-            held = once & mask
-            if held:
-                t = (twice & mask).bit_count()
-                size = (_POW3[t] << (held.bit_count() - t)) - 1
-                total += size
-                sizes.append(size)
-            else:
-                sizes.append(0)
+        sizes = self._lead_sizes()
+        total = sum(sizes)
         r = _below(rng, total)
         suit = 0
         for size in sizes:
