@@ -22,12 +22,14 @@ share an id, so a pair is ``(c, c)``). The moves this class returns
 [`is_legal`][tuolaji.PlayPhase.is_legal] take the cards of a move in any order.
 
 **One definition of each rule.** The common cases run here on the bitboards: the legal leads
-(R6.2) and single-card follows (R7.2), their count and uniform sample, and the winner of a
-trick of single cards (R7.4, R7.5). Everything else calls the trick kernels of
-`tuolaji.core.trickids` and `tuolaji.core.legal` that the state machine calls (a described lead,
-a throw's verdict R6.3/R6.4, follows of several cards R7.3, the winner of such a trick), and the
-deal is scored by [`score_deal`][tuolaji.score_deal] (R8-R10), so a `PlayPhase` and a
-`GameState` agree by construction where they share code, and by the differential tests of
+(R6.2) and single-card follows (R7.2), their count and uniform sample, the uniform draw of a
+follow from a holding no larger than the lead (R7.2), the winner of a trick of single cards
+(R7.4, R7.5) and a throw that fails on a single (R6.3, R6.4, under each ``forced_unit``).
+Everything else calls the trick kernels of `tuolaji.core.trickids` and `tuolaji.core.legal`
+that the state machine calls (a described lead, a throw's verdict R6.3/R6.4, follows of several
+cards R7.3, the winner of such a trick), and the deal is scored by
+[`score_deal`][tuolaji.score_deal] (R8-R10), so a `PlayPhase` and a `GameState` agree by
+construction where they share code, and by the differential tests of
 ``tests/fast`` where they do not.
 """
 
