@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tuolaji import CARDS, GameState, PlayPhase, Rules
+from tuolaji import CARDS, GameState, PlayPhase, Rules, sample_world
 from tuolaji.core.rules import RULESETS, as_rules
 from tuolaji.state.actions import Phase
 from tuolaji.testing.driver import advance, plausible_play, random_rules, unit_lead
@@ -160,3 +160,16 @@ def test_a_refused_push_raises_the_engines_error_and_changes_nothing(
             sim.push(tuple(c.id for c in tried))
         assert str(fast.value) == str(engine.value)
         assert snapshot(sim) == before
+
+
+def test_sampled_worlds_agree() -> None:
+    """Worlds sampled from a seat's view mid-deal (``sample_world``, as a search bot plays
+    them; the state is rebuilt by ``GameState.from_view``) play out alike in both."""
+    rng = random.Random(8)
+    for seed in range(3):
+        state = deal_start(as_rules("tuolaji"), seed)
+        for _ in range(4 * 6 + 2):  # into the seventh trick
+            state = state.play(state.turn, state.legal_plays().sample(rng))
+        for seat in range(4):
+            world = sample_world(state.view(seat), rng)
+            walk(world, random.Random(seed * 4 + seat), candidates=1)

@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+import tuolaji as tl
 from tuolaji import CARDS, GameState, PlayPhase, Rules
 from tuolaji.core.rules import as_rules
 from tuolaji.state.actions import Phase
@@ -97,3 +98,29 @@ def test_sampling_is_deterministic() -> None:
 
     assert play_out(9) == play_out(9)
     assert play_out(9) != play_out(10)
+
+
+def test_a_short_follow_is_uniform_over_its_completions() -> None:
+    """R7.2: seat 1 holds one ♥ against the tractor ♥3344, so it plays its ♥5 and any three of
+    ♣66 ♣7 ♦88: ♣6 ♣7 ♦8, or a pair and one other card (five follows); 3,000 draws each."""
+    hands = ["3H 3H 4H 4H 9S 10S", "5H 6C 6C 7C 8D 8D", "JS QS KS AS 3D 4D", "5D 6D 7D 9D 10D JD"]
+    dealt = [tl.parse_cards(h) for h in hands]
+    left = Counter(tl.full_deck())
+    for hand in dealt:
+        left.subtract(hand)
+    state = GameState.for_play(
+        "tuolaji",
+        hands=dealt,
+        kitty=list(left.elements())[:8],
+        trump=tl.Trump(tl.Rank.TWO, tl.Suit.SPADES),
+        dealer=0,
+        levels=(tl.Rank.TWO, tl.Rank.TWO),
+    )
+    state = state.play(0, tl.parse_cards("3H 3H 4H 4H"))
+    sim = PlayPhase.from_state(state)
+    assert sim.legal_count() == len(state.legal_plays()) == 5
+    rng = random.Random(7)
+    counts = Counter(sim.sample_move(rng) for _ in range(15_000))
+    assert set(counts) == {tuple(c.id for c in play) for play in state.legal_plays()}
+    chi2 = sum((n - 3000) ** 2 / 3000 for n in counts.values())
+    assert chi2 < 4 + 6 * 8**0.5, sorted(counts.values())

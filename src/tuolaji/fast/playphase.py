@@ -22,12 +22,14 @@ share an id, so a pair is ``(c, c)``). The moves this class returns
 [`is_legal`][tuolaji.PlayPhase.is_legal] take the cards of a move in any order.
 
 **One definition of each rule.** The common cases run here on the bitboards: the legal leads
-(R6.2) and single-card follows (R7.2), their count and uniform sample, and the winner of a
-trick of single cards (R7.4, R7.5). Everything else calls the trick kernels of
-`tuolaji.core.trickids` and `tuolaji.core.legal` that the state machine calls (a described lead,
-a throw's verdict R6.3/R6.4, follows of several cards R7.3, the winner of such a trick), and the
-deal is scored by [`score_deal`][tuolaji.score_deal] (R8-R10), so a `PlayPhase` and a
-`GameState` agree by construction where they share code, and by the differential tests of
+(R6.2) and single-card follows (R7.2), their count and uniform sample, the uniform draw of a
+follow from a holding no larger than the lead (R7.2), the winner of a trick of single cards
+(R7.4, R7.5) and a throw that fails on a single (R6.3, R6.4, under each ``forced_unit``).
+Everything else calls the trick kernels of `tuolaji.core.trickids` and `tuolaji.core.legal`
+that the state machine calls (a described lead, a throw's verdict R6.3/R6.4, follows of several
+cards R7.3, the winner of such a trick), and the deal is scored by
+[`score_deal`][tuolaji.score_deal] (R8-R10), so a `PlayPhase` and a `GameState` agree by
+construction where they share code, and by the differential tests of
 ``tests/fast`` where they do not.
 """
 
@@ -35,8 +37,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from math import comb
 from typing import Final
 
+from tuolaji.core.caching import BoundedCache
 from tuolaji.core.cards import CARD_KINDS, CARDS, POINTS
 from tuolaji.core.errors import IllegalAction, InvalidCards, NoLegalChoice
 from tuolaji.core.legal import LegalFollows
@@ -60,21 +64,25 @@ Move = tuple[int, ...]
 """A play as card ids (see the module's docstring)."""
 
 _LastTrick = tuple[int, tuple[Move, ...], int]  # leader, plays, winner
-# A pushed move and what push changes, to restore it: seat, once, twice, trick, lead, leader,
-# points, failed throws, last trick, tricks done.
-_Record = tuple[
-    Move,
-    int,
-    int,
-    int,
-    tuple[Move, ...],
-    LeadInfo | None,
-    int,
-    int,
-    tuple[int, ...],
-    _LastTrick | None,
-    int,
-]
+# A pushed move and what push changes, to restore it: seat, once, twice, trick; for a lead or
+# the play closing a trick also the lead, leader, points, failed throws, last trick and tricks
+# done (a follow in the middle of a trick changes none of them).
+_Record = (
+    tuple[Move, int, int, int, tuple[Move, ...]]
+    | tuple[
+        Move,
+        int,
+        int,
+        int,
+        tuple[Move, ...],
+        LeadInfo | None,
+        int,
+        int,
+        tuple[int, ...],
+        _LastTrick | None,
+        int,
+    ]
+)
 
 _SUITS: Final = 5  # four side suits and the trump suit (R2.1): TRUMP is 4
 _POW3: Final = tuple(3**k for k in range(CARD_KINDS + 1))
@@ -103,7 +111,10 @@ class _Bits:
         )
         self.table = table
         self.card: tuple[int, ...] = tuple(ranked)
-        self.bit: tuple[int, ...] = tuple(1 << ranked.index(c) for c in range(CARD_KINDS))
+        bit = [0] * CARD_KINDS
+        for b, c in enumerate(ranked):
+            bit[c] = 1 << b
+        self.bit: tuple[int, ...] = tuple(bit)
         self.pos: tuple[int, ...] = tuple(pos[c] for c in ranked)
         self.suit: tuple[int, ...] = tuple(suit[c] for c in ranked)
         masks = [0] * _SUITS
@@ -116,15 +127,14 @@ class _Bits:
 
 # Keyed by the table's identity; the entry holds the table, so its identity is not reused
 # while the entry lives. Trump tables are themselves cached per trump context: a handful.
-_BITS: dict[int, _Bits] = {}
+_BITS: BoundedCache[int, _Bits] = BoundedCache(256)
 
 
 def _bits_of(table: TrumpTable) -> _Bits:
     bits = _BITS.get(id(table))
     if bits is None or bits.table is not table:
-        if len(_BITS) >= 256:
-            _BITS.clear()
-        bits = _BITS[id(table)] = _Bits(table)
+        bits = _Bits(table)
+        _BITS.put(id(table), bits)
     return bits
 
 
@@ -166,8 +176,8 @@ class PlayPhase:
     ...     sim.push(sim.sample_move(rng))
     >>> sim.result() == sim.to_state().result
     True
-    >>> for _ in range(len(sim.history)):
-    ...     sim.pop()
+    >>> while sim.history:
+    ...     _ = sim.pop()
     >>> sim.to_state() == state
     True
     """
@@ -177,6 +187,7 @@ class PlayPhase:
         "_dealer",
         "_failed",
         "_known",
+        "_known_split",
         "_last",
         "_lead",
         "_leader",
@@ -196,6 +207,7 @@ class PlayPhase:
     _dealer: int
     _failed: tuple[int, ...]
     _known: Move | None
+    _known_split: tuple[Move, int, int] | None  # a drawn lead: its cards once, twice
     _last: _LastTrick | None
     _lead: LeadInfo | None
     _leader: int
@@ -259,6 +271,7 @@ class PlayPhase:
         )
         self._stack = []
         self._known = None
+        self._known_split = None
         return self
 
     def copy(self) -> PlayPhase:
@@ -403,10 +416,8 @@ class PlayPhase:
     def _single_pool(self) -> int:
         """A single lead's follows (R7.2): the distinct cards of the led suit, all of them when
         void."""
-        bits = self._bits
         once = self._once[self._turn]
-        pool = once & bits.suit_mask[bits.suit[bits.bit[self._trick[0][0]].bit_length() - 1]]
-        return pool or once
+        return once & self._bits.mask_of[self._trick[0][0]] or once
 
     def _lead_sizes(self) -> list[int]:
         """Per effective suit, the number of leads (R6.2): every non-empty sub-multiset."""
@@ -440,20 +451,24 @@ class PlayPhase:
         twice = self._twice[self._turn]
         card = bits.card
         out: list[int] = []
+        lone = doubled = 0
         while held:
             b = held.bit_length() - 1
             held ^= 1 << b
-            if twice >> b & 1:
-                x, k = divmod(x, 3)
-                if k:
-                    out.extend((card[b],) * k)
-            else:
-                x, k = divmod(x, 2)
-                if k:
-                    out.append(card[b])
+            x, k = divmod(x, 3) if twice >> b & 1 else divmod(x, 2)
+            if k == 1:
+                out.append(card[b])
+                lone |= 1 << b
+            elif k:
+                out += (card[b], card[b])
+                doubled |= 1 << b
             if not x:
                 break
-        return _SINGLE[out[0]] if len(out) == 1 else tuple(out)
+        if len(out) == 1:
+            return _SINGLE[out[0]]
+        move = tuple(out)
+        self._known_split = (move, lone, doubled)  # what a throw's check reads again
+        return move
 
     def sample_move(self, rng: random.Random) -> Move:
         """One legal move drawn from ``rng``, uniformly over the legal moves: the law of
@@ -463,15 +478,26 @@ class PlayPhase:
         bits = self._bits
         if trick:
             if self._lead is not None:
-                cards = self._follows().sample(rng)
-                move = self._known = tuple([c.id for c in cards])
+                move = self._known = self._sample_follow(rng)
                 return move
-            # A single lead (R7.2): a distinct card of the led suit, any card when void.
+            # A single lead (R7.2): a distinct card of the led suit, any card when void
+            # (_single_pool, inlined: most decisions are these).
             once = self._once[self._turn]
             pool = once & bits.mask_of[trick[0][0]] or once
             n = pool.bit_count()
             if n > 1:
-                for _ in range(_below(rng, n)):
+                # _below(rng, n), inlined: most decisions are single follows.
+                try:
+                    draw = rng.getrandbits
+                except AttributeError:
+                    raise TypeError(
+                        f"rng must be a random.Random, got {type(rng).__name__}"
+                    ) from None
+                k = n.bit_length()
+                r = draw(k)
+                while r >= n:
+                    r = draw(k)
+                for _ in range(r):
                     pool &= pool - 1
             move = self._known = bits.single[(pool & -pool).bit_length() - 1]
             return move
@@ -479,18 +505,8 @@ class PlayPhase:
         if not once:
             raise NoLegalChoice("the deal is over: there is no move to sample")
         # A lead (R6.2): a suit by its number of leads, then one of them.
-        twice = self._twice[self._turn]
-        sizes = []
-        total = 0
-        for mask in bits.suit_mask:
-            held = once & mask
-            if held:
-                t = (twice & mask).bit_count()
-                size = (_POW3[t] << (held.bit_count() - t)) - 1
-                total += size
-                sizes.append(size)
-            else:
-                sizes.append(0)
+        sizes = self._lead_sizes()
+        total = sum(sizes)
         r = _below(rng, total)
         suit = 0
         for size in sizes:
@@ -500,6 +516,41 @@ class PlayPhase:
             suit += 1
         move = self._known = self._decode_lead(suit, r + 1)
         return move
+
+    def _sample_follow(self, rng: random.Random) -> Move:
+        """A uniform follow to a lead of several cards (R7.1-R7.3). A seat holding no more of
+        the led suit than the lead plays all of it and any others (R7.2; R7.3 asks nothing
+        then): drawn here by the decomposition of `tuolaji.core.legal` (the cards taken twice
+        D, by the weight of their count, then the cards taken once S among the rest). Any
+        other holding: the kernel's sample."""
+        lead = self._lead
+        assert lead is not None
+        bits, seat = self._bits, self._turn
+        mask = bits.suit_mask[lead.suit]
+        once, twice = self._once[seat], self._twice[seat]
+        led = once & mask
+        pick = len(lead.ids) - led.bit_count() - (twice & mask).bit_count()
+        if pick < 0:
+            cards = self._follows().sample(rng)
+            return tuple([c.id for c in cards])
+        chosen = _bit_list(led) + _bit_list(twice & mask)
+        if pick:
+            doubles = _bit_list(twice & ~mask)
+            pool = once & ~mask
+            u, b = pool.bit_count(), len(doubles)
+            weights = [comb(b, d) * comb(u - d, pick - 2 * d) for d in range(min(b, pick // 2) + 1)]
+            r = _below(rng, sum(weights))
+            d = 0
+            while r >= weights[d]:
+                r -= weights[d]
+                d += 1
+            twofold = rng.sample(doubles, d) if d else []
+            for x in twofold:
+                pool ^= x
+            chosen += twofold + twofold + rng.sample(_bit_list(pool), pick - 2 * d)
+        card = bits.card
+        chosen.sort(reverse=True)  # canonical order: the bits from the top down
+        return tuple([card[x.bit_length() - 1] for x in chosen])
 
     def legal_ids(self) -> Iterator[Move]:
         """Every legal move once, as id tuples in canonical order (for small sets: a hand
@@ -572,21 +623,25 @@ class PlayPhase:
         seat = self._turn
         once, twice = self._once[seat], self._twice[seat]
         trick, lead = self._trick, self._lead
-        self._stack.append(
-            (
-                move,  # checked, or the very tuple sample_move returned
-                seat,
-                once,
-                twice,
-                trick,
-                lead,
-                self._leader,
-                self._points,
-                self._failed,
-                self._last,
-                self._tricks,
+        # The move is checked, or the very tuple sample_move returned.
+        if trick and len(trick) < 3:
+            self._stack.append((move, seat, once, twice, trick))
+        else:
+            self._stack.append(
+                (
+                    move,
+                    seat,
+                    once,
+                    twice,
+                    trick,
+                    lead,
+                    self._leader,
+                    self._points,
+                    self._failed,
+                    self._last,
+                    self._tricks,
+                )
             )
-        )
         ids: Sequence[int] = move
         if not trick and len(ids) > 1:
             ids, lead = self._lead_play(seat, move)
@@ -688,15 +743,20 @@ class PlayPhase:
         holding a pair above the lead's lowest pair."""
         rules = self._rules.forced_unit
         bits = self._bits
-        bit, pos = bits.bit, bits.pos
-        lone = doubled = 0
-        for c in ids:
-            b = bit[c]
-            if lone & b:
-                lone ^= b
-                doubled |= b
-            else:
-                lone |= b
+        pos = bits.pos
+        known = self._known_split
+        if known is not None and known[0] is ids:
+            lone, doubled = known[1], known[2]
+        else:
+            bit = bits.bit
+            lone = doubled = 0
+            for c in ids:
+                b = bit[c]
+                if lone & b:
+                    lone ^= b
+                    doubled |= b
+                else:
+                    lone |= b
         if not lone:
             return None  # pairs and tractors only
         low = (lone & -lone).bit_length() - 1
@@ -746,27 +806,38 @@ class PlayPhase:
         no move was pushed since [`from_state`][tuolaji.PlayPhase.from_state]."""
         if not self._stack:
             raise IndexError("pop from a PlayPhase with no pushed move")
-        (move, seat, once, twice, trick, lead, leader, points, failed, last, tricks) = (
-            self._stack.pop()
-        )
-        self._once[seat] = once
-        self._twice[seat] = twice
-        self._trick = trick
-        self._lead = lead
-        self._leader = leader
+        record = self._stack.pop()
+        seat = record[1]
+        self._once[seat] = record[2]
+        self._twice[seat] = record[3]
+        self._trick = record[4]
         self._turn = seat
-        self._points = points
-        self._failed = failed
-        self._last = last
-        self._tricks = tricks
         self._known = None
-        return move
+        if len(record) > 5:
+            _, _, _, _, _, lead, leader, points, failed, last, tricks = record
+            self._lead = lead
+            self._leader = leader
+            self._points = points
+            self._failed = failed
+            self._last = last
+            self._tricks = tricks
+        return record[0]
 
     def __repr__(self) -> str:
         return (
             f"<PlayPhase: trick {self._tricks + 1}, seat {self._turn} to play, "
             f"{self._points} attackers' points, {len(self._stack)} moves pushed>"
         )
+
+
+def _bit_list(mask: int) -> list[int]:
+    """The set bits of ``mask``, each as its own mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
 
 
 def _below(rng: random.Random, n: int) -> int:
