@@ -15,6 +15,7 @@ from hidden_swaps import swap_hidden
 from positions import played_deals, random_deal_states
 from tuolaji.bots.contract import BIDDING_PHASES, choose_bid, choose_burial, trump_power
 from tuolaji.core.cards import POINTS, parse_cards
+from tuolaji.core.trump import TrumpTable
 from tuolaji.state.actions import ActionSet, BuryActions, ListedActions
 
 
@@ -129,21 +130,48 @@ def _bids(view: tl.PlayerView, *bids: str) -> ListedActions:
 
 
 STRONG_HEARTS = "BJ SJ 2H 2S AH AH KH QH JH 10H 9H 8H 3S 5S 7C 8C 9C 3D 4D 6D"
-"""20 cards, 12 of them trumps if hearts are trump at level 2."""
+"""20 cards, 12 of them trumps if hearts are trump at level 2 (4 top trumps, 1 pair)."""
+
+MONSTER_HEARTS = "BJ BJ SJ 2H 2H 2S AH AH KH QH JH 10H 9H 8H 3S 5S 7C 8C 9C 3D"
+"""20 cards, 14 of them trumps if hearts are trump at level 2 (6 top trumps, 3 pairs)."""
 
 WEAK = "2H 6H 8H 3S 5S 7S 9S JS 7C 8C 9C JC 3D 4D 6D 8D QD KC 9D 10C"
 """20 cards with three hearts (one a level card) and little else."""
 
 
-def test_r4_3_a_hand_with_12_trumps_bids_its_suit_while_dealt() -> None:
+def test_r4_5_a_first_deal_is_bid_while_dealt_only_with_a_hand_that_keeps_it() -> None:
+    """R4.5/R9.1: a first deal's bid makes its side the declarers, and attackers who take a
+    deal over gain a level: 12 trumps of 20 wait for the closing round, 14 bid."""
     view = _dealt(STRONG_HEARTS)
-    choice = choose_bid(view, _bids(view, "2H", "2S"))
-    assert choice == tl.Declare(view.seat, parse_cards("2H"))
+    assert trump_power([c.id for c in view.hand], _hearts_table(), 25) < 22.0
+    assert choose_bid(view, _bids(view, "2H", "2S")) == tl.Pass(view.seat)
+    view = _dealt(MONSTER_HEARTS)
+    choice = choose_bid(view, _bids(view, "2H", "2S", "2H 2H"))
+    assert isinstance(choice, tl.Declare) and set(choice.cards) <= set(parse_cards("2H 2H"))
+
+
+def test_r10_3_in_a_later_deal_a_hand_with_12_trumps_bids_its_suit() -> None:
+    """R10.3: in a later deal the dealer is known and the bid only chooses the trump: the
+    seat names its long suit."""
+    view = attrs.evolve(_dealt(STRONG_HEARTS), dealer=1)
+    assert choose_bid(view, _bids(view, "2H", "2S")) == tl.Declare(view.seat, parse_cards("2H"))
 
 
 def test_r4_3_a_weak_hand_passes_while_dealt() -> None:
     view = _dealt(WEAK)
     assert choose_bid(view, _bids(view, "2H")) == tl.Pass(view.seat)
+    assert choose_bid(attrs.evolve(view, dealer=1), _bids(view, "2H")) == tl.Pass(view.seat)
+
+
+def test_r4_1_the_closing_round_bids_the_strongest_trump_it_can() -> None:
+    """The closing round is the last chance to bid (R4.1): even a weak hand names its best
+    trump."""
+    view = attrs.evolve(_dealt(WEAK), phase=tl.Phase.CLOSING)
+    assert choose_bid(view, _bids(view, "2H")) == tl.Declare(view.seat, parse_cards("2H"))
+
+
+def _hearts_table() -> TrumpTable:
+    return tl.Trump(tl.Rank.TWO, tl.Suit.HEARTS).table
 
 
 def test_r4_3_a_few_cards_do_not_bid_however_good() -> None:

@@ -48,15 +48,19 @@ _PAIR_WEIGHT = 1.0
 """What a trump pair adds to `trump_power` beyond its two trumps (R3.2: pairs and tractors
 win tricks of pairs, and draw the opponents' trump pairs)."""
 
-_DEAL_POWER = 13.0
-"""The whole-hand `trump_power` from which a seat bids while cards are dealt."""
+_DEAL_POWER = 22.0
+"""The whole-hand `trump_power` from which a seat bids while a match's first deal is dealt
+(R4.5: the bid chooses the dealer)."""
 
 _DEAL_CARDS = 10
-"""The fewest cards in hand before a bid while cards are dealt: earlier the scaled power says
-too little."""
+"""The fewest cards in hand before a bid while a first deal is dealt: earlier the scaled power
+says too little."""
 
-_CLOSE_POWER = 0.0
-"""The `trump_power` from which a seat bids in the closing round (R4.1)."""
+_LATER_POWER = 13.0
+"""As `_DEAL_POWER`, in a later deal (R10.3: the dealer is known, the bid chooses the trump)."""
+
+_LATER_CARDS = 10
+"""As `_DEAL_CARDS`, in a later deal."""
 
 _COUNTER_GAIN = 3.0
 """How much more `trump_power` a counter (R5.2) must give the seat than the standing trump."""
@@ -105,8 +109,8 @@ def choose_bid(view: PlayerView, actions: ActionSet) -> Action:
 
     The candidate bid with the greatest `trump_power` for the seat is made when: while cards
     are dealt, the hand holds `_DEAL_CARDS` cards or more and its power, scaled to the
-    whole hand, reaches `_DEAL_POWER`; in the closing round, its power reaches
-    `_CLOSE_POWER`; as a counter (R5.2), it beats the standing trump's power by
+    whole hand, reaches `_DEAL_POWER` (`_LATER_CARDS` and `_LATER_POWER` in a later deal);
+    in the closing round, always (R4.1: the last chance); as a counter (R5.2), it beats the standing trump's power by
     `_COUNTER_GAIN`. Otherwise the seat passes."""
     hand = [c.id for c in view.hand]
     full = view.rules.hand_size
@@ -120,9 +124,11 @@ def choose_bid(view: PlayerView, actions: ActionSet) -> Action:
     if not isinstance(action, Declare):
         return Pass(view.seat)
     if view.phase is Phase.DEALING:
-        return action if len(hand) >= _DEAL_CARDS and power >= _DEAL_POWER else Pass(view.seat)
+        first = view.dealer is None
+        cards, enough = (_DEAL_CARDS, _DEAL_POWER) if first else (_LATER_CARDS, _LATER_POWER)
+        return action if len(hand) >= cards and power >= enough else Pass(view.seat)
     if view.phase is Phase.CLOSING:
-        return action if power >= _CLOSE_POWER else Pass(view.seat)
+        return action
     current = 0.0 if view.trump is None else trump_power(hand, view.trump.table, full)
     return action if power >= current + _COUNTER_GAIN else Pass(view.seat)
 
