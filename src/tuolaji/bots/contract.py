@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from tuolaji.core.caching import memoize
-from tuolaji.core.cards import CARDS, POINTS, Card, Rank, Suit
+from tuolaji.core.cards import CARDS, POINTS, Rank, Suit
 from tuolaji.core.scoring import team_of
 from tuolaji.core.trump import TRUMP, Trump, TrumpTable
 from tuolaji.state.actions import Action, ActionSet, Bury, Declare, Pass, Phase
@@ -107,11 +107,19 @@ def _bid_table(view: PlayerView, action: Declare) -> TrumpTable:
 def choose_bid(view: PlayerView, actions: ActionSet) -> Action:
     """The seat's bid, counter or pass among ``actions`` (a phase of `BIDDING_PHASES`).
 
-    The candidate bid with the greatest `trump_power` for the seat is made when: while cards
-    are dealt, the hand holds `_DEAL_CARDS` cards or more and its power, scaled to the
-    whole hand, reaches `_DEAL_POWER` (`_LATER_CARDS` and `_LATER_POWER` in a later deal);
-    in the closing round, always (R4.1: the last chance); as a counter (R5.2), it beats the standing trump's power by
-    `_COUNTER_GAIN`. Otherwise the seat passes."""
+    The candidate bid with the greatest `trump_power` for the seat is made:
+
+    - while a match's first deal is dealt, when the hand holds `_DEAL_CARDS` cards or more
+      and its power, scaled to the whole hand, reaches `_DEAL_POWER`: that bid makes its side
+      the declarers (R4.5), and attackers who take a deal over gain a level (R9.1), so only a
+      hand that keeps the deal bids before the closing round;
+    - while a later deal is dealt, from `_LATER_CARDS` cards and `_LATER_POWER`: the dealer
+      is known (R10.3) and the bid only names the trump, the seat's long suit;
+    - in the closing round, always: it is the last chance to bid (R4.1);
+    - as a counter (R5.2), when it gives the seat `_COUNTER_GAIN` more power than the
+      standing trump.
+
+    Otherwise the seat passes."""
     hand = [c.id for c in view.hand]
     full = view.rules.hand_size
     best: tuple[float, Action] = (-1.0, Pass(view.seat))
@@ -177,5 +185,4 @@ def choose_burial(view: PlayerView, actions: ActionSet) -> Bury:
         return value + 3 * sizes[suit]
 
     buried += sorted(rest.elements(), key=keep_value)[: size - len(buried)]
-    cards: tuple[Card, ...] = tuple([CARDS[c] for c in buried])
-    return Bury(view.seat, cards)
+    return Bury(view.seat, tuple([CARDS[c] for c in buried]))
