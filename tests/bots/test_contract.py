@@ -6,6 +6,8 @@ kitty's points)."""
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import attrs
 import pytest
@@ -18,16 +20,8 @@ from tuolaji.core.cards import POINTS, parse_cards
 from tuolaji.core.trump import TrumpTable
 from tuolaji.state.actions import ActionSet, BuryActions, ListedActions
 
-
-class ContractBot(tl.GreedyBot):
-    """GreedyBot's play with the contract's bids and burial (as ``best`` calls them)."""
-
-    def act(self, view: tl.PlayerView, actions: ActionSet) -> tl.Action:
-        if view.phase is tl.Phase.BURYING:
-            return choose_burial(view, actions)
-        if view.phase in BIDDING_PHASES:
-            return choose_bid(view, actions)
-        return super().act(view, actions)
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from contract_greedy import ContractGreedyBot  # GreedyBot's play, the contract's bids and burial
 
 
 def _deciders(state: tl.GameState) -> list[int]:
@@ -57,13 +51,14 @@ def _decision(state: tl.GameState, seat: int) -> tl.Action:
 @pytest.mark.parametrize("rules", sorted(tl.RULESETS))
 def test_contract_bids_and_buries_legally_under_every_preset(rules: str) -> None:
     """Whole deals through Game (which raises IllegalAction for any illegal answer), twice
-    with the same seeds: the same game (deterministic, no random draw)."""
+    with the same seeds: the same game (deterministic, no random draw). The bots are the
+    benchmark's ``ContractGreedyBot``, which calls the contract as ``best`` does."""
 
     def play(seed: int) -> tl.GameState:
         game = tl.Game(rules, seed=seed)
         for _ in range(2):  # a first deal (dealer by bidding), then a later one
             if not game.over:
-                game.play_deal([ContractBot(seed + i) for i in range(4)])
+                game.play_deal([ContractGreedyBot(seed + i) for i in range(4)])
         return game.state
 
     for seed in (3, 4):
