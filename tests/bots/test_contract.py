@@ -11,11 +11,19 @@ from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tuolaji as tl
 from hidden_swaps import swap_hidden
 from positions import played_deals, random_deal_states
-from tuolaji.bots.contract import BIDDING_PHASES, choose_bid, choose_burial, trump_power
+from tuolaji.bots.contract import (
+    _SAFE_POWER,
+    BIDDING_PHASES,
+    choose_bid,
+    choose_burial,
+    trump_power,
+)
 from tuolaji.core.cards import POINTS, parse_cards
 from tuolaji.core.trump import TrumpTable
 from tuolaji.state.actions import ActionSet, BuryActions, ListedActions
@@ -258,3 +266,32 @@ def test_a_burial_never_buries_trumps_while_side_cards_remain() -> None:
     buried = _buried(_burying(LONG_TRUMPS))
     trump = tl.Trump(tl.Rank.TWO, tl.Suit.HEARTS)
     assert not any(trump.is_trump(c) for c in buried)
+
+
+@st.composite
+def burial_hands(draw: st.DrawFn) -> tuple[tl.Trump, tuple[tl.Card, ...]]:
+    """A trump at level 2 (any suit or none) and 33 cards of the two decks (R1.1)."""
+    suit = draw(st.sampled_from([None, *tl.Suit]))
+    deck = [c for c in tl.CARDS for _ in range(2)]
+    hand = draw(st.permutations(deck))[:33]
+    return tl.Trump(tl.Rank.TWO, suit), tuple(hand)
+
+
+@settings(max_examples=60)
+@given(burial_hands())
+def test_a_burial_is_legal_and_keeps_trumps_and_unsafe_points(
+    case: tuple[tl.Trump, tuple[tl.Card, ...]],
+) -> None:
+    """Invariants of every burial (R5.1, R8.2): eight of the hand's cards; no trump while
+    eight side cards remain; no point card while the trump holding is under the safe power
+    and eight side cards without points remain."""
+    trump, hand = case
+    view = attrs.evolve(_view_in("tuolaji", tl.Phase.BURYING), hand=hand, trump=trump)
+    buried = _buried(view)
+    side = [c for c in hand if not trump.is_trump(c)]
+    if len(side) >= 8:
+        assert not any(trump.is_trump(c) for c in buried)
+    plain = [c for c in side if not POINTS[c.id]]
+    unsafe = trump_power([c.id for c in hand], trump.table, len(hand)) < _SAFE_POWER
+    if unsafe and len(plain) >= 8:
+        assert not any(POINTS[c.id] for c in buried)
