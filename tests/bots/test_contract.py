@@ -19,8 +19,9 @@ from hidden_swaps import swap_hidden
 from positions import played_deals, random_deal_states
 from tuolaji.bots.best import BestBot
 from tuolaji.bots.contract import (
-    _SAFE_POWER,
     BIDDING_PHASES,
+    FIRST_DEAL_POWER,
+    SAFE_BURIAL_POWER,
     choose_bid,
     choose_burial,
     trump_power,
@@ -147,7 +148,7 @@ def test_r4_5_a_first_deal_is_bid_while_dealt_only_with_a_hand_that_keeps_it() -
     """R4.5/R9.1: a first deal's bid makes its side the declarers, and attackers who take a
     deal over gain a level: 12 trumps of 20 wait for the closing round, 14 bid."""
     view = _dealt(STRONG_HEARTS)
-    assert trump_power([c.id for c in view.hand], _hearts_table(), 25) < 22.0
+    assert trump_power([c.id for c in view.hand], _hearts_table(), 25) < FIRST_DEAL_POWER
     assert choose_bid(view, _bids(view, "2H", "2S")) == tl.Pass(view.seat)
     view = _dealt(MONSTER_HEARTS)
     choice = choose_bid(view, _bids(view, "2H", "2S", "2H 2H"))
@@ -293,7 +294,7 @@ def test_a_burial_is_legal_and_keeps_trumps_and_unsafe_points(
     if len(side) >= 8:
         assert not any(trump.is_trump(c) for c in buried)
     plain = [c for c in side if not POINTS[c.id]]
-    unsafe = trump_power([c.id for c in hand], trump.table, len(hand)) < _SAFE_POWER
+    unsafe = trump_power([c.id for c in hand], trump.table, len(hand)) < SAFE_BURIAL_POWER
     if unsafe and len(plain) >= 8:
         assert not any(POINTS[c.id] for c in buried)
 

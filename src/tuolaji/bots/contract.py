@@ -28,6 +28,15 @@ from tuolaji.state.view import PlayerView
 
 __all__ = [
     "BIDDING_PHASES",
+    "COUNTER_GAIN",
+    "FIRST_DEAL_CARDS",
+    "FIRST_DEAL_POWER",
+    "LATER_DEAL_CARDS",
+    "LATER_DEAL_POWER",
+    "SAFE_BURIAL_POWER",
+    "TOP_TRUMPS",
+    "TOP_TRUMP_WEIGHT",
+    "TRUMP_PAIR_WEIGHT",
     "choose_bid",
     "choose_burial",
     "trump_power",
@@ -37,52 +46,54 @@ BIDDING_PHASES = frozenset((Phase.DEALING, Phase.CLOSING, Phase.FIRST_COUNTERS, 
 """The phases whose decisions [`choose_bid`][tuolaji.bots.contract.choose_bid] answers: bids
 (R4.1-R4.4) and counters (R5.2)."""
 
-_TOP_TRUMPS = 4
+TOP_TRUMPS = 4
 """Trump positions counted as top trumps: the two jokers, the trump suit's level card and the
 other level cards (R2.2), whatever the trump suit."""
 
-_TOP_WEIGHT = 1.0
+TOP_TRUMP_WEIGHT = 1.0
 """What a top trump adds to `trump_power` beyond being a trump."""
 
-_PAIR_WEIGHT = 1.0
+TRUMP_PAIR_WEIGHT = 1.0
 """What a trump pair adds to `trump_power` beyond its two trumps (R3.2: pairs and tractors
 win tricks of pairs, and draw the opponents' trump pairs)."""
 
-_DEAL_POWER = 22.0
+FIRST_DEAL_POWER = 22.0
 """The whole-hand `trump_power` from which a seat bids while a match's first deal is dealt
 (R4.5: the bid chooses the dealer)."""
 
-_DEAL_CARDS = 10
+FIRST_DEAL_CARDS = 10
 """The fewest cards in hand before a bid while a first deal is dealt: earlier the scaled power
 says too little."""
 
-_LATER_POWER = 13.0
-"""As `_DEAL_POWER`, in a later deal (R10.3: the dealer is known, the bid chooses the trump)."""
+LATER_DEAL_POWER = 13.0
+"""As `FIRST_DEAL_POWER`, in a later deal (R10.3: the dealer is known, the bid chooses the
+trump)."""
 
-_LATER_CARDS = 10
-"""As `_DEAL_CARDS`, in a later deal."""
+LATER_DEAL_CARDS = 10
+"""As `FIRST_DEAL_CARDS`, in a later deal."""
 
-_COUNTER_GAIN = 3.0
+COUNTER_GAIN = 3.0
 """How much more `trump_power` a counter (R5.2) must give the seat than the standing trump."""
 
-_SAFE_POWER = 12.0
+SAFE_BURIAL_POWER = 12.0
 """The burier's `trump_power` (its 33 cards) from which point cards may be buried (R8.2: with a
 strong trump holding its side usually wins the last trick, so the kitty's points are safe)."""
 
 
 def trump_power(hand: Sequence[int], table: TrumpTable, full: int) -> float:
     """How strong ``hand`` (card ids) is in trumps under ``table``, scaled to ``full`` cards:
-    one per trump, `_TOP_WEIGHT` more per top trump (jokers and level cards), `_PAIR_WEIGHT`
-    more per trump pair; times ``full / len(hand)`` when the hand is still being dealt."""
+    one per trump, `TOP_TRUMP_WEIGHT` more per top trump (jokers and level cards),
+    `TRUMP_PAIR_WEIGHT` more per trump pair; times ``full / len(hand)`` when the hand is still
+    being dealt."""
     if not hand:
         return 0.0
     suit, pos = table.suit, table.pos
-    top = table.suit_size[TRUMP] - _TOP_TRUMPS
+    top = table.suit_size[TRUMP] - TOP_TRUMPS
     trumps = [c for c in hand if suit[c] == TRUMP]
     counts = Counter(trumps)
     pairs = sum(1 for n in counts.values() if n == 2)
     high = sum(1 for c in trumps if pos[c] >= top)
-    power = len(trumps) + _TOP_WEIGHT * high + _PAIR_WEIGHT * pairs
+    power = len(trumps) + TOP_TRUMP_WEIGHT * high + TRUMP_PAIR_WEIGHT * pairs
     return power * max(full, len(hand)) / len(hand)
 
 
@@ -109,14 +120,14 @@ def choose_bid(view: PlayerView, actions: ActionSet) -> Action:
 
     The candidate bid with the greatest `trump_power` for the seat is made:
 
-    - while a match's first deal is dealt, when the hand holds `_DEAL_CARDS` cards or more
-      and its power, scaled to the whole hand, reaches `_DEAL_POWER`: that bid makes its side
-      the declarers (R4.5), and attackers who take a deal over gain a level (R9.1), so only a
-      hand that keeps the deal bids before the closing round;
-    - while a later deal is dealt, from `_LATER_CARDS` cards and `_LATER_POWER`: the dealer
-      is known (R10.3) and the bid only names the trump, the seat's long suit;
+    - while a match's first deal is dealt, when the hand holds `FIRST_DEAL_CARDS` cards or
+      more and its power, scaled to the whole hand, reaches `FIRST_DEAL_POWER`: that bid
+      makes its side the declarers (R4.5), and attackers who take a deal over gain a level
+      (R9.1), so only a hand that keeps the deal bids before the closing round;
+    - while a later deal is dealt, from `LATER_DEAL_CARDS` cards and `LATER_DEAL_POWER`: the
+      dealer is known (R10.3) and the bid only names the trump, the seat's long suit;
     - in the closing round, always: it is the last chance to bid (R4.1);
-    - as a counter (R5.2), when it gives the seat `_COUNTER_GAIN` more power than the
+    - as a counter (R5.2), when it gives the seat `COUNTER_GAIN` more power than the
       standing trump.
 
     Otherwise the seat passes."""
@@ -132,22 +143,24 @@ def choose_bid(view: PlayerView, actions: ActionSet) -> Action:
     if not isinstance(action, Declare):
         return Pass(view.seat)
     if view.phase is Phase.DEALING:
-        first = view.dealer is None
-        cards, enough = (_DEAL_CARDS, _DEAL_POWER) if first else (_LATER_CARDS, _LATER_POWER)
+        if view.dealer is None:  # a first deal: the bid chooses the dealer (R4.5)
+            cards, enough = FIRST_DEAL_CARDS, FIRST_DEAL_POWER
+        else:
+            cards, enough = LATER_DEAL_CARDS, LATER_DEAL_POWER
         return action if len(hand) >= cards and power >= enough else Pass(view.seat)
     if view.phase is Phase.CLOSING:
         return action
     current = 0.0 if view.trump is None else trump_power(hand, view.trump.table, full)
-    return action if power >= current + _COUNTER_GAIN else Pass(view.seat)
+    return action if power >= current + COUNTER_GAIN else Pass(view.seat)
 
 
 def choose_burial(view: PlayerView, actions: ActionSet) -> Bury:
     """The seat's burial (R5.1): ``rules.kitty_size`` cards of its hand.
 
     Whole short side suits go first, shortest first (R7.2: a void lets its side ruff), unless
-    the suit holds its top card or a pair, or holds points while the hand's `trump_power`
-    is under `_SAFE_POWER` (R8.2: the kitty's points count multiplied for the attackers who
-    win the last trick). The rest are the cards least worth keeping: side cards before trumps,
+    the suit holds its top card or a pair, or holds points while the hand's `trump_power` is
+    under `SAFE_BURIAL_POWER` (R8.2: the kitty's points count multiplied for the attackers
+    who win the last trick). The rest are the cards least worth keeping: side cards before trumps,
     point cards late unless safe, pairs and strong cards last, short suits first."""
     trump = view.trump
     assert trump is not None  # burying: bidding has closed
@@ -158,7 +171,7 @@ def choose_burial(view: PlayerView, actions: ActionSet) -> Bury:
     by_suit: dict[int, list[int]] = {}
     for c in hand:
         by_suit.setdefault(table.suit[c], []).append(c)
-    safe = trump_power(hand, table, len(hand)) >= _SAFE_POWER
+    safe = trump_power(hand, table, len(hand)) >= SAFE_BURIAL_POWER
 
     def holds_top(suit: int) -> bool:
         cards = by_suit[suit]

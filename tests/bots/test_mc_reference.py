@@ -59,12 +59,14 @@ def test_the_yardstick_searches_leads_and_follows_from_the_first_trick(rules: st
         assert choice in options
 
 
+def _holds_a_pair(state: tl.GameState) -> bool:
+    assert state.trump is not None  # playing
+    return any(u.pairs for u in tl.units(state.hands[state.turn], state.trump))
+
+
 def test_the_yardstick_leads_pairs_and_tractors_among_its_candidates() -> None:
-    state = next(
-        s
-        for s in _play_states("tuolaji", 2)
-        if not s.trick and any(u.pairs for u in tl.units(s.hands[s.turn], s.trump))  # type: ignore[arg-type]
-    )
+    """R3.3: the hand's pairs and tractors are lead candidates, not only singles."""
+    state = next(s for s in _play_states("tuolaji", 2) if not s.trick and _holds_a_pair(s))
     view, actions = state.view(state.turn), state.legal_actions(state.turn)
     options = MonteCarloBot(0, candidates=8).ordered_candidates(view, actions)
     assert any(len(p.cards) >= 2 for p in options)
