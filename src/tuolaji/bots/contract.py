@@ -1,0 +1,201 @@
+"""Bids and burial for [`BestBot`][tuolaji.BestBot] (issue 32, item 3): the decisions before
+the first trick, judged by what they are worth over a match (R9.1's returns, R9.5), not by
+the deal won.
+
+[`choose_bid`][tuolaji.bots.contract.choose_bid] answers every bidding decision (bids while the
+cards are dealt and in the closing round, R4.1-R4.4; counters, R5.2) and
+[`choose_burial`][tuolaji.bots.contract.choose_burial] the burial (R5.1). Both read only the
+seat's [`PlayerView`][tuolaji.PlayerView] and are deterministic (no random draw).
+
+A bid is judged by the trump holding it would give the hand
+([`trump_power`][tuolaji.bots.contract.trump_power]): the trumps, plus the top trumps (jokers
+and level cards) and the trump pairs, scaled to a whole hand while cards are still dealt.
+The thresholds are module constants, each measured against
+[`GreedyBot`][tuolaji.GreedyBot]'s bidding in the arena (the figures are in docs/bots.md).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from tuolaji.core.caching import memoize
+from tuolaji.core.cards import CARDS, POINTS, Rank, Suit
+from tuolaji.core.scoring import team_of
+from tuolaji.core.trump import TRUMP, Trump, TrumpTable
+from tuolaji.state.actions import Action, ActionSet, Bury, Declare, Pass, Phase
+from tuolaji.state.view import PlayerView
+
+__all__ = [
+    "BIDDING_PHASES",
+    "COUNTER_GAIN",
+    "FIRST_DEAL_CARDS",
+    "FIRST_DEAL_POWER",
+    "LATER_DEAL_CARDS",
+    "LATER_DEAL_POWER",
+    "SAFE_BURIAL_POWER",
+    "TOP_TRUMPS",
+    "TOP_TRUMP_WEIGHT",
+    "TRUMP_PAIR_WEIGHT",
+    "choose_bid",
+    "choose_burial",
+    "trump_power",
+]
+
+BIDDING_PHASES = frozenset((Phase.DEALING, Phase.CLOSING, Phase.FIRST_COUNTERS, Phase.COUNTERS))
+"""The phases whose decisions [`choose_bid`][tuolaji.bots.contract.choose_bid] answers: bids
+(R4.1-R4.4) and counters (R5.2)."""
+
+TOP_TRUMPS = 4
+"""Trump positions counted as top trumps: the two jokers, the trump suit's level card and the
+other level cards (R2.2), whatever the trump suit."""
+
+TOP_TRUMP_WEIGHT = 1.0
+"""What a top trump adds to `trump_power` beyond being a trump."""
+
+TRUMP_PAIR_WEIGHT = 1.0
+"""What a trump pair adds to `trump_power` beyond its two trumps (R3.2: pairs and tractors
+win tricks of pairs, and draw the opponents' trump pairs)."""
+
+FIRST_DEAL_POWER = 22.0
+"""The whole-hand `trump_power` from which a seat bids while a match's first deal is dealt
+(R4.5: the bid chooses the dealer)."""
+
+FIRST_DEAL_CARDS = 10
+"""The fewest cards in hand before a bid while a first deal is dealt: earlier the scaled power
+says too little."""
+
+LATER_DEAL_POWER = 13.0
+"""As `FIRST_DEAL_POWER`, in a later deal (R10.3: the dealer is known, the bid chooses the
+trump)."""
+
+LATER_DEAL_CARDS = 10
+"""As `FIRST_DEAL_CARDS`, in a later deal."""
+
+COUNTER_GAIN = 3.0
+"""How much more `trump_power` a counter (R5.2) must give the seat than the standing trump."""
+
+SAFE_BURIAL_POWER = 12.0
+"""The burier's `trump_power` (its 33 cards) from which point cards may be buried (R8.2: with a
+strong trump holding its side usually wins the last trick, so the kitty's points are safe)."""
+
+
+def trump_power(hand: Sequence[int], table: TrumpTable, full: int) -> float:
+    """How strong ``hand`` (card ids) is in trumps under ``table``, scaled to ``full`` cards:
+    one per trump, `TOP_TRUMP_WEIGHT` more per top trump (jokers and level cards),
+    `TRUMP_PAIR_WEIGHT` more per trump pair; times ``full / len(hand)`` when the hand is still
+    being dealt."""
+    if not hand:
+        return 0.0
+    suit, pos = table.suit, table.pos
+    top = table.suit_size[TRUMP] - TOP_TRUMPS
+    trumps = [c for c in hand if suit[c] == TRUMP]
+    counts = Counter(trumps)
+    pairs = sum(1 for n in counts.values() if n == 2)
+    high = sum(1 for c in trumps if pos[c] >= top)
+    power = len(trumps) + TOP_TRUMP_WEIGHT * high + TRUMP_PAIR_WEIGHT * pairs
+    return power * max(full, len(hand)) / len(hand)
+
+
+@memoize(limit=256)  # 13 levels x 5 trump choices: never full
+def _table(level: Rank, suit: Suit | None) -> TrumpTable:
+    return Trump(level, suit).table
+
+
+def _bid_table(view: PlayerView, action: Declare) -> TrumpTable:
+    """The trump table ``action`` would make (R4.2): at the level rank its level cards show,
+    or, for a joker pair (no trump), at the level of the team that would declare: the
+    bidder's in a first deal, else the dealer's."""
+    ranked = [c for c in action.cards if not c.is_joker]
+    if ranked:
+        rank = ranked[0].rank
+        assert isinstance(rank, Rank)  # not a joker
+        return _table(rank, ranked[0].suit)
+    team = team_of(view.seat if view.dealer is None else view.dealer)
+    return _table(view.levels[team], None)
+
+
+def choose_bid(view: PlayerView, actions: ActionSet) -> Action:
+    """The seat's bid, counter or pass among ``actions`` (a phase of `BIDDING_PHASES`).
+
+    The candidate bid with the greatest `trump_power` for the seat is made:
+
+    - while a match's first deal is dealt, when the hand holds `FIRST_DEAL_CARDS` cards or
+      more and its power, scaled to the whole hand, reaches `FIRST_DEAL_POWER`: that bid
+      makes its side the declarers (R4.5), and attackers who take a deal over gain a level
+      (R9.1), so only a hand that keeps the deal bids before the closing round;
+    - while a later deal is dealt, from `LATER_DEAL_CARDS` cards and `LATER_DEAL_POWER`: the
+      dealer is known (R10.3) and the bid only names the trump, the seat's long suit;
+    - in the closing round, always: it is the last chance to bid (R4.1);
+    - as a counter (R5.2), when it gives the seat `COUNTER_GAIN` more power than the
+      standing trump.
+
+    Otherwise the seat passes."""
+    hand = [c.id for c in view.hand]
+    full = view.rules.hand_size
+    best: tuple[float, Action] = (-1.0, Pass(view.seat))
+    for action in actions:
+        if isinstance(action, Declare):
+            power = trump_power(hand, _bid_table(view, action), full)
+            if power > best[0]:
+                best = (power, action)
+    power, action = best
+    if not isinstance(action, Declare):
+        return Pass(view.seat)
+    if view.phase is Phase.DEALING:
+        if view.dealer is None:  # a first deal: the bid chooses the dealer (R4.5)
+            cards, enough = FIRST_DEAL_CARDS, FIRST_DEAL_POWER
+        else:
+            cards, enough = LATER_DEAL_CARDS, LATER_DEAL_POWER
+        return action if len(hand) >= cards and power >= enough else Pass(view.seat)
+    if view.phase is Phase.CLOSING:
+        return action
+    current = 0.0 if view.trump is None else trump_power(hand, view.trump.table, full)
+    return action if power >= current + COUNTER_GAIN else Pass(view.seat)
+
+
+def choose_burial(view: PlayerView, actions: ActionSet) -> Bury:
+    """The seat's burial (R5.1): ``rules.kitty_size`` cards of its hand.
+
+    Whole short side suits go first, shortest first (R7.2: a void lets its side ruff), unless
+    the suit holds its top card or a pair, or holds points while the hand's `trump_power` is
+    under `SAFE_BURIAL_POWER` (R8.2: the kitty's points count multiplied for the attackers
+    who win the last trick). The rest are the cards least worth keeping: side cards before trumps,
+    point cards late unless safe, pairs and strong cards last, short suits first."""
+    trump = view.trump
+    assert trump is not None  # burying: bidding has closed
+    table = trump.table
+    hand = [c.id for c in view.hand]
+    size = view.rules.kitty_size
+    counts = Counter(hand)
+    by_suit: dict[int, list[int]] = {}
+    for c in hand:
+        by_suit.setdefault(table.suit[c], []).append(c)
+    safe = trump_power(hand, table, len(hand)) >= SAFE_BURIAL_POWER
+
+    def holds_top(suit: int) -> bool:
+        cards = by_suit[suit]
+        return any(counts[c] == 2 for c in cards) or any(
+            table.pos[c] == table.suit_size[suit] - 1 for c in cards
+        )
+
+    buried: list[int] = []
+    for suit in sorted((s for s in by_suit if s != TRUMP), key=lambda s: len(by_suit[s])):
+        cards = by_suit[suit]
+        if len(buried) + len(cards) > size or holds_top(suit):
+            continue
+        if not safe and any(POINTS[c] for c in cards):
+            continue
+        buried += cards
+    rest = Counter(hand)
+    rest.subtract(buried)
+    sizes = {s: len(v) for s, v in by_suit.items()}
+
+    def keep_value(c: int) -> float:
+        suit = table.suit[c]
+        value = float(table.strength[c]) + (1000 if suit == TRUMP else 0)
+        value += (5 if safe else 25) * POINTS[c] + (30 if counts[c] == 2 else 0)
+        return value + 3 * sizes[suit]
+
+    buried += sorted(rest.elements(), key=keep_value)[: size - len(buried)]
+    return Bury(view.seat, tuple([CARDS[c] for c in buried]))
