@@ -109,7 +109,7 @@ def test_rollouts_from_sampled_worlds_end_as_the_reference() -> None:
     assert bot.rng.getstate() == ref.rng.getstate() == on_ints.rng.getstate()
 
 
-def test_greedy_rollout_is_still_exported_by_best() -> None:
+def test_greedy_rollout_is_still_importable_from_best() -> None:
     assert tuolaji.bots.best.greedy_rollout is greedy_rollout
 
 

@@ -29,7 +29,7 @@ from tuolaji.state.actions import ActionSet
 from tuolaji.state.gamestate import GameState
 from tuolaji.state.view import PlayerView
 
-__all__ = ["BestBot", "greedy_rollout"]
+__all__ = ["BestBot"]
 
 
 class BestBot(PIMCBot):
