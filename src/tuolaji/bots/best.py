@@ -76,9 +76,9 @@ class BestBot(PIMCBot):
         margin: float = 5.0,
     ) -> None:
         self.budget = check_count("BestBot", "budget", budget, MAX_BUDGET, "rollouts per decision")
+        super().__init__(seed, worlds=1, candidates=candidates, margin=margin)
         # ``worlds``: the worlds of a decision with all ``candidates`` to compare.
-        worlds = min(MAX_WORLDS, max(1, budget // candidates)) if isinstance(candidates, int) else 1
-        super().__init__(seed, worlds=worlds, candidates=candidates, margin=margin)
+        self.worlds = min(MAX_WORLDS, max(1, self.budget // self.candidates))
         self.endgame = check_count(
             "BestBot", "endgame", endgame, MAX_HELD, "cards in hand from which it searches"
         )
