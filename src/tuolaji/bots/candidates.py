@@ -92,9 +92,7 @@ def _follow_pool(
             options = [tuple([c.id for c in actions.plays.sample(rng)]) for _ in range(limit)]
     else:
         chosen = (
-            list(actions)
-            if len(actions) <= limit
-            else [actions.sample(rng) for _ in range(limit)]
+            list(actions) if len(actions) <= limit else [actions.sample(rng) for _ in range(limit)]
         )
         options = [tuple([c.id for c in a.cards]) for a in chosen if isinstance(a, Play)]
     trick = [[c.id for c in p] for p in view.trick]
@@ -116,7 +114,7 @@ def _follow_pool(
         picks.append(max(winners, key=lambda o: (points(o), -cost(o))))
     if options:
         picks.append(max(options, key=lambda o: (points(o), -cost(o))))
-        picks.append(min(options, key=lambda o: (10 * points(o) + cost(o))))
+        picks.append(min(options, key=lambda o: 10 * points(o) + cost(o)))
     rest = list(options)
     rng.shuffle(rest)
     return picks + rest
