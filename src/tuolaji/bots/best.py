@@ -70,7 +70,7 @@ class BestBot(PIMCBot):
         self,
         seed: int | None = 0,
         *,
-        budget: int = 40,
+        budget: int = 36,
         candidates: int = 6,
         endgame: int = MAX_HELD,
         margin: float = 5.0,
