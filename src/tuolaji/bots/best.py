@@ -58,7 +58,7 @@ class BestBot(PIMCBot):
 
     ``budget`` is an int from 1 to `MAX_BUDGET`: the rollouts per searched decision, each
     a deal finished by [`GreedyBot`][tuolaji.GreedyBot] (the default costs about
-    1.6 CPU seconds per seat per deal under the ``tuolaji`` preset, see docs/bots.md);
+    2 CPU seconds per seat per deal under the ``tuolaji`` preset, see docs/bots.md);
     ``candidates`` (1 to 64) the most plays compared per decision; ``endgame`` (1 to the most
     cards a hand holds) the hand size from which it searches, by default the whole deal;
     ``margin`` the gain in attackers' points per world needed to leave the greedy play. A
