@@ -1,5 +1,5 @@
-"""BestBot (#24 item 4): legal, deterministic from its seed, searching only the endgame, and
-named ``best`` in the arena's bot specs."""
+"""BestBot (#24 item 4, #32 item 2): legal, deterministic from its seed, searching from the hand
+size ``endgame`` (by default the whole deal), and named ``best`` in the arena's bot specs."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import pytest
 import tuolaji as tl
 import tuolaji.bots
 from positions import played_deals
-from tuolaji.bots.best import BestBot, greedy_rollout
+from tuolaji.bots.best import BestBot
+from tuolaji.bots.rollout import greedy_rollout
 from tuolaji.core.errors import ConfigurationError
 from tuolaji.tools.arena import BotSpec, parse_bots
 
@@ -26,9 +27,9 @@ def _endgame_states(cards: int) -> list[tl.GameState]:
 def test_best_plays_a_whole_deal_legally_and_reproducibly() -> None:
     def play() -> tl.GameState:
         bots = [
-            BestBot(0, worlds=2, candidates=3, endgame=4),
+            BestBot(0, budget=6, candidates=3, endgame=4),
             tl.GreedyBot(1),
-            BestBot(2, worlds=2, candidates=3, endgame=4),
+            BestBot(2, budget=6, candidates=3, endgame=4),
             tl.GreedyBot(3),
         ]
         game = tl.Game("shuangsheng", seed=9)
@@ -56,11 +57,11 @@ def test_best_plays_greedy_before_the_endgame_and_searches_within_it() -> None:
     for state in late[:12]:
         seat = state.turn
         view, actions = state.view(seat), state.legal_actions(seat)
-        first = BestBot(3, worlds=2, candidates=3, endgame=4)
+        first = BestBot(3, budget=6, candidates=3, endgame=4)
         start = first.rng.getstate()
         choice = first.act(view, actions)
         assert choice in actions
-        assert BestBot(3, worlds=2, candidates=3, endgame=4).act(view, actions) == choice
+        assert BestBot(3, budget=6, candidates=3, endgame=4).act(view, actions) == choice
         searched += first.rng.getstate() != start
     assert searched > 0  # some endgame decisions had more than one legal play
 
@@ -75,24 +76,26 @@ def test_greedy_rollouts_finish_the_deal_from_the_position() -> None:
 def test_best_checks_its_arguments() -> None:
     with pytest.raises(TypeError, match="seed"):
         BestBot("1")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="worlds"):
-        BestBot(worlds=2.0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="budget"):
+        BestBot(budget=2.0)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="margin"):
         BestBot(margin="5")  # type: ignore[arg-type]
-    for name in ("worlds", "candidates", "endgame"):
+    for name in ("budget", "candidates", "endgame"):
         with pytest.raises(ConfigurationError, match=name):
             BestBot(**{name: 0})
     with pytest.raises(ConfigurationError, match="endgame"):
         BestBot(endgame=34)
+    with pytest.raises(ConfigurationError, match="budget"):
+        BestBot(budget=4097)
 
 
 def test_best_is_a_built_in_arena_spec() -> None:
-    specs = parse_bots('best,g=greedy,p=pimc,fast=best{"worlds": 2}')
+    specs = parse_bots('best,g=greedy,p=pimc,fast=best{"budget": 2}')
     assert specs[0] == BotSpec("best", "best")
     bot = specs[0].build(7)
     assert isinstance(bot, BestBot)
     fast = specs[3].build(7)
-    assert isinstance(fast, BestBot) and fast.worlds == 2
+    assert isinstance(fast, BestBot) and fast.budget == 2
 
 
 def test_best_is_exported_from_the_package_and_the_bots_layer() -> None:

@@ -32,7 +32,7 @@ WRONG: list[tuple[str, str, object, object]] = [
     ("PIMCBot", "candidates", [1], 0),
     ("PIMCBot", "margin", "5", -1.0),
     ("PIMCBot", "margin", None, math.inf),
-    ("BestBot", "worlds", 2.0, 257),
+    ("BestBot", "budget", 2.0, 4097),
     ("BestBot", "candidates", "5", 65),
     ("BestBot", "endgame", True, 34),
     ("BestBot", "margin", "5", math.nan),

@@ -299,27 +299,15 @@ def test_a_burial_is_legal_and_keeps_trumps_and_unsafe_points(
         assert not any(POINTS[c.id] for c in buried)
 
 
-class ContractBest(BestBot):
-    """``best`` with the contract's decisions before the first trick, as the integration
-    adds them to `BestBot.act` (issue 32, item 3)."""
-
-    def act(self, view: tl.PlayerView, actions: ActionSet) -> tl.Action:
-        if view.phase is tl.Phase.BURYING:
-            return choose_burial(view, actions)
-        if view.phase in BIDDING_PHASES:
-            return choose_bid(view, actions)
-        return super().act(view, actions)
-
-
 @pytest.mark.parametrize("rules", ["tuolaji", "shuangsheng"])
 def test_best_with_the_contract_bids_and_buries_as_the_contract(rules: str) -> None:
-    """Every bidding and burial decision of real deals: ``best`` calling the contract answers
+    """Every bidding and burial decision of real deals: ``best`` (BestBot.act) answers
     legally and as the contract does; its search stream is not drawn from (no play)."""
     checked = 0
     for seed in range(2):
         for state in random_deal_states(rules, seed):
             for seat in _deciders(state):
-                bot = ContractBest(seed)
+                bot = BestBot(seed)
                 before = bot.rng.getstate()
                 choice = bot.act(state.view(seat), _actions(state, seat))
                 assert choice == _decision(state, seat)

@@ -16,7 +16,7 @@ import tuolaji as tl
 from greedy_reference import ReferenceGreedyBot
 from greedy_reference import _tops as reference_tops
 from positions import played_deals
-from tuolaji.bots.greedy import GreedyBot, _hand_units, _tops, greedy_play_ids
+from tuolaji.bots.greedy import GreedyBot, _hand_units, greedy_play_ids, unseen_tops
 from tuolaji.bots.knowledge import no_pair_caps
 from tuolaji.core.shapes import unit_ids
 from tuolaji.state.actions import Phase, Play
@@ -178,7 +178,7 @@ def test_r7_4_tops_read_from_the_highest_position_down_are_the_reference(
 ) -> None:
     """Per effective suit, the highest position unseen once and twice (what makes a unit a
     master, R7.4), as the reference reads them from every card."""
-    assert _tops(outside, trump.table) == reference_tops(outside, trump.table)
+    assert unseen_tops(outside, trump.table) == reference_tops(outside, trump.table)
 
 
 def test_r7_2_kept_knowledge_follows_a_deal_that_branches() -> None:

@@ -1,68 +1,112 @@
-"""The strongest built-in bot, [`BestBot`][tuolaji.BestBot] (the arena's ``best``):
-greedy play until the end of the deal comes in sight, then search on sampled worlds with greedy
-rollouts.
+"""The strongest built-in bot, [`BestBot`][tuolaji.BestBot] (the arena's ``best``): search
+from the first lead on sampled worlds with greedy rollouts, within a budget of rollouts per
+decision.
 
-Measured (issue #24 item 4): the shipped [`PIMCBot`][tuolaji.PIMCBot] spends its time on
-early tricks, where its random-lead rollouts say little, and is level with
-[`GreedyBot`][tuolaji.GreedyBot]. The last tricks decide the kitty (R8.2: the last trick's
-winner scores the kitty with a multiplier) and who keeps the deal, and there a rollout is
-short, so a stronger and dearer rollout policy is affordable.
-[`BestBot`][tuolaji.BestBot] plays like [`GreedyBot`][tuolaji.GreedyBot] (bids, burial,
-redeal requests and every play) until its hand holds `BestBot.endgame` cards or fewer; from then
-on, for each play it samples `BestBot.worlds` worlds consistent with its view
-([`sample_world`][tuolaji.sample_world]), plays each candidate in every world, finishes the deal
-with [`GreedyBot`][tuolaji.GreedyBot] on every seat, and keeps the greedy choice unless another
-candidate gains more than `BestBot.margin` attackers' points per world for its team. Deterministic
-from its seed: the worlds, the candidates and the rollouts draw from its own ``random.Random``.
+Measured (issue #32): a bot that searches only once the end of the deal is in sight loses
+the deal at the opening leads, where leading a pair, a tractor or a throw that stands takes
+the points a single ace gives away. [`BestBot`][tuolaji.BestBot] searches every play with more
+than one legal choice (while its hand holds `BestBot.endgame` cards or fewer, by default the
+whole deal): it builds a short list of candidates from its own view
+([`candidate_plays`][tuolaji.bots.candidates.candidate_plays]: the greedy choice first, then
+tractor and pair leads, the throws that stand by the seat's knowledge (R6.3), the highest and
+lowest single of each suit, or the follows that matter to the trick), samples worlds
+consistent with its view ([`sample_world`][tuolaji.sample_world]), plays each candidate in
+every world, finishes the deal with [`GreedyBot`][tuolaji.GreedyBot] on every seat
+([`greedy_rollout_points`][tuolaji.bots.rollout.greedy_rollout_points], on a
+[`PlayPhase`][tuolaji.PlayPhase]) and keeps the greedy choice unless another candidate gains
+more than `BestBot.margin` attackers' points per world for its team. Rollouts are scored by
+[`score_deal`][tuolaji.core.scoring.score_deal], the kitty and its multiplier included
+(R8.2), and the last tricks, with few candidates, get the most worlds: the endgame where the
+kitty decides is searched hardest.
+
+Its cost is a budget of rollouts per decision, ``budget``: with ``k`` candidates it samples
+``budget // k`` worlds (at least one, so at most ``budget`` rollouts when ``k <= budget``).
+Bids and burial follow [`tuolaji.bots.contract`][tuolaji.bots.contract] (judged by `returns()`
+over the game, not by one deal's level change), redeal requests
+[`GreedyBot`][tuolaji.GreedyBot]'s. Deterministic from
+its seed: the worlds, the candidates and the rollouts draw from its own ``random.Random``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from tuolaji.bots.candidates import candidate_plays
+from tuolaji.bots.contract import BIDDING_PHASES, choose_bid, choose_burial
 from tuolaji.bots.greedy import GreedyBot
-from tuolaji.bots.pimc import PIMCBot
-from tuolaji.bots.rollout import greedy_rollout
+from tuolaji.bots.pimc import MAX_WORLDS, PIMCBot
+from tuolaji.bots.rollout import greedy_rollout_points
 from tuolaji.core._args import check_count
 from tuolaji.core.rules import MAX_HELD
-from tuolaji.state.actions import ActionSet
+from tuolaji.state.actions import Action, ActionSet, Phase, Play
 from tuolaji.state.gamestate import GameState
 from tuolaji.state.view import PlayerView
 
-__all__ = ["BestBot"]
+__all__ = ["MAX_BUDGET", "BestBot"]
+
+MAX_BUDGET = 4096
+"""The most rollouts a [`BestBot`][tuolaji.BestBot] spends per decision."""
 
 
 class BestBot(PIMCBot):
-    """Greedy play, then search with greedy rollouts over the last ``endgame`` cards of the
-    hand (see the module docstring); deterministic from ``seed``.
+    """Search with greedy rollouts at every play from the first lead (see the module
+    docstring), ``budget`` rollouts per decision; deterministic from ``seed``.
 
-    ``worlds`` worlds and up to ``candidates`` plays are tried per searched decision;
-    ``margin`` is the gain in attackers' points per world needed to leave the greedy play.
+    ``budget`` is an int from 1 to `MAX_BUDGET`: the rollouts per searched decision, each
+    a deal finished by [`GreedyBot`][tuolaji.GreedyBot] (the default costs about
+    2 CPU seconds per seat per deal under the ``tuolaji`` preset, see docs/bots.md);
+    ``candidates`` (1 to 64) the most plays compared per decision; ``endgame`` (1 to the most
+    cards a hand holds) the hand size from which it searches, by default the whole deal;
+    ``margin`` the gain in attackers' points per world needed to leave the greedy play. A
+    `TypeError` for another type (bool included), a
+    [`ConfigurationError`][tuolaji.ConfigurationError] naming the argument outside.
     """
 
     def __init__(
         self,
         seed: int | None = 0,
         *,
-        worlds: int = 6,
-        candidates: int = 5,
-        endgame: int = 10,
+        budget: int = 36,
+        candidates: int = 6,
+        endgame: int = MAX_HELD,
         margin: float = 5.0,
     ) -> None:
-        super().__init__(seed, worlds=worlds, candidates=candidates, margin=margin)
+        self.budget = check_count("BestBot", "budget", budget, MAX_BUDGET, "rollouts per decision")
+        super().__init__(seed, worlds=1, candidates=candidates, margin=margin)
+        # ``worlds``: the worlds of a decision with all ``candidates`` to compare.
+        self.worlds = min(MAX_WORLDS, max(1, self.budget // self.candidates))
         self.endgame = check_count(
             "BestBot", "endgame", endgame, MAX_HELD, "cards in hand from which it searches"
         )
         # The rollouts' own player: its random draws do not shift the bot's own decisions.
         self.rollout_bot = GreedyBot(None if seed is None else seed + 1)
 
+    def act(self, view: PlayerView, actions: ActionSet) -> Action:
+        """A bid or burial by the contract's policy; a play by search (or greedy, see
+        `_searches`); a redeal request as GreedyBot."""
+        if view.phase is Phase.BURYING:
+            return choose_burial(view, actions)
+        if view.phase in BIDDING_PHASES:
+            return choose_bid(view, actions)
+        return super().act(view, actions)
+
     def _searches(self, view: PlayerView, actions: ActionSet) -> bool:
         """Only plays once the hand holds ``endgame`` cards or fewer."""
         return super()._searches(view, actions) and len(view.hand) <= self.endgame
 
+    def _candidates(self, view: PlayerView, actions: ActionSet) -> list[Play]:
+        """[`candidate_plays`][tuolaji.bots.candidates.candidate_plays], no more than the
+        budget can roll out once each."""
+        first = self.greedy.act(view, actions)
+        assert isinstance(first, Play)
+        count = min(self.candidates, self.budget)
+        return candidate_plays(view, actions, first, count, self.rng)
+
+    def _world_count(self, plays: int) -> int:
+        """As many worlds as ``budget`` rollouts allow for ``plays`` plays, at least one."""
+        return max(1, self.budget // plays)
+
     def _playout(self) -> Callable[[GameState], int]:
         """Every rollout finishes the deal with the greedy rollout bot on every seat; the
         attackers' final points (R8)."""
-        return lambda state: greedy_rollout(state, self.rollout_bot).attacker_points
-
-    _shuffles_sampled_follows = True
+        return lambda state: greedy_rollout_points(state, self.rollout_bot)

@@ -47,6 +47,8 @@ __all__ = [
     "add_voids",
     "follow_candidates",
     "greedy_play_ids",
+    "is_master",
+    "unseen_tops",
 ]
 
 
@@ -498,8 +500,8 @@ def _stands(
     if len(trick) != 2:
         return False
     outside, voids = seen()
-    top_single, top_pair = _tops(outside, table)
-    if not all(_master(u, top_single, top_pair) for u in _hand_units(trick[0], table)):
+    top_single, top_pair = unseen_tops(outside, table)
+    if not all(is_master(u, top_single, top_pair) for u in _hand_units(trick[0], table)):
         return False
     if led == TRUMP:
         return True
@@ -510,7 +512,7 @@ def _lead_ids(
     seat: int, hand: Sequence[int], dealer: int | None, table: TrumpTable, seen: SeenCards
 ) -> tuple[int, ...]:
     outside, voids = seen
-    top_single, top_pair = _tops(outside, table)
+    top_single, top_pair = unseen_tops(outside, table)
     hand_units = _hand_units(hand, table)  # the split of units() (R3.3)
     opponents = voids[(seat + 1) % 4] | voids[(seat + 3) % 4]
     partner_voids = voids[(seat + 2) % 4]
@@ -519,7 +521,7 @@ def _lead_ids(
     masters = [
         u
         for u in hand_units
-        if _master(u, top_single, top_pair)
+        if is_master(u, top_single, top_pair)
         and (u.suit == TRUMP or u.suit not in opponents or not trumps_out)
     ]
     if masters:
@@ -548,7 +550,7 @@ def _lead_ids(
     return low.ids
 
 
-def _tops(outside: Sequence[int], table: TrumpTable) -> tuple[list[int], list[int]]:
+def unseen_tops(outside: Sequence[int], table: TrumpTable) -> tuple[list[int], list[int]]:
     """Per effective suit, the highest position of a card unseen once or more, and twice."""
     top_single = [-1] * 5
     top_pair = [-1] * 5
@@ -566,6 +568,6 @@ def _tops(outside: Sequence[int], table: TrumpTable) -> tuple[list[int], list[in
     return top_single, top_pair
 
 
-def _master(unit: RawUnit, top_single: list[int], top_pair: list[int]) -> bool:
+def is_master(unit: RawUnit, top_single: list[int], top_pair: list[int]) -> bool:
     """A unit no unseen unit of its kind outranks (R7.4): nothing unseen above its top."""
     return unit.top >= (top_pair if unit.pairs else top_single)[unit.suit]

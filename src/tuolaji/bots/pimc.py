@@ -235,14 +235,22 @@ class PIMCBot:
         """Each of ``plays``' mean attackers' final points (R8) over ``worlds`` worlds sampled
         from ``view`` (the seat's own knowledge only): every play is tried in the same worlds
         and finished by the same rollout stream, so their difference is what the play
-        changes. ``plays`` are legal plays of ``view``'s seat, whose turn it is."""
+        changes. ``plays`` are legal plays of ``view``'s seat, whose turn it is.
+
+        [`BestBot`][tuolaji.BestBot] samples as many worlds as its budget of rollouts
+        allows for that many plays."""
+        worlds = self._world_count(len(plays))
         totals = [0] * len(plays)
-        for _ in range(self.worlds):
+        for _ in range(worlds):
             world = sample_world(view, self.rng)
             finish = self._playout()
             for i, play in enumerate(plays):
                 totals[i] += finish(world.apply(play))
-        return [total / self.worlds for total in totals]
+        return [total / worlds for total in totals]
+
+    def _world_count(self, plays: int) -> int:
+        """How many worlds `evaluate` samples to compare ``plays`` plays: ``worlds``."""
+        return self.worlds
 
     def _searches(self, view: PlayerView, actions: ActionSet) -> bool:
         """Whether this decision is searched (the others take the greedy choice): every play

@@ -257,8 +257,9 @@ def review_play(
 ) -> PlayReview:
     """[`BestBot`][tuolaji.BestBot]'s review of ``play``, made by ``view``'s seat from the
     position ``view`` shows (its turn in the play phase) with the legal ``actions``: the
-    preferred play is ``BestBot(seed, worlds=worlds).act(view, actions)``, and both plays are
-    evaluated by ``BestBot(seed, worlds=worlds).evaluate(view, plays)``, over the same worlds.
+    preferred play is ``BestBot(seed).act(view, actions)`` (what ``best`` plays there), and both
+    plays are evaluated by ``BestBot(seed, budget=worlds * len(plays)).evaluate(view, plays)``,
+    over the same ``worlds`` worlds.
     ``deal`` only numbers the review.
 
     Raises `TypeError` for arguments of the wrong type,
@@ -279,11 +280,12 @@ def review_play(
     dealer = view.dealer
     assert dealer is not None  # the play phase has a dealer
     forced = len(actions) == 1
-    chosen = play if forced else BestBot(seed, worlds=worlds).act(view, actions)
+    chosen = play if forced else BestBot(seed).act(view, actions)
     assert isinstance(chosen, Play)  # a play-phase decision
     same = _same_cards(chosen.cards, play.cards)
     plays = [play] if same else [play, chosen]
-    means = BestBot(seed, worlds=worlds).evaluate(view, plays)
+    # A budget of ``worlds`` rollouts per play: both plays in the same ``worlds`` worlds.
+    means = BestBot(seed, budget=worlds * len(plays)).evaluate(view, plays)
     made_points, preferred_points = means[0], means[-1]
     sign = 1 if team_of(seat) != team_of(dealer) else -1
     cost = sign * (preferred_points - made_points) if not same else 0.0
