@@ -195,12 +195,13 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
             self._encoder.encode(state.view(seat), vector)
             self._observed = (state, seat, vector.copy())
         decision = self.driver.decision
-        mask = _np.zeros(_NUM_ACTIONS, dtype=_np.int8)
+        allowed = bytearray(_NUM_ACTIONS)  # the mask's bytes (a numpy array over them below)
         if decision is not None and decision.seat == seat:
             for c in decision.selected:
                 vector[_OBSERVATION_SIZE + c] += 1
-            mask[decision.legal_ids()] = 1
-        return {"observation": vector, "action_mask": mask}
+            for i in decision.legal_ids():
+                allowed[i] = 1
+        return {"observation": vector, "action_mask": _np.frombuffer(allowed, _np.int8)}
 
     def render(self) -> str | None:
         """The table as seen by the seat to act (``agent_selection``), or by ``render_seat``
