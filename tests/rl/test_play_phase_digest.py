@@ -20,6 +20,9 @@ import pyspiel  # noqa: E402
 import tuolaji.openspiel  # noqa: E402, F401  (registers python_tuolaji)
 import tuolaji.pettingzoo as tzoo  # noqa: E402
 from tuolaji.core.rules import RULESETS, Rules  # noqa: E402
+from tuolaji.rl.actionspace import DONE, Decision  # noqa: E402
+from tuolaji.state.actions import Phase  # noqa: E402
+from tuolaji.tools.bench import play_phase_start  # noqa: E402
 
 # Every preset, and house rules that change the follows (R7.3) and failed throws (R6.4),
 # as the OpenSpiel game's rules parameter reads them (a preset name or a JSON object).
@@ -167,3 +170,29 @@ def test_r11_pettingzoo_episodes_are_byte_identical(rules: str, seed: int) -> No
 @pytest.mark.parametrize("seed", SEEDS)
 def test_r11_openspiel_playthroughs_are_byte_identical(rules: str, seed: int) -> None:
     assert openspiel_digest(rules, seed) == OPENSPIEL[rules, seed]
+
+
+@pytest.mark.parametrize("rules", sorted(RULESETS))
+def test_r7_2_a_follow_to_a_single_lead_is_one_card_then_done(rules: str) -> None:
+    """The ids of a follow to a single lead are the legal follows' cards (R7.2: the led
+    suit's, any card when void), as the kernel's card-by-card extensions give them; then
+    only DONE, whose play is the very tuple the state's legal plays know (not checked again)."""
+    seen = 0
+    for seed in range(3):
+        state, rng = play_phase_start(rules, seed)
+        while state.phase is Phase.PLAYING:
+            plays = state.legal_plays()
+            if state.trick and len(state.trick[0]) == 1:
+                decision = Decision(state)
+                ids = decision.legal_ids()
+                assert ids == plays.extensions(())  # type: ignore[attr-defined]
+                assert ids == sorted(c.id for (c,) in plays)
+                for c in ids:
+                    step = decision.push(c)
+                    assert step.legal_ids() == [DONE]
+                    play = step.push(DONE).action()
+                    assert plays.is_known_legal(play.cards)
+                    assert [card.id for card in play.cards] == [c]
+                seen += 1
+            state = state.play(state.to_act, plays.sample(rng))
+    assert seen > 100  # most follows answer a single lead
