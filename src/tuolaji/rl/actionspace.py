@@ -427,7 +427,7 @@ class Driver:
             if asked:
                 self.decision = Decision(state, asked[0])
             return  # else a card is due
-        self.decision = Decision(state, state.to_act)
+        self.decision = Decision(state)  # the seat to act (no seat to check)
 
     def card_odds(self) -> list[tuple[int, float]]:
         """While a card is due: each card id still undealt and its chance (R4.1)."""
