@@ -236,6 +236,17 @@ class Decision:
         ``DONE`` when it is one (the legal follows' own decomposition, never listed)."""
         plays = self._plays
         assert plays is not None
+        if plays.lead_size == 1:
+            # A single lead (most tricks): each legal follow is one card (R7.2), so the
+            # first step allows the follows' cards and the second only DONE.
+            if not self.selected:
+                return sorted([ids[0] for ids in plays.iter_ids()])
+            chosen = self.selected[0]
+            for play in plays:  # the tuple iterated last is known legal: not checked again
+                if play[0].id == chosen:
+                    self._play = play
+                    break
+            return [DONE]
         out: list[int] = plays.extensions(self.selected)
         if len(self.selected) == plays.lead_size:
             cards = tuple(CARDS[c] for c in self.selected)
@@ -416,7 +427,7 @@ class Driver:
             if asked:
                 self.decision = Decision(state, asked[0])
             return  # else a card is due
-        self.decision = Decision(state, state.to_act)
+        self.decision = Decision(state)  # the seat to act (no seat to check)
 
     def card_odds(self) -> list[tuple[int, float]]:
         """While a card is due: each card id still undealt and its chance (R4.1)."""

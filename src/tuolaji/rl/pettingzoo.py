@@ -112,6 +112,8 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
         self.driver = _Driver(GameState.new(self.played_rules))
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._encoder = _ObservationEncoder()
+        # The state and seat last observed, and the view's part of that observation.
+        self._observed: tuple[GameState, int, _Any] | None = None
 
     def observation_space(self, agent: str) -> _spaces.Space[_Any]:
         return self.observation_spaces[agent]
@@ -126,6 +128,7 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
             seed = _random.Random().randrange(1 << 31)
         self.driver = _Driver(GameState.new(self.played_rules, seed=seed))
         self._encoder = _ObservationEncoder()
+        self._observed = None
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -179,17 +182,26 @@ class TuolajiEnv(_AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, _Any]:
         seat = self._seats[agent]
+        state = self.driver.state
+        observed = self._observed
+        if observed is not None and observed[0] is state and observed[1] == seat:
+            # The same state seen by the same seat (a play or burial built id by id): the view's
+            # part is the one written last time (states are immutable).
+            vector = observed[2].copy()
+        else:
+            vector = _np.zeros(OBSERVATION_LENGTH, dtype=_np.float32)
+            # The encoder keeps the deal's public record and reads only the plays since its
+            # last call; it writes the view's part of the vector in place.
+            self._encoder.encode(state.view(seat), vector)
+            self._observed = (state, seat, vector.copy())
         decision = self.driver.decision
-        vector = _np.zeros(OBSERVATION_LENGTH, dtype=_np.float32)
-        mask = _np.zeros(_NUM_ACTIONS, dtype=_np.int8)
+        allowed = bytearray(_NUM_ACTIONS)  # the mask's bytes (a numpy array over them below)
         if decision is not None and decision.seat == seat:
             for c in decision.selected:
                 vector[_OBSERVATION_SIZE + c] += 1
-            mask[decision.legal_ids()] = 1
-        # The encoder keeps the deal's public record and reads only the plays since its last
-        # call; it writes the view's part of the vector in place.
-        self._encoder.encode(self.driver.state.view(seat), vector)
-        return {"observation": vector, "action_mask": mask}
+            for i in decision.legal_ids():
+                allowed[i] = 1
+        return {"observation": vector, "action_mask": _np.frombuffer(allowed, _np.int8)}
 
     def render(self) -> str | None:
         """The table as seen by the seat to act (``agent_selection``), or by ``render_seat``
