@@ -229,7 +229,7 @@ def test_r7_2_when_voids_pin_every_card_the_evaluation_is_that_world_exactly(
     view, actions = state.view(seat), state.legal_actions(seat)
     plays = [Play(seat, cards) for cards in state.legal_plays()]
     exact = [float(forced_finish(state.play(seat, p.cards))) for p in plays]
-    assert tl.BestBot(seed, worlds=worlds).evaluate(view, plays) == exact
+    assert tl.BestBot(seed, budget=worlds * len(plays)).evaluate(view, plays) == exact
     for made in plays:
         review = review_play(view, actions, made, worlds=worlds, seed=seed)
         points = dict(zip((p.cards for p in plays), exact, strict=True))
