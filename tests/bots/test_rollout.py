@@ -109,10 +109,6 @@ def test_rollouts_from_sampled_worlds_end_as_the_reference() -> None:
     assert bot.rng.getstate() == ref.rng.getstate() == on_ints.rng.getstate()
 
 
-def test_greedy_rollout_is_still_importable_from_best() -> None:
-    assert tuolaji.bots.best.greedy_rollout is greedy_rollout
-
-
 @pytest.mark.parametrize("preset", PRESETS)
 def test_r5_1_a_rollout_starts_from_what_each_view_shows(preset: str) -> None:
     """A rollout reads each seat's knowledge from the state without building views (the hand,

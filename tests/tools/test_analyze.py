@@ -295,7 +295,7 @@ def test_r8_random_seats_are_flagged_more_often_than_greedy_ones() -> None:
     for seed in (5, 6):
         game = played_deal(seed)
         for seat in range(4):
-            analysis = analyze_deal(game, seat, worlds=4)
+            analysis = analyze_deal(game, seat, worlds=32)
             flagged["greedy" if seat % 2 == 0 else "random"] += len(analysis.flagged)
     assert flagged["random"] >= 6 and flagged["random"] > 2 * flagged["greedy"]
 

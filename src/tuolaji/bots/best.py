@@ -66,7 +66,7 @@ class BestBot(PIMCBot):
         self,
         seed: int | None = 0,
         *,
-        budget: int = 36,
+        budget: int = 96,
         candidates: int = 6,
         endgame: int = MAX_HELD,
         margin: float = 5.0,

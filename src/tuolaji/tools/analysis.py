@@ -53,7 +53,7 @@ __all__ = [
     "review_play",
 ]
 
-DEFAULT_WORLDS = 8
+DEFAULT_WORLDS = 32
 """Worlds sampled per decision unless told otherwise: each costs a rollout of the deal per
 play evaluated (two at most)."""
 
