@@ -210,7 +210,7 @@ class DealAnalysis:
                     str(r.trick),
                     format_cards(r.made, pretty=True),
                     preferred or format_cards(r.preferred, pretty=True),
-                    f"{r.cost:.1f}",
+                    f"{round(r.cost, 1) + 0.0:.1f}",  # + 0.0: a cost just below 0 shows 0.0
                     "!" if r.flagged else "",
                 )
             )
