@@ -82,8 +82,9 @@ class BestBot(PIMCBot):
         self.rollout_bot = GreedyBot(None if seed is None else seed + 1)
 
     def act(self, view: PlayerView, actions: ActionSet) -> Action:
-        """A bid or burial by the contract's policy; a play by search (or greedy, see
-        `_searches`); a redeal request as GreedyBot."""
+        """A bid or burial by the contract's policy
+        ([`tuolaji.bots.contract`][tuolaji.bots.contract]); a play by search (greedy while the
+        hand holds more than ``endgame`` cards); a redeal request as GreedyBot."""
         if view.phase is Phase.BURYING:
             return choose_burial(view, actions)
         if view.phase in BIDDING_PHASES:
