@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from tuolaji.bots.greedy import burial_ids
 from tuolaji.core.caching import memoize
-from tuolaji.core.cards import CARDS, POINTS, Rank, Suit
+from tuolaji.core.cards import CARDS, Rank, Suit
 from tuolaji.core.scoring import team_of
 from tuolaji.core.trump import TRUMP, Trump, TrumpTable
 from tuolaji.state.actions import Action, ActionSet, Bury, Declare, Pass, Phase
@@ -155,47 +156,15 @@ def choose_bid(view: PlayerView, actions: ActionSet) -> Action:
 
 
 def choose_burial(view: PlayerView, actions: ActionSet) -> Bury:
-    """The seat's burial (R5.1): ``rules.kitty_size`` cards of its hand.
-
-    Whole short side suits go first, shortest first (R7.2: a void lets its side ruff), unless
-    the suit holds its top card or a pair, or holds points while the hand's `trump_power` is
-    under `SAFE_BURIAL_POWER` (R8.2: the kitty's points count multiplied for the attackers
-    who win the last trick). The rest are the cards least worth keeping: side cards before trumps,
-    point cards late unless safe, pairs and strong cards last, short suits first."""
+    """The seat's burial (R5.1): ``rules.kitty_size`` cards of its hand, as
+    [`burial_ids`][tuolaji.bots.greedy.burial_ids] picks them (short side suits voided first,
+    R7.2), with points safe to bury only when the hand's `trump_power` reaches
+    `SAFE_BURIAL_POWER` (R8.2: the kitty's points count multiplied for the attackers who win
+    the last trick)."""
     trump = view.trump
     assert trump is not None  # burying: bidding has closed
     table = trump.table
     hand = [c.id for c in view.hand]
-    size = view.rules.kitty_size
-    counts = Counter(hand)
-    by_suit: dict[int, list[int]] = {}
-    for c in hand:
-        by_suit.setdefault(table.suit[c], []).append(c)
     safe = trump_power(hand, table, len(hand)) >= SAFE_BURIAL_POWER
-
-    def holds_top(suit: int) -> bool:
-        cards = by_suit[suit]
-        return any(counts[c] == 2 for c in cards) or any(
-            table.pos[c] == table.suit_size[suit] - 1 for c in cards
-        )
-
-    buried: list[int] = []
-    for suit in sorted((s for s in by_suit if s != TRUMP), key=lambda s: len(by_suit[s])):
-        cards = by_suit[suit]
-        if len(buried) + len(cards) > size or holds_top(suit):
-            continue
-        if not safe and any(POINTS[c] for c in cards):
-            continue
-        buried += cards
-    rest = Counter(hand)
-    rest.subtract(buried)
-    sizes = {s: len(v) for s, v in by_suit.items()}
-
-    def keep_value(c: int) -> float:
-        suit = table.suit[c]
-        value = float(table.strength[c]) + (1000 if suit == TRUMP else 0)
-        value += (5 if safe else 25) * POINTS[c] + (30 if counts[c] == 2 else 0)
-        return value + 3 * sizes[suit]
-
-    buried += sorted(rest.elements(), key=keep_value)[: size - len(buried)]
+    buried = burial_ids(hand, table, view.rules.kitty_size, points_safe=safe)
     return Bury(view.seat, tuple([CARDS[c] for c in buried]))

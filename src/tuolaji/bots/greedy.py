@@ -45,6 +45,7 @@ __all__ = [
     "GreedyBot",
     "SeenCards",
     "add_voids",
+    "burial_ids",
     "follow_candidates",
     "greedy_play_ids",
     "is_master",
@@ -148,47 +149,12 @@ class GreedyBot:
         assert trump is not None
         table = trump.table
         hand = _ids(view.hand)
-        size = view.rules.kitty_size  # R5.1: bury as many cards as the kitty held
-        counts = Counter(hand)
-        by_suit: dict[int, list[int]] = {}
-        for c in hand:
-            by_suit.setdefault(table.suit[c], []).append(c)
-        trumps = len(by_suit.get(TRUMP, ()))
         # R8.2: the kitty's points count multiplied for the attackers when they win the last
         # trick; with a long trump holding the dealer's side usually wins it, so points are
         # safe there (and a point card without its suit's top is lost in play anyway).
-        points_safe = trumps >= _SAFE_TRUMPS
-
-        def tops(suit: int) -> bool:
-            # The suit's best side card (its ace, or the king under a level ace) or a pair.
-            cards = by_suit[suit]
-            return any(counts[c] == 2 for c in cards) or any(
-                table.pos[c] == table.suit_size[suit] - 1 for c in cards
-            )
-
-        # Void whole short side suits first (R7.2: a void lets the declarers ruff), shortest
-        # first, while they fit in the kitty and hold no pair or top card worth keeping.
-        buried: list[int] = []
-        side = sorted((s for s in by_suit if s != TRUMP), key=lambda s: len(by_suit[s]))
-        for suit in side:
-            cards = by_suit[suit]
-            if len(buried) + len(cards) > size or tops(suit):
-                continue
-            if not points_safe and any(POINTS[c] for c in cards):
-                continue
-            buried += cards
-        rest = Counter(hand)
-        rest.subtract(buried)
-        sizes = {s: len(v) for s, v in by_suit.items()}
-
-        def keep_value(c: int) -> float:
-            suit = table.suit[c]
-            value = float(table.strength[c]) + (1000 if suit == TRUMP else 0)
-            value += (5 if points_safe else 25) * POINTS[c] + (30 if counts[c] == 2 else 0)
-            return value + 3 * sizes[suit]  # short side suits go first
-
-        left = sorted(rest.elements(), key=keep_value)
-        buried += left[: size - len(buried)]
+        points_safe = sum([table.suit[c] == TRUMP for c in hand]) >= _SAFE_TRUMPS
+        # R5.1: bury as many cards as the kitty held.
+        buried = burial_ids(hand, table, view.rules.kitty_size, points_safe=points_safe)
         return Bury(view.seat, tuple([CARDS[c] for c in buried]))
 
     # --- playing ---------------------------------------------------------------------------
@@ -548,6 +514,51 @@ def _lead_ids(
         key=lambda u: (POINTS[u.ids[0]], lengths[u.suit], table.strength[u.ids[0]]),
     )
     return low.ids
+
+
+def burial_ids(
+    hand: Sequence[int], table: TrumpTable, size: int, *, points_safe: bool
+) -> list[int]:
+    """The ``size`` cards of ``hand`` (card ids) to bury (R5.1), as GreedyBot buries them.
+
+    Whole short side suits go first, shortest first, while they fit (R7.2: a void lets the
+    side ruff), unless the suit holds a pair or its best side card (its ace, or the king under
+    a level ace), or holds points and ``points_safe`` is false (R8.2: the kitty's points count
+    multiplied for the attackers who win the last trick). The rest are the cards least worth
+    keeping: side cards before trumps, points late unless safe, pairs and strong cards last,
+    short suits first."""
+    counts = Counter(hand)
+    by_suit: dict[int, list[int]] = {}
+    for c in hand:
+        by_suit.setdefault(table.suit[c], []).append(c)
+
+    def tops(suit: int) -> bool:
+        cards = by_suit[suit]
+        return any(counts[c] == 2 for c in cards) or any(
+            table.pos[c] == table.suit_size[suit] - 1 for c in cards
+        )
+
+    buried: list[int] = []
+    side = sorted((s for s in by_suit if s != TRUMP), key=lambda s: len(by_suit[s]))
+    for suit in side:
+        cards = by_suit[suit]
+        if len(buried) + len(cards) > size or tops(suit):
+            continue
+        if not points_safe and any(POINTS[c] for c in cards):
+            continue
+        buried += cards
+    rest = Counter(hand)
+    rest.subtract(buried)
+    sizes = {s: len(v) for s, v in by_suit.items()}
+
+    def keep_value(c: int) -> float:
+        suit = table.suit[c]
+        value = float(table.strength[c]) + (1000 if suit == TRUMP else 0)
+        value += (5 if points_safe else 25) * POINTS[c] + (30 if counts[c] == 2 else 0)
+        return value + 3 * sizes[suit]  # short side suits go first
+
+    left = sorted(rest.elements(), key=keep_value)
+    return buried + left[: size - len(buried)]
 
 
 def unseen_tops(outside: Sequence[int], table: TrumpTable) -> tuple[list[int], list[int]]:
