@@ -18,12 +18,12 @@ import time
 from collections.abc import Callable
 
 import tuolaji as tl
-from tuolaji.bots.best import greedy_rollout
 from tuolaji.tools.bench import W7_TRICKS, trick_start
 
 try:
-    from tuolaji.bots.rollout import greedy_rollout_points
+    from tuolaji.bots.rollout import greedy_rollout, greedy_rollout_points
 except ImportError:  # the tree before the id-level rollouts
+    from tuolaji.bots.best import greedy_rollout
 
     def greedy_rollout_points(state: tl.GameState, bot: tl.GreedyBot) -> int:
         return greedy_rollout(state, bot).attacker_points
