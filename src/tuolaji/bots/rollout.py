@@ -11,10 +11,10 @@ from the legal-play kernel ([`LegalFollows`][tuolaji.LegalFollows], R7.1-R7.3), 
 bot's ``random.Random`` exactly as ``GreedyBot.act`` draws them; a lead is one unit of the
 hand (R6.2), never a throw, so no choice of the rollout is checked again.
 
-[`greedy_rollout`][tuolaji.bots.rollout.greedy_rollout] steps the
-[`GameState`][tuolaji.GameState] and returns the final one;
+Both step a [`PlayPhase`][tuolaji.PlayPhase] on integers:
 [`greedy_rollout_points`][tuolaji.bots.rollout.greedy_rollout_points], what a search reads,
-steps a [`PlayPhase`][tuolaji.PlayPhase] on integers and returns the attackers' final points.
+returns the attackers' final points, and [`greedy_rollout`][tuolaji.bots.rollout.greedy_rollout]
+the final [`GameState`][tuolaji.GameState] (`PlayPhase.to_state`, which replays the plays).
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from tuolaji.bots.greedy import GreedyBot, SeenCards, follow_candidates, greedy_play_ids
-from tuolaji.core.cards import CARDS
 from tuolaji.core.legal import LegalFollows
 from tuolaji.core.trickids import LeadInfo, follow_proof
 from tuolaji.fast import PlayPhase
@@ -132,28 +131,7 @@ def greedy_rollout(state: GameState, bot: GreedyBot) -> GameState:
     state = _to_play_phase(state, bot)
     if state.result is not None:
         return state
-    rollout = _Rollout(state, bot)
-    trick: list[Sequence[int]] = [[c.id for c in p] for p in state.trick]
-    while True:
-        seat = state.turn
-        if trick:
-            follows = state.legal_plays()
-            assert isinstance(follows, LegalFollows)
-            chosen = rollout.choose(
-                seat, (), trick, leader=state.leader, follows=follows, lead=state.described_lead()
-            )
-        else:
-            chosen = rollout.choose(
-                seat, state.hand_card_ids(seat), (), leader=seat, follows=None, lead=None
-            )
-        state = state.play(seat, tuple([CARDS[c] for c in chosen]))
-        if state.result is not None:
-            return state
-        # The trick's plays as card ids, kept (a lead is never a throw: played as chosen).
-        if state.trick:
-            trick.append(chosen)
-        else:
-            trick = []
+    return _played_out(state, bot).to_state()
 
 
 def greedy_rollout_points(state: GameState, bot: GreedyBot) -> int:
@@ -164,6 +142,12 @@ def greedy_rollout_points(state: GameState, bot: GreedyBot) -> int:
     state = _to_play_phase(state, bot)
     if state.result is not None:
         return state.result.attacker_points
+    return _played_out(state, bot).result().attacker_points
+
+
+def _played_out(state: GameState, bot: GreedyBot) -> PlayPhase:
+    """The play phase of ``state`` (in the play phase, not finished) played to its end on a
+    [`PlayPhase`][tuolaji.PlayPhase] with ``bot`` deciding for every seat."""
     rollout = _Rollout(state, bot)
     table, rules = rollout.table, rollout.rules
     # The hands in the state's order, which orders the follows compared (ties go to the
@@ -185,4 +169,4 @@ def greedy_rollout_points(state: GameState, bot: GreedyBot) -> int:
             hand.remove(c)
         sim.push(chosen)
         if sim.is_over():
-            return sim.result().attacker_points
+            return sim
