@@ -52,7 +52,7 @@ def loops(mode: str, rules: str, deals: int) -> None:
                 decisions += 1
         elif mode == "w8":
             sim = PlayPhase.from_state(state)
-            while not sim.is_over():
+            while not sim.is_terminal:
                 sim.push(sim.sample_move(rng))
                 decisions += 1
     print(f"{mode}: {deals} play phases, {decisions} decisions")
@@ -69,7 +69,7 @@ def memory(rules: str, deals: int) -> None:
     rng = random.Random(1)
     moves = 0
     for sim in sims:
-        while not sim.is_over():
+        while not sim.is_terminal:
             sim.push(sim.sample_move(rng))
             moves += 1
     played = tracemalloc.get_traced_memory()[0]

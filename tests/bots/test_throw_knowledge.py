@@ -15,6 +15,7 @@ from tuolaji.bots.knowledge import knowledge_of, throw_caps, throw_fact_holds, t
 from tuolaji.bots.worlds import hidden_places, sample_worlds
 from tuolaji.bots.worlds.samplers import deal_hidden
 from tuolaji.core.cards import full_deck
+from tuolaji.core.rules import FORCED_UNIT_ORDERS
 from tuolaji.testing import check_state
 
 P = tl.parse_cards
@@ -237,7 +238,7 @@ def throw_views() -> list[tl.PlayerView]:
     return out
 
 
-@pytest.mark.parametrize("forced_unit", ["lowest", "smallest", "nearest_seat"])
+@pytest.mark.parametrize("forced_unit", FORCED_UNIT_ORDERS)
 @pytest.mark.parametrize("public", [True, False])
 def test_r6_4_throw_knowledge_never_rules_out_the_true_hands(
     forced_unit: str, public: bool
@@ -269,7 +270,7 @@ def test_r6_4_throw_knowledge_never_rules_out_the_true_hands(
     assert checked > 0
 
 
-@pytest.mark.parametrize("forced_unit", ["lowest", "smallest", "nearest_seat"])
+@pytest.mark.parametrize("forced_unit", FORCED_UNIT_ORDERS)
 @pytest.mark.parametrize("public", [True, False])
 def test_r6_4_caps_of_random_club_holdings_never_rule_out_the_true_hands(
     forced_unit: str, public: bool

@@ -15,7 +15,7 @@ import pytest
 import tuolaji as tl
 from positions import play_states
 from tuolaji import GameState
-from tuolaji.core.rules import Rules
+from tuolaji.core.rules import FORCED_UNIT_ORDERS, Rules
 from tuolaji.core.scoring import net_throw_penalty
 from tuolaji.core.trickids import (
     challenge,
@@ -91,7 +91,7 @@ def test_a_play_of_the_wrong_size_still_names_r7_1() -> None:
     assert info.value.rule == "R7.1"
 
 
-@pytest.mark.parametrize("forced_unit", ["lowest", "smallest", "nearest_seat"])
+@pytest.mark.parametrize("forced_unit", FORCED_UNIT_ORDERS)
 def test_throw_verdict_is_check_throw_ids(forced_unit: str) -> None:
     rng = random.Random(11)
     failed = 0

@@ -8,9 +8,10 @@ import random
 import pytest
 
 import tuolaji as tl
-from tuolaji import GameState, IllegalAction, InvalidCards, NoLegalChoice, PlayPhase
+from tuolaji import CARDS, GameState, IllegalAction, InvalidCards, NoLegalChoice, PlayPhase
 from tuolaji.state.actions import Phase
 from tuolaji.testing.driver import advance
+from tuolaji.tools.bench import play_phase_start
 
 
 def start(seed: int = 1) -> GameState:
@@ -20,7 +21,7 @@ def start(seed: int = 1) -> GameState:
 def played_out(seed: int = 1) -> PlayPhase:
     sim = PlayPhase.from_state(start(seed))
     rng = random.Random(seed)
-    while not sim.is_over():
+    while not sim.is_terminal:
         sim.push(sim.sample_move(rng))
     return sim
 
@@ -100,11 +101,11 @@ def test_reading_hands_and_the_trick_as_ids() -> None:
     sim = PlayPhase.from_state(state)
     assert sim.described_lead() is None and sim.trick == ()
     for seat in range(4):
-        ids = sim.hand_ids(seat)
+        ids = sim.hand_card_ids(seat)
         assert sorted(ids) == sorted(c.id for c in state.hands[seat])
         assert tuple(tl.CARDS[c] for c in ids) == tuple(state.trump.sorted(state.hands[seat]))  # type: ignore[union-attr]
     with pytest.raises(TypeError):
-        sim.hand_ids(4)
+        sim.hand_card_ids(4)
     lead = sim.sample_move(random.Random(1))
     sim.push(lead)
     assert sim.leader == state.turn and len(sim.trick) == 1
@@ -112,3 +113,37 @@ def test_reading_hands_and_the_trick_as_ids() -> None:
     assert info is not None and info.ids == tuple(sorted(sim.trick[0]))
     assert sim.rules == state.rules and sim.trump == state.trump and sim.dealer == state.dealer
     assert "PlayPhase" in repr(sim)
+
+
+def test_playphase_speaks_the_vocabulary_of_gamestate() -> None:
+    """One vocabulary (issue 41): the names a `GameState` and a `PlayPhase` share mean the same
+    at every step of a deal (R6-R8.1): ``is_terminal``, ``to_act``, ``turn``, ``leader``,
+    ``trick_points``, ``failed_throws``, ``hand_card_ids`` (as a multiset)."""
+    state, rng = play_phase_start("tuolaji", 3)
+    sim = PlayPhase.from_state(state)
+    while True:
+        assert sim.is_terminal == state.is_terminal
+        assert sim.to_act == state.to_act
+        assert sim.trick_points == state.trick_points
+        assert sim.failed_throws == state.failed_throws
+        for seat in range(4):
+            assert sorted(sim.hand_card_ids(seat)) == sorted(state.hand_card_ids(seat))
+        if sim.is_terminal:
+            break
+        assert (sim.turn, sim.leader) == (state.turn, state.leader)
+        move = sim.sample_move(rng)
+        sim.push(move)
+        state = state.play(state.turn, tuple(CARDS[c] for c in move))
+
+
+def test_the_names_playphase_had_in_0_4_still_work_and_warn() -> None:
+    """``is_over()``, ``points`` and ``hand_ids`` (0.4) give what the new names give, with a
+    `DeprecationWarning` naming the new name; they go in 0.6."""
+    state, _ = play_phase_start("tuolaji", 4)
+    sim = PlayPhase.from_state(state)
+    with pytest.warns(DeprecationWarning, match="is_terminal"):
+        assert sim.is_over() is sim.is_terminal
+    with pytest.warns(DeprecationWarning, match="trick_points"):
+        assert sim.points == sim.trick_points
+    with pytest.warns(DeprecationWarning, match="hand_card_ids"):
+        assert sim.hand_ids(1) == sim.hand_card_ids(1)

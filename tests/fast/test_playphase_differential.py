@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tuolaji import CARDS, GameState, PlayPhase, Rules, sample_world
-from tuolaji.core.rules import RULESETS, as_rules
+from tuolaji.core.rules import FORCED_UNIT_ORDERS, RULESETS, as_rules
 from tuolaji.state.actions import Phase
 from tuolaji.testing.driver import advance, plausible_play, random_rules, unit_lead
 from tuolaji.testing.strategies import play_positions, rules
@@ -29,26 +29,26 @@ def snapshot(sim: PlayPhase) -> Snapshot:
         sim.turn,
         sim.leader,
         sim.trick,
-        sim.points,
+        sim.trick_points,
         sim.tricks_done,
         sim.failed_throws,
         sim.history,
-        sim.is_over(),
-        tuple(sim.hand_ids(s) for s in range(4)),
+        sim.is_terminal,
+        tuple(sim.hand_card_ids(s) for s in range(4)),
         sim.legal_count(),
     )
 
 
 def agrees(sim: PlayPhase, state: GameState) -> None:
     """The PlayPhase shows what the state holds."""
-    assert sim.is_over() == (state.phase is Phase.FINISHED)
-    assert sim.points == state.trick_points  # R8.1
+    assert sim.is_terminal == (state.phase is Phase.FINISHED)
+    assert sim.trick_points == state.trick_points  # R8.1
     assert sim.failed_throws == state.failed_throws  # R6.5
     assert sim.leader == state.leader  # the last trick's winner leads (R7.5)
     assert sim.tricks_done == len(state.tricks)
     assert sim.trick == tuple(tuple(c.id for c in p) for p in state.trick)  # R6.4
     for seat in range(4):
-        assert sorted(sim.hand_ids(seat)) == sorted(c.id for c in state.hands[seat])
+        assert sorted(sim.hand_card_ids(seat)) == sorted(c.id for c in state.hands[seat])
     if state.phase is Phase.PLAYING:
         assert sim.turn == state.turn
         assert sim.legal_count() == len(state.legal_plays())  # R6.2, R7.1-R7.3
@@ -108,7 +108,7 @@ def deal_start(rules: Rules, seed: int) -> GameState:
 
 
 @pytest.mark.parametrize("preset", sorted(RULESETS))
-@pytest.mark.parametrize("forced_unit", ["lowest", "smallest", "nearest_seat"])
+@pytest.mark.parametrize("forced_unit", FORCED_UNIT_ORDERS)  # every value Rules allows
 def test_whole_deals_agree_under_every_preset_and_forced_unit(
     preset: str, forced_unit: str
 ) -> None:

@@ -14,6 +14,7 @@ from tuolaji import CARDS, GameState, PlayPhase, Rules
 from tuolaji.core.rules import as_rules
 from tuolaji.state.actions import Phase
 from tuolaji.testing.driver import advance, random_rules, unit_lead
+from tuolaji.tools.bench import play_phase_start
 
 
 def late_positions(rules: Rules, seed: int, hand_size: int) -> list[GameState]:
@@ -92,7 +93,7 @@ def test_sampling_is_deterministic() -> None:
     def play_out(seed: int) -> tuple[tuple[int, ...], ...]:
         sim = PlayPhase.from_state(state)
         rng = random.Random(seed)
-        while not sim.is_over():
+        while not sim.is_terminal:
             sim.push(sim.sample_move(rng))
         return sim.history
 
@@ -124,3 +125,15 @@ def test_a_short_follow_is_uniform_over_its_completions() -> None:
     assert set(counts) == {tuple(c.id for c in play) for play in state.legal_plays()}
     chi2 = sum((n - 3000) ** 2 / 3000 for n in counts.values())
     assert chi2 < 4 + 6 * 8**0.5, sorted(counts.values())
+
+
+def test_legal_leads_and_playphase_draw_the_same_lead() -> None:
+    """One lead sampler: from the same random source, ``state.legal_plays().sample`` and
+    `PlayPhase.sample_move` draw the same lead (R6.2), in canonical order."""
+    for seed in range(5):
+        state, _ = play_phase_start("tuolaji", seed)
+        sim = PlayPhase.from_state(state)
+        for draw in range(20):
+            ours = sim.sample_move(random.Random(draw))
+            theirs = state.legal_plays().sample(random.Random(draw))
+            assert ours == tuple(c.id for c in theirs)

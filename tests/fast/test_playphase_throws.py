@@ -12,6 +12,7 @@ import pytest
 
 import tuolaji as tl
 from tuolaji import GameState, PlayPhase
+from tuolaji.core.rules import FORCED_UNIT_ORDERS
 
 TRUMP = tl.Trump(tl.Rank.TWO, tl.Suit.SPADES)
 
@@ -39,7 +40,7 @@ def lead(state: GameState, text: str) -> tuple[PlayPhase, GameState]:
     return sim, after
 
 
-@pytest.mark.parametrize("forced_unit", ["lowest", "smallest", "nearest_seat"])
+@pytest.mark.parametrize("forced_unit", FORCED_UNIT_ORDERS)
 def test_a_throw_failing_on_equal_level_cards_forces_the_first_in_suit_order(
     forced_unit: str,
 ) -> None:
@@ -72,7 +73,7 @@ def test_the_forced_unit_follows_the_house_rule(forced_unit: str, forced: str) -
     sim, after = lead(state, "3D 9D 3D")
     assert sim.trick == (tuple(c.id for c in tl.parse_cards(forced)),)
     rng = random.Random(1)
-    while not sim.is_over():
+    while not sim.is_terminal:
         move = sim.sample_move(rng)
         sim.push(move)
         after = after.play(after.turn, tuple(tl.CARDS[c] for c in move))

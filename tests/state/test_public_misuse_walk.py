@@ -40,6 +40,7 @@ SKIP: dict[str, str] = {
     # the library made itself); checking them would slow the hot paths they serve.
     "LegalLeads.unchecked": "unchecked by contract (hot path)",
     "LegalFollows.unchecked": "unchecked by contract (hot path)",
+    "LegalLeads.unchecked_bits": "unchecked by contract (hot path)",
     "GameState.remember_lead": "unchecked by contract (the play step's own bookkeeping)",
 }
 # Sequence.index of an absent value raises ValueError, as list.index does: the sequence

@@ -18,6 +18,7 @@ import tuolaji as tl
 from positions import play_states
 from reference import ref_check_throw
 from tuolaji import GameState, Phase
+from tuolaji.core.rules import FORCED_UNIT_ORDERS
 from tuolaji.core.scoring import net_throw_penalty
 from tuolaji.core.trickids import lead_info_ids, throw_verdict
 from tuolaji.core.tricks import points_in_trick
@@ -112,7 +113,7 @@ def test_trick_points_on_cards_and_ids_agree() -> None:
     assert points_in_trick(plays) == 5 + 10 + 10 + 10 + 5
 
 
-@pytest.mark.parametrize("forced_unit", ["lowest", "smallest", "nearest_seat"])
+@pytest.mark.parametrize("forced_unit", FORCED_UNIT_ORDERS)
 def test_throw_verdict_matches_the_reference_on_deals(forced_unit: str) -> None:
     """On the multi-unit leads the deals offer, the verdict (which drops the unbeatable
     units before sorting and skips the pairs when a single fails the throw) is R6.3/R6.4

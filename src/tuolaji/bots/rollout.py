@@ -168,5 +168,5 @@ def _played_out(state: GameState, bot: GreedyBot) -> PlayPhase:
         for c in chosen:
             hand.remove(c)
         sim.push(chosen)
-        if sim.is_over():
+        if sim.is_terminal:
             return sim

@@ -26,6 +26,14 @@ from math import comb
 from typing import Generic, TypeVar
 
 from tuolaji.core._args import trump_table_of
+from tuolaji.core.bitboards import (
+    CANONICAL_SUITS,
+    BitTable,
+    bit_table,
+    bits_of_hand,
+    decode_lead,
+    lead_counts,
+)
 from tuolaji.core.caching import memoize
 from tuolaji.core.cards import CARDS, Card, CardId, card_ids_of
 from tuolaji.core.errors import NoLegalChoice
@@ -141,83 +149,62 @@ class LegalLeads(_Plays):
 
     A throw that would fail R6.3 is still a legal attempt (it is resolved by
     [`check_throw`][tuolaji.check_throw]), so it is listed. Build with
-    [`legal_leads`][tuolaji.legal_leads].
+    [`legal_leads`][tuolaji.legal_leads]. The hand is held as bitboards
+    ([`tuolaji.core.bitboards`][tuolaji.core.bitboards]); the leads are counted and numbered by
+    its kernels ([`lead_counts`][tuolaji.core.bitboards.lead_counts],
+    [`decode_lead`][tuolaji.core.bitboards.decode_lead]), as [`PlayPhase`][tuolaji.PlayPhase]
+    counts and draws them.
     """
 
-    __slots__ = ("_groups", "_order", "_sizes", "_suit", "_table")
+    __slots__ = ("_bits", "_once", "_sizes", "_twice")
 
-    _groups: list[list[tuple[int, int]]]
-    _order: tuple[int, ...]
+    _bits: BitTable
+    _once: int
     _sizes: list[int]
-    _suit: tuple[int, ...]
-    _table: TrumpTable
+    _twice: int
 
     def __init__(self, hand: Sequence[Card], trump: Trump) -> None:
         ids = card_ids_of(hand, "hand")
         check_hand_ids(ids)  # raises, naming the card held three times
-        self._init_ids(ids, trump_table_of(trump))
+        bits = bit_table(trump_table_of(trump))
+        self._init_bits(bits, *bits_of_hand(ids, bits))
 
     @classmethod
     def unchecked(cls, hand: Sequence[CardId], table: TrumpTable) -> LegalLeads:
         """The fast entry point of the state machine: the collection for a hand of card
         ids that holds no card more than twice (R1.1), which is **not** checked."""
         self = cls.__new__(cls)
-        self._init_ids(hand, table)
+        bits = bit_table(table)
+        self._init_bits(bits, *bits_of_hand(hand, bits))
         return self
 
-    def _init_ids(self, hand: Sequence[int], table: TrumpTable) -> None:
-        order = table.order
-        suit = table.suit
-        # In canonical order the cards come grouped by suit (trumps, then ♠ ♥ ♣ ♦) and the
-        # copies of a card sit side by side.
-        ordered = sorted(hand, key=order.__getitem__)
-        groups: list[list[tuple[int, int]]] = []
-        sizes: list[int] = []
-        group: list[tuple[int, int]] = []
-        current = -1
-        previous = -1
-        twice = 0
-        for c in ordered:
-            if c == previous:
-                group[-1] = (c, 2)
-                twice += 1
-                continue
-            previous = c
-            if suit[c] != current:
-                if group:
-                    # Each card is taken 0..count times, minus the empty choice.
-                    sizes.append((3**twice << (len(group) - twice)) - 1)
-                current = suit[c]
-                group = []
-                groups.append(group)
-                twice = 0
-            group.append((c, 1))
-        if group:
-            sizes.append((3**twice << (len(group) - twice)) - 1)
-        self._groups = groups
-        self._sizes = sizes
+    @classmethod
+    def unchecked_bits(cls, bits: BitTable, once: int, twice: int) -> LegalLeads:
+        """The fast entry point for a hand already held as bitboards (``once``, ``twice`` over
+        ``bits``), **not** checked."""
+        self = cls.__new__(cls)
+        self._init_bits(bits, once, twice)
+        return self
+
+    def _init_bits(self, bits: BitTable, once: int, twice: int) -> None:
+        self._bits = bits
+        self._once = once
+        self._twice = twice
+        self._sizes = sizes = lead_counts(bits, once, twice)
         self._total = sum(sizes)
         self._known_legal = None
-        self._table = table
-        self._suit = suit
-        self._order = order
 
-    @staticmethod
-    def _decode(group: list[tuple[int, int]], x: int) -> PlayCards:
-        # Mixed radix: card i is taken x's i-th digit (base count+1) times.
-        out: list[Card] = []
-        for c, n in group:
-            x, k = divmod(x, n + 1)
-            if k:
-                out.extend([CARDS[c]] * k)
-        return tuple(out)
+    def _decode(self, suit: int, x: int) -> PlayCards:
+        held = self._once & self._bits.suit_mask[suit]
+        move = decode_lead(self._bits, held, self._twice, x)[0]
+        return tuple([CARDS[c] for c in move])
 
     def __iter__(self) -> Iterator[PlayCards]:
         # Every tuple yielded is one of these plays: the latest is known legal (a caller
         # that picks the only play, or the last one, plays it without a second check).
-        for group, size in zip(self._groups, self._sizes, strict=True):
+        for suit, size in zip(CANONICAL_SUITS, self._sizes, strict=True):
             for x in range(1, size + 1):
-                play = self._known_legal = self._decode(group, x)
+                play = self._known_legal = self._decode(suit, x)
                 yield play
 
     def __contains__(self, play: object) -> bool:
@@ -226,20 +213,19 @@ class LegalLeads(_Plays):
         ids = _to_ids(play)
         if not ids:
             return False
-        suit = self._suit
+        bits = self._bits
+        suit = bits.table.suit
         first = suit[ids[0]]
         if any(suit[c] != first for c in ids):
             return False
-        for group in self._groups:
-            if suit[group[0][0]] == first:
-                held = dict(group)
-                taken: dict[int, int] = {}
-                for c in ids:
-                    taken[c] = taken.get(c, 0) + 1
-                    if taken[c] > held.get(c, 0):
-                        return False
-                return self._remember(play, True)
-        return False
+        bit = bits.bit
+        taken: dict[int, int] = {}
+        for c in ids:
+            taken[c] = taken.get(c, 0) + 1
+        for c, k in taken.items():
+            if k > 2 or not (self._twice if k == 2 else self._once) & bit[c]:
+                return False
+        return self._remember(play, True)
 
     def sample(self, rng: random.Random) -> PlayCards:
         """A uniformly random legal lead, without listing them (R6.2).
@@ -252,12 +238,13 @@ class LegalLeads(_Plays):
             r = rng.randrange(self._total)
         except AttributeError:
             raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}") from None
-        for group, size in zip(self._groups, self._sizes, strict=True):
-            if r < size:
-                play = self._known_legal = self._decode(group, r + 1)
-                return play
-            r -= size
-        raise AssertionError("unreachable: r < total")
+        sizes = self._sizes
+        i = 0
+        while r >= sizes[i]:
+            r -= sizes[i]
+            i += 1
+        play = self._known_legal = self._decode(CANONICAL_SUITS[i], r + 1)
+        return play
 
     def __repr__(self) -> str:
         return f"<LegalLeads: {self._total} leads>"

@@ -19,7 +19,7 @@ each `Rules.follow_draw` value, by the bots' knowledge and the observation encod
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence, Set
+from collections.abc import Callable, Iterator, Sequence, Set
 from itertools import combinations, pairwise
 from typing import NamedTuple, cast
 
@@ -27,6 +27,7 @@ import attrs
 
 from tuolaji.core import wording
 from tuolaji.core._args import check_choice
+from tuolaji.core.bitboards import single_trick_winner
 from tuolaji.core.caching import BoundedCache, memoize
 from tuolaji.core.cards import CARDS, POINTS, CardId
 from tuolaji.core.errors import IllegalAction, InvalidCards
@@ -472,7 +473,7 @@ def forced_unit_key(unit: RawUnit, forced_unit: ForcedUnit) -> tuple[int, int, i
     units that the nearest seat able to beat one can beat (see
     [`throw_verdict`][tuolaji.core.trickids.throw_verdict]).
     """
-    return (_lowest_first if forced_unit == "lowest" else _smallest_first)(unit)
+    return _FORCED_ORDER[forced_unit](unit)
 
 
 def _lowest_first(unit: RawUnit) -> tuple[int, int, int]:
@@ -522,16 +523,30 @@ def throw_verdict(
     # Each hand's top position in the suit (-1 when void).
     tops = [max([pos[c] for c in hand if suit[c] == ls], default=-1) for hand in others]
     highest = max(tops, default=-1)
-    pairs: list[set[int]] | None = None  # per hand, its pairs' positions (when needed)
     # A unit whose top no hand's card of the suit exceeds cannot be beaten (R6.3); the
     # others are tried in R6.4's order (the sort is stable, so dropping the unbeatable
     # units first keeps the order of the rest) and the first beaten one is forced.
     beatable = [u for u in info.units if u.top < highest]
     if len(beatable) > 1:
-        # "nearest_seat" tries the units of each seat in the order of "smallest".
-        beatable.sort(key=_lowest_first if rules.forced_unit == "lowest" else _smallest_first)
-    if rules.forced_unit == "nearest_seat" and beatable:
-        return _nearest_seat_verdict(info, beatable, others, tops, table)
+        beatable.sort(key=_FORCED_ORDER[rules.forced_unit])
+    if not beatable:
+        return True, info.ids, ()
+    return _VERDICT[rules.forced_unit](info, beatable, others, tops, table)
+
+
+def _first_beaten_verdict(
+    info: LeadInfo,
+    beatable: Sequence[RawUnit],
+    others: Sequence[Sequence[int]],
+    tops: Sequence[int],
+    table: TrumpTable,
+) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
+    """R6.4 with ``forced_unit`` ``"lowest"`` or ``"smallest"``: the first of the ``beatable``
+    units (in that value's order) that any other hand beats is forced; ``beaten_by`` names
+    every hand that beats it."""
+    suit, pos = table.suit, table.pos
+    ls = info.suit
+    pairs: list[set[int]] | None = None  # per hand, its pairs' positions (when needed)
     for unit in beatable:
         if unit.pairs == 0:
             # A single needs only the hands' top cards (most throws fail on a single): the
@@ -588,6 +603,25 @@ def _nearest_seat_verdict(
                 )
                 return False, unit.ids, beaten_by
     return True, info.ids, ()
+
+
+_Verdict = Callable[
+    [LeadInfo, Sequence[RawUnit], Sequence[Sequence[int]], Sequence[int], TrumpTable],
+    tuple[bool, tuple[int, ...], tuple[int, ...]],
+]
+
+# One entry per Rules.forced_unit value (R6.4); tests/core/test_bitboards.py checks the keys
+# against the values Rules allows, so a new value cannot fall through to another's reading.
+_FORCED_ORDER: dict[ForcedUnit, Callable[[RawUnit], tuple[int, int, int]]] = {
+    "lowest": _lowest_first,
+    "smallest": _smallest_first,
+    "nearest_seat": _smallest_first,  # each seat's units are tried in the order of "smallest"
+}
+_VERDICT: dict[ForcedUnit, _Verdict] = {
+    "lowest": _first_beaten_verdict,
+    "smallest": _first_beaten_verdict,
+    "nearest_seat": _nearest_seat_verdict,
+}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1041,21 +1075,8 @@ def winner_so_far(
     ``(index, key, ruffed)``: each follow in turn [`challenge`][tuolaji.core.trickids.challenge]-s
     the best so far, under the house rules ``rules.ruff_shape`` and ``rules.throw_ruff``."""
     if len(lead.ids) == 1 and all([len(p) == 1 for p in plays]):
-        # A single lead (most tricks): challenge's rules for one card, without its calls.
-        suit, pos = table.suit, table.pos
-        ls = lead.suit
-        top = lead.key[0]
-        ruffed = False
-        winner = 0
-        for i in range(1, len(plays)):
-            c = plays[i][0]
-            s = suit[c]
-            p = pos[c]
-            if s == ls:
-                if not ruffed and p > top:
-                    winner, top = i, p
-            elif s == TRUMP and (not ruffed or p > top):
-                winner, top, ruffed = i, p, True
+        # A single lead (most tricks): challenge's rules for one card, on the bitboards' kernel.
+        winner, top, ruffed = single_trick_winner(table, [p[0] for p in plays])
         return WinnerSoFar(winner, (top,), ruffed)
     best = WinnerSoFar(0, lead.key, False)
     for i in range(1, len(plays)):

@@ -36,11 +36,25 @@ construction where they share code, and by the differential tests of
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Iterator, Sequence
 from math import comb
-from typing import Final
 
-from tuolaji.core.caching import BoundedCache
+from tuolaji.core.bitboards import (
+    CANONICAL_SUITS,
+    SINGLE_MOVES,
+    BitTable,
+    Move,
+    bit_masks,
+    bit_table,
+    bits_of_hand,
+    decode_lead,
+    forced_single,
+    hand_of_bits,
+    lead_counts,
+    single_follow_pool,
+    single_trick_winner,
+)
 from tuolaji.core.cards import CARD_KINDS, CARDS, POINTS
 from tuolaji.core.errors import IllegalAction, InvalidCards, NoLegalChoice
 from tuolaji.core.legal import LegalFollows
@@ -54,14 +68,11 @@ from tuolaji.core.trickids import (
     throw_verdict,
     winner_so_far,
 )
-from tuolaji.core.trump import TRUMP, Trump, TrumpTable
-from tuolaji.state.actions import Phase
+from tuolaji.core.trump import Trump, TrumpTable
+from tuolaji.state.actions import CHANCE, Phase
 from tuolaji.state.gamestate import GameState
 
 __all__ = ["PlayPhase"]
-
-Move = tuple[int, ...]
-"""A play as card ids (see the module's docstring)."""
 
 _LastTrick = tuple[int, tuple[Move, ...], int]  # leader, plays, winner
 # A pushed move and what push changes, to restore it: seat, once, twice, trick; for a lead or
@@ -84,73 +95,6 @@ _Record = (
     ]
 )
 
-_SUITS: Final = 5  # four side suits and the trump suit (R2.1): TRUMP is 4
-_POW3: Final = tuple(3**k for k in range(CARD_KINDS + 1))
-_SINGLE: Final = tuple((c,) for c in range(CARD_KINDS))  # one tuple per one-card move
-
-
-class _Bits:
-    """The bitboard tables of one trump table (see the module's docstring).
-
-    ``bit[c]``: the mask of card ``c``; ``card[b]``: the card at bit ``b``; ``pos[b]`` and
-    ``suit[b]``: its position and effective suit; ``suit_mask[s]``: the bits of effective suit
-    ``s``; ``mask_of[c]``: those of card ``c``'s effective suit; ``single[b]``: the one-card
-    move of the card at bit ``b``."""
-
-    __slots__ = ("bit", "card", "mask_of", "pos", "single", "suit", "suit_mask", "table")
-
-    def __init__(self, table: TrumpTable) -> None:
-        suit, pos = table.suit, table.pos
-        # The suits from the bottom bit up: ♦ ♣ ♥ ♠, then the trumps; within a suit weakest
-        # first, and among equal cards (the off-suit level cards, R2.2) the higher id lower,
-        # so that reading the bits from the top down gives the canonical order (trumps, then
-        # ♠ ♥ ♣ ♦, strongest first, equal cards by id).
-        ranked = sorted(
-            range(CARD_KINDS),
-            key=lambda c: (_SUITS if suit[c] == TRUMP else 3 - suit[c], pos[c], -c),
-        )
-        self.table = table
-        self.card: tuple[int, ...] = tuple(ranked)
-        bit = [0] * CARD_KINDS
-        for b, c in enumerate(ranked):
-            bit[c] = 1 << b
-        self.bit: tuple[int, ...] = tuple(bit)
-        self.pos: tuple[int, ...] = tuple(pos[c] for c in ranked)
-        self.suit: tuple[int, ...] = tuple(suit[c] for c in ranked)
-        masks = [0] * _SUITS
-        for c in range(CARD_KINDS):
-            masks[suit[c]] |= self.bit[c]
-        self.suit_mask: tuple[int, ...] = tuple(masks)
-        self.mask_of: tuple[int, ...] = tuple(masks[suit[c]] for c in range(CARD_KINDS))
-        self.single: tuple[Move, ...] = tuple(_SINGLE[c] for c in ranked)
-
-
-# Keyed by the table's identity; the entry holds the table, so its identity is not reused
-# while the entry lives. Trump tables are themselves cached per trump context: a handful.
-_BITS: BoundedCache[int, _Bits] = BoundedCache(256)
-
-
-def _bits_of(table: TrumpTable) -> _Bits:
-    bits = _BITS.get(id(table))
-    if bits is None or bits.table is not table:
-        bits = _Bits(table)
-        _BITS.put(id(table), bits)
-    return bits
-
-
-def _ids_of(bits: _Bits, once: int, twice: int) -> list[int]:
-    """The card ids of a hand, in canonical order within each suit (strongest first)."""
-    out: list[int] = []
-    card = bits.card
-    while once:
-        b = once.bit_length() - 1
-        c = card[b]
-        out.append(c)
-        if twice >> b & 1:
-            out.append(c)
-        once ^= 1 << b
-    return out
-
 
 class PlayPhase:
     """A mutable play phase (R6-R10): a deal from a [`GameState`][tuolaji.GameState] in the
@@ -172,7 +116,7 @@ class PlayPhase:
     >>> state, _ = play_phase_start("tuolaji", 1)
     >>> sim = PlayPhase.from_state(state)
     >>> rng = random.Random(0)
-    >>> while not sim.is_over():
+    >>> while not sim.is_terminal:
     ...     sim.push(sim.sample_move(rng))
     >>> sim.result() == sim.to_state().result
     True
@@ -203,7 +147,7 @@ class PlayPhase:
         "_twice",
     )
 
-    _bits: _Bits
+    _bits: BitTable
     _dealer: int
     _failed: tuple[int, ...]
     _known: Move | None
@@ -237,7 +181,7 @@ class PlayPhase:
         assert state.trump is not None and state.dealer is not None  # the play phase has them
         self = cls.__new__(cls)
         table = state.trump.table
-        bits = _bits_of(table)
+        bits = bit_table(table)
         self._source = state
         self._table = table
         self._bits = bits
@@ -246,15 +190,7 @@ class PlayPhase:
         self._once = [0, 0, 0, 0]
         self._twice = [0, 0, 0, 0]
         for seat in range(4):
-            once = twice = 0
-            for card in state.hands[seat]:
-                b = bits.bit[card.id]
-                if once & b:
-                    twice |= b
-                else:
-                    once |= b
-            self._once[seat] = once
-            self._twice[seat] = twice
+            self._once[seat], self._twice[seat] = bits_of_hand(state.hand_card_ids(seat), bits)
         self._trick = tuple(tuple([c.id for c in play]) for play in state.trick)
         lead = self._trick[0] if self._trick else ()
         self._lead = lead_info_ids(lead, table) if len(lead) > 1 else None
@@ -305,7 +241,7 @@ class PlayPhase:
 
     @property
     def turn(self) -> int:
-        """The seat to play (meaningless once [`is_over`][tuolaji.PlayPhase.is_over])."""
+        """The seat to play (meaningless once [`is_terminal`][tuolaji.PlayPhase.is_terminal])."""
         return self._turn
 
     @property
@@ -320,11 +256,25 @@ class PlayPhase:
         return self._trick
 
     @property
-    def points(self) -> int:
+    def trick_points(self) -> int:
         """The attackers' trick points so far (R8.1): the tricks' points only, without the
         kitty (R8.2) or throw penalties (R6.5), as
-        the state's ``trick_points``."""
+        [`GameState.trick_points`][tuolaji.GameState.trick_points]."""
         return self._points
+
+    @property
+    def points(self) -> int:
+        """Deprecated since 0.5 (one vocabulary with `GameState`): use
+        [`trick_points`][tuolaji.PlayPhase.trick_points]."""
+        _deprecated("PlayPhase.points", "PlayPhase.trick_points")
+        return self._points
+
+    @property
+    def to_act(self) -> int:
+        """The seat to play, as [`GameState.to_act`][tuolaji.GameState.to_act] (the same as
+        [`turn`][tuolaji.PlayPhase.turn] until the deal is over; then
+        [`CHANCE`][tuolaji.CHANCE], -1, as the finished state's)."""
+        return CHANCE if self.is_terminal else self._turn
 
     @property
     def tricks_done(self) -> int:
@@ -342,11 +292,19 @@ class PlayPhase:
         failed throw as attempted)."""
         return tuple([record[0] for record in self._stack])
 
-    def hand_ids(self, seat: int) -> tuple[int, ...]:
-        """``seat``'s hand as card ids, each as often as held, in canonical order."""
+    def hand_card_ids(self, seat: int) -> tuple[int, ...]:
+        """``seat``'s hand as card ids, each as often as held, in canonical order (as
+        [`GameState.hand_card_ids`][tuolaji.GameState.hand_card_ids], whose order is the
+        hand's)."""
         if type(seat) is not int or not 0 <= seat <= 3:
             raise TypeError(f"seat must be an int 0..3, got {seat!r}")
-        return tuple(_ids_of(self._bits, self._once[seat], self._twice[seat]))
+        return tuple(hand_of_bits(self._bits, self._once[seat], self._twice[seat]))
+
+    def hand_ids(self, seat: int) -> tuple[int, ...]:
+        """Deprecated since 0.5 (one vocabulary with `GameState`): use
+        [`hand_card_ids`][tuolaji.PlayPhase.hand_card_ids]."""
+        _deprecated("PlayPhase.hand_ids", "PlayPhase.hand_card_ids")
+        return self.hand_card_ids(seat)
 
     def described_lead(self) -> LeadInfo | None:
         """The current trick's lead described
@@ -355,16 +313,24 @@ class PlayPhase:
             return None
         return self._lead or lead_info_ids(self._trick[0], self._table)
 
-    def is_over(self) -> bool:
-        """True when every trick is played (then [`result`][tuolaji.PlayPhase.result])."""
+    @property
+    def is_terminal(self) -> bool:
+        """True when every trick is played (then [`result`][tuolaji.PlayPhase.result]), as
+        [`GameState.is_terminal`][tuolaji.GameState.is_terminal]."""
         return not self._once[self._turn] and not self._trick
+
+    def is_over(self) -> bool:
+        """Deprecated since 0.5 (one vocabulary with `GameState`): use the property
+        [`is_terminal`][tuolaji.PlayPhase.is_terminal]."""
+        _deprecated("PlayPhase.is_over()", "PlayPhase.is_terminal")
+        return self.is_terminal
 
     def result(self) -> DealResult:
         """The finished deal's score, equal to the [`GameState`][tuolaji.GameState]'s
         ``result`` after the same plays (R8-R10: trick points, the kitty and its multiplier
         R8.2, failed throws' penalties R6.5, levels). Raises
         [`IllegalAction`][tuolaji.IllegalAction] (R8) before the last trick."""
-        if not self.is_over() or self._last is None:
+        if not self.is_terminal or self._last is None:
             raise IllegalAction("R8", "the deal is scored after its last trick; it is not over")
         state = self._source
         assert state.trump is not None
@@ -397,7 +363,7 @@ class PlayPhase:
     # --- legal moves ------------------------------------------------------------------------
 
     def _hand_list(self, seat: int) -> list[int]:
-        return _ids_of(self._bits, self._once[seat], self._twice[seat])
+        return hand_of_bits(self._bits, self._once[seat], self._twice[seat])
 
     def _follows(self) -> LegalFollows:
         """The kernel's legal follows to a lead of several cards (R7.1-R7.3). A seat holding
@@ -411,31 +377,21 @@ class PlayPhase:
         if (once & mask).bit_count() + (twice & mask).bit_count() >= len(lead.ids):
             once &= mask
             twice &= mask
-        return LegalFollows.unchecked(lead, _ids_of(bits, once, twice), self._table, self._rules)
+        hand = hand_of_bits(bits, once, twice)
+        return LegalFollows.unchecked(lead, hand, self._table, self._rules)
 
     def _single_pool(self) -> int:
-        """A single lead's follows (R7.2): the distinct cards of the led suit, all of them when
-        void."""
-        once = self._once[self._turn]
-        return once & self._bits.mask_of[self._trick[0][0]] or once
+        """A single lead's follows (R7.2)."""
+        return single_follow_pool(self._bits, self._once[self._turn], self._trick[0][0])
 
     def _lead_sizes(self) -> list[int]:
-        """Per effective suit, the number of leads (R6.2): every non-empty sub-multiset."""
-        once, twice = self._once[self._turn], self._twice[self._turn]
-        sizes = []
-        for mask in self._bits.suit_mask:
-            held = once & mask
-            if held:
-                t = (twice & mask).bit_count()
-                sizes.append((_POW3[t] << (held.bit_count() - t)) - 1)
-            else:
-                sizes.append(0)
-        return sizes
+        """Per effective suit in canonical order, the number of leads (R6.2)."""
+        return lead_counts(self._bits, self._once[self._turn], self._twice[self._turn])
 
     def legal_count(self) -> int:
         """The number of legal moves of [`turn`][tuolaji.PlayPhase.turn] (0 once over): what
         ``len(state.legal_plays())`` gives."""
-        if self.is_over():
+        if self.is_terminal:
             return 0
         if not self._trick:
             return sum(self._lead_sizes())
@@ -444,30 +400,14 @@ class PlayPhase:
         return len(self._follows())
 
     def _decode_lead(self, suit: int, x: int) -> Move:
-        """Lead number ``x`` (1..size) of ``suit``: mixed radix over the suit's cards, strongest
-        first, each taken ``x``'s digit times (base: copies held + 1)."""
-        bits = self._bits
-        held = self._once[self._turn] & bits.suit_mask[suit]
-        twice = self._twice[self._turn]
-        card = bits.card
-        out: list[int] = []
-        lone = doubled = 0
-        while held:
-            b = held.bit_length() - 1
-            held ^= 1 << b
-            x, k = divmod(x, 3) if twice >> b & 1 else divmod(x, 2)
-            if k == 1:
-                out.append(card[b])
-                lone |= 1 << b
-            elif k:
-                out += (card[b], card[b])
-                doubled |= 1 << b
-            if not x:
-                break
-        if len(out) == 1:
-            return _SINGLE[out[0]]
-        move = tuple(out)
-        self._known_split = (move, lone, doubled)  # what a throw's check reads again
+        """Lead number ``x`` (1..size) of the effective suit ``suit``
+        ([`decode_lead`][tuolaji.core.bitboards.decode_lead])."""
+        seat = self._turn
+        move, lone, doubled = decode_lead(
+            self._bits, self._once[seat] & self._bits.suit_mask[suit], self._twice[seat], x
+        )
+        if len(move) > 1:
+            self._known_split = (move, lone, doubled)  # what a throw's check reads again
         return move
 
     def sample_move(self, rng: random.Random) -> Move:
@@ -505,16 +445,14 @@ class PlayPhase:
         if not once:
             raise NoLegalChoice("the deal is over: there is no move to sample")
         # A lead (R6.2): a suit by its number of leads, then one of them.
-        sizes = self._lead_sizes()
+        sizes = lead_counts(self._bits, once, self._twice[self._turn])
         total = sum(sizes)
         r = _below(rng, total)
-        suit = 0
-        for size in sizes:
-            if r < size:
-                break
-            r -= size
-            suit += 1
-        move = self._known = self._decode_lead(suit, r + 1)
+        i = 0
+        while r >= sizes[i]:
+            r -= sizes[i]
+            i += 1
+        move = self._known = self._decode_lead(CANONICAL_SUITS[i], r + 1)
         return move
 
     def _sample_follow(self, rng: random.Random) -> Move:
@@ -533,9 +471,9 @@ class PlayPhase:
         if pick < 0:
             cards = self._follows().sample(rng)
             return tuple([c.id for c in cards])
-        chosen = _bit_list(led) + _bit_list(twice & mask)
+        chosen = bit_masks(led) + bit_masks(twice & mask)
         if pick:
-            doubles = _bit_list(twice & ~mask)
+            doubles = bit_masks(twice & ~mask)
             pool = once & ~mask
             u, b = pool.bit_count(), len(doubles)
             weights = [comb(b, d) * comb(u - d, pick - 2 * d) for d in range(min(b, pick // 2) + 1)]
@@ -547,7 +485,7 @@ class PlayPhase:
             twofold = rng.sample(doubles, d) if d else []
             for x in twofold:
                 pool ^= x
-            chosen += twofold + twofold + rng.sample(_bit_list(pool), pick - 2 * d)
+            chosen += twofold + twofold + rng.sample(bit_masks(pool), pick - 2 * d)
         card = bits.card
         chosen.sort(reverse=True)  # canonical order: the bits from the top down
         return tuple([card[x.bit_length() - 1] for x in chosen])
@@ -555,14 +493,14 @@ class PlayPhase:
     def legal_ids(self) -> Iterator[Move]:
         """Every legal move once, as id tuples in canonical order (for small sets: a hand
         of 25 cards can have thousands of leads)."""
-        if self.is_over():
+        if self.is_terminal:
             return
         if not self._trick:
-            for suit, size in enumerate(self._lead_sizes()):
+            for suit, size in zip(CANONICAL_SUITS, self._lead_sizes(), strict=True):
                 for x in range(1, size + 1):
                     yield self._decode_lead(suit, x)
         elif self._lead is None:
-            yield from [_SINGLE[c] for c in _ids_of(self._bits, self._single_pool(), 0)]
+            yield from [SINGLE_MOVES[c] for c in hand_of_bits(self._bits, self._single_pool(), 0)]
         else:
             for ids in self._follows().iter_ids():
                 yield tuple(ids)
@@ -591,7 +529,7 @@ class PlayPhase:
         [`turn`][tuolaji.PlayPhase.turn]: a lead of one effective suit (R6.2; a throw that
         would fail is a legal attempt) or a follow obeying R7.1-R7.3, held (R11)."""
         ids = _ids_or_none(move)
-        if not ids or self.is_over() or not all(0 <= c < CARD_KINDS for c in ids):
+        if not ids or self.is_terminal or not all(0 <= c < CARD_KINDS for c in ids):
             return False
         if not self._held(ids):
             return False
@@ -669,7 +607,8 @@ class PlayPhase:
         # The fourth play closes the trick: its winner leads next and the attackers score its
         # points (R7.5, R8.1).
         if lead is None:
-            winner = (self._leader + _single_winner(self._table, trick)) & 3
+            cards = (trick[0][0], trick[1][0], trick[2][0], ids[0])
+            winner = (self._leader + single_trick_winner(self._table, cards)[0]) & 3
             if TEAM[winner] != TEAM[self._dealer]:
                 self._points += (
                     POINTS[trick[0][0]] + POINTS[trick[1][0]] + POINTS[trick[2][0]] + POINTS[ids[0]]
@@ -707,7 +646,7 @@ class PlayPhase:
         forced = self._forced_single(seat, ids)
         if forced is not None:
             self._failed = (*self._failed, seat)
-            return _SINGLE[forced], None
+            return SINGLE_MOVES[forced], None
         table = self._table
         lead = lead_info_ids(ids, table)
         if len(lead.units) > 1:
@@ -716,7 +655,7 @@ class PlayPhase:
             mask = bits.suit_mask[lead.suit]
             once, twice = self._once, self._twice
             others = [
-                _ids_of(bits, once[s] & mask, twice[s] & mask)
+                hand_of_bits(bits, once[s] & mask, twice[s] & mask)
                 for s in ((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3)
             ]
             ok, played, _ = throw_verdict(lead, others, table, self._rules)
@@ -729,77 +668,15 @@ class PlayPhase:
 
     def _forced_single(self, seat: int, ids: Move) -> int | None:
         """The single card a throw ``ids`` by ``seat`` is forced to play when the bitboards
-        show it at once, else None (then the kernel's
-        [`throw_verdict`][tuolaji.core.trickids.throw_verdict] decides). The fast path of most
-        failed throws: the lead's lowest card taken once (among equal cards, the off-suit level
-        cards, the lowest id) is beaten by a higher card of another hand (R6.3) and comes
-        first in R6.4's order of the beaten units. Under ``"smallest"`` singles come first;
-        under ``"lowest"`` the units holding a lower card come first (the lead's pairs and
-        tractors reaching below it), so the single is forced only when no other hand holds a
-        pair above the lowest of them: none of those units is beaten then (R6.3: a pair is
-        beaten by a higher pair, a tractor only by a higher tractor, which holds one). Under
-        ``"nearest_seat"`` the first seat after the thrower that beats a unit decides, singles
-        first: the single is forced when a seat holding a higher card comes before any seat
-        holding a pair above the lead's lowest pair."""
-        rules = self._rules.forced_unit
-        bits = self._bits
-        pos = bits.pos
+        show it at once ([`forced_single`][tuolaji.core.bitboards.forced_single]), else None
+        (then [`throw_verdict`][tuolaji.core.trickids.throw_verdict] decides)."""
         known = self._known_split
         if known is not None and known[0] is ids:
             lone, doubled = known[1], known[2]
         else:
-            bit = bits.bit
-            lone = doubled = 0
-            for c in ids:
-                b = bit[c]
-                if lone & b:
-                    lone ^= b
-                    doubled |= b
-                else:
-                    lone |= b
-        if not lone:
-            return None  # pairs and tractors only
-        low = (lone & -lone).bit_length() - 1
-        p = pos[low]
-        # The lowest position of the lead's pairs and tractors (they hold a pair there).
-        below = pos[(doubled & -doubled).bit_length() - 1] if doubled else p
-        mask = bits.suit_mask[bits.suit[low]]
-        once, twice = self._once, self._twice
-        others = ((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3)
-        if rules == "nearest_seat":
-            # The first seat that beats a unit decides, trying the singles first: a seat with
-            # a card above the single beats it; one without may beat only a pair or tractor.
-            for other in others:
-                held = once[other] & mask
-                if held and pos[held.bit_length() - 1] > p:
-                    break
-                pairs = twice[other] & mask
-                if pairs and pos[pairs.bit_length() - 1] > below:
-                    return None
-            else:
-                return None
-        else:
-            for other in others:
-                held = once[other] & mask
-                if held and pos[held.bit_length() - 1] > p:
-                    break
-            else:
-                return None  # no card of another hand beats it
-            if below < p and rules == "lowest":
-                for other in others:
-                    pairs = twice[other] & mask
-                    if pairs and pos[pairs.bit_length() - 1] > below:
-                        return None  # a unit below the single might be beaten first
-        card = bits.card
-        best = card[low]
-        lone ^= 1 << low
-        while lone:
-            b = (lone & -lone).bit_length() - 1
-            if pos[b] != p:
-                break
-            best = min(best, card[b])
-            lone ^= 1 << b
-        return best
+            lone, doubled = bits_of_hand(ids, self._bits)
+            lone ^= doubled
+        return forced_single(self._bits, lone, doubled, self._once, self._twice, seat, self._rules)
 
     def pop(self) -> Move:
         """Take back the last pushed move and return it (as pushed); raises `IndexError` when
@@ -830,16 +707,6 @@ class PlayPhase:
         )
 
 
-def _bit_list(mask: int) -> list[int]:
-    """The set bits of ``mask``, each as its own mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
-
-
 def _below(rng: random.Random, n: int) -> int:
     """A uniform integer in ``0..n-1`` (``n`` >= 1): what ``rng.randrange(n)`` draws, from the
     same bits (CPython's ``_randbelow``: ``n.bit_length()`` random bits until below ``n``),
@@ -855,24 +722,13 @@ def _below(rng: random.Random, n: int) -> int:
     return r
 
 
-def _single_winner(table: TrumpTable, trick: tuple[Move, ...]) -> int:
-    """The winning play's index in a trick of single cards (R7.4, R7.5): the highest of the
-    led suit, unless trumped; the highest trump; the first among equal cards."""
-    suit, pos = table.suit, table.pos
-    lead = trick[0][0]
-    ls = suit[lead]
-    top = pos[lead]
-    ruffed = False
-    winner = 0
-    for i in (1, 2, 3):
-        c = trick[i][0]
-        s = suit[c]
-        if s == ls:
-            if not ruffed and pos[c] > top:
-                winner, top = i, pos[c]
-        elif s == TRUMP and (not ruffed or pos[c] > top):
-            winner, top, ruffed = i, pos[c], True
-    return winner
+def _deprecated(old: str, new: str) -> None:
+    warnings.warn(
+        f"{old} is deprecated since tuolaji 0.5 and goes in 0.6: use {new} (the name "
+        "GameState uses)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
 
 
 def _ids_or_none(move: object) -> list[int] | None:

@@ -44,6 +44,7 @@ import attrs
 
 from tuolaji.core._args import check_seat
 from tuolaji.core.bidding import Bid
+from tuolaji.core.bitboards import BitTable, bit_table, bits_of_hand
 from tuolaji.core.cards import Card, Rank, as_cards, full_deck
 from tuolaji.core.errors import ConfigurationError, IllegalAction, InvalidRecord, cut
 from tuolaji.core.legal import LegalFollows, LegalLeads, LegalPlays
@@ -108,8 +109,10 @@ class PlayContext(NamedTuple):
 _CONTEXT = "_cached_play_context"
 _HAND_IDS = "_cached_hand_ids"
 _LEAD = "_cached_lead"
+_HAND_BITS = "_cached_hand_bits"
 _PENALTY = "_cached_penalty"
 _NO_HAND_IDS: tuple[None, None, None, None] = (None, None, None, None)
+_NO_HAND_BITS: tuple[tuple[object, int, int], ...] = ((None, 0, 0),) * 4
 
 
 def _levels(rules: Rules, levels: object) -> tuple[Rank, Rank]:
@@ -609,7 +612,8 @@ class GameState:
         plays: LegalPlays
         if not self.trick:
             lead = None
-            plays = LegalLeads.unchecked(hand, table)
+            once, twice = self._hand_bits(self.turn)
+            plays = LegalLeads.unchecked_bits(self._bit_table(), once, twice)
         else:
             lead = self._lead_info()
             assert lead is not None  # the trick has a lead
@@ -643,6 +647,41 @@ class GameState:
         entries = list(known)
         entries[seat] = (hand, ids)
         self.__dict__[_HAND_IDS] = tuple(entries)
+
+    def _hand_bits(self, seat: int) -> tuple[int, int]:
+        """``seat``'s hand as bitboards ``(once, twice)`` over the bit table of the deal's
+        trump ([`tuolaji.core.bitboards`][tuolaji.core.bitboards]), derived once per hand and
+        stepped by each play; only in the play phase (the trump is fixed)."""
+        hand = self.hands[seat]
+        known = self.__dict__.get(_HAND_BITS)
+        if known is not None:
+            entry = known[seat + 1]
+            if entry[0] is hand:
+                return entry[1], entry[2]
+        once, twice = bits_of_hand(self._hand_ids(seat), self._bit_table())
+        self._remember_hand_bits(seat, hand, once, twice)
+        return once, twice
+
+    def _bit_table(self) -> BitTable:
+        """The bit table of the deal's trump (read from the hands' bitboards once known):
+        only in the play phase."""
+        known = self.__dict__.get(_HAND_BITS)
+        if known is not None:
+            return known[0]  # type: ignore[no-any-return]
+        assert self.trump is not None  # the play phase has a trump
+        bits = bit_table(self.trump.table)
+        self.__dict__[_HAND_BITS] = (bits, *_NO_HAND_BITS)
+        return bits
+
+    def _remember_hand_bits(self, seat: int, hand: Hand, once: int, twice: int) -> None:
+        """Record that ``once``/``twice`` are the bitboards of ``hand``, ``seat``'s hand in this
+        state and the states after it that still hold this very tuple. Unchecked, like
+        `_remember_hand_ids`: for the state machine's own steps."""
+        bits = self._bit_table()
+        entries = list(self.__dict__[_HAND_BITS])
+        entries[seat + 1] = (hand, once, twice)
+        entries[0] = bits
+        self.__dict__[_HAND_BITS] = tuple(entries)
 
     def _lead_info(self) -> LeadInfo | None:
         """The current trick's lead described

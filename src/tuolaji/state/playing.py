@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from tuolaji.core.bitboards import bits_of_hand, forced_single, higher_holders
 from tuolaji.core.cards import CARDS, Card, as_cards
 from tuolaji.core.errors import IllegalAction
 from tuolaji.core.scoring import TEAM, DealResult, score_deal
@@ -85,12 +86,23 @@ def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     hands = replace_hand(state.hands, seat, rest)
     trick = (*state.trick, cards)
     log = log.add_played(seat, cards)
+    once, twice = state._hand_bits(seat)
+    bit = state._bit_table().bit
+    for c in ids:
+        b = bit[c]
+        if twice & b:
+            twice ^= b
+        else:
+            once ^= b
     if len(trick) == 4:
-        return _close_trick(state, hands, trick, last_ids=ids, lead=lead, failed=failed, log=log)
+        after = _close_trick(state, hands, trick, last_ids=ids, lead=lead, failed=failed, log=log)
+        after._remember_hand_bits(seat, rest, once, twice)
+        return after
     after = state._advanced(
         hands=hands, trick=trick, turn=(seat + 1) % 4, failed_throws=failed, events=log
     )
     after._remember_hand_ids(seat, rest, rest_ids)  # the seat's next decision reads them
+    after._remember_hand_bits(seat, rest, once, twice)
     if len(trick) == 1:
         after._remember_lead(cards, lead)  # the three follows read it
     return after
@@ -179,6 +191,30 @@ def _lead(
     [`ThrowFailed`][tuolaji.ThrowFailed] event (the caller logs the play)."""
     assert state.trump is not None
     table = state.trump.table
+    if len(ids) > 1 and _one_suit(ids, table.suit):
+        if not known_legal:
+            missing = missing_ids(held, ids)
+            if missing:
+                raise not_held_error(missing, table)  # R11
+            known_legal = True
+        # Most failed throws fail on their lowest single: the bitboards' kernel sees it at
+        # once, without describing the throw (R6.3, R6.4).
+        bits = state._bit_table()
+        lone, doubled = bits_of_hand(ids, bits)
+        hands = [state._hand_bits(s) for s in range(4)]
+        forced = forced_single(
+            bits,
+            lone ^ doubled,
+            doubled,
+            [h[0] for h in hands],
+            [h[1] for h in hands],
+            seat,
+            state.rules,
+        )
+        if forced is not None:
+            beaten_by = higher_holders(bits, forced, [h[0] for h in hands], seat)
+            event = failed_throw(seat, cards, (forced,), beaten_by, state.rules)
+            return event.forced, lead_info_ids((forced,), table), event
     info = lead_info_ids(ids, table)  # R6.2: raises for an empty or mixed lead
     if not known_legal:
         missing = missing_ids(held, ids)
@@ -211,9 +247,27 @@ def throw_failure(
     ok, forced_ids, beaten_by = throw_verdict(info, others, table, rules)
     if ok:
         return None
-    # R6.4: who could beat the throw is public only when the rules say so.
+    return failed_throw(seat, cards, forced_ids, beaten_by, rules)
+
+
+def failed_throw(
+    seat: int,
+    cards: Hand,
+    forced_ids: Sequence[int],
+    beaten_by: Sequence[int],
+    rules: Rules,
+) -> ThrowFailed:
+    """The [`ThrowFailed`][tuolaji.ThrowFailed] event of ``seat``'s throw of ``cards`` forced to
+    play ``forced_ids`` by the hands ``beaten_by`` (indices from the seat after it, R6.4): who
+    could beat the throw is public only when ``rules.throw_blocker_public`` says so."""
     beaten = blocker_seats(seat, beaten_by) if rules.throw_blocker_public else ()
     return ThrowFailed(seat, cards, tuple([CARDS[c] for c in forced_ids]), beaten)
+
+
+def _one_suit(ids: Sequence[int], suit: Sequence[int]) -> bool:
+    """True when the cards ``ids`` are of one effective suit (R6.2)."""
+    first = suit[ids[0]]
+    return all([suit[c] == first for c in ids])
 
 
 def blocker_seats(seat: int, beaten_by: Sequence[int]) -> tuple[int, ...]:

@@ -213,7 +213,7 @@ def _fast_play_phases(rules: Rules, deals: int, seed: int) -> tuple[int, float]:
         state, rng = play_phase_start(rules, seed + i)
         start = time.process_time()
         sim = PlayPhase.from_state(state)
-        while not sim.is_over():
+        while not sim.is_terminal:
             sim.push(sim.sample_move(rng))
             decisions += 1
         spent += time.process_time() - start
