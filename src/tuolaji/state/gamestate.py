@@ -673,6 +673,34 @@ class GameState:
         self.__dict__[_HAND_BITS] = (bits, *_NO_HAND_BITS)
         return bits
 
+    def _hand_bits_after(
+        self, seat: int, rest: Hand, ids: Sequence[int]
+    ) -> tuple[object, ...] | None:
+        """The hands' bitboards once ``seat`` has played the cards ``ids``, leaving ``rest``:
+        stepped from this state's (a few bit flips), or None when this state has not derived
+        that seat's bitboards (they are then derived when read)."""
+        known = self.__dict__.get(_HAND_BITS)
+        if known is None:
+            return None
+        entry = known[seat + 1]
+        if entry[0] is not self.hands[seat]:
+            return None
+        once, twice = entry[1], entry[2]
+        bit = known[0].bit
+        for c in ids:
+            b = bit[c]
+            if twice & b:
+                twice ^= b
+            else:
+                once ^= b
+        entries = list(known)
+        entries[seat + 1] = (rest, once, twice)
+        return tuple(entries)
+
+    def _keep_hand_bits(self, entries: tuple[object, ...]) -> None:
+        """Keep ``entries`` (from `_hand_bits_after`) as this state's hands' bitboards."""
+        self.__dict__[_HAND_BITS] = entries
+
     def _remember_hand_bits(self, seat: int, hand: Hand, once: int, twice: int) -> None:
         """Record that ``once``/``twice`` are the bitboards of ``hand``, ``seat``'s hand in this
         state and the states after it that still hold this very tuple. Unchecked, like

@@ -86,23 +86,18 @@ def play(state: GameState, seat: int, given: Sequence[Card] | str) -> GameState:
     hands = replace_hand(state.hands, seat, rest)
     trick = (*state.trick, cards)
     log = log.add_played(seat, cards)
-    once, twice = state._hand_bits(seat)
-    bit = state._bit_table().bit
-    for c in ids:
-        b = bit[c]
-        if twice & b:
-            twice ^= b
-        else:
-            once ^= b
+    bits = state._hand_bits_after(seat, rest, ids)  # the next lead and throw read them
     if len(trick) == 4:
         after = _close_trick(state, hands, trick, last_ids=ids, lead=lead, failed=failed, log=log)
-        after._remember_hand_bits(seat, rest, once, twice)
+        if bits is not None:
+            after._keep_hand_bits(bits)
         return after
     after = state._advanced(
         hands=hands, trick=trick, turn=(seat + 1) % 4, failed_throws=failed, events=log
     )
     after._remember_hand_ids(seat, rest, rest_ids)  # the seat's next decision reads them
-    after._remember_hand_bits(seat, rest, once, twice)
+    if bits is not None:
+        after._keep_hand_bits(bits)
     if len(trick) == 1:
         after._remember_lead(cards, lead)  # the three follows read it
     return after
