@@ -1175,7 +1175,7 @@ class Rules:
                 f'`tuolaji rules --json` list the fields (and "preset")'
             )
         values: dict[str, Any] = dict(data)
-        base = as_rules(values.pop("preset", "tuolaji"), "preset")
+        base = as_rules(values.pop("preset", "tuolaji"), name="preset")
         return attrs.evolve(base, **values)
 
     def differences(self, base: Rules) -> dict[str, tuple[Any, Any]]:
@@ -1529,7 +1529,7 @@ def _value_repr(value: object) -> str:
     return repr(value)
 
 
-def as_rules(rules: object, name: str = "rules") -> Rules:
+def as_rules(rules: object, *, name: str = "rules") -> Rules:
     """``rules`` as a [`Rules`][tuolaji.Rules]: a Rules value as it is, or a preset name (R12).
 
     The one coercion of the engine's entry points: an unknown name raises
