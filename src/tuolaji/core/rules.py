@@ -49,6 +49,7 @@ __all__ = [
     "FOLLOW_DRAWS",
     "FORCED_UNIT_ORDERS",
     "FULL_LEVELS",
+    "JOINT_CHECKS",
     "MAX_BAND_POINTS",
     "MAX_BAND_STEPS",
     "MAX_HAND_SIZE",
@@ -70,6 +71,7 @@ __all__ = [
     "ForcedUnit",
     "JackHookCards",
     "JackHookOutcome",
+    "JointCheck",
     "JokerBids",
     "JokerPairs",
     "KittyMultiplierMode",
@@ -671,6 +673,176 @@ _BAND_SCHEMA = {
     "minItems": 3,
 }
 
+# --- the checks that join fields (R12) ----------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class JointCheck:
+    """One check of [`Rules`][tuolaji.Rules] that joins fields (R12): ``name``, the ``rule`` it
+    applies, the ``fields`` it reads, and ``fault``, which takes those fields' values in that
+    order (each valid on its own) and returns the message of the
+    [`ConfigurationError`][tuolaji.ConfigurationError] to raise, naming the fields and the rule,
+    or None when they agree.
+
+    Written once in [`JOINT_CHECKS`][tuolaji.core.rules.JOINT_CHECKS]: `Rules` raises the first
+    fault, the JSON Schema names each check, and the testing kit's random rules draw only
+    combinations every check accepts (it repairs a draw by these checks, never by a preset).
+    """
+
+    name: str
+    rule: str
+    fields: tuple[str, ...]
+    fault: Callable[..., str | None]
+
+    def problem(self, values: Mapping[str, object]) -> str | None:
+        """The fault of the values ``values`` (field name to value, as a `Rules` holds them),
+        or None.
+
+        >>> check = JOINT_CHECKS[0]
+        >>> print(check.problem({"must_play": {Rank.THREE}, "levels": TOURNAMENT_LEVELS}))
+        Rules.must_play (R9.3): must-play levels must be in Rules.levels (2 5 10 J Q K A); 3 is not
+        """
+        return self.fault(*(values[name] for name in self.fields))
+
+
+_CHECKS: list[JointCheck] = []
+
+_F = TypeVar("_F", bound=Callable[..., "str | None"])
+
+
+def _joins(rule: str, *fields: str) -> Callable[[_F], _F]:
+    """Declare the decorated function a [`JointCheck`][tuolaji.core.rules.JointCheck] of
+    ``fields`` under ``rule``, named after it, in the order of declaration."""
+
+    def declare(fault: _F) -> _F:
+        _CHECKS.append(JointCheck(fault.__name__.strip("_"), rule, fields, fault))
+        return fault
+
+    return declare
+
+
+@_joins("R9.3", "must_play", "levels")
+def _must_play_in_levels(must_play: frozenset[Rank], levels: tuple[Rank, ...]) -> str | None:
+    stray = sorted(must_play - set(levels))
+    if not stray:
+        return None
+    return (
+        f"Rules.must_play (R9.3): must-play levels must be in Rules.levels "
+        f"({_format_levels(levels)}); {_format_levels(stray)} "
+        f"{'is' if len(stray) == 1 else 'are'} not"
+    )
+
+
+@_joins("R4.6", "no_bid_reveal", "no_bid_dealer")
+def _kitty_search_keeps_the_dealer(no_bid_reveal: int | str, no_bid_dealer: str) -> str | None:
+    if not (isinstance(no_bid_reveal, str) and no_bid_dealer == "twin"):
+        return None
+    return (
+        f"Rules.no_bid_reveal={no_bid_reveal!r} with Rules.no_bid_dealer='twin' "
+        f"(R4.6): the search for a level card reads the dealer's level, then the twin "
+        f"may hand the deal to a team at another level; no rule text has this; use a "
+        f"kitty index or no_bid_dealer='keep'"
+    )
+
+
+@_joins("R4.6", "no_bid_reveal", "kitty_size")
+def _turned_card_in_the_kitty(no_bid_reveal: int | str, kitty_size: int) -> str | None:
+    if not (isinstance(no_bid_reveal, int) and 0 < kitty_size <= no_bid_reveal):
+        return None
+    return (
+        f"Rules.no_bid_reveal (R4.6) is an index into the kitty of Rules.kitty_size="
+        f"{kitty_size} cards (R4.1): 0..{kitty_size - 1}; got {no_bid_reveal}"
+    )
+
+
+@_joins("R4.4", "joker_bids", "bidding")
+def _single_big_joker_reveals_only(joker_bids: str, bidding: str) -> str | None:
+    if not (joker_bids == "single_big_no_trump" and bidding == "joker"):
+        return None
+    return (
+        "Rules.joker_bids='single_big_no_trump' with Rules.bidding='joker' (R4.4): "
+        "there a big joker backs a red suit's bid (大王只能报红主), a joker never "
+        "declares (常主不可进行报主) and a counter needs a pair (R5.2), so one big "
+        "joker is never a bid; use joker_bids='pairs' or 'none'"
+    )
+
+
+@_joins("R4.3", "pair_bids_equal", "overturn_by_suit")
+def _equal_pairs_unranked(pair_bids_equal: bool, overturn_by_suit: bool) -> str | None:
+    if not (pair_bids_equal and overturn_by_suit):
+        return None
+    return (
+        "Rules.pair_bids_equal with Rules.overturn_by_suit (R4.3): equal pairs leave "
+        "the first shown standing (以先出现者为准), a higher suit would overturn it; "
+        "choose one"
+    )
+
+
+@_joins("R5.2", "counter_bids", "kitty_theft")
+def _one_counter_round(counter_bids: bool, kitty_theft: str) -> str | None:
+    if not (counter_bids and kitty_theft != "none"):
+        return None
+    return (
+        "Rules.counter_bids with Rules.kitty_theft (R5.2): both open a round of "
+        "counters after the burial; choose one"
+    )
+
+
+@_joins("R7.3", "tractor_protection", "follow_draw")
+def _protection_needs_pairs(tractor_protection: bool, follow_draw: str) -> str | None:
+    if not (tractor_protection and follow_draw == "suit_only"):
+        return None
+    return (
+        "Rules.tractor_protection with Rules.follow_draw='suit_only' (R7.3): "
+        "'suit_only' obliges no pair, so there is no tractor to protect; use "
+        "follow_draw='pairs' or 'tractor_on_tractor', or tractor_protection=False"
+    )
+
+
+@_joins("R9.1", "negative_totals", "level_table")
+def _negative_band_exists(negative_totals: bool, level_table: tuple[LevelBand, ...]) -> str | None:
+    if not (negative_totals and _negative_band(level_table) is None):
+        return None
+    return (
+        "Rules.negative_totals with Rules.level_table (R9.1): the bands below 0 are as "
+        "wide as the declarers' highest band under the attackers' first, and this table "
+        "has no band of the declarers under one of the attackers"
+    )
+
+
+@_joins("R5.2", "kitty_size", "counter_bids", "kitty_theft")
+def _counters_need_a_kitty(kitty_size: int, counter_bids: bool, kitty_theft: str) -> str | None:
+    if kitty_size != 0:
+        return None
+    for name, value in (("counter_bids", counter_bids), ("kitty_theft", kitty_theft)):
+        if value not in (False, "none"):
+            return (
+                f"Rules.{name} with Rules.kitty_size=0 (R5.2, R4.1): a counter takes "
+                f"the kitty, and there is none"
+            )
+    return None
+
+
+@_joins("R9.4", "jack_hook", "levels")
+def _jack_hook_needs_jack(jack_hook: bool, levels: tuple[Rank, ...]) -> str | None:
+    if not jack_hook or Rank.JACK in levels:
+        return None
+    return f"Rules.jack_hook (R9.4): the J hook needs J in Rules.levels ({_format_levels(levels)})"
+
+
+JOINT_CHECKS: tuple[JointCheck, ...] = tuple(_CHECKS)
+"""The checks of [`Rules`][tuolaji.Rules] that join fields, each written once with its rule
+and message ([`JointCheck`][tuolaji.core.rules.JointCheck]), in the order `Rules` applies
+them; the check of each field alone comes from its declaration
+([`RULE_FIELDS`][tuolaji.core.rules.RULE_FIELDS]).
+
+>>> [check.name for check in JOINT_CHECKS][:3]
+['must_play_in_levels', 'kitty_search_keeps_the_dealer', 'turned_card_in_the_kitty']
+>>> JOINT_CHECKS[-1].rule, JOINT_CHECKS[-1].fields
+('R9.4', ('jack_hook', 'levels'))
+"""
+
+
 FIRST_RELEASE = "0.1"
 """The release of the first [`Rules`][tuolaji.Rules]: rules data lacks only fields declared
 later (see [`Rules.upgrade_data`][tuolaji.Rules.upgrade_data])."""
@@ -857,7 +1029,7 @@ class Rules:
     """R9.2/R9.5: True: the sequence is a cycle (after A comes 2 again) and the match never
     ends by itself; False: advances stop at the last level and winning there as declarers
     wins the match."""
-    # must_play within levels joins two fields: __attrs_post_init__ checks it.
+    # must_play within levels joins two fields: JOINT_CHECKS has it.
     must_play: frozenset[Rank] = attrs.field(
         factory=frozenset,
         converter=_to_must_play,
@@ -1024,73 +1196,11 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         for name, field in RULE_FIELDS.items():
             field.values.check(name, field.rule, getattr(self, name))
-        # What joins two fields; each field alone is checked above.
-        stray = sorted(self.must_play - set(self.levels))
-        if stray:
-            raise ConfigurationError(
-                f"Rules.must_play (R9.3): must-play levels must be in Rules.levels "
-                f"({_format_levels(self.levels)}); {_format_levels(stray)} "
-                f"{'is' if len(stray) == 1 else 'are'} not"
-            )
-        self._check_joined()
-        if self.jack_hook and Rank.JACK not in self.levels:
-            raise ConfigurationError(
-                f"Rules.jack_hook (R9.4): the J hook needs J in Rules.levels "
-                f"({_format_levels(self.levels)})"
-            )
-
-    def _check_joined(self) -> None:
-        """Refuse the combinations of fields that contradict a rule text or mean nothing."""
-        if isinstance(self.no_bid_reveal, str) and self.no_bid_dealer == "twin":
-            raise ConfigurationError(
-                f"Rules.no_bid_reveal={self.no_bid_reveal!r} with Rules.no_bid_dealer='twin' "
-                f"(R4.6): the search for a level card reads the dealer's level, then the twin "
-                f"may hand the deal to a team at another level; no rule text has this; use a "
-                f"kitty index or no_bid_dealer='keep'"
-            )
-        if isinstance(self.no_bid_reveal, int) and 0 < self.kitty_size <= self.no_bid_reveal:
-            raise ConfigurationError(
-                f"Rules.no_bid_reveal (R4.6) is an index into the kitty of Rules.kitty_size="
-                f"{self.kitty_size} cards (R4.1): 0..{self.kitty_size - 1}; got "
-                f"{self.no_bid_reveal}"
-            )
-        if self.joker_bids == "single_big_no_trump" and self.bidding == "joker":
-            raise ConfigurationError(
-                "Rules.joker_bids='single_big_no_trump' with Rules.bidding='joker' (R4.4): "
-                "there a big joker backs a red suit's bid (大王只能报红主), a joker never "
-                "declares (常主不可进行报主) and a counter needs a pair (R5.2), so one big "
-                "joker is never a bid; use joker_bids='pairs' or 'none'"
-            )
-        if self.pair_bids_equal and self.overturn_by_suit:
-            raise ConfigurationError(
-                "Rules.pair_bids_equal with Rules.overturn_by_suit (R4.3): equal pairs leave "
-                "the first shown standing (以先出现者为准), a higher suit would overturn it; "
-                "choose one"
-            )
-        if self.counter_bids and self.kitty_theft != "none":
-            raise ConfigurationError(
-                "Rules.counter_bids with Rules.kitty_theft (R5.2): both open a round of "
-                "counters after the burial; choose one"
-            )
-        if self.tractor_protection and self.follow_draw == "suit_only":
-            raise ConfigurationError(
-                "Rules.tractor_protection with Rules.follow_draw='suit_only' (R7.3): "
-                "'suit_only' obliges no pair, so there is no tractor to protect; use "
-                "follow_draw='pairs' or 'tractor_on_tractor', or tractor_protection=False"
-            )
-        if self.negative_totals and _negative_band(self.level_table) is None:
-            raise ConfigurationError(
-                "Rules.negative_totals with Rules.level_table (R9.1): the bands below 0 are as "
-                "wide as the declarers' highest band under the attackers' first, and this table "
-                "has no band of the declarers under one of the attackers"
-            )
-        if self.kitty_size == 0:
-            for name in ("counter_bids", "kitty_theft"):
-                if getattr(self, name) not in (False, "none"):
-                    raise ConfigurationError(
-                        f"Rules.{name} with Rules.kitty_size=0 (R5.2, R4.1): a counter takes "
-                        f"the kitty, and there is none"
-                    )
+        # What joins fields, once each field alone is valid: the checks of JOINT_CHECKS.
+        for check in JOINT_CHECKS:
+            message = check.fault(*(getattr(self, name) for name in check.fields))
+            if message is not None:
+                raise ConfigurationError(message)
 
     @classmethod
     def upgrade_data(cls, data: Mapping[str, object]) -> dict[str, object]:
@@ -1194,8 +1304,9 @@ class Rules:
     def json_schema(cls) -> dict[str, Any]:
         """A JSON Schema (draft 2020-12) of a rules file: the data
         [`from_dict`][tuolaji.Rules.from_dict] reads (R12). It checks each field's type and bounds
-        as the field's declaration gives them; what joins fields (``must_play`` in ``levels``, a
-        table growing with the points) only [`Rules`][tuolaji.Rules] itself checks.
+        as the field's declaration gives them; what joins fields only
+        [`Rules`][tuolaji.Rules] itself checks (a table growing with the points, and each check
+        of [`JOINT_CHECKS`][tuolaji.core.rules.JOINT_CHECKS], which its ``$comment`` names).
 
         >>> schema = Rules.json_schema()
         >>> schema["properties"]["throw_penalty"]["maximum"]
@@ -1217,6 +1328,10 @@ class Rules:
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "title": "tuolaji rules",
             "description": "A Tractor rule set (docs/house-rules.md): field names and values",
+            "$comment": "Rules also refuses these combinations of fields: "
+            + "; ".join(
+                f"{check.name} ({check.rule}: {', '.join(check.fields)})" for check in JOINT_CHECKS
+            ),
             "type": "object",
             "properties": properties,
             "additionalProperties": False,
