@@ -2,6 +2,7 @@
 
 - The ``>>>`` examples in docstrings become fenced Python blocks, so their output
   (``['QH QH']``) is shown as code, not read as Markdown links.
+- Each field of `Rules` is documented from its declaration (`RULE_FIELDS`), then its notes.
 - Private names stay out of signatures: a default that is a private helper
   (``apply=_plain_apply``) shows as ``...``, and a private type variable (``_F``) loses its
   underscore. A reader cannot use either name; the docstring says what the default does.
@@ -54,3 +55,32 @@ class HidePrivateNames(griffe.Extension):
                 parameter.annotation = str(parameter.annotation).lstrip("_")
         if func.returns is not None and PRIVATE.match(str(func.returns)):
             func.returns = str(func.returns).lstrip("_")
+
+
+RULES_CLASS = "tuolaji.core.rules.Rules"
+
+
+def rule_field_text(name: str, notes: str) -> str:
+    """The reference text of the `Rules` field ``name``: what its declaration says (the rule,
+    the meaning and each value's meaning, ``RULE_FIELDS[name].doc``), then ``notes``, the
+    field's own docstring in the source, which says what no value says alone."""
+    from tuolaji.core.rules import RULE_FIELDS  # noqa: PLC0415 (the package, at build time)
+
+    text = RULE_FIELDS[name].doc
+    return f"{text}\n\n{notes}" if notes else text
+
+
+class RuleFieldDocs(griffe.Extension):
+    """Document each field of `Rules` from its declaration: a value's meaning is written once,
+    in ``tuolaji.core.rules`` (issue 41), and shown here."""
+
+    def on_attribute_instance(self, *, attr: griffe.Attribute, **kwargs: Any) -> None:
+        parent = attr.parent
+        if parent is None or parent.path != RULES_CLASS or attr.name.startswith("_"):
+            return
+        notes = attr.docstring.value if attr.docstring is not None else ""
+        try:
+            text = rule_field_text(attr.name, notes)
+        except KeyError:
+            return  # an attribute of Rules that is not a field
+        attr.docstring = griffe.Docstring(text, parent=attr)

@@ -4,9 +4,12 @@ data and the testing kit's draws all come from these declarations."""
 
 from __future__ import annotations
 
+import ast
+import json
 import random
 import re
-from typing import Any, Literal
+from pathlib import Path
+from typing import Any, Literal, get_origin
 
 import attrs
 import pytest
@@ -142,3 +145,80 @@ def test_rules_type_error_is_the_error_type_of_core_errors() -> None:
     assert rules.RulesTypeError is errors.RulesTypeError
     assert issubclass(RulesTypeError, ConfigurationError) and issubclass(RulesTypeError, TypeError)
     assert "RulesTypeError" in errors.__all__ and "RulesTypeError" not in rules.__all__
+
+
+# Each value's meaning has one home: its field's declaration (issue 41, item 3).
+
+
+def _choices(field: rules.RuleField) -> list[Any]:
+    """The choices (``_Choice``) of a declaration: the whole of it, or a part of an either."""
+    values = field.values
+    parts = values.parts if isinstance(values, rules._Either) else (values,)
+    return [part for part in parts if isinstance(part, rules._Choice)]
+
+
+@pytest.mark.parametrize(
+    "name", [name for name, field in RULE_FIELDS.items() if field.values.meanings()]
+)
+def test_r12_a_choice_declares_one_meaning_per_value_in_order(name: str) -> None:
+    field = RULE_FIELDS[name]
+    values = [value for value, _ in field.values.meanings()]
+    assert values == [value for choice in _choices(field) for value in choice.values], name
+    for value, meaning in field.values.meanings():
+        assert meaning and "\n" not in meaning, (name, value)
+        assert f"``{json.dumps(value)}``: {meaning}" in field.doc
+    assert field.doc.startswith(f"{field.description}. ")
+
+
+def test_r12_a_choice_without_a_meaning_for_each_value_is_refused() -> None:
+    with pytest.raises(TypeError, match="one meaning per value"):
+        rules._Choice(Literal["a", "b"], {"a": "the first"})
+    with pytest.raises(TypeError, match="one meaning per value"):
+        rules._Choice(Literal["a", "b"], {"b": "second", "a": "first"})
+    assert rules._Choice(Literal["a"], {"a": "one"}).meanings() == (("a", "one"),)
+
+
+def _docstrings() -> dict[str, str]:
+    """The docstring of each module-level name and each Rules attribute of core/rules.py."""
+    tree = ast.parse(Path(rules.__file__).read_text("utf-8"))
+    out: dict[str, str] = {}
+
+    def walk(body: list[ast.stmt], prefix: str) -> None:
+        for stmt, after in zip(body, [*body[1:], None], strict=True):
+            target = None
+            if isinstance(stmt, ast.Assign) and isinstance(stmt.targets[0], ast.Name):
+                target = stmt.targets[0].id
+            elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+                target = stmt.target.id
+            if target is None or not isinstance(after, ast.Expr):
+                continue
+            if isinstance(after.value, ast.Constant) and isinstance(after.value.value, str):
+                out[prefix + target] = after.value.value
+
+    walk(tree.body, "")
+    (cls,) = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Rules"]
+    walk(cls.body, "Rules.")
+    return out
+
+
+def test_r12_no_docstring_of_core_rules_repeats_the_meaning_of_a_choice() -> None:
+    """The Literal aliases and the Rules fields' own notes name no value of the field's
+    choices: what a value means is said in the declaration only, and the API reference shows
+    it (tools/griffe_reference.py)."""
+    docstrings = _docstrings()
+    aliases = {
+        alias: name
+        for alias in docstrings
+        if get_origin(getattr(rules, alias, None)) is Literal
+        for name, field in RULE_FIELDS.items()
+        if any(choice.alias is getattr(rules, alias) for choice in _choices(field))
+    }
+    assert len(aliases) == sum(bool(_choices(field)) for field in RULE_FIELDS.values())
+    for name, field in RULE_FIELDS.items():
+        choices = [v for v, _ in field.values.meanings() if isinstance(v, str)]
+        texts = [docstrings.get(f"Rules.{name}", "")]
+        texts += [docstrings.get(alias, "") for alias, of in aliases.items() if of == name]
+        for text in texts:
+            named = [value for value in choices if f'``"{value}"``' in text]
+            assert not named, (name, named, text)
+    assert "Bidding" in docstrings and "Rules.kitty_size" in docstrings

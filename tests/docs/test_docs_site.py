@@ -14,8 +14,6 @@ import json
 import re
 from pathlib import Path
 
-import attrs
-
 import tuolaji as tl
 from tuolaji.tools.rulebook import rule_text
 
@@ -174,50 +172,7 @@ def test_the_scan_for_paths_above_the_repository_can_fail() -> None:
         assert not climbs_above(header + line, 2), line
 
 
-def preset_table() -> dict[str, list[str]]:
-    section = RULES_PAGE[RULES_PAGE.index("| field | rule |") :]
-    rows: dict[str, list[str]] = {}
-    for line in section.splitlines()[2:]:
-        if not line.startswith("|"):
-            break
-        cells = [c.strip() for c in line.strip("|").split("|")]
-        rows[cells[0].strip("`")] = cells[2:]
-    return rows
-
-
-SHOWN = {True: "yes", False: "no", None: "—"}
-
-
-def test_preset_table_lists_every_rules_field() -> None:
-    fields = {f.name for f in attrs.fields(tl.Rules)} - {"no_bid_first_deal"}  # deprecated
-    assert fields <= set(preset_table())
-
-
-def test_preset_table_agrees_with_the_presets() -> None:
-    """Each simple value in the table is the preset's value (tables and level lists are
-    described in words and checked by the scoring tests)."""
-    names = list(tl.RULESETS)
-    checked = 0
-    for field, cells in preset_table().items():
-        for name, cell in zip(names, cells, strict=True):
-            rules = tl.RULESETS[name]
-            if not hasattr(rules, field):
-                continue  # a field of the contract this version does not have yet
-            value = getattr(rules, field)
-            if isinstance(value, bool) or value is None:
-                expected = SHOWN[value]
-            elif isinstance(value, str | int):
-                expected = str(value)
-            else:
-                expected = ""
-            if expected:
-                assert cell.split(" ")[0] == expected, (field, name, cell, value)
-                checked += 1
-            if field == "must_play":
-                shown = ", ".join(r.label for r in sorted(value)) or "—"
-                assert cell == shown, (field, name, cell)
-                checked += 1
-    assert checked >= 40
+# The table of R12 in docs/rules.md is read against RULESETS by tests/docs/test_presets_table.py.
 
 
 ARCHITECTURE = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")

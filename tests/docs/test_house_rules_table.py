@@ -19,6 +19,7 @@ import attrs
 
 from tuolaji.core.rules import (
     FULL_LEVELS,
+    ONLINE_LEVEL_TABLE,
     RULE_FIELDS,
     RULESETS,
     STANDARD_LEVEL_TABLE,
@@ -29,11 +30,13 @@ from tuolaji.core.rules import (
 )
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "house-rules.md"
-COLUMNS = ("tuolaji", "tuolaji-tournament", "shuangsheng", "shuangsheng-super")
+COLUMNS = tuple(RULESETS)
+"""Every preset, in the order of ``RULESETS`` (the one place the presets are defined)."""
 NAMED = {
     "standard": [list(band) for band in STANDARD_LEVEL_TABLE],
     "tournament": [list(band) for band in TOURNAMENT_LEVEL_TABLE],
     "super": [list(band) for band in SUPER_LEVEL_TABLE],
+    "online": [list(band) for band in ONLINE_LEVEL_TABLE],
     "full": [int(rank) for rank in FULL_LEVELS],
     "2 5 10 J Q K A": [int(rank) for rank in TOURNAMENT_LEVELS],
 }
@@ -47,6 +50,7 @@ HEADER = (
     "tournament",
     "shuangsheng",
     "super",
+    "online",
 )
 VALUES = HEADER.index("values")
 PRESETS = slice(HEADER.index("tuolaji"), None)

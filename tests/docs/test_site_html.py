@@ -438,3 +438,17 @@ def test_no_generated_picture_is_kept_in_the_docs() -> None:
         if p.suffix in (".svg", ".png") or "pictures" in p.relative_to(DOCS).parts[:-1]
     ]
     assert not kept, kept
+
+
+def test_the_api_reference_shows_each_value_meaning_from_the_declaration(
+    pages: dict[str, Page],
+) -> None:
+    """Each value's meaning is written once, in its field's declaration (issue 41): the API
+    reference shows each field's ``RULE_FIELDS[name].doc``, then the field's own notes."""
+    from tuolaji.core.rules import RULE_FIELDS  # noqa: PLC0415
+
+    text = " ".join(" ".join(pages["api.html"].text).split())
+    for name, field in RULE_FIELDS.items():
+        for _, meaning in field.values.meanings():
+            assert " ".join(meaning.replace("``", "").split()) in text, (name, meaning)
+    assert "no_bid_first_deal" in text  # the notes of no_bid_dealer follow its values

@@ -167,7 +167,7 @@ def test_the_fallback_seats_seat_0_as_the_dealer_under_keep() -> None:
 
 def test_without_a_bound_the_game_redeals_and_the_adapters_play_their_default() -> None:
     rules = tl.RULESETS["tuolaji"]
-    assert rules.no_bid_redeals is None and not first_deal_falls_back(rules, 10**6)
+    assert rules.no_bid_redeals is None and not first_deal_falls_back(10**6, rules)
     played = playable_rules(rules)
     assert played.no_bid_redeals == DEFAULT_NO_BID_REDEALS
     assert tzoo.env(rules=rules).played_rules == played

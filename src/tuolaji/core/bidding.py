@@ -27,16 +27,18 @@ import attrs
 
 from tuolaji.core.cards import (
     BIG_JOKER,
+    BIG_JOKER_ID,
     CARDS,
     SEATS,
     SMALL_JOKER,
+    SMALL_JOKER_ID,
     Card,
     Rank,
     Suit,
     format_cards,
     points,
 )
-from tuolaji.core.rules import Bidding, FixTrump, JokerBids, JokerPairs, NoBidReveal, Rules
+from tuolaji.core.rules import NoBidReveal, Rules
 from tuolaji.core.scoring import team_of
 
 __all__ = [
@@ -44,11 +46,13 @@ __all__ = [
     "LEVEL_PAIR_STRENGTH",
     "SUIT_ORDER",
     "Bid",
+    "BidOffer",
     "BidStage",
     "CounterWindow",
     "Refusal",
     "attacker_declares",
     "bid_form",
+    "bid_offers",
     "bid_options",
     "bid_rank",
     "bid_refusal",
@@ -139,19 +143,19 @@ def joker_for(suit: Suit) -> Card:
 _SUITS = tuple(Suit)
 
 
-def bid_form(
-    cards: Sequence[Card], level: Rank, system: Bidding, joker_bids: JokerBids = "pairs"
-) -> tuple[int, Suit | None] | None:
+def bid_form(cards: Sequence[Card], level: Rank, rules: Rules) -> tuple[int, Suit | None] | None:
     """The strength and trump suit of a bid showing ``cards`` (R4.3 reveal, R4.4 joker), or
-    None when the cards are no bid.
+    None when the cards are no bid, under ``rules.bidding`` (the system) and
+    ``rules.joker_bids``.
 
     Strengths: 1 one level card, 2 a pair of level cards (定主), 3 a pair of small jokers,
     4 a pair of big jokers (both no trump). In the joker system a suit bid also shows the
-    joker of the suit's colour (大王只能报红主, 小王只能报黑主). ``joker_bids`` is
-    [`Rules.joker_bids`][tuolaji.Rules.joker_bids]: ``"none"`` makes no joker pair a bid,
+    joker of the suit's colour (大王只能报红主, 小王只能报黑主).
+    [`Rules.joker_bids`][tuolaji.Rules.joker_bids] ``"none"`` makes no joker pair a bid,
     ``"single_big_no_trump"`` makes one big joker a bid of strength 1 naming no trump (ranked
     above one level card and below every pair, see [`bid_rank`][tuolaji.core.bidding.bid_rank]).
     """
+    joker_bids = rules.joker_bids
     n = len(cards)
     if n == 0 or n > 3:
         return None
@@ -168,7 +172,7 @@ def bid_form(
         return None
     suit = first.suit
     assert suit is not None
-    if system == "joker":
+    if rules.bidding == "joker":
         if jokers != [joker_for(suit)]:
             return None
     elif jokers:
@@ -176,10 +180,10 @@ def bid_form(
     return len(level_cards), suit
 
 
-def form_message(
-    cards: Sequence[Card], level: Rank, system: Bidding, joker_bids: JokerBids = "pairs"
-) -> tuple[str, str]:
-    """``(rule, message)`` for cards that `bid_form` rejected: the valid forms."""
+def form_message(cards: Sequence[Card], level: Rank, rules: Rules) -> tuple[str, str]:
+    """``(rule, message)`` for cards that `bid_form` rejected under ``rules``: the valid forms
+    (R4.3, R4.4)."""
+    joker_bids = rules.joker_bids
     shown = format_cards(cards, pretty=True) or "no cards"
     lvl = level.label
     jokers = {
@@ -187,7 +191,7 @@ def form_message(
         "single_big_no_trump": ", one big joker, a pair of small jokers or a pair of big jokers",
         "none": " (Rules.joker_bids='none': jokers never bid)",
     }[joker_bids]
-    if system == "reveal":
+    if rules.bidding == "reveal":
         return "R4.3", (
             f"{shown} is not a bid; R4.3: a bid shows one level card ({lvl}), a pair of level "
             f"cards of one suit{jokers}"
@@ -200,14 +204,7 @@ def form_message(
     )
 
 
-def bid_rank(
-    strength: int,
-    suit: Suit | None,
-    *,
-    joker_pairs: JokerPairs = "big_over_small",
-    pair_bids_equal: bool = False,
-    overturn_by_suit: bool = False,
-) -> tuple[int, int]:
+def bid_rank(strength: int, suit: Suit | None, rules: Rules) -> tuple[int, int]:
     """The rank of a bid of ``strength`` naming ``suit`` (None: no trump) among bids (R4.2-R4.4):
     a bid overturns a standing one of lower rank; of equal rank the earlier stands
     (以先出现者为准).
@@ -215,47 +212,30 @@ def bid_rank(
     Strength orders the bids; among equal strengths a no-trump bid ranks above a suit, so one
     big joker (``joker_bids="single_big_no_trump"``, see
     [`Rules.joker_bids`][tuolaji.Rules.joker_bids]) is above one level card and below every
-    pair. The keyword arguments are the
-    [`Rules`][tuolaji.Rules] fields of the same names: ``joker_pairs="equal"`` makes the two
-    joker pairs equal, ``pair_bids_equal`` makes every pair equal (a pair of level cards and
-    both joker pairs), and ``overturn_by_suit`` ranks the pairs of level cards by
-    [`SUIT_ORDER`][tuolaji.core.bidding.SUIT_ORDER] (♦ < ♣ < ♥ < ♠; single level cards are never
-    ranked by suit, as in the online app).
+    pair. Three fields of ``rules`` change the order:
+    [`joker_pairs`][tuolaji.Rules.joker_pairs] ``"equal"`` makes the two joker pairs equal,
+    [`pair_bids_equal`][tuolaji.Rules.pair_bids_equal] makes every pair equal (a pair of level
+    cards and both joker pairs), and [`overturn_by_suit`][tuolaji.Rules.overturn_by_suit] ranks
+    the pairs of level cards by [`SUIT_ORDER`][tuolaji.core.bidding.SUIT_ORDER] (♦ < ♣ < ♥ < ♠;
+    single level cards are never ranked by suit, as in the online app).
     """
-    if pair_bids_equal and strength >= LEVEL_PAIR_STRENGTH:
+    if rules.pair_bids_equal and strength >= LEVEL_PAIR_STRENGTH:
         return LEVEL_PAIR_STRENGTH, 0
-    if joker_pairs == "equal" and strength >= NO_TRUMP_SMALL:
+    if rules.joker_pairs == "equal" and strength >= NO_TRUMP_SMALL:
         return NO_TRUMP_SMALL, 0
     if suit is None:
         return strength, len(SUIT_ORDER)
-    if overturn_by_suit and strength == LEVEL_PAIR_STRENGTH:
+    if rules.overturn_by_suit and strength == LEVEL_PAIR_STRENGTH:
         return strength, SUIT_ORDER.index(suit)
     return strength, 0
 
 
-def outranks(
-    bid: tuple[int, Suit | None],
-    standing: tuple[int, Suit | None],
-    *,
-    joker_pairs: JokerPairs = "big_over_small",
-    pair_bids_equal: bool = False,
-    overturn_by_suit: bool = False,
-) -> bool:
+def outranks(bid: tuple[int, Suit | None], standing: tuple[int, Suit | None], rules: Rules) -> bool:
     """Whether a bid of ``(strength, suit)`` ``bid`` overturns a standing bid ``standing``
-    (R4.2): its [`bid_rank`][tuolaji.core.bidding.bid_rank] is higher. Equal ranks: the first
-    shown stands (以先出现者为准), so with ``joker_pairs="equal"`` neither joker pair overturns
-    the other, and with ``pair_bids_equal`` no pair overturns another."""
-    return bid_rank(
-        *bid,
-        joker_pairs=joker_pairs,
-        pair_bids_equal=pair_bids_equal,
-        overturn_by_suit=overturn_by_suit,
-    ) > bid_rank(
-        *standing,
-        joker_pairs=joker_pairs,
-        pair_bids_equal=pair_bids_equal,
-        overturn_by_suit=overturn_by_suit,
-    )
+    under ``rules`` (R4.2): its [`bid_rank`][tuolaji.core.bidding.bid_rank] is higher. Equal
+    ranks: the first shown stands (以先出现者为准), so with ``joker_pairs="equal"`` neither
+    joker pair overturns the other, and with ``pair_bids_equal`` no pair overturns another."""
+    return bid_rank(bid[0], bid[1], rules) > bid_rank(standing[0], standing[1], rules)
 
 
 def overturn_floor(standing: int, rules: Rules) -> int:
@@ -297,30 +277,26 @@ def bid_refusal(
     strength: int,
     suit: Suit | None,
     standing: Bid | None,
+    rules: Rules,
     *,
     declaration: bool,
     counter: bool,
-    self_overturn: bool = False,
-    joker_pairs: JokerPairs = "big_over_small",
-    fix_trump: FixTrump = "at_once",
-    pair_bids_equal: bool = False,
-    overturn_by_suit: bool = False,
     overturned: Suit | None = None,
 ) -> Refusal | None:
     """Why a well-formed bid of ``strength`` naming ``suit`` by ``seat`` may not replace
-    ``standing`` (R4.2, R4.4, R5.2), or None when it may.
+    ``standing`` under ``rules`` (R4.2, R4.4, R5.2), or None when it may.
 
     ``declaration``: the bid is a joker-system declaration (R4.4: strength 1 or 2 only; a
     joker pair is only a counter, 常主不可进行报主; once one stands, only its own
     reinforcement, under ``fix_trump="reinforce"``). ``counter``: the bid is a counter-bid
     (R5.2: strength 2 or more, never by the seat whose bid stands). A new bid must outrank the
     standing one (see [`outranks`][tuolaji.core.bidding.outranks], which reads
-    ``joker_pairs``, ``pair_bids_equal`` and ``overturn_by_suit``; equal rank: the earlier
-    stands, 以先出现者为准), and a seat never overturns its own standing bid
-    (自已叫主后本人不能再翻主) unless ``self_overturn``: it may only reinforce it, showing the
-    second copy of the one card it bid (a pair of its level card, 定主, R4.3; or a second big
-    joker after one big joker). With ``fix_trump="reinforce"`` a pair of level cards is never a
-    first bid: it reinforces a single or overturns another seat's bid.
+    ``rules.joker_pairs``, ``rules.pair_bids_equal`` and ``rules.overturn_by_suit``; equal
+    rank: the earlier stands, 以先出现者为准), and a seat never overturns its own standing bid
+    (自已叫主后本人不能再翻主) unless ``rules.self_overturn``: it may only reinforce it, showing
+    the second copy of the one card it bid (a pair of its level card, 定主, R4.3; or a second
+    big joker after one big joker). With ``rules.fix_trump="reinforce"`` a pair of level cards
+    is never a first bid: it reinforces a single or overturns another seat's bid.
 
     ``overturned`` ([`Rules.reinforce_after_overturn`][tuolaji.Rules.reinforce_after_overturn]):
     the suit of the single level card that was ``seat``'s last bid, now overturned by another
@@ -329,13 +305,14 @@ def bid_refusal(
     """
     if declaration and strength > LEVEL_PAIR_STRENGTH:
         return Refusal.JOKER_PAIR_DECLARES
+    self_overturn = rules.self_overturn
     if counter:
         if strength < LEVEL_PAIR_STRENGTH:
             return Refusal.COUNTER_TOO_WEAK
         if standing is not None and standing.seat == seat and not self_overturn:
             return Refusal.OWN_COUNTER
     if standing is None:
-        if fix_trump == "reinforce" and strength == LEVEL_PAIR_STRENGTH and not counter:
+        if rules.fix_trump == "reinforce" and strength == LEVEL_PAIR_STRENGTH and not counter:
             return Refusal.PAIR_NEEDS_CALL
         return None
     reinforces = (
@@ -356,12 +333,8 @@ def bid_refusal(
         and standing.suit is not None
         and standing.strength <= LEVEL_PAIR_STRENGTH
     )
-    if not matches and not outranks(
-        (strength, suit),
-        (standing.strength, standing.suit),
-        joker_pairs=joker_pairs,
-        pair_bids_equal=pair_bids_equal,
-        overturn_by_suit=overturn_by_suit,
+    if not matches and bid_rank(strength, suit, rules) <= bid_rank(
+        standing.strength, standing.suit, rules
     ):
         return Refusal.NOT_STRONGER
     if seat == standing.seat and not (reinforces or self_overturn):
@@ -408,52 +381,101 @@ def refusal_message(refusal: Refusal, standing: Bid | None = None) -> str:
     return str(refusal.value[1])
 
 
+BidOffer = tuple[int, Suit | None, tuple[Card, ...]]
+"""One bid a hand can make: ``(strength, suit, cards)``, what
+[`bid_form`][tuolaji.core.bidding.bid_form] says of ``cards`` (R4.3, R4.4)."""
+
+
+def _level_bids() -> tuple[tuple[tuple[Suit, int, Card, int, Card], ...], ...]:
+    """Per level rank (index ``rank - 2``): each suit in `Suit` order with its level card's
+    id and card and the id and card of the joker that backs it in the joker system (R4.4),
+    built once so that the bids of a hand are found on its card ids alone."""
+    table = []
+    for rank in Rank:
+        row = []
+        for suit in _SUITS:
+            card = CARDS[suit * 13 + rank - 2]
+            joker = joker_for(suit)
+            row.append((suit, card.id, card, joker.id, joker))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+_LEVEL_BIDS = _level_bids()
+_SMALL_PAIR = (SMALL_JOKER, SMALL_JOKER)
+_BIG_PAIR = (BIG_JOKER, BIG_JOKER)
+_BIG_SINGLE = (BIG_JOKER,)
+
+
+def bid_offers(
+    ids: Sequence[int],
+    level: Rank,
+    rules: Rules,
+    *,
+    min_strength: int = 1,
+    max_strength: int = NO_TRUMP_BIG,
+) -> list[BidOffer]:
+    """Every distinct bid (R4.3/R4.4) of strength ``min_strength`` to ``max_strength`` that a
+    hand of card ids ``ids`` can show at ``level`` under ``rules`` (``rules.bidding``, the
+    system, and ``rules.joker_bids``), weakest first: singles by suit, one big joker, pairs by
+    suit, then the joker pairs. Each is ``(strength, suit, cards)``, the strength and suit
+    [`bid_form`][tuolaji.core.bidding.bid_form] gives ``cards``, so that a caller checks a bid
+    without reading its cards again.
+
+    >>> from tuolaji.core.cards import parse_cards
+    >>> hand = [c.id for c in parse_cards("2H 2H 3S SJ SJ")]
+    >>> offers = bid_offers(hand, Rank.TWO, Rules())
+    >>> [(strength, format_cards(cards)) for strength, _, cards in offers]
+    [(1, '2H'), (2, '2H 2H'), (3, 'SJ SJ')]
+    """
+    if min_strength > max_strength:
+        return []
+    # On card ids: a set of ints is built and probed in C; Cards would call Card.__eq__ and
+    # Card.__hash__ per card. Most hands hold no level card and no joker pair: four misses.
+    held = set(ids)
+    offers: list[BidOffer] = []
+    joker_bids = rules.joker_bids
+    if min_strength <= LEVEL_PAIR_STRENGTH:
+        singles: list[BidOffer] = []
+        pairs: list[BidOffer] = []
+        joker_system = rules.bidding == "joker"
+        single_ok = min_strength <= 1 <= max_strength
+        pair_ok = max_strength >= LEVEL_PAIR_STRENGTH
+        for suit, card_id, card, joker_id, joker in _LEVEL_BIDS[level - 2]:
+            if card_id not in held or (joker_system and joker_id not in held):
+                continue
+            shown = (card, joker) if joker_system else (card,)
+            if single_ok:
+                singles.append((1, suit, shown))
+            if pair_ok and ids.count(card_id) == 2:
+                pairs.append((LEVEL_PAIR_STRENGTH, suit, (card, *shown)))
+        if joker_bids == "single_big_no_trump" and min_strength <= 1 and BIG_JOKER_ID in held:
+            singles.append((1, None, _BIG_SINGLE))  # above one level card, below every pair
+        offers = singles + pairs
+    if joker_bids == "none":
+        return offers
+    small_ok = min_strength <= NO_TRUMP_SMALL <= max_strength
+    if small_ok and SMALL_JOKER_ID in held and ids.count(SMALL_JOKER_ID) == 2:
+        offers.append((NO_TRUMP_SMALL, None, _SMALL_PAIR))
+    if max_strength >= NO_TRUMP_BIG and BIG_JOKER_ID in held and ids.count(BIG_JOKER_ID) == 2:
+        offers.append((NO_TRUMP_BIG, None, _BIG_PAIR))
+    return offers
+
+
 def bid_options(
     hand: Sequence[Card],
     level: Rank,
-    system: Bidding,
+    rules: Rules,
+    *,
     min_strength: int = 1,
     max_strength: int = NO_TRUMP_BIG,
-    *,
-    joker_bids: JokerBids = "pairs",
 ) -> list[tuple[Card, ...]]:
     """Every distinct set of cards from ``hand`` that makes a bid (R4.3/R4.4) of strength
-    ``min_strength`` to ``max_strength``, weakest first (``joker_bids``: see
-    [`bid_form`][tuolaji.core.bidding.bid_form])."""
-    if min_strength > max_strength:
-        return []
-    # Card ids: tuple.count on ints runs in C, on Cards it calls Card.__eq__ per card.
+    ``min_strength`` to ``max_strength`` under ``rules``, weakest first: the cards of
+    [`bid_offers`][tuolaji.core.bidding.bid_offers]."""
     ids = [c.id for c in hand]
-    options: list[tuple[Card, ...]] = []
-    if min_strength <= LEVEL_PAIR_STRENGTH:
-        singles: list[tuple[Card, ...]] = []
-        pairs: list[tuple[Card, ...]] = []
-        for suit in _SUITS:
-            card = CARDS[suit * 13 + level - 2]
-            n = ids.count(card.id)
-            if n == 0:
-                continue
-            backing: tuple[Card, ...] = ()
-            if system == "joker":
-                joker = joker_for(suit)
-                if joker.id not in ids:
-                    continue
-                backing = (joker,)
-            if min_strength <= 1 <= max_strength:
-                singles.append((card, *backing))
-            if n == 2 and max_strength >= LEVEL_PAIR_STRENGTH:
-                pairs.append((card, card, *backing))
-        if joker_bids == "single_big_no_trump" and min_strength <= 1 and BIG_JOKER.id in ids:
-            singles.append((BIG_JOKER,))  # above one level card, below every pair
-        options = singles + pairs
-    if joker_bids == "none":
-        return options
-    small_ok = min_strength <= NO_TRUMP_SMALL <= max_strength
-    if small_ok and ids.count(SMALL_JOKER.id) == 2:
-        options.append((SMALL_JOKER, SMALL_JOKER))
-    if max_strength >= NO_TRUMP_BIG and ids.count(BIG_JOKER.id) == 2:
-        options.append((BIG_JOKER, BIG_JOKER))
-    return options
+    offers = bid_offers(ids, level, rules, min_strength=min_strength, max_strength=max_strength)
+    return [cards for _, _, cards in offers]
 
 
 # --- who may bid when, and what a closed bidding decides ----------------------------------------
@@ -470,7 +492,7 @@ FALLBACK_DEALER = 0
 (R4.1)."""
 
 
-def attacker_declares(rules: Rules, seat: int, dealer: int | None, stage: BidStage | None) -> bool:
+def attacker_declares(seat: int, dealer: int | None, stage: BidStage | None, rules: Rules) -> bool:
     """R4.4: in later deals (``dealer`` known) of the joker system an attacker declares only in
     the closing round, and then becomes the dealer (此时换庄家)."""
     return (
@@ -482,11 +504,7 @@ def attacker_declares(rules: Rules, seat: int, dealer: int | None, stage: BidSta
 
 
 def declarer_team(
-    rules: Rules,
-    seat: int,
-    dealer: int | None,
-    first_bidder: int | None,
-    stage: BidStage | None,
+    seat: int, dealer: int | None, first_bidder: int | None, stage: BidStage | None, rules: Rules
 ) -> int:
     """The team that would declare if a bid by ``seat`` now stood (R4.2, R4.5, R5.2), in the
     bidding window ``stage`` (None: outside every window).
@@ -503,17 +521,17 @@ def declarer_team(
         return team_of(seat)
     if stage == "first_counters" and rules.first_dealer == "winning_bid":
         return team_of(seat)
-    if attacker_declares(rules, seat, dealer, stage):
+    if attacker_declares(seat, dealer, stage, rules):
         return team_of(seat)
     return team_of(dealer)
 
 
-def is_declaration(rules: Rules, stage: BidStage) -> bool:
+def is_declaration(stage: BidStage, rules: Rules) -> bool:
     """R4.4: in the joker system, bids before the kitty are declarations (strength 1-2)."""
     return rules.bidding == "joker" and stage in ("dealing", "closing")
 
 
-def is_counter(rules: Rules, stage: BidStage) -> bool:
+def is_counter(stage: BidStage, rules: Rules) -> bool:
     """R5.2: whether a bid in window ``stage`` is a counter-bid (反主, ``rules.counter_bids``:
     strength 2 or more, and the standing bidder counters only after someone else has). A bid
     in the round of ``rules.kitty_theft`` (炒地皮) follows the ordinary bid rules of R4.2 and
@@ -527,7 +545,7 @@ burial."""
 
 
 def counter_round(
-    rules: Rules, window: CounterWindow, *, opening: bool, standing: Bid | None
+    window: CounterWindow, rules: Rules, *, opening: bool, standing: Bid | None
 ) -> bool:
     """R5.2: whether a round of counters opens at ``window`` in a deal (``opening``: the
     match's first deal, its dealer decided by the bids) whose standing bid is ``standing``
@@ -547,9 +565,9 @@ def counter_round(
 
 
 def bid_window(
-    rules: Rules,
     seat: int,
     stage: BidStage | None,
+    rules: Rules,
     *,
     turn: int,
     standing: Bid | None,
@@ -568,7 +586,7 @@ def bid_window(
         return Refusal.NO_BIDS_NOW
     if no_trump_deal:
         return Refusal.NO_TRUMP_LEVEL
-    if seat_on_no_trump and attacker_declares(rules, seat, dealer, stage):
+    if seat_on_no_trump and attacker_declares(seat, dealer, stage, rules):
         return Refusal.NO_TRUMP_TEAM
     if stage != "dealing" and turn != seat:
         return Refusal.NOT_YOUR_TURN
@@ -578,14 +596,14 @@ def bid_window(
         # R4.4: one declaration; under fix_trump="reinforce" its bidder may still show the
         # pair while the cards are dealt and in its turn after the last card (`reinforcer`;
         # bid_refusal allows only that reinforcement).
-        reinforcing = stage in ("dealing", "closing") and reinforcer(rules, standing) == seat
+        reinforcing = stage in ("dealing", "closing") and reinforcer(standing, rules) == seat
         return None if reinforcing else Refusal.ONE_DECLARATION
     if stage == "dealing" and dealer is not None and team_of(seat) != team_of(dealer):
         return Refusal.DEALERS_TEAM_ONLY
     return None
 
 
-def reinforcer(rules: Rules, standing: Bid | None) -> int | None:
+def reinforcer(standing: Bid | None, rules: Rules) -> int | None:
     """R4.4 with ``fix_trump="reinforce"``: the seat that may still reinforce the deal's
     declaration (show the second level card with the joker, 定主), or None. That is its
     declarer while the declaration is one level card; the window includes the last dealt card:
@@ -597,7 +615,7 @@ def reinforcer(rules: Rules, standing: Bid | None) -> int | None:
     return None
 
 
-def closing_order(rules: Rules, dealer: int | None) -> tuple[int, ...]:
+def closing_order(dealer: int | None, rules: Rules) -> tuple[int, ...]:
     """The closing round's order of seats (after the last card). R4.3 reveal bidding, and any
     first deal (``dealer`` None): seats in turn from the dealer (seat 0 in a first deal); a bid
     restarts the count and four passes in a row close bidding. R4.4 joker bidding in a later
@@ -609,7 +627,7 @@ def closing_order(rules: Rules, dealer: int | None) -> tuple[int, ...]:
     return tuple((first + i) % 4 for i in range(4))
 
 
-def deal_after_bids(rules: Rules, winner: int, dealer: int | None, first_bidder: int | None) -> int:
+def deal_after_bids(winner: int, dealer: int | None, first_bidder: int | None, rules: Rules) -> int:
     """The dealer once bidding closes on a bid by ``winner`` (R4.5, R4.4): in a first deal
     (``dealer`` None) the first bidder under ``first_dealer="first_bid"`` (先亮者为庄家), else
     the winner (翻主翻庄); in a later deal the dealer stays, except that an attacker's
@@ -618,12 +636,12 @@ def deal_after_bids(rules: Rules, winner: int, dealer: int | None, first_bidder:
         if rules.first_dealer == "first_bid" and first_bidder is not None:
             return first_bidder
         return winner
-    if attacker_declares(rules, winner, dealer, "closing"):
+    if attacker_declares(winner, dealer, "closing", rules):
         return winner
     return dealer
 
 
-def first_deal_falls_back(rules: Rules, redeals: int) -> bool:
+def first_deal_falls_back(redeals: int, rules: Rules) -> bool:
     """R4.6: whether a first deal in which nobody bid, already thrown in ``redeals`` times for
     it, is now played with the later-deal rule (a kitty card names trump, with
     [`FALLBACK_DEALER`][tuolaji.core.bidding.FALLBACK_DEALER] as the dealer) instead of being
@@ -685,7 +703,7 @@ def twin_dealer(card: Card, hands: Sequence[Sequence[Card]], dealer: int) -> int
 
 
 def weak_hand_offers(
-    rules: Rules, dealer: int, asked: Collection[int], after: int | None
+    dealer: int, asked: Collection[int], after: int | None, rules: Rules
 ) -> list[int]:
     """R4.7: the attackers offered the weak-hand redeal, in turn from the dealer's next seat
     (those after ``after`` when given): every attacker not in ``asked`` (the seats that asked
@@ -698,7 +716,7 @@ def weak_hand_offers(
     return [s for s in order if s not in asked]
 
 
-def weak_hand(rules: Rules, hand: Sequence[Card]) -> bool:
+def weak_hand(hand: Sequence[Card], rules: Rules) -> bool:
     """R4.7: ``hand`` holds fewer than ``rules.weak_hand_redeal`` points (never when that is
     None), so its seat may ask for a redeal when offered one."""
     threshold = rules.weak_hand_redeal

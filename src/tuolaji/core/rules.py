@@ -49,6 +49,7 @@ __all__ = [
     "FOLLOW_DRAWS",
     "FORCED_UNIT_ORDERS",
     "FULL_LEVELS",
+    "JOINT_CHECKS",
     "MAX_BAND_POINTS",
     "MAX_BAND_STEPS",
     "MAX_HAND_SIZE",
@@ -70,6 +71,7 @@ __all__ = [
     "ForcedUnit",
     "JackHookCards",
     "JackHookOutcome",
+    "JointCheck",
     "JokerBids",
     "JokerPairs",
     "KittyMultiplierMode",
@@ -95,109 +97,98 @@ __all__ = [
 _T = TypeVar("_T")
 
 Bidding = Literal["reveal", "joker"]
-"""The bidding systems: ``"reveal"`` (R4.3, basic 拖拉机 rules) and ``"joker"`` (R4.4, 双升)."""
+"""The values of [`Rules.bidding`][tuolaji.Rules.bidding] (R4.2): the bidding systems; each value's
+meaning is declared once, with the field (``RULE_FIELDS["bidding"]``)."""
 
 NoBidDealer = Literal["keep", "twin"]
-"""Who deals a later deal in which nobody bid (R4.6): ``"keep"`` (basic 拖拉机 rules) or ``"twin"``
-(双升: the side holding the other copy of the turned kitty card)."""
+"""The values of [`Rules.no_bid_dealer`][tuolaji.Rules.no_bid_dealer] (R4.6): who deals a later
+deal in which nobody bid; each value's meaning is declared once, with the field
+(``RULE_FIELDS["no_bid_dealer"]``)."""
 
 FirstDealer = Literal["first_bid", "winning_bid"]
-"""Who deals the match's first deal (R4.5): ``"first_bid"`` (basic 拖拉机 rules: 先亮者为庄家) or
-``"winning_bid"`` (拖拉机 tournament rules, 双升: 翻主翻庄)."""
+"""The values of [`Rules.first_dealer`][tuolaji.Rules.first_dealer] (R4.5): who deals the match's
+first deal; each value's meaning is declared once, with the field
+(``RULE_FIELDS["first_dealer"]``)."""
 
 
 KittyMultiplierMode = Literal["doubling", "linear", "power"]
-"""How the last trick's lead multiplies the kitty's points (R8.2): ``"doubling"`` (basic 拖拉机
-rules), ``"linear"`` (双升) or ``"power"`` (a house rule: 2 to the number of cards of the lead's
-largest unit)."""
+"""The values of [`Rules.kitty_multiplier`][tuolaji.Rules.kitty_multiplier] (R8.2): how the last
+trick's lead multiplies the kitty; each value's meaning is declared once, with the field
+(``RULE_FIELDS["kitty_multiplier"]``)."""
 
 ForcedUnit = Literal["lowest", "smallest", "nearest_seat"]
-"""How a failed throw picks its forced unit (R6.4): ``"lowest"`` (the seeds: the beatable
-unit holding the lowest card), ``"smallest"`` (a house rule: smallest unit size first) or
-``"nearest_seat"`` (the online app: the first seat after the thrower, in turn order, that can
-beat a unit decides, and the smallest unit it can beat is forced)."""
+"""The values of [`Rules.forced_unit`][tuolaji.Rules.forced_unit] (R6.4): how a failed throw picks
+its forced unit; each value's meaning is declared once, with the field
+(``RULE_FIELDS["forced_unit"]``)."""
 
 FORCED_UNIT_ORDERS: tuple[ForcedUnit, ...] = get_args(ForcedUnit)
 """The values of [`ForcedUnit`][tuolaji.core.rules.ForcedUnit]."""
 
 FollowDraw = Literal["pairs", "tractor_on_tractor", "suit_only"]
-"""What a lead obliges a follower holding more of its suit to keep of its shape (R7.3):
-``"pairs"`` (the seeds: pairs and tractors as far as the holding allows), ``"tractor_on_tractor"``
-(a house rule: a lead's tractors oblige the best tractors held, never pairs in their place; its
-plain pairs still oblige pairs) or ``"suit_only"`` (a house rule: only the suit, R7.2)."""
+"""The values of [`Rules.follow_draw`][tuolaji.Rules.follow_draw] (R7.3): what a lead obliges of a
+follower's shape; each value's meaning is declared once, with the field
+(``RULE_FIELDS["follow_draw"]``)."""
 
 FOLLOW_DRAWS: tuple[FollowDraw, ...] = get_args(FollowDraw)
 """The values of [`FollowDraw`][tuolaji.core.rules.FollowDraw]."""
 
 RuffShape = Literal["exact", "counts"]
-"""What makes an all-trump play on a side-suit lead of pairs or tractors a ruff (R7.4):
-``"exact"`` (RULES.md's reading: it fits the lead's shape) or ``"counts"`` (the 拖拉机 rules'
-literal wording: no fewer tractors and no fewer pairs than the lead, so ♠9988 33 ruffs
-♦665544)."""
+"""The values of [`Rules.ruff_shape`][tuolaji.Rules.ruff_shape] (R7.4): what makes an all-trump
+play a ruff; each value's meaning is declared once, with the field
+(``RULE_FIELDS["ruff_shape"]``)."""
 
 ThrowRuff = Literal[
     "first_difference", "highest", "largest_unit", "all_units", "every_unit", "largest_then_next"
 ]
-"""How a later ruff of a throw beats the standing ruff (R7.5): ``"first_difference"`` (RULES.md:
-tractors then pairs, unit by unit, the first difference decides), ``"highest"`` (the single
-highest card), ``"largest_unit"`` (the largest units only), ``"all_units"`` (every tractor
-and pair beats its counterpart), ``"every_unit"`` (the online app's default: every unit,
-singles included, beats its counterpart) or ``"largest_then_next"`` (the online app's unit
-length: the largest unit decides, and on a tie the next unit, and so on)."""
+"""The values of [`Rules.throw_ruff`][tuolaji.Rules.throw_ruff] (R7.5): how a later ruff of a throw
+beats the standing ruff; each value's meaning is declared once, with the field
+(``RULE_FIELDS["throw_ruff"]``)."""
 
 NoBidReveal = Literal["first_level_or_highest", "first_level_joker_stops"]
-"""The kitty-turning house rules of R4.6 beside a fixed index: ``"first_level_or_highest"``
-(turn the kitty's cards in order until a level card, whose suit is trump; if none is a level
-card, the highest card of the kitty names the trump, a joker no trump) or
-``"first_level_joker_stops"`` (the online app: turning also stops at a joker, which means no
-trump; with neither, the highest card names the trump, suits compared first: ♣ < ♦ < ♠ < ♥)."""
+"""The values of [`Rules.no_bid_reveal`][tuolaji.Rules.no_bid_reveal] (R4.6): the kitty-turning
+house rules beside a fixed index; each value's meaning is declared once, with the field
+(``RULE_FIELDS["no_bid_reveal"]``)."""
 
 JackHookCards = Literal["any", "single"]
-"""Which winning plays hook under the J hook (R9.4): ``"any"`` (the seed: any play made only
-of J cards, 用J牌抠底) or ``"single"`` (a house rule: exactly one J)."""
+"""The values of [`Rules.jack_hook_cards`][tuolaji.Rules.jack_hook_cards] (R9.4): which winning
+plays hook under the J hook; each value's meaning is declared once, with the field
+(``RULE_FIELDS["jack_hook_cards"]``)."""
 
 JackHookOutcome = Literal["reset", "reset_then_advance"]
-"""What the J hook does to the declarers' level (R9.4): ``"reset"`` (the seed read literally:
-back to the first level, no advance) or ``"reset_then_advance"`` (the online app, and the
-reading of 庄家重新从2级开始 in RULES.md's open readings: back to the first level, then the deal's
-advance applies from there)."""
+"""The values of [`Rules.jack_hook_outcome`][tuolaji.Rules.jack_hook_outcome] (R9.4): what the J
+hook does to the declarers' level; each value's meaning is declared once, with the field
+(``RULE_FIELDS["jack_hook_outcome"]``)."""
 
 KittyTheft = Literal["none", "every_deal"]
-"""Kitty theft (炒地皮, R5.2): ``"none"`` or ``"every_deal"`` (the online app: after the
-dealer buries, in every deal, each seat in turn may overturn with a stronger bid by the
-ordinary bid rules, takes the kitty and buries its own; the dealer and the declaring team
-never change, and there is no theft after a trump turned from the kitty)."""
+"""The values of [`Rules.kitty_theft`][tuolaji.Rules.kitty_theft] (R5.2): kitty theft (炒地皮); each
+value's meaning is declared once, with the field (``RULE_FIELDS["kitty_theft"]``)."""
 
 TopLevel = Literal["A", "no_trump"]
-"""What lies past the last level (R9.2): ``"A"`` (the last level is the top) or
-``"no_trump"`` (the online app: after the last level one more level, played with no trump
-suit: only the jokers and the level cards are trump)."""
+"""The values of [`Rules.top_level`][tuolaji.Rules.top_level] (R9.2): what lies past the last
+level; each value's meaning is declared once, with the field (``RULE_FIELDS["top_level"]``)."""
 
 JokerBids = Literal["pairs", "single_big_no_trump", "none"]
-"""Which joker bids name no trump (R4.3, R4.4): ``"pairs"`` (the seeds: a pair of small or
-big jokers), ``"single_big_no_trump"`` (the online app: one big joker also bids no trump,
-stronger than one level card and weaker than every pair; reveal bidding only) or ``"none"``
-(jokers never bid: no no-trump bids)."""
+"""The values of [`Rules.joker_bids`][tuolaji.Rules.joker_bids] (R4.3): which joker bids name no
+trump; each value's meaning is declared once, with the field (``RULE_FIELDS["joker_bids"]``)."""
 
 KittySize = Literal[0, 4, 8]
-"""How many cards the kitty holds (R4.1): 8 (the seeds) or another size that leaves every seat
-the same number of cards (0: no kitty, 27 cards each; 4: 26 each)."""
+"""The values of [`Rules.kitty_size`][tuolaji.Rules.kitty_size] (R4.1): how many cards the kitty
+holds; each value's meaning is declared once, with the field (``RULE_FIELDS["kitty_size"]``)."""
 
 JokerPairs = Literal["big_over_small", "equal"]
-"""How two joker pairs compare as bids (R4.3, R4.4): ``"big_over_small"`` (RULES.md, 双升:
-大王 > 小王) or ``"equal"`` (the 拖拉机 tournament rules name 一对小王或大王 without an
-order: the first shown stands, 以先出现者为准)."""
+"""The values of [`Rules.joker_pairs`][tuolaji.Rules.joker_pairs] (R4.3): how two joker pairs
+compare as bids; each value's meaning is declared once, with the field
+(``RULE_FIELDS["joker_pairs"]``)."""
 
 FixTrump = Literal["at_once", "reinforce"]
-"""When a pair of level cards fixes the trump (定主, R4.3, R4.4): ``"at_once"`` (双升:
-可将这对级牌同相应王一起亮出; the pair may be a seat's first bid) or ``"reinforce"`` (the
-拖拉机 tournament rules: 亮出任一花色级牌叫主, 若再亮出同一花色级牌即为定主; a seat names a
-suit with one level card and fixes it by showing the second: a pair is never the deal's
-first bid)."""
+"""The values of [`Rules.fix_trump`][tuolaji.Rules.fix_trump] (R4.3): when a pair of level cards
+fixes the trump (定主); each value's meaning is declared once, with the field
+(``RULE_FIELDS["fix_trump"]``)."""
 
 TractorMinPairs = Literal[2, 3]
-"""The fewest consecutive pairs that make a tractor (R3.2): ``2`` (the seeds: 连对至少由两对组成)
-or ``3`` (a house rule: ♥7766 is two pairs, ♥887766 a tractor)."""
+"""The values of [`Rules.tractor_min_pairs`][tuolaji.Rules.tractor_min_pairs] (R3.2): the fewest
+consecutive pairs that make a tractor; each value's meaning is declared once, with the field
+(``RULE_FIELDS["tractor_min_pairs"]``)."""
 
 
 MAX_KITTY_SIZE: int = max(get_args(KittySize))
@@ -475,6 +466,12 @@ class Values(Protocol):
         lists them (Markdown: each value in backquotes)."""
         ...
 
+    def meanings(self) -> tuple[tuple[object, str], ...]:
+        """Each value of a choice with its meaning, in order: the one place the meaning of a
+        value is written; none (``()``) for flags, numbers and collections, whose meaning is
+        the field's."""
+        ...
+
 
 def _json_code(value: object) -> str:
     return f"`{json.dumps(value)}`"
@@ -503,13 +500,27 @@ class _Plain:
 
 @attrs.frozen(slots=True)
 class _Choice(_Plain):
-    """One of the values of a ``Literal`` alias (``FollowDraw``, ``TractorMinPairs``, ...)."""
+    """One of the values of a ``Literal`` alias (``FollowDraw``, ``TractorMinPairs``, ...), each
+    with its meaning: the one place a value's meaning is written (R12). ``meanings`` maps every
+    value of the alias, in its order, to one line; a value left out, or one the alias lacks,
+    fails at import."""
 
     alias: object
+    meaning_of: Mapping[object, str]
     values: tuple[object, ...] = attrs.field(
         init=False, default=attrs.Factory(lambda self: get_args(self.alias), takes_self=True)
     )
     """The values of ``alias``, read once."""
+
+    def __attrs_post_init__(self) -> None:
+        if tuple(self.meaning_of) != self.values:
+            raise TypeError(
+                f"R12: a choice declares one meaning per value of {self.alias}, in its order; "
+                f"got meanings of {tuple(self.meaning_of)}"
+            )
+
+    def meanings(self) -> tuple[tuple[object, str], ...]:
+        return tuple(self.meaning_of.items())
 
     @property
     def expected(self) -> str:
@@ -547,6 +558,9 @@ class _Flag(_Plain):
 
     def text(self) -> str:
         return "`false` / `true`"
+
+    def meanings(self) -> tuple[tuple[object, str], ...]:
+        return ()
 
 
 _FLAG = _Flag()
@@ -607,6 +621,9 @@ class _Ints(_Plain):
             span += f", multiples of {self.step}"
         return f"`null` / {span}" if self.optional else span
 
+    def meanings(self) -> tuple[tuple[object, str], ...]:
+        return ()
+
 
 @attrs.frozen(slots=True)
 class _Either(_Plain):
@@ -634,6 +651,9 @@ class _Either(_Plain):
     def text(self) -> str:
         return ", ".join(part.text() for part in self.parts)
 
+    def meanings(self) -> tuple[tuple[object, str], ...]:
+        return tuple(pair for part in self.parts for pair in part.meanings())
+
 
 @attrs.frozen(slots=True)
 class _Shaped:
@@ -658,6 +678,9 @@ class _Shaped:
     def text(self) -> str:
         return self.words
 
+    def meanings(self) -> tuple[tuple[object, str], ...]:
+        return ()
+
 
 _RANK_SCHEMA = {"type": "integer", "minimum": 2, "maximum": 14}
 _BAND_SCHEMA = {
@@ -670,6 +693,176 @@ _BAND_SCHEMA = {
     "items": False,
     "minItems": 3,
 }
+
+# --- the checks that join fields (R12) ----------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class JointCheck:
+    """One check of [`Rules`][tuolaji.Rules] that joins fields (R12): ``name``, the ``rule`` it
+    applies, the ``fields`` it reads, and ``fault``, which takes those fields' values in that
+    order (each valid on its own) and returns the message of the
+    [`ConfigurationError`][tuolaji.ConfigurationError] to raise, naming the fields and the rule,
+    or None when they agree.
+
+    Written once in [`JOINT_CHECKS`][tuolaji.core.rules.JOINT_CHECKS]: `Rules` raises the first
+    fault, the JSON Schema names each check, and the testing kit's random rules draw only
+    combinations every check accepts (it repairs a draw by these checks, never by a preset).
+    """
+
+    name: str
+    rule: str
+    fields: tuple[str, ...]
+    fault: Callable[..., str | None]
+
+    def problem(self, values: Mapping[str, object]) -> str | None:
+        """The fault of the values ``values`` (field name to value, as a `Rules` holds them),
+        or None.
+
+        >>> check = JOINT_CHECKS[0]
+        >>> print(check.problem({"must_play": {Rank.THREE}, "levels": TOURNAMENT_LEVELS}))
+        Rules.must_play (R9.3): must-play levels must be in Rules.levels (2 5 10 J Q K A); 3 is not
+        """
+        return self.fault(*(values[name] for name in self.fields))
+
+
+_CHECKS: list[JointCheck] = []
+
+_F = TypeVar("_F", bound=Callable[..., "str | None"])
+
+
+def _joins(rule: str, *fields: str) -> Callable[[_F], _F]:
+    """Declare the decorated function a [`JointCheck`][tuolaji.core.rules.JointCheck] of
+    ``fields`` under ``rule``, named after it, in the order of declaration."""
+
+    def declare(fault: _F) -> _F:
+        _CHECKS.append(JointCheck(fault.__name__.strip("_"), rule, fields, fault))
+        return fault
+
+    return declare
+
+
+@_joins("R9.3", "must_play", "levels")
+def _must_play_in_levels(must_play: frozenset[Rank], levels: tuple[Rank, ...]) -> str | None:
+    stray = sorted(must_play - set(levels))
+    if not stray:
+        return None
+    return (
+        f"Rules.must_play (R9.3): must-play levels must be in Rules.levels "
+        f"({_format_levels(levels)}); {_format_levels(stray)} "
+        f"{'is' if len(stray) == 1 else 'are'} not"
+    )
+
+
+@_joins("R4.6", "no_bid_reveal", "no_bid_dealer")
+def _kitty_search_keeps_the_dealer(no_bid_reveal: int | str, no_bid_dealer: str) -> str | None:
+    if not (isinstance(no_bid_reveal, str) and no_bid_dealer == "twin"):
+        return None
+    return (
+        f"Rules.no_bid_reveal={no_bid_reveal!r} with Rules.no_bid_dealer='twin' "
+        f"(R4.6): the search for a level card reads the dealer's level, then the twin "
+        f"may hand the deal to a team at another level; no rule text has this; use a "
+        f"kitty index or no_bid_dealer='keep'"
+    )
+
+
+@_joins("R4.6", "no_bid_reveal", "kitty_size")
+def _turned_card_in_the_kitty(no_bid_reveal: int | str, kitty_size: int) -> str | None:
+    if not (isinstance(no_bid_reveal, int) and 0 < kitty_size <= no_bid_reveal):
+        return None
+    return (
+        f"Rules.no_bid_reveal (R4.6) is an index into the kitty of Rules.kitty_size="
+        f"{kitty_size} cards (R4.1): 0..{kitty_size - 1}; got {no_bid_reveal}"
+    )
+
+
+@_joins("R4.4", "joker_bids", "bidding")
+def _single_big_joker_reveals_only(joker_bids: str, bidding: str) -> str | None:
+    if not (joker_bids == "single_big_no_trump" and bidding == "joker"):
+        return None
+    return (
+        "Rules.joker_bids='single_big_no_trump' with Rules.bidding='joker' (R4.4): "
+        "there a big joker backs a red suit's bid (大王只能报红主), a joker never "
+        "declares (常主不可进行报主) and a counter needs a pair (R5.2), so one big "
+        "joker is never a bid; use joker_bids='pairs' or 'none'"
+    )
+
+
+@_joins("R4.3", "pair_bids_equal", "overturn_by_suit")
+def _equal_pairs_unranked(pair_bids_equal: bool, overturn_by_suit: bool) -> str | None:
+    if not (pair_bids_equal and overturn_by_suit):
+        return None
+    return (
+        "Rules.pair_bids_equal with Rules.overturn_by_suit (R4.3): equal pairs leave "
+        "the first shown standing (以先出现者为准), a higher suit would overturn it; "
+        "choose one"
+    )
+
+
+@_joins("R5.2", "counter_bids", "kitty_theft")
+def _one_counter_round(counter_bids: bool, kitty_theft: str) -> str | None:
+    if not (counter_bids and kitty_theft != "none"):
+        return None
+    return (
+        "Rules.counter_bids with Rules.kitty_theft (R5.2): both open a round of "
+        "counters after the burial; choose one"
+    )
+
+
+@_joins("R7.3", "tractor_protection", "follow_draw")
+def _protection_needs_pairs(tractor_protection: bool, follow_draw: str) -> str | None:
+    if not (tractor_protection and follow_draw == "suit_only"):
+        return None
+    return (
+        "Rules.tractor_protection with Rules.follow_draw='suit_only' (R7.3): "
+        "'suit_only' obliges no pair, so there is no tractor to protect; use "
+        "follow_draw='pairs' or 'tractor_on_tractor', or tractor_protection=False"
+    )
+
+
+@_joins("R9.1", "negative_totals", "level_table")
+def _negative_band_exists(negative_totals: bool, level_table: tuple[LevelBand, ...]) -> str | None:
+    if not (negative_totals and _negative_band(level_table) is None):
+        return None
+    return (
+        "Rules.negative_totals with Rules.level_table (R9.1): the bands below 0 are as "
+        "wide as the declarers' highest band under the attackers' first, and this table "
+        "has no band of the declarers under one of the attackers"
+    )
+
+
+@_joins("R5.2", "kitty_size", "counter_bids", "kitty_theft")
+def _counters_need_a_kitty(kitty_size: int, counter_bids: bool, kitty_theft: str) -> str | None:
+    if kitty_size != 0:
+        return None
+    for name, value in (("counter_bids", counter_bids), ("kitty_theft", kitty_theft)):
+        if value not in (False, "none"):
+            return (
+                f"Rules.{name} with Rules.kitty_size=0 (R5.2, R4.1): a counter takes "
+                f"the kitty, and there is none"
+            )
+    return None
+
+
+@_joins("R9.4", "jack_hook", "levels")
+def _jack_hook_needs_jack(jack_hook: bool, levels: tuple[Rank, ...]) -> str | None:
+    if not jack_hook or Rank.JACK in levels:
+        return None
+    return f"Rules.jack_hook (R9.4): the J hook needs J in Rules.levels ({_format_levels(levels)})"
+
+
+JOINT_CHECKS: tuple[JointCheck, ...] = tuple(_CHECKS)
+"""The checks of [`Rules`][tuolaji.Rules] that join fields, each written once with its rule
+and message ([`JointCheck`][tuolaji.core.rules.JointCheck]), in the order `Rules` applies
+them; the check of each field alone comes from its declaration
+([`RULE_FIELDS`][tuolaji.core.rules.RULE_FIELDS]).
+
+>>> [check.name for check in JOINT_CHECKS][:3]
+['must_play_in_levels', 'kitty_search_keeps_the_dealer', 'turned_card_in_the_kitty']
+>>> JOINT_CHECKS[-1].rule, JOINT_CHECKS[-1].fields
+('R9.4', ('jack_hook', 'levels'))
+"""
+
 
 FIRST_RELEASE = "0.1"
 """The release of the first [`Rules`][tuolaji.Rules]: rules data lacks only fields declared
@@ -692,6 +885,22 @@ class RuleField:
     def description(self) -> str:
         """``"R7.3: what a lead obliges of a follower's shape"``: the rule and the meaning."""
         return f"{self.rule}: {self.meaning}"
+
+    @property
+    def doc(self) -> str:
+        """The field's reference text: the rule and the meaning, then each value of a choice
+        with its meaning, from the declaration alone (the API reference shows it above the
+        field's own notes).
+
+        >>> print(RULE_FIELDS["ruff_shape"].doc)  # doctest: +NORMALIZE_WHITESPACE
+        R7.4: what makes an all-trump play a ruff. ``"exact"``: RULES.md's reading: the play
+        fits the lead's shape; ``"counts"``: the 拖拉机 rules' literal wording: no fewer
+        tractors and no fewer pairs than the lead, so ♠9988 33 ruffs ♦665544.
+        """
+        meanings = "; ".join(
+            f"``{json.dumps(value)}``: {meaning}" for value, meaning in self.values.meanings()
+        )
+        return f"{self.description}." + (f" {meanings}." if meanings else "")
 
 
 _DECLARATION = "tuolaji"
@@ -725,29 +934,70 @@ class Rules:
     release it came in ([`RULE_FIELDS`][tuolaji.core.rules.RULE_FIELDS]).
     """
 
-    bidding: Bidding = _field("reveal", "R4.2", "the bidding system", _Choice(Bidding), "0.1")
-    """R4.2: ``"reveal"`` (R4.3, basic 拖拉机 rules) or ``"joker"`` (R4.4, 双升)."""
+    bidding: Bidding = _field(
+        "reveal",
+        "R4.2",
+        "the bidding system",
+        _Choice(
+            Bidding,
+            {
+                "reveal": (
+                    "R4.3, the basic 拖拉机 rules: level cards and joker pairs are shown as "
+                    "they are dealt"
+                ),
+                "joker": "R4.4, 双升: a suit bid shows its level card with the joker of its colour",
+            },
+        ),
+        "0.1",
+    )
     counter_bids: bool = _field(False, "R5.2", "counter-bids after the kitty", _FLAG, "0.1")
     """R5.2: counter-bids (反主) after the kitty."""
     no_bid_reveal: int | NoBidReveal = _field(
         0,
         "R4.6",
         "the kitty card turned up when nobody bids",
-        _Either((_Ints(0, MAX_KITTY_SIZE - 1, noun="a kitty index"), _Choice(NoBidReveal))),
+        _Either(
+            (
+                _Ints(0, MAX_KITTY_SIZE - 1, noun="a kitty index"),
+                _Choice(
+                    NoBidReveal,
+                    {
+                        "first_level_or_highest": (
+                            "a house rule: turn the kitty's cards in order "
+                            "until one of the dealer's level, whose suit is trump; if none is, "
+                            "the highest card names the trump, a joker no trump"
+                        ),
+                        "first_level_joker_stops": (
+                            "the online app: turning also stops at a "
+                            "joker, which means no trump; with neither, the highest card names "
+                            "the trump, suits compared first (♣ < ♦ < ♠ < ♥)"
+                        ),
+                    },
+                ),
+            )
+        ),
         "0.1",
     )
-    """R4.6: 0-based index (0..7) of the kitty card turned up when nobody bids, or
-    ``"first_level_or_highest"`` (a house rule: turn the kitty's cards until one of the dealer's
-    level, whose suit is trump; with none, the highest card names it, a joker no trump) or
-    ``"first_level_joker_stops"`` (the online app: a joker also stops the turning and means no
-    trump; with neither, the highest suit in the kitty is trump, ♣ < ♦ < ♠ < ♥). A search goes
-    only with ``no_bid_dealer="keep"``."""
+    """An int is the 0-based index (0..7) of the kitty card turned up when nobody bids
+    (``0`` the first, the 拖拉机 rules; ``2`` the third, 双升). A search goes only with
+    ``no_bid_dealer="keep"``."""
     no_bid_dealer: NoBidDealer = _field(
-        "keep", "R4.6", "who deals a later deal in which nobody bid", _Choice(NoBidDealer), "0.2"
+        "keep",
+        "R4.6",
+        "who deals a later deal in which nobody bid",
+        _Choice(
+            NoBidDealer,
+            {
+                "keep": "the dealer stays (basic 拖拉机 rules)",
+                "twin": (
+                    "双升: an attacker holding the other copy of the turned kitty card becomes "
+                    "the dealer"
+                ),
+            },
+        ),
+        "0.2",
     )
-    """R4.6: who deals a later deal in which nobody bid: ``"keep"`` (the dealer stays) or
-    ``"twin"`` (an attacker holding the other copy of the turned card becomes the dealer).
-    A first deal without any bid is redealt (see ``no_bid_redeals``). Replaces
+    """A first deal without any bid is redealt (see ``no_bid_redeals``). Replaces
     ``no_bid_first_deal``."""
     no_bid_redeals: int | None = _field(
         None,
@@ -762,10 +1012,23 @@ class Rules:
     ``no_bid_reveal`` names trump and ``no_bid_dealer`` says who deals. None: redealt until
     someone bids (the RL adapters, whose deals must end, play 3 then)."""
     first_dealer: FirstDealer = _field(
-        "first_bid", "R4.5", "who deals the match's first deal", _Choice(FirstDealer), "0.2"
+        "first_bid",
+        "R4.5",
+        "who deals the match's first deal",
+        _Choice(
+            FirstDealer,
+            {
+                "first_bid": (
+                    "the basic 拖拉机 rules (先亮者为庄家): the first seat to bid; later "
+                    "overturns change only the trump"
+                ),
+                "winning_bid": (
+                    "the 拖拉机 tournament rules, 双升 (翻主翻庄): the seat of the winning bid"
+                ),
+            },
+        ),
+        "0.2",
     )
-    """R4.5: who deals the match's first deal: ``"first_bid"`` (the first seat to bid; later
-    overturns change only the trump) or ``"winning_bid"`` (the seat of the winning bid)."""
     weak_hand_redeal: int | None = _field(
         None,
         "R4.7",
@@ -781,46 +1044,97 @@ class Rules:
     """R6.5: points a failed throw costs, a multiple of 5 (added to the attackers' total for a
     declarer's throw, taken from it for an attacker's)."""
     forced_unit: ForcedUnit = _field(
-        "lowest", "R6.4", "the unit a failed throw forces", _Choice(ForcedUnit), "0.2"
+        "lowest",
+        "R6.4",
+        "the unit a failed throw forces",
+        _Choice(
+            ForcedUnit,
+            {
+                "lowest": "the seeds: the beatable unit holding the lowest card",
+                "smallest": "a house rule: the smallest beatable unit, size first, then lowest",
+                "nearest_seat": (
+                    "the online app: the first seat after the thrower, in turn order, "
+                    "that can beat a unit decides, and the smallest unit (size first, then "
+                    "lowest) it can beat is forced"
+                ),
+            },
+        ),
+        "0.2",
     )
-    """R6.4: the unit a failed throw forces: ``"lowest"`` (the beatable unit holding the lowest
-    card, the seeds), ``"smallest"`` (smallest unit size first, then lowest) or
-    ``"nearest_seat"`` (the online app: the first seat after the thrower, in turn order, that
-    can beat a unit decides, and the smallest unit, size first then lowest, that this seat can
-    beat is forced)."""
     follow_draw: FollowDraw = _field(
-        "pairs", "R7.3", "what a lead obliges of a follower's shape", _Choice(FollowDraw), "0.3"
+        "pairs",
+        "R7.3",
+        "what a lead obliges of a follower's shape",
+        _Choice(
+            FollowDraw,
+            {
+                "pairs": "the seeds: pairs and tractors as far as the holding allows",
+                "tractor_on_tractor": (
+                    "a house rule: a lead's tractors oblige the best tractors "
+                    "held, never pairs in their place; its plain pairs still oblige pairs"
+                ),
+                "suit_only": "a house rule: only the suit (R7.2)",
+            },
+        ),
+        "0.3",
     )
-    """R7.3: what a lead obliges of a follower's shape: ``"pairs"`` (pairs and tractors as far as
-    the holding allows), ``"tractor_on_tractor"`` (tractors only by tractors held; plain pairs by
-    pairs) or ``"suit_only"`` (only the suit)."""
     ruff_shape: RuffShape = _field(
-        "exact", "R7.4", "what makes an all-trump play a ruff", _Choice(RuffShape), "0.3"
+        "exact",
+        "R7.4",
+        "what makes an all-trump play a ruff",
+        _Choice(
+            RuffShape,
+            {
+                "exact": "RULES.md's reading: the play fits the lead's shape",
+                "counts": (
+                    "the 拖拉机 rules' literal wording: no fewer tractors and no fewer pairs "
+                    "than the lead, so ♠9988 33 ruffs ♦665544"
+                ),
+            },
+        ),
+        "0.3",
     )
-    """R7.4: an all-trump play ruffs a side-suit lead when it fits the lead's shape (``"exact"``)
-    or holds no fewer tractors and pairs than the lead (``"counts"``, the 拖拉机 rules' wording)."""
     throw_ruff: ThrowRuff = _field(
         "first_difference",
         "R7.5",
         "how a later ruff of a throw beats the standing ruff",
-        _Choice(ThrowRuff),
+        _Choice(
+            ThrowRuff,
+            {
+                "first_difference": (
+                    "RULES.md: tractors then pairs, unit by unit, the first difference decides"
+                ),
+                "highest": "the single highest card",
+                "largest_unit": "the largest units only",
+                "all_units": "every tractor and pair beats its counterpart",
+                "every_unit": (
+                    "the online app's default: every unit, singles included, beats its counterpart"
+                ),
+                "largest_then_next": (
+                    "the online app's unit length: the largest unit decides, on "
+                    "a tie the next unit, and so on (the winner of first_difference)"
+                ),
+            },
+        ),
         "0.3",
     )
-    """R7.5: how a later ruff of a throw beats the standing ruff: the first differing unit
-    (``"first_difference"``), the highest card (``"highest"``), the largest unit
-    (``"largest_unit"``), every tractor and pair (``"all_units"``), every unit with the
-    singles (``"every_unit"``, the online app's default) or the largest units and, on a tie,
-    the next (``"largest_then_next"``, the app's unit length: the winner of
-    ``"first_difference"``)."""
     kitty_multiplier: KittyMultiplierMode = _field(
         "doubling",
         "R8.2",
         "how the last trick multiplies the kitty",
-        _Choice(KittyMultiplierMode),
+        _Choice(
+            KittyMultiplierMode,
+            {
+                "doubling": "basic 拖拉机 rules: ×2 for a single, ×4 for a pair, ×8 for a tractor",
+                "linear": "双升: ×2, ×4, ×4k for a tractor of k pairs",
+                "power": (
+                    "a house rule: 2 to the number of cards of the lead's largest unit (×2, "
+                    "×4, ×2^(2k))"
+                ),
+            },
+        ),
         "0.1",
     )
-    """R8.2: ``"doubling"`` (×2 ×4 ×8, basic 拖拉机 rules), ``"linear"`` (×2 ×4 ×4k, 双升) or
-    ``"power"`` (×2 ×4 ×2^(2k): 2 to the cards of the largest unit, a house rule)."""
     level_table: tuple[LevelBand, ...] = attrs.field(
         default=STANDARD_LEVEL_TABLE,
         converter=_to_level_table,
@@ -857,7 +1171,7 @@ class Rules:
     """R9.2/R9.5: True: the sequence is a cycle (after A comes 2 again) and the match never
     ends by itself; False: advances stop at the last level and winning there as declarers
     wins the match."""
-    # must_play within levels joins two fields: __attrs_post_init__ checks it.
+    # must_play within levels joins two fields: JOINT_CHECKS has it.
     must_play: frozenset[Rank] = attrs.field(
         factory=frozenset,
         converter=_to_must_play,
@@ -877,10 +1191,18 @@ class Rules:
     permanent_twos: bool = _field(False, "R2.5", "every 2 is trump", _FLAG, "0.1")
     """R2.5: every 2 is trump (常主 2)."""
     jack_hook_cards: JackHookCards = _field(
-        "any", "R9.4", "which winning plays of J cards hook", _Choice(JackHookCards), "0.3"
+        "any",
+        "R9.4",
+        "which winning plays of J cards hook",
+        _Choice(
+            JackHookCards,
+            {
+                "any": "the 拖拉机 tournament rules (用J牌抠底): any play made only of J cards",
+                "single": "a house rule: exactly one J",
+            },
+        ),
+        "0.3",
     )
-    """R9.4: which winning plays hook: ``"any"`` play of J cards only (拖拉机 tournament
-    rules, 用J牌抠底) or a ``"single"`` J (a house rule)."""
     self_overturn: bool = _field(
         False, "R4.2", "a seat may overturn its own standing bid", _FLAG, "0.3"
     )
@@ -891,24 +1213,41 @@ class Rules:
         "big_over_small",
         "R4.3",
         "whether big jokers outrank small jokers as bids",
-        _Choice(JokerPairs),
+        _Choice(
+            JokerPairs,
+            {
+                "big_over_small": "RULES.md, 双升: 大王 > 小王",
+                "equal": (
+                    "the 拖拉机 tournament rules name 一对小王或大王 without an order: the "
+                    "first joker pair shown stands (以先出现者为准)"
+                ),
+            },
+        ),
         "0.3",
     )
-    """R4.3, R4.4: ``"big_over_small"`` (双升: 大王>小王) or ``"equal"`` (the 拖拉机
-    tournament rules name 一对小王或大王 without an order: the first joker pair shown
-    stands)."""
     fix_trump: FixTrump = _field(
         "at_once",
         "R4.3",
         "whether a level pair may be a first bid or only reinforces",
-        _Choice(FixTrump),
+        _Choice(
+            FixTrump,
+            {
+                "at_once": (
+                    "双升 (可将这对级牌同相应王一起亮出): a pair of level cards may be a seat's "
+                    "first bid"
+                ),
+                "reinforce": (
+                    "the 拖拉机 tournament rules (亮出任一花色级牌叫主, "
+                    "若再亮出同一花色级牌即为定主): a suit is "
+                    "named with one level card and fixed by showing the second; the pair only "
+                    "reinforces the same seat's single or overturns another seat's bid, never a "
+                    "first bid; in the joker system the declarer reinforces while the cards are "
+                    "dealt and in one turn of its own after the last card"
+                ),
+            },
+        ),
         "0.3",
     )
-    """R4.3, R4.4: ``"at_once"`` (双升: a pair of level cards may be a first bid, 定主) or
-    ``"reinforce"`` (the 拖拉机 tournament rules: 叫主 with one level card,
-    若再亮出同一花色级牌即为定主; the pair only reinforces the same seat's single, or
-    overturns another seat's bid; in the joker system the declarer reinforces while the
-    cards are dealt and in one turn of its own after the last card)."""
     kitty_public_at_end: bool = _field(
         True, "R8.2", "the kitty is shown to every seat when the deal ends", _FLAG, "0.3"
     )
@@ -925,42 +1264,74 @@ class Rules:
         2,
         "R3.2",
         "the fewest consecutive pairs that make a tractor",
-        _Choice(TractorMinPairs),
+        _Choice(
+            TractorMinPairs,
+            {
+                2: "the seeds: 连对至少由两对组成",
+                3: "a house rule: ♥7766 is two pairs, ♥887766 a tractor",
+            },
+        ),
         "0.3",
     )
-    """R3.2: the fewest consecutive pairs that make a tractor: 2 (the seeds) or 3 (a house
-    rule: two consecutive pairs are then two pairs)."""
     jack_hook_outcome: JackHookOutcome = _field(
         "reset",
         "R9.4",
         "what the J hook does to the declarers' level",
-        _Choice(JackHookOutcome),
+        _Choice(
+            JackHookOutcome,
+            {
+                "reset": (
+                    "the seed read literally: the declarers drop to the first level, no advance"
+                ),
+                "reset_then_advance": (
+                    "the online app, and RULES.md's reading of 庄家重新从2级开始: back "
+                    "to the first level, then the deal's advance applies (J → 2 → 4 when they "
+                    "keep the deal with +2)"
+                ),
+            },
+        ),
         "0.4",
     )
-    """R9.4: ``"reset"`` (the declarers drop to the first level, no advance) or
-    ``"reset_then_advance"`` (they drop to the first level, then the deal's advance applies:
-    J → 2 → 4 when they keep the deal with +2)."""
     kitty_theft: KittyTheft = _field(
         "none",
         "R5.2",
         "kitty theft (炒地皮) after each burial of a deal with a bid",
-        _Choice(KittyTheft),
+        _Choice(
+            KittyTheft,
+            {
+                "none": "no theft",
+                "every_deal": (
+                    "the online app (炒地皮): after the dealer buries, in every deal, the "
+                    "seats in turn may overturn with a stronger bid by the ordinary bid rules "
+                    "(R4.2-R4.4), the thief taking the kitty and burying its own, until four "
+                    "passes in a row; the trump changes, the dealer and the declaring team never "
+                    "do; no theft after a trump turned from the kitty"
+                ),
+            },
+        ),
         "0.4",
     )
-    """R5.2: ``"none"`` or ``"every_deal"`` (炒地皮: after the dealer buries, in every deal, the
-    seats in turn may overturn with a stronger bid by the ordinary bid rules (R4.2-R4.4), the
-    thief taking the kitty and burying its own, until four passes in a row; the trump changes,
-    the dealer and the declaring team never do; no theft after a trump turned from the kitty).
-    Not with ``counter_bids``."""
+    """Not with ``counter_bids``."""
     top_level: TopLevel = _field(
-        "A", "R9.2", "what lies past the last level", _Choice(TopLevel), "0.4"
+        "A",
+        "R9.2",
+        "what lies past the last level",
+        _Choice(
+            TopLevel,
+            {
+                "A": "the last of the levels is the top",
+                "no_trump": (
+                    "the online app: one more level past the last, NT, where a deal is "
+                    "played as ``Trump(level=<last level>, suit=None)`` (the jokers and the last "
+                    "level's cards are the trumps) and nobody bids; winning there as declarers "
+                    "wins the match, and with ``wrap`` the first level follows it"
+                ),
+            },
+        ),
+        "0.4",
     )
-    """R9.2: ``"A"`` (the last of [`levels`][tuolaji.Rules.levels] is the top) or
-    ``"no_trump"`` (one more level past the last, NT: a deal declared there is played as
-    ``Trump(level=<last level>, suit=None)``, the jokers and the last level's cards being the
-    trumps, and nobody bids; winning there as declarers wins the match, and with ``wrap`` the
-    first level follows it). A team on it keeps the last level as its level, with a
-    ``no_trump_level`` flag (see docs/house-rules.md)."""
+    """A team on the no-trump level keeps the last level as its level, with a ``no_trump_level``
+    flag (see docs/house-rules.md)."""
     reinforce_after_overturn: bool = _field(
         False, "R4.2", "a seat overturned may still reinforce its bid", _FLAG, "0.4"
     )
@@ -989,22 +1360,47 @@ class Rules:
     hearts may), but ♥JJ 8877 3 must play a pair. Not with ``follow_draw="suit_only"``,
     which obliges no pair."""
     kitty_size: KittySize = _field(
-        8, "R4.1", "how many cards the kitty holds", _Choice(KittySize), "0.4"
+        8,
+        "R4.1",
+        "how many cards the kitty holds",
+        _Choice(
+            KittySize,
+            {
+                0: (
+                    "no kitty: 27 cards each, no burial, no kitty bonus (R8.2), and a later deal "
+                    "nobody bids has no card to turn: it is played with no trump suit and the "
+                    "dealer stays (R4.6)"
+                ),
+                4: "26 cards each",
+                8: "the seeds: 25 cards each",
+            },
+        ),
+        "0.4",
     )
-    """R4.1: 8 (the seeds), 4 or 0: every seat is dealt the rest of the deck,
-    [`hand_size`][tuolaji.Rules.hand_size] = (108 - kitty_size) / 4 cards, and buries as many
-    as the kitty held (R5.1). With no kitty there is no burial, no kitty bonus (R8.2), and a
-    later deal nobody bids has no card to turn: it is played with no trump suit and the dealer
-    stays (R4.6, the reading of docs/house-rules.md); not with ``counter_bids`` or
-    ``kitty_theft``."""
+    """Every seat is dealt the rest of the deck, [`hand_size`][tuolaji.Rules.hand_size] =
+    (108 - kitty_size) / 4 cards, and buries as many as the kitty held (R5.1); not with
+    ``counter_bids`` or ``kitty_theft`` when 0."""
     joker_bids: JokerBids = _field(
-        "pairs", "R4.3", "which joker bids name no trump", _Choice(JokerBids), "0.4"
+        "pairs",
+        "R4.3",
+        "which joker bids name no trump",
+        _Choice(
+            JokerBids,
+            {
+                "pairs": "the seeds: a pair of small or big jokers",
+                "single_big_no_trump": (
+                    "the online app: one big joker also bids no trump, "
+                    "stronger than one level card and weaker than every pair, so never a counter; "
+                    "the second big joker reinforces it; not with ``bidding='joker'``"
+                ),
+                "none": (
+                    "jokers never bid: no no-trump bid; in the joker system the jokers still "
+                    "back the suit bids"
+                ),
+            },
+        ),
+        "0.4",
     )
-    """R4.3, R4.4: ``"pairs"`` (a pair of small or big jokers), ``"single_big_no_trump"`` (one
-    big joker also bids no trump: stronger than one level card, weaker than every pair, so
-    never a counter; the second big joker reinforces it; not with ``bidding="joker"``) or
-    ``"none"`` (jokers never bid: no no-trump bid; in the joker system the jokers still back
-    the suit bids)."""
     negative_totals: bool = _field(
         False, "R9.1", "attackers' totals below 0 give the declarers more levels", _FLAG, "0.4"
     )
@@ -1024,73 +1420,11 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         for name, field in RULE_FIELDS.items():
             field.values.check(name, field.rule, getattr(self, name))
-        # What joins two fields; each field alone is checked above.
-        stray = sorted(self.must_play - set(self.levels))
-        if stray:
-            raise ConfigurationError(
-                f"Rules.must_play (R9.3): must-play levels must be in Rules.levels "
-                f"({_format_levels(self.levels)}); {_format_levels(stray)} "
-                f"{'is' if len(stray) == 1 else 'are'} not"
-            )
-        self._check_joined()
-        if self.jack_hook and Rank.JACK not in self.levels:
-            raise ConfigurationError(
-                f"Rules.jack_hook (R9.4): the J hook needs J in Rules.levels "
-                f"({_format_levels(self.levels)})"
-            )
-
-    def _check_joined(self) -> None:
-        """Refuse the combinations of fields that contradict a rule text or mean nothing."""
-        if isinstance(self.no_bid_reveal, str) and self.no_bid_dealer == "twin":
-            raise ConfigurationError(
-                f"Rules.no_bid_reveal={self.no_bid_reveal!r} with Rules.no_bid_dealer='twin' "
-                f"(R4.6): the search for a level card reads the dealer's level, then the twin "
-                f"may hand the deal to a team at another level; no rule text has this; use a "
-                f"kitty index or no_bid_dealer='keep'"
-            )
-        if isinstance(self.no_bid_reveal, int) and 0 < self.kitty_size <= self.no_bid_reveal:
-            raise ConfigurationError(
-                f"Rules.no_bid_reveal (R4.6) is an index into the kitty of Rules.kitty_size="
-                f"{self.kitty_size} cards (R4.1): 0..{self.kitty_size - 1}; got "
-                f"{self.no_bid_reveal}"
-            )
-        if self.joker_bids == "single_big_no_trump" and self.bidding == "joker":
-            raise ConfigurationError(
-                "Rules.joker_bids='single_big_no_trump' with Rules.bidding='joker' (R4.4): "
-                "there a big joker backs a red suit's bid (大王只能报红主), a joker never "
-                "declares (常主不可进行报主) and a counter needs a pair (R5.2), so one big "
-                "joker is never a bid; use joker_bids='pairs' or 'none'"
-            )
-        if self.pair_bids_equal and self.overturn_by_suit:
-            raise ConfigurationError(
-                "Rules.pair_bids_equal with Rules.overturn_by_suit (R4.3): equal pairs leave "
-                "the first shown standing (以先出现者为准), a higher suit would overturn it; "
-                "choose one"
-            )
-        if self.counter_bids and self.kitty_theft != "none":
-            raise ConfigurationError(
-                "Rules.counter_bids with Rules.kitty_theft (R5.2): both open a round of "
-                "counters after the burial; choose one"
-            )
-        if self.tractor_protection and self.follow_draw == "suit_only":
-            raise ConfigurationError(
-                "Rules.tractor_protection with Rules.follow_draw='suit_only' (R7.3): "
-                "'suit_only' obliges no pair, so there is no tractor to protect; use "
-                "follow_draw='pairs' or 'tractor_on_tractor', or tractor_protection=False"
-            )
-        if self.negative_totals and _negative_band(self.level_table) is None:
-            raise ConfigurationError(
-                "Rules.negative_totals with Rules.level_table (R9.1): the bands below 0 are as "
-                "wide as the declarers' highest band under the attackers' first, and this table "
-                "has no band of the declarers under one of the attackers"
-            )
-        if self.kitty_size == 0:
-            for name in ("counter_bids", "kitty_theft"):
-                if getattr(self, name) not in (False, "none"):
-                    raise ConfigurationError(
-                        f"Rules.{name} with Rules.kitty_size=0 (R5.2, R4.1): a counter takes "
-                        f"the kitty, and there is none"
-                    )
+        # What joins fields, once each field alone is valid: the checks of JOINT_CHECKS.
+        for check in JOINT_CHECKS:
+            message = check.fault(*(getattr(self, name) for name in check.fields))
+            if message is not None:
+                raise ConfigurationError(message)
 
     @classmethod
     def upgrade_data(cls, data: Mapping[str, object]) -> dict[str, object]:
@@ -1175,7 +1509,7 @@ class Rules:
                 f'`tuolaji rules --json` list the fields (and "preset")'
             )
         values: dict[str, Any] = dict(data)
-        base = as_rules(values.pop("preset", "tuolaji"), "preset")
+        base = as_rules(values.pop("preset", "tuolaji"), name="preset")
         return attrs.evolve(base, **values)
 
     def differences(self, base: Rules) -> dict[str, tuple[Any, Any]]:
@@ -1194,8 +1528,9 @@ class Rules:
     def json_schema(cls) -> dict[str, Any]:
         """A JSON Schema (draft 2020-12) of a rules file: the data
         [`from_dict`][tuolaji.Rules.from_dict] reads (R12). It checks each field's type and bounds
-        as the field's declaration gives them; what joins fields (``must_play`` in ``levels``, a
-        table growing with the points) only [`Rules`][tuolaji.Rules] itself checks.
+        as the field's declaration gives them; what joins fields only
+        [`Rules`][tuolaji.Rules] itself checks (a table growing with the points, and each check
+        of [`JOINT_CHECKS`][tuolaji.core.rules.JOINT_CHECKS], which its ``$comment`` names).
 
         >>> schema = Rules.json_schema()
         >>> schema["properties"]["throw_penalty"]["maximum"]
@@ -1217,6 +1552,10 @@ class Rules:
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "title": "tuolaji rules",
             "description": "A Tractor rule set (docs/house-rules.md): field names and values",
+            "$comment": "Rules also refuses these combinations of fields: "
+            + "; ".join(
+                f"{check.name} ({check.rule}: {', '.join(check.fields)})" for check in JOINT_CHECKS
+            ),
             "type": "object",
             "properties": properties,
             "additionalProperties": False,
@@ -1529,7 +1868,7 @@ def _value_repr(value: object) -> str:
     return repr(value)
 
 
-def as_rules(rules: object, name: str = "rules") -> Rules:
+def as_rules(rules: object, *, name: str = "rules") -> Rules:
     """``rules`` as a [`Rules`][tuolaji.Rules]: a Rules value as it is, or a preset name (R12).
 
     The one coercion of the engine's entry points: an unknown name raises

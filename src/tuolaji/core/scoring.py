@@ -480,7 +480,7 @@ class DealResult:
         return text + f"; next dealer {self.next_dealer}"
 
 
-def check_deal_trump(trump: Trump, rules: Rules, level: Rank, *, no_trump: bool) -> None:
+def check_deal_trump(trump: Trump, level: Rank, rules: Rules, *, no_trump: bool) -> None:
     """Check that ``trump`` is the trump of a deal declared by a team on ``level`` under
     ``rules`` (``no_trump``: that team stands on the no-trump level, R9.2): its level rank is
     ``level`` (R1.4), it carries the rules' permanent 2s (R2.5) and shortest tractor (R3.2),
@@ -549,7 +549,7 @@ def score_deal(
     _places(before, no_trump_level, rules)
     declarers = team_of(dealer)
     _check_points(trick_points, "the attackers' trick points", "R8.1")
-    check_deal_trump(trump, rules, before[declarers], no_trump=no_trump_level[declarers])
+    check_deal_trump(trump, before[declarers], rules, no_trump=no_trump_level[declarers])
     if isinstance(counters, bool) or not isinstance(counters, int) or counters < 0:
         raise IllegalAction("R5.2", f"counters is a count, 0 or more; got {counters!r}")
     kitty_cards = tuple(kitty)

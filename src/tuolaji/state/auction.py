@@ -22,7 +22,7 @@ from tuolaji.core.bidding import (
     BidStage,
     Refusal,
     bid_form,
-    bid_options,
+    bid_offers,
     bid_refusal,
     bid_window,
     closing_order,
@@ -181,7 +181,7 @@ def deal_card(state: GameState) -> GameState:
     state = state._advanced(
         kitty=state.deck[dealt:],
         phase=Phase.CLOSING,
-        turn=closing_order(state.rules, state.dealer)[0],
+        turn=closing_order(state.dealer, state.rules)[0],
         passes=0,
     )
     if state.no_trump_deal:
@@ -189,7 +189,7 @@ def deal_card(state: GameState) -> GameState:
     if state.rules.bidding == "joker" and state.bid is not None:
         # R4.4: the declaration made during the deal stands; nobody else may bid. Under
         # fix_trump="reinforce" its declarer first gets one turn to show its pair (定主).
-        last = reinforcer(state.rules, state.bid)
+        last = reinforcer(state.bid, state.rules)
         return _close_bidding(state) if last is None else state._advanced(turn=last)
     return state
 
@@ -230,7 +230,7 @@ def declaring_team(state: GameState, seat: int) -> int:
     # Only R4.5 "first_bid" reads the first bidder: the event scan is skipped otherwise (bots
     # probe bids after every dealt card).
     first = first_bidder(state) if dealer is None and rules.first_dealer == "first_bid" else None
-    return declarer_team(rules, seat, dealer, first, _stage_of(state.phase))
+    return declarer_team(seat, dealer, first, _stage_of(state.phase), rules)
 
 
 def bid_level(state: GameState, seat: int) -> Rank:
@@ -242,9 +242,9 @@ def bid_level(state: GameState, seat: int) -> Rank:
 def _bid_window(state: GameState, seat: int) -> Refusal | None:
     """Why ``seat`` may not bid at all now (R4.1, R4.4), or None."""
     return bid_window(
-        state.rules,
         seat,
         _stage_of(state.phase),
+        state.rules,
         turn=state.turn,
         standing=state.bid,
         dealer=state.dealer,
@@ -279,13 +279,9 @@ def _refusal(state: GameState, seat: int, strength: int, suit: Suit | None) -> R
         strength,
         suit,
         state.bid,
-        declaration=is_declaration(rules, stage),
-        counter=is_counter(rules, stage),
-        self_overturn=rules.self_overturn,
-        joker_pairs=rules.joker_pairs,
-        fix_trump=rules.fix_trump,
-        pair_bids_equal=rules.pair_bids_equal,
-        overturn_by_suit=rules.overturn_by_suit,
+        rules,
+        declaration=is_declaration(stage, rules),
+        counter=is_counter(stage, rules),
         overturned=overturned_single(state, seat),
     )
 
@@ -299,28 +295,49 @@ def _refused(state: GameState, seat: int, refusal: Refusal) -> IllegalAction:
 
 
 def declare_options(state: GameState, seat: int) -> list[Hand]:
-    """Every bid ``seat`` may make now, as the cards it would show, weakest first."""
+    """Every bid ``seat`` may make now, as the cards it would show, weakest first.
+
+    Read on the hand's card ids (`tuolaji.core.bidding.bid_offers`, which also gives each
+    bid's strength and suit), and the facts the checks share (the window, the stage, the
+    overturned single) read once per call, not once per bid: bots and the state machine ask
+    after every dealt card."""
     if _bid_window(state, seat) is not None:
         return []
+    rules = state.rules
+    stage = _stage(state)
+    declaration = is_declaration(stage, rules)
+    counter = is_counter(stage, rules)
     # A strength window only prunes the options to build; bid_refusal below decides.
     low, high = 1, NO_TRUMP_BIG
-    if is_declaration(state.rules, _stage(state)):
+    if declaration:
         high = LEVEL_PAIR_STRENGTH  # R4.4: joker pairs never declare
-    if is_counter(state.rules, _stage(state)):
+    if counter:
         low = LEVEL_PAIR_STRENGTH  # R5.2
-    if state.bid is not None:
-        low = max(low, overturn_floor(state.bid.strength, state.rules))  # R4.2
+    standing = state.bid
+    if standing is not None:
+        low = max(low, overturn_floor(standing.strength, rules))  # R4.2
     if low > high:
         return []
     level = bid_level(state, seat)
-    system = state.rules.bidding
-    joker_bids = state.rules.joker_bids
-    options = []
-    for cards in bid_options(state.hands[seat], level, system, low, high, joker_bids=joker_bids):
-        form = bid_form(cards, level, system, joker_bids)
-        if form is not None and _refusal(state, seat, *form) is None:
-            options.append(cards)
-    return options
+    offers = bid_offers(state._hand_ids(seat), level, rules, min_strength=low, max_strength=high)
+    if not offers:
+        return []
+    overturned = overturned_single(state, seat)
+    return [
+        cards
+        for strength, suit, cards in offers
+        if bid_refusal(
+            seat,
+            strength,
+            suit,
+            standing,
+            rules,
+            declaration=declaration,
+            counter=counter,
+            overturned=overturned,
+        )
+        is None
+    ]
 
 
 def declare(state: GameState, seat: int, cards: Hand) -> GameState:
@@ -335,10 +352,9 @@ def declare(state: GameState, seat: int, cards: Hand) -> GameState:
             f"a bid shows cards the seat holds; seat {s} does not hold {format_cards(cards)}",
         )
     level = bid_level(state, s)
-    system, joker_bids = state.rules.bidding, state.rules.joker_bids
-    form = bid_form(cards, level, system, joker_bids)
+    form = bid_form(cards, level, state.rules)
     if form is None:
-        raise IllegalAction(*form_message(cards, level, system, joker_bids))
+        raise IllegalAction(*form_message(cards, level, state.rules))
     strength, suit = form
     refusal = _refusal(state, s, strength, suit)
     if refusal is not None:
@@ -357,7 +373,7 @@ def declare(state: GameState, seat: int, cards: Hand) -> GameState:
 
 
 def _next_in_closing(state: GameState, seat: int) -> int:
-    order = closing_order(state.rules, state.dealer)
+    order = closing_order(state.dealer, state.rules)
     return order[(order.index(seat) + 1) % 4]
 
 
@@ -412,12 +428,12 @@ def _close_bidding(state: GameState) -> GameState:
     if bid is not None:
         suit = bid.suit
         first = first_bidder(state) if dealer is None else None
-        dealer = deal_after_bids(rules, bid.seat, dealer, first)
+        dealer = deal_after_bids(bid.seat, dealer, first, rules)
         return _to_weak_hand(_fix_trump(state, dealer, suit, events))
     if dealer is None:
         # A first deal's attempt number counts its no-bid redeals: a weak-hand redeal (R4.7)
         # makes the dealer known, and with a dealer no deal is thrown in.
-        if not first_deal_falls_back(rules, state.attempt):
+        if not first_deal_falls_back(state.attempt, rules):
             # R4.6: the first deal has no dealer to turn a card; the cards are thrown in.
             return _redeal(state, "R4.6: nobody bid in the first deal", state.events.extend(events))
         dealer = FALLBACK_DEALER
@@ -444,7 +460,7 @@ def may_ask_redeal(state: GameState, seat: int) -> bool:
     return (
         state.phase is Phase.WEAK_HAND
         and state.turn == seat
-        and weak_hand(state.rules, state.hands[seat])
+        and weak_hand(state.hands[seat], state.rules)
     )
 
 
@@ -459,10 +475,10 @@ def weak_hand_actions(state: GameState, seat: int) -> tuple[AskRedeal | Pass, ..
 
 
 def _to_weak_hand(state: GameState, after: int | None = None) -> GameState:
-    seats = weak_hand_offers(state.rules, _dealer(state), state.redeal_asked, after)
+    seats = weak_hand_offers(_dealer(state), state.redeal_asked, after, state.rules)
     if seats:
         return state._advanced(phase=Phase.WEAK_HAND, turn=seats[0], passes=0)
-    if counter_round(state.rules, "before_kitty", opening=state.opening, standing=state.bid):
+    if counter_round("before_kitty", state.rules, opening=state.opening, standing=state.bid):
         turn = (_dealer(state) + 1) % 4
         return state._advanced(phase=Phase.FIRST_COUNTERS, turn=turn, passes=0)
     return _take_kitty(state, _dealer(state))
@@ -541,7 +557,7 @@ def bury(state: GameState, seat: int, cards: Hand) -> GameState:
     )
     # R9.2: no counter can name a trump at the no-trump level.
     if not state.no_trump_deal and counter_round(
-        state.rules, "after_burial", opening=state.opening, standing=state.bid
+        "after_burial", state.rules, opening=state.opening, standing=state.bid
     ):
         return state._advanced(phase=Phase.COUNTERS, turn=(s + 1) % 4, passes=0)
     return _to_playing(state)

@@ -323,7 +323,7 @@ class GameState:
             raise IllegalAction("R1.1", f"every card exists twice, but {over} appear more often")
         lv = _levels(rules, levels)
         nt = _no_trump_level(rules, lv, no_trump_level)
-        check_deal_trump(trump, rules, lv[team_of(dealer)], no_trump=nt[team_of(dealer)])
+        check_deal_trump(trump, lv[team_of(dealer)], rules, no_trump=nt[team_of(dealer)])
         suit = None if trump.suit is None else int(trump.suit)
         return cls(
             rules=rules,

@@ -122,7 +122,7 @@ def _check_fields(state: GameState) -> None:
         _seat(bid.seat, "bid.seat")
         readings = set()
         for level in state.levels:
-            reading = bid_form(bid.cards, level, state.rules.bidding, state.rules.joker_bids)
+            reading = bid_form(bid.cards, level, state.rules)
             if reading is not None:
                 readings.add(reading)
         if (bid.strength, bid.suit) not in readings:

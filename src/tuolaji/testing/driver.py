@@ -21,7 +21,14 @@ import attrs
 from tuolaji.core._args import expect_type
 from tuolaji.core.cards import CARDS, Card, Rank
 from tuolaji.core.errors import ConfigurationError
-from tuolaji.core.rules import FULL_LEVELS, RULE_FIELDS, RULESETS, TOURNAMENT_LEVELS, Rules
+from tuolaji.core.rules import (
+    FULL_LEVELS,
+    JOINT_CHECKS,
+    RULE_FIELDS,
+    RULESETS,
+    TOURNAMENT_LEVELS,
+    Rules,
+)
 from tuolaji.core.shapes import units
 from tuolaji.state.actions import Action, AskRedeal, Bury, DealCard, Declare, Pass, Phase, Play
 from tuolaji.state.gamestate import GameState
@@ -31,6 +38,7 @@ __all__ = [
     "Chooser",
     "Probe",
     "advance",
+    "agree",
     "build_rules",
     "phase_step",
     "plausible_play",
@@ -68,6 +76,11 @@ _JOINED = ("levels", "must_play")
 """Fields whose valid values depend on another field (must-play levels are levels): drawn
 together by `build_rules`, after the others."""
 
+_REPAIRS = 4 * len(JOINT_CHECKS)
+"""The most changes `build_rules` makes to bring a draw into agreement with
+[`JOINT_CHECKS`][tuolaji.core.rules.JOINT_CHECKS]: each repair makes one more check hold and
+breaks none, so each check needs one at most; past this bound the draw is a bug of the kit."""
+
 
 def _options(name: str, base: Rules) -> tuple[object, ...]:
     """The values drawn for the field ``name``: the base preset's first (where shrinking
@@ -81,6 +94,61 @@ def _options(name: str, base: Rules) -> tuple[object, ...]:
     return tuple(dict.fromkeys(values))
 
 
+def _repair_options(name: str, base: Rules, values: dict[str, object]) -> tuple[object, ...]:
+    """The values a repair may give the field ``name``: its drawn options; for the must-play
+    levels, the subsets of the drawn ones within ``levels`` too (R9.3)."""
+    options = _options(name, base)
+    if name == "must_play":
+        drawn = values["must_play"]
+        levels = values["levels"]
+        assert isinstance(drawn, frozenset) and isinstance(levels, tuple)
+        options = (*options, frozenset(drawn & set(levels)))
+    return tuple(dict.fromkeys(options))
+
+
+def agree(values: dict[str, object], pick: Chooser, base: Rules = RULESETS["tuolaji"]) -> None:
+    """Bring ``values`` (every field by name, each valid on its own) into agreement with every
+    check that joins fields ([`JOINT_CHECKS`][tuolaji.core.rules.JOINT_CHECKS], the checks
+    `Rules` makes, R12), in place: while a check fails, ``pick`` chooses one of the changes of
+    one of its fields, to one of the values `build_rules` draws for it (``base`` first), that
+    makes it hold and breaks no check that held. Every value of every field stays drawn, and
+    a check added to ``JOINT_CHECKS`` is satisfied without a change here.
+
+    Raises [`ConfigurationError`][tuolaji.ConfigurationError] naming the check when no change
+    repairs it: a draw the kit cannot repair is refused, never replaced by a preset.
+
+    >>> import random
+    >>> values = {name: getattr(Rules(), name) for name in RULE_FIELDS}
+    >>> values |= {"counter_bids": True, "kitty_theft": "every_deal"}
+    >>> agree(values, random.Random(1).choice)
+    >>> values["counter_bids"] is False or values["kitty_theft"] == "none"
+    True
+    """
+    for _ in range(_REPAIRS + 1):
+        failing = [check for check in JOINT_CHECKS if check.problem(values) is not None]
+        if not failing:
+            return
+        check = failing[0]
+        repairs = []
+        for name in check.fields:
+            for value in _repair_options(name, base, values):
+                if value == values[name]:
+                    continue
+                changed = {**values, name: value}
+                fixed = [c for c in JOINT_CHECKS if c.problem(changed) is not None]
+                if all(c in failing for c in fixed) and check not in fixed:
+                    repairs.append((name, value))
+        if not repairs:
+            raise ConfigurationError(
+                f"R12: the testing kit cannot bring a drawn rule set into agreement with the "
+                f"check {check.name} ({check.rule}) of {', '.join(check.fields)}: "
+                f"{check.problem(values)}"
+            )
+        name, value = pick(repairs)
+        values[name] = value
+    raise ConfigurationError(f"R12: the testing kit made {_REPAIRS} repairs and still fails")
+
+
 def build_rules(pick: Chooser) -> Rules:
     """A valid [`Rules`][tuolaji.Rules]: a preset, or a preset with random changes to every
     field (R12: "every field can also be set by hand"). ``pick`` makes every choice, so the
@@ -89,74 +157,21 @@ def build_rules(pick: Chooser) -> Rules:
 
     Each field is drawn from its declaration ([`RULE_FIELDS`][tuolaji.core.rules.RULE_FIELDS])
     and the presets, so rule fields added later are drawn too; the level sequence and the
-    must-play levels within it are drawn together, and the J hook only with J in ``levels``,
-    to keep the checks of ``Rules`` that join fields satisfied.
+    must-play levels within it are drawn together; then `agree` repairs the draw by the checks
+    that join fields ([`JOINT_CHECKS`][tuolaji.core.rules.JOINT_CHECKS]), the checks `Rules`
+    itself makes, so a custom draw is never replaced by a preset.
     """
     base = RULESETS[pick(tuple(RULESETS))]
     if not pick((False, True)):
         return base
-    changes: dict[str, object] = {
+    values: dict[str, object] = {
         name: pick(_options(name, base)) for name in RULE_FIELDS if name not in _JOINED
     }
     levels = pick((base.levels, _levels(pick)))
-    changes["levels"] = levels
-    changes["must_play"] = frozenset(r for r in levels if pick((False, False, True)))
-    if Rank.JACK not in levels:
-        changes["jack_hook"] = False
-    _join_kitty_fields(changes, pick)
-    _join_follow_fields(changes, pick)
-    _join_bid_fields(changes, pick)
-    try:
-        return attrs.evolve(base, **changes)  # type: ignore[arg-type]
-    except ConfigurationError:
-        # A cross-field check this builder does not know yet: fall back to the preset, which
-        # is always valid, rather than fail or filter.
-        return base
-
-
-def _join_kitty_fields(changes: dict[str, object], pick: Chooser) -> None:
-    """Bring the drawn fields that join (R4.1, R4.6, R5.2) into agreement, so that the checks
-    of ``Rules`` that join them hold and every draw is used: the turned kitty card within the
-    kitty, a kitty-searching reveal with the dealer kept, one counter round at most, and no
-    counter round without a kitty."""
-    size = changes["kitty_size"]
-    assert isinstance(size, int)
-    reveal = changes["no_bid_reveal"]
-    if isinstance(reveal, int) and size and reveal >= size:
-        changes["no_bid_reveal"] = pick(tuple(range(size)))
-    if isinstance(reveal, str):
-        changes["no_bid_dealer"] = "keep"
-    if changes["counter_bids"] and changes["kitty_theft"] != "none":
-        if pick((False, True)):
-            changes["counter_bids"] = False
-        else:
-            changes["kitty_theft"] = "none"
-    if size == 0:
-        changes["counter_bids"] = False
-        changes["kitty_theft"] = "none"
-
-
-def _join_follow_fields(changes: dict[str, object], pick: Chooser) -> None:
-    """Bring the drawn fields of R7.3 into agreement: tractor protection only with a
-    ``follow_draw`` that obliges pairs (``Rules`` refuses it with ``"suit_only"``); either
-    draw may give way, so that both values of each are drawn."""
-    if changes["tractor_protection"] and changes["follow_draw"] == "suit_only":
-        if pick((False, True)):
-            changes["tractor_protection"] = False
-        else:
-            changes["follow_draw"] = pick(("pairs", "tractor_on_tractor"))
-
-
-def _join_bid_fields(changes: dict[str, object], pick: Chooser) -> None:
-    """Bring the drawn bid-order fields into agreement (R4.3, R4.4): one big joker bids only
-    in reveal bidding, and equal pairs are not also ranked by suit."""
-    if changes["joker_bids"] == "single_big_no_trump" and changes["bidding"] == "joker":
-        changes["joker_bids"] = pick(("pairs", "none"))
-    if changes["pair_bids_equal"] and changes["overturn_by_suit"]:
-        if pick((False, True)):
-            changes["pair_bids_equal"] = False
-        else:
-            changes["overturn_by_suit"] = False
+    values["levels"] = levels
+    values["must_play"] = frozenset(r for r in levels if pick((False, False, True)))
+    agree(values, pick, base)
+    return attrs.evolve(base, **values)  # type: ignore[arg-type]
 
 
 def random_rules(rng: random.Random) -> Rules:
