@@ -23,8 +23,10 @@ from tuolaji.core.bitboards import (
     hand_of_bits,
     higher_holders,
     lead_counts,
+    lead_of_number,
     single_follow_pool,
     single_trick_winner,
+    without_cards,
 )
 from tuolaji.core.legal import LegalLeads
 from tuolaji.core.rules import RULE_FIELDS, Rules
@@ -169,3 +171,30 @@ def test_single_follow_pool_is_r7_2(position: tuple[Trump, list[int]], lead: int
     suit = trump.table.suit
     led = {c for c in ids if suit[c] == suit[lead]}
     assert pool == (led or set(ids))
+
+
+@given(hands(), st.data())
+def test_without_cards_takes_the_played_cards_out(
+    position: tuple[Trump, list[int]], data: st.DataObject
+) -> None:
+    """A play leaves its hand without the cards played, each copy once (R1.1, R6.1)."""
+    trump, ids = position
+    taken = data.draw(st.permutations(ids).map(lambda p: p[: len(p) // 2]))
+    bits = bit_table(trump.table)
+    once, twice = without_cards(bits, *bits_of_hand(ids, bits), taken)
+    assert Counter(hand_of_bits(bits, once, twice)) == Counter(ids) - Counter(taken)
+
+
+@given(st.lists(st.integers(0, 30), min_size=5, max_size=5), st.data())
+def test_lead_of_number_walks_the_counts_in_canonical_order(
+    sizes: list[int], data: st.DataObject
+) -> None:
+    """Lead number ``r`` of a hand is in the suit whose counts (canonical order) span ``r``,
+    numbered from 1 there (R6.2)."""
+    total = sum(sizes)
+    if not total:
+        return
+    r = data.draw(st.integers(0, total - 1))
+    suit, x = lead_of_number(sizes, r)
+    i = CANONICAL_SUITS.index(suit)
+    assert sum(sizes[:i]) + x - 1 == r and 1 <= x <= sizes[i]

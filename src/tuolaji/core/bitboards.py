@@ -46,8 +46,10 @@ __all__ = [
     "hand_of_bits",
     "higher_holders",
     "lead_counts",
+    "lead_of_number",
     "single_follow_pool",
     "single_trick_winner",
+    "without_cards",
 ]
 
 Move = tuple[int, ...]
@@ -207,6 +209,30 @@ def decode_lead(bits: BitTable, held: int, twice: int, x: int) -> tuple[Move, in
     if len(out) == 1:
         return _SINGLE[out[0]], lone, doubled
     return tuple(out), lone, doubled
+
+
+def lead_of_number(sizes: Sequence[int], r: int) -> tuple[int, int]:
+    """Which lead is number ``r`` (0 up to the sum of ``sizes``, the counts of
+    [`lead_counts`][tuolaji.core.bitboards.lead_counts]) of a hand: its effective suit and its
+    number ``x`` (1 up) in that suit, for [`decode_lead`][tuolaji.core.bitboards.decode_lead].
+    Both engines draw a uniform lead (R6.2) as ``r`` below the total, then this."""
+    i = 0
+    while r >= sizes[i]:
+        r -= sizes[i]
+        i += 1
+    return CANONICAL_SUITS[i], r + 1
+
+
+def without_cards(bits: BitTable, once: int, twice: int, ids: Sequence[int]) -> tuple[int, int]:
+    """The hand ``once``/``twice`` without the cards ``ids`` (held: not checked)."""
+    bit = bits.bit
+    for c in ids:
+        b = bit[c]
+        if twice & b:
+            twice ^= b
+        else:
+            once ^= b
+    return once, twice
 
 
 def single_follow_pool(bits: BitTable, once: int, lead_card: int) -> int:

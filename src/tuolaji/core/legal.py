@@ -33,6 +33,7 @@ from tuolaji.core.bitboards import (
     bits_of_hand,
     decode_lead,
     lead_counts,
+    lead_of_number,
 )
 from tuolaji.core.caching import memoize
 from tuolaji.core.cards import CARDS, Card, CardId, card_ids_of
@@ -238,12 +239,7 @@ class LegalLeads(_Plays):
             r = rng.randrange(self._total)
         except AttributeError:
             raise TypeError(f"rng must be a random.Random, got {type(rng).__name__}") from None
-        sizes = self._sizes
-        i = 0
-        while r >= sizes[i]:
-            r -= sizes[i]
-            i += 1
-        play = self._known_legal = self._decode(CANONICAL_SUITS[i], r + 1)
+        play = self._known_legal = self._decode(*lead_of_number(self._sizes, r))
         return play
 
     def __repr__(self) -> str:

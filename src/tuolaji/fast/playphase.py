@@ -52,8 +52,10 @@ from tuolaji.core.bitboards import (
     forced_single,
     hand_of_bits,
     lead_counts,
+    lead_of_number,
     single_follow_pool,
     single_trick_winner,
+    without_cards,
 )
 from tuolaji.core.cards import CARD_KINDS, CARDS, POINTS
 from tuolaji.core.errors import IllegalAction, InvalidCards, NoLegalChoice
@@ -447,12 +449,7 @@ class PlayPhase:
         # A lead (R6.2): a suit by its number of leads, then one of them.
         sizes = lead_counts(self._bits, once, self._twice[self._turn])
         total = sum(sizes)
-        r = _below(rng, total)
-        i = 0
-        while r >= sizes[i]:
-            r -= sizes[i]
-            i += 1
-        move = self._known = self._decode_lead(CANONICAL_SUITS[i], r + 1)
+        move = self._known = self._decode_lead(*lead_of_number(sizes, _below(rng, total)))
         return move
 
     def _sample_follow(self, rng: random.Random) -> Move:
@@ -592,13 +589,7 @@ class PlayPhase:
             else:
                 self._once[seat] = once ^ b
         else:
-            for c in ids:
-                b = bit[c]
-                if twice & b:
-                    twice ^= b
-                else:
-                    once ^= b
-            self._once[seat], self._twice[seat] = once, twice
+            self._once[seat], self._twice[seat] = without_cards(self._bits, once, twice, ids)
         trick = (*trick, ids)  # type: ignore[arg-type]
         if len(trick) < 4:
             self._trick = trick

@@ -44,7 +44,7 @@ import attrs
 
 from tuolaji.core._args import check_seat
 from tuolaji.core.bidding import Bid
-from tuolaji.core.bitboards import BitTable, bit_table, bits_of_hand
+from tuolaji.core.bitboards import BitTable, bit_table, bits_of_hand, without_cards
 from tuolaji.core.cards import Card, Rank, as_cards, full_deck
 from tuolaji.core.errors import ConfigurationError, IllegalAction, InvalidRecord, cut
 from tuolaji.core.legal import LegalFollows, LegalLeads, LegalPlays
@@ -685,14 +685,7 @@ class GameState:
         entry = known[seat + 1]
         if entry[0] is not self.hands[seat]:
             return None
-        once, twice = entry[1], entry[2]
-        bit = known[0].bit
-        for c in ids:
-            b = bit[c]
-            if twice & b:
-                twice ^= b
-            else:
-                once ^= b
+        once, twice = without_cards(known[0], entry[1], entry[2], ids)
         entries = list(known)
         entries[seat + 1] = (rest, once, twice)
         return tuple(entries)
