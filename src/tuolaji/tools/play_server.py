@@ -21,8 +21,9 @@ changes nothing. Every answer carries a Content-Security-Policy, ``no-store`` an
 The API, for the page and for tests (token in the ``X-Token`` header or the ``token`` query
 parameter): ``GET /`` the page, ``GET /state`` the person's view as JSON, ``POST /act`` with
 ``{"seat": N, "decision": D, "move": "♥KK"}`` (card notation, ``p`` pass, ``r`` redeal),
-``POST /hint``, ``POST /undo`` (practice mode), ``POST /next`` (the next deal), ``GET /record``
-the game record as a download.
+``POST /hint``, ``POST /undo`` (practice mode), ``POST /next`` (the next deal), ``POST /left``
+(the page is going away: the server's ``on_leave`` runs), ``GET /record`` the game record as
+a download.
 
 ``D`` is the payload's ``decision``
 ([`PlaySession.decision_number`][tuolaji.tools.table.PlaySession.decision_number]), required by
@@ -46,6 +47,7 @@ import socket
 import sys
 import threading
 import webbrowser
+from collections.abc import Callable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -250,7 +252,8 @@ class PlayServer(ThreadingHTTPServer):
     (a lock), each on its own thread; a client that hangs up early is let go silently. Raises
     `TypeError` and [`ConfigurationError`][tuolaji.ConfigurationError] for bad arguments
     (a token shorter than [`MIN_TOKEN`][tuolaji.tools.play_server.MIN_TOKEN], a port
-    outside 0-65535, a ``trick_pause`` as for `page_html`)."""
+    outside 0-65535, a ``trick_pause`` as for `page_html`, an ``on_leave`` that is not a
+    function)."""
 
     daemon_threads = True
 
@@ -260,8 +263,15 @@ class PlayServer(ThreadingHTTPServer):
         token: str | None = None,
         port: int = 0,
         trick_pause: float = DEFAULT_TRICK_PAUSE,
+        on_leave: Callable[[], None] | None = None,
     ) -> None:
         _check_table(table)
+        if on_leave is not None and not callable(on_leave):
+            raise TypeError(f"on_leave is None or a function, got {type(on_leave).__name__}")
+        self.on_leave = on_leave
+        """Called (under the lock) when the page says it is going away (``POST /left``, sent
+        as the page is closed or reloaded): ``tuolaji play --record`` saves the record then,
+        so a closed browser loses no move even if the server is later killed."""
         self.table = table
         self.trick_pause = _check_pause(trick_pause)
         """Seconds a finished trick stays on the page (see `page_html`)."""
@@ -400,6 +410,8 @@ class _Handler(BaseHTTPRequestHandler):
                 if path in _NUMBERED:
                     _check_decision(self.server.table, data)
                 answer = _POSTS[path](self.server.table, data)
+                if path == "/left" and self.server.on_leave is not None:
+                    self.server.on_leave()
             self._json(answer)
         except _Refused as refused:
             self._refuse(refused)
@@ -445,6 +457,10 @@ def _act(table: PlaySession, data: dict[str, Any]) -> dict[str, Any]:
     return table_payload(table)
 
 
+def _left(table: PlaySession, data: dict[str, Any]) -> dict[str, Any]:
+    return {}  # the server calls its on_leave (see do_POST)
+
+
 def _hint(table: PlaySession, data: dict[str, Any]) -> dict[str, Any]:
     try:
         action = table.hint()
@@ -469,7 +485,7 @@ def _next(table: PlaySession, data: dict[str, Any]) -> dict[str, Any]:
     return table_payload(table)
 
 
-_POSTS = {"/act": _act, "/hint": _hint, "/undo": _undo, "/next": _next}
+_POSTS = {"/act": _act, "/hint": _hint, "/undo": _undo, "/next": _next, "/left": _left}
 _NUMBERED = frozenset({"/act", "/undo", "/next"})
 
 
@@ -479,16 +495,18 @@ def serve(
     open_browser: bool = True,
     port: int = 0,
     trick_pause: float = DEFAULT_TRICK_PAUSE,
+    on_leave: Callable[[], None] | None = None,
 ) -> None:
     """Serve ``table`` on 127.0.0.1 (a free port unless ``port``; a finished trick stays
-    ``trick_pause`` seconds, see `page_html`), print the page's address
-    (with its token) and, when ``open_browser``, open it; serve until Ctrl-C, whose
-    `KeyboardInterrupt` reaches the caller (which saves the record) once the server is
-    closed. Raises `TypeError` and [`ConfigurationError`][tuolaji.ConfigurationError] for bad
-    arguments."""
+    ``trick_pause`` seconds, see `page_html`; ``on_leave`` is called when the page is closed,
+    see [`PlayServer`][tuolaji.tools.play_server.PlayServer]), print the page's address
+    (with its token) and, when ``open_browser``, open it; serve until Ctrl-C (or a signal the
+    caller turns into an exception), whose exception reaches the caller (which saves the
+    record) once the server is closed and a move being answered is done. Raises `TypeError`
+    and [`ConfigurationError`][tuolaji.ConfigurationError] for bad arguments."""
     if not isinstance(open_browser, bool):
         raise TypeError(f"open_browser is a bool, got {type(open_browser).__name__}")
-    server = PlayServer(table, port=port, trick_pause=trick_pause)
+    server = PlayServer(table, port=port, trick_pause=trick_pause, on_leave=on_leave)
     print(f"open {server.url} (Ctrl-C stops the game)", flush=True)
     if open_browser:
         webbrowser.open(server.url)
@@ -496,6 +514,10 @@ def serve(
         server.serve_forever(poll_interval=0.2)
     finally:  # Ctrl-C (KeyboardInterrupt) goes on to the caller once the socket is closed
         server.server_close()
+        # A move being answered on another thread ends first, so that the caller's record
+        # holds it whole (a stuck request is not waited for past a few seconds).
+        if server.lock.acquire(timeout=10):
+            server.lock.release()
 
 
 _STYLE = (
@@ -714,6 +736,11 @@ document.getElementById("record").addEventListener("click", () => setTimeout(asy
   const response = await fetch("/state", {headers: API});
   if (response.ok) { T = await response.json(); draw(); }
 }, 500));
+// Closing or leaving the page tells the server (which saves a --record file then).
+window.addEventListener("pagehide", () => {
+  navigator.sendBeacon("/left?token=" + encodeURIComponent(GAME.token),
+    new Blob([JSON.stringify({seat: T.seat})], {type: "application/json"}));
+});
 fresh = T.news.length;
 draw();
 """

@@ -1,0 +1,166 @@
+"""``tuolaji play --record FILE`` keeps the game however it stops (issue 43): nothing is
+created at the start, and the record is written whole (a temporary file renamed over the
+target) at the end, on Ctrl-C (SIGINT), SIGTERM, SIGHUP and an unexpected error. A live
+``play --serve`` is killed in a subprocess, after a move made over HTTP."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from interrupt import interruptible
+
+import tuolaji as tl
+from tuolaji.tools import cli
+from tuolaji.tools.files import check_writable, write_atomically
+
+
+def start_server(record: Path) -> tuple[subprocess.Popen[str], str]:
+    """A live ``play --serve`` (seat 1, seed 3, greedy bots) and its page's address."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    args = ["play", "--serve", "--no-open", "--seed", "3", "--seat", "1", "--bots", "greedy"]
+    proc = interruptible(
+        [sys.executable, "-m", "tuolaji", *args, "--record", str(record)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+    )
+    assert proc.stdout is not None
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if line.startswith("open "):
+            return proc, line.split()[1]
+        assert line, proc.communicate(timeout=30)
+    proc.kill()
+    raise AssertionError("the server printed no address")
+
+
+def call(url: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+    base, token = url.split("/?token=")
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(
+        base + path,
+        data=data,
+        headers={"X-Token": token, "Content-Type": "application/json"},
+        method="GET" if body is None else "POST",
+    )
+    with urllib.request.urlopen(req, timeout=60) as response:
+        answer: dict[str, Any] = json.loads(response.read())
+        return answer
+
+
+def one_move(url: str) -> None:
+    """The person's first move (a follow of trick 1 for seed 3), by the first choice shown
+    or the first card of the hand."""
+    state = call(url, "/state")
+    choices = state["choices"]
+    move = choices["options"][0] if choices["options"] else state["hand"][0]
+    answer = call(url, "/act", {"seat": 1, "decision": state["decision"], "move": move})
+    assert answer["decision"] != state["decision"]
+
+
+@pytest.mark.parametrize(
+    ("signum", "code", "said"),
+    [
+        (signal.SIGTERM, 143, "tuolaji play: stopped by SIGTERM"),
+        (signal.SIGINT, 130, "tuolaji play: interrupted"),
+        (signal.SIGHUP, 129, "tuolaji play: stopped by SIGHUP"),
+    ],
+)
+def test_a_killed_server_leaves_the_whole_record(
+    tmp_path: Path, signum: int, code: int, said: str
+) -> None:
+    record = tmp_path / "game.json"
+    proc, url = start_server(record)
+    try:
+        # Nothing is created at the start: no empty file to lose a game in.
+        assert not record.exists()
+        one_move(url)
+        proc.send_signal(signum)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == code, err
+    assert said in err
+    assert "wrote the record" in out
+    game = tl.replay(record.read_text("utf-8"), partial=True)
+    assert game.seed == 3
+    played = [a for a in game.actions[-1] if isinstance(a, tl.Play) and a.seat == 1]
+    assert played, "the person's move is in the record"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left
+
+
+def test_an_unexpected_error_still_writes_the_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "game.json"
+
+    def broken(table: Any, **options: Any) -> None:
+        table.act(next(iter(table.actions)))
+        raise RuntimeError("a bug in a front end")
+
+    monkeypatch.setattr(cli, "play_in_terminal", broken)
+    with pytest.raises(RuntimeError, match="a bug"):
+        cli.main(["play", "--seed", "3", "--seat", "1", "--bots", "greedy", "--record", str(record)])
+    game = tl.replay(record.read_text("utf-8"), partial=True)
+    assert any(a.seat == 1 for a in game.actions[-1] if isinstance(a, tl.Play))
+    assert "wrote the record" in capsys.readouterr().out
+
+
+def test_an_endless_input_line_stops_the_game_with_code_1(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A line of more than MAX_LINE_BYTES without an end is no person typing: the game stops
+    with one line on stderr and exit code 1, not 0 as for the end of input (R11)."""
+    zeros = io.BytesIO(b"x" * ((1 << 20) + (1 << 17)))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(zeros))
+    record = tmp_path / "game.json"
+    code = cli.main(["play", "--seed", "3", "--bots", "greedy", "--record", str(record)])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert err.count("\n") == 1 and err.startswith("tuolaji play: a line of more than")
+    assert tl.replay(record.read_text("utf-8"), partial=True).seed == 3
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
+    assert cli.main(["play", "--seed", "3", "--bots", "greedy"]) == 0  # the end of input: 0
+
+
+def test_the_record_file_is_written_whole_or_not_at_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "game.json"
+    target.write_text("old", "utf-8")
+    check_writable(target)
+    assert target.read_text("utf-8") == "old"  # the check changes nothing
+
+    def fails(src: Any, dst: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", fails)
+    with pytest.raises(OSError, match="No space"):
+        write_atomically(target, "new")
+    assert target.read_text("utf-8") == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+    monkeypatch.undo()
+    write_atomically(target, "new ♥")
+    assert target.read_text("utf-8") == "new ♥"
+    with pytest.raises(IsADirectoryError):
+        check_writable(tmp_path)
+    with pytest.raises(FileNotFoundError):
+        check_writable(tmp_path / "no" / "game.json")
+    with pytest.raises(TypeError, match="path"):
+        write_atomically(7, "x")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="text"):
+        write_atomically(target, b"x")  # type: ignore[arg-type]
