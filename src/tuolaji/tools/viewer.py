@@ -364,15 +364,17 @@ nav button { font-size: 15px; padding: 4px 10px; }
 main { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; margin-top: 8px; }
 #table { background: #1f6b3a; border-radius: 14px; display: block; flex: 1 1 640px;
   min-width: 0; max-width: 960px; height: auto; aspect-ratio: 3 / 2; }
-aside { flex: 1 1 300px; min-width: 260px; max-width: 440px; height: 640px; font-size: 14px;
+aside { flex: 1 1 300px; min-width: 260px; max-width: 440px; font-size: 14px;
+  height: clamp(440px, calc(100vh - 150px), 640px);
   display: flex; flex-direction: column; gap: 6px; }
+aside > * { flex: none; }
 #status, #log { margin: 0; background: #fff; border-radius: 4px; padding: 4px 8px;
-  overflow-y: auto; flex: none; }
+  overflow-y: auto; }
 #status { height: 12.6em; }
-#status p { margin: 0 0 4px 0; }
+#status p { margin: 0 0 4px 0; overflow-wrap: anywhere; }
 #say { min-height: 7.2em; font-weight: bold; }
-#notes { color: #8a1c1c; }
-#log { flex: 1 1 auto; padding-left: 2.2em; font-size: 13px; }
+#notes { color: #1c4f5e; }
+#log { flex: 1 1 auto; min-height: 5em; padding-left: 2.2em; font-size: 13px; }
 #log li.now { font-weight: bold; }
 aside h2 { font-size: 15px; margin: 4px 0 0 0; }
 #keys { font-size: 13px; color: #444; }
@@ -381,9 +383,18 @@ aside h2 { font-size: 15px; margin: 4px 0 0 0; }
 .win { fill: #ffd84a; font-weight: bold; }
 h1 { font-size: 20px; margin: 0; }
 #defs { display: none; }
+@media (min-width: 1600px) {
+  #table { max-width: min(1400px, calc((100vh - 120px) * 1.5)); }
+  aside { max-width: 560px; height: min(933px, calc(100vh - 120px)); font-size: 16px; }
+  #log { font-size: 15px; }
+  aside h2 { font-size: 17px; }
+  nav button, #info, header span { font-size: 17px; }
+}
 """
 """The style every page of the table shares (the replay viewer's and ``tuolaji play
---serve``'s)."""
+--serve``'s): the panel beside the table stacks its parts without overlap (each keeps its
+height, the log scrolls), notes are not the red of a refusal, and from 1600 px wide the
+table and the panel grow with the window (issue 43)."""
 
 _STYLE = (
     TABLE_STYLE
