@@ -5,14 +5,20 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import subprocess
+import sys
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import tuolaji as tl
+from interrupt import interruptible
 from tuolaji.state.actions import Action, AskRedeal, Bury, Declare, Pass, Play
 from tuolaji.tools.play_server import PlayServer
 from tuolaji.tools.table import PlaySession
@@ -127,3 +133,50 @@ def check_secret(payload: dict[str, Any], table: PlaySession) -> None:
     for card in hidden:
         if not allowed[card]:
             assert f'"{card}"' not in json.dumps(payload), card
+
+
+def start_server(record: Path) -> tuple[subprocess.Popen[str], str]:
+    """A live ``play --serve`` (seat 1, seed 3, greedy bots) and its page's address."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    args = ["play", "--serve", "--no-open", "--seed", "3", "--seat", "1", "--bots", "greedy"]
+    proc = interruptible(
+        [sys.executable, "-m", "tuolaji", *args, "--record", str(record)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+    )
+    assert proc.stdout is not None
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if line.startswith("open "):
+            return proc, line.split()[1]
+        assert line, proc.communicate(timeout=30)
+    proc.kill()
+    raise AssertionError("the server printed no address")
+
+
+def call(url: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+    base, token = url.split("/?token=")
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(
+        base + path,
+        data=data,
+        headers={"X-Token": token, "Content-Type": "application/json"},
+        method="GET" if body is None else "POST",
+    )
+    with urllib.request.urlopen(req, timeout=60) as response:
+        answer: dict[str, Any] = json.loads(response.read())
+        return answer
+
+
+def one_move(url: str) -> None:
+    """The person's first move (a follow of trick 1 for seed 3), by the first choice shown
+    or the first card of the hand."""
+    state = call(url, "/state")
+    choices = state["choices"]
+    move = choices["options"][0] if choices["options"] else state["hand"][0]
+    answer = call(url, "/act", {"seat": 1, "decision": state["decision"], "move": move})
+    assert answer["decision"] != state["decision"]

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from play_helpers import HUMAN, new_table, served, typed
+from play_helpers import HUMAN, new_table, one_move, served, start_server, typed
 
 import tuolaji as tl
 from extras import launched_chromium
@@ -224,13 +224,9 @@ def test_a_finished_trick_is_shown_with_its_own_moment_only(chromium: Any) -> No
         page.close()
 
 
-def test_closing_the_page_saves_the_record_of_a_live_server(
-    chromium: Any, tmp_path: Path
-) -> None:
+def test_closing_the_page_saves_the_record_of_a_live_server(chromium: Any, tmp_path: Path) -> None:
     """``play --serve --record FILE``: a move, the page closed (the server is told), the
     record is on disk at once; a SIGTERM later writes it again, whole."""
-    from test_play_record_stop import one_move, start_server
-
     record = tmp_path / "game.json"
     proc, url = start_server(record)
     try:

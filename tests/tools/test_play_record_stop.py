@@ -6,69 +6,18 @@ target) at the end, on Ctrl-C (SIGINT), SIGTERM, SIGHUP and an unexpected error.
 from __future__ import annotations
 
 import io
-import json
 import os
 import signal
-import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
-from interrupt import interruptible
+from play_helpers import one_move, start_server
 
 import tuolaji as tl
 from tuolaji.tools import cli
 from tuolaji.tools.files import check_writable, write_atomically
-
-
-def start_server(record: Path) -> tuple[subprocess.Popen[str], str]:
-    """A live ``play --serve`` (seat 1, seed 3, greedy bots) and its page's address."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    args = ["play", "--serve", "--no-open", "--seed", "3", "--seat", "1", "--bots", "greedy"]
-    proc = interruptible(
-        [sys.executable, "-m", "tuolaji", *args, "--record", str(record)],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-        text=True,
-    )
-    assert proc.stdout is not None
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if line.startswith("open "):
-            return proc, line.split()[1]
-        assert line, proc.communicate(timeout=30)
-    proc.kill()
-    raise AssertionError("the server printed no address")
-
-
-def call(url: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
-    base, token = url.split("/?token=")
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(
-        base + path,
-        data=data,
-        headers={"X-Token": token, "Content-Type": "application/json"},
-        method="GET" if body is None else "POST",
-    )
-    with urllib.request.urlopen(req, timeout=60) as response:
-        answer: dict[str, Any] = json.loads(response.read())
-        return answer
-
-
-def one_move(url: str) -> None:
-    """The person's first move (a follow of trick 1 for seed 3), by the first choice shown
-    or the first card of the hand."""
-    state = call(url, "/state")
-    choices = state["choices"]
-    move = choices["options"][0] if choices["options"] else state["hand"][0]
-    answer = call(url, "/act", {"seat": 1, "decision": state["decision"], "move": move})
-    assert answer["decision"] != state["decision"]
 
 
 @pytest.mark.parametrize(
@@ -114,7 +63,9 @@ def test_an_unexpected_error_still_writes_the_record(
 
     monkeypatch.setattr(cli, "play_in_terminal", broken)
     with pytest.raises(RuntimeError, match="a bug"):
-        cli.main(["play", "--seed", "3", "--seat", "1", "--bots", "greedy", "--record", str(record)])
+        cli.main(
+            ["play", "--seed", "3", "--seat", "1", "--bots", "greedy", "--record", f"{record}"]
+        )
     game = tl.replay(record.read_text("utf-8"), partial=True)
     assert any(a.seat == 1 for a in game.actions[-1] if isinstance(a, tl.Play))
     assert "wrote the record" in capsys.readouterr().out
@@ -129,7 +80,7 @@ def test_an_endless_input_line_stops_the_game_with_code_1(
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(zeros))
     record = tmp_path / "game.json"
     code = cli.main(["play", "--seed", "3", "--bots", "greedy", "--record", str(record)])
-    out, err = capsys.readouterr()
+    err = capsys.readouterr().err
     assert code == 1
     assert err.count("\n") == 1 and err.startswith("tuolaji play: a line of more than")
     assert tl.replay(record.read_text("utf-8"), partial=True).seed == 3
