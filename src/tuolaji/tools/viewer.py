@@ -107,6 +107,25 @@ def _hands(state: GameState) -> list[list[str]]:
     return [card_ids(trump.sorted(h)) for h in state.hands]
 
 
+def _sorted_ids(state: GameState, cards: Sequence[Card]) -> list[str]:
+    """``cards`` as a hand reads under the deal's trump: trumps first, then suit by suit."""
+    return card_ids(state.trump.sorted(cards) if state.trump is not None else cards)
+
+
+def _sorted_text(state: GameState, cards: Sequence[Card]) -> str:
+    if not cards:
+        return "nothing"
+    return format_hand(state.trump.sorted(cards) if state.trump is not None else cards)
+
+
+def _attackers(state: GameState) -> str:
+    """Who attacks (R1.4): the team that is not the dealer's, once a dealer is known."""
+    if state.dealer is None:
+        return "no dealer yet, so no team attacks yet"
+    team = 1 - state.dealer % 2
+    return f"team {team} (seats {team} and {team + 2}) attacks"
+
+
 def _trump_text(state: GameState) -> str:
     return "trump not fixed" if state.trump is None else str(state.trump)
 
@@ -129,6 +148,7 @@ class _DealFrames:
             "points": state.attacker_points,
             "trump": _trump_text(state),
             "dealer": state.dealer,
+            "attackers": _attackers(state),
             "trick": None,
             "kitty": self.kitty,
             "notes": self.notes,
@@ -170,14 +190,17 @@ class _DealFrames:
         elif isinstance(event, DealerSet):
             if before.kitty:
                 self.kitty = {"cards": card_ids(before.kitty), "face": True, "label": "kitty"}
-            self.add(state, f"seat {event.seat} is the dealer, {_trump_text(state)}")
+            self.add(
+                state,
+                f"seat {event.seat} is the dealer, {_trump_text(state)}; {_attackers(state)}",
+            )
         elif isinstance(event, Buried):
             self.kitty = {
-                "cards": card_ids(state.kitty),
+                "cards": _sorted_ids(state, state.kitty),
                 "face": True,
                 "label": f"buried by seat {event.seat}",
             }
-            self.add(state, f"seat {event.seat} buries {_shown(state.kitty)}")
+            self.add(state, f"seat {event.seat} buries {_sorted_text(state, state.kitty)}")
             # Once play starts the buried cards lie face down until the end (R8.2).
             self.kitty = {"cards": ["back"] * len(state.kitty), "face": False, "label": "kitty"}
         elif isinstance(event, ThrowFailed):
@@ -209,9 +232,9 @@ class _DealFrames:
             # R8.2: with kitty_public_at_end off the event shows no cards; the kitty stays face
             # down (the record keeps the buried cards, but the table did not see them).
             shown = bool(event.cards)
-            cards = card_ids(event.cards) if shown else ["back"] * len(state.kitty)
+            cards = _sorted_ids(state, event.cards) if shown else ["back"] * len(state.kitty)
             last["kitty"] = {"cards": cards, "face": shown, "label": "kitty"}
-            kitty = f"the kitty {_shown(event.cards)}" if shown else "the hidden kitty"
+            kitty = f"the kitty {_sorted_text(state, event.cards)}" if shown else "the hidden kitty"
             if event.multiplier:
                 last["say"] += (
                     f"; the attackers take {kitty}: ×{event.multiplier}, +{event.bonus} points"
@@ -492,6 +515,7 @@ function draw() {
   set("meta", GAME.rules + ", seed " + GAME.seed);
   set("deal", d.number); set("deals", GAME.deals[GAME.deals.length - 1].number);
   set("trump", f.trump); set("dealer", f.dealer === null ? "not yet" : f.dealer);
+  set("attack", f.attackers);
   set("trick", f.tricks); set("points", f.points);
   const lv = f.levels || d.levels;
   set("levels", "team 0: " + lv[0] + ", team 1: " + lv[1]);
@@ -602,6 +626,7 @@ _CONTROLS = """<nav aria-label="replay controls">
 <div id="info">
 <span>deal <output id="deal"></output> of <output id="deals"></output></span>
 <span><output id="trump"></output>, dealer <output id="dealer"></output></span>
+<span><output id="attack"></output></span>
 <span>tricks <output id="trick"></output></span>
 <span>attackers <output id="points"></output> points</span>
 <span>levels <output id="levels"></output></span>
