@@ -23,6 +23,7 @@ import pytest
 
 from extras import launched_chromium
 from site_build import build_site
+from tuolaji.state.pictures import INDEX_HEIGHT, STEP
 
 pytestmark = pytest.mark.slow  # one build of the site and ~20 pages opened per width
 
@@ -226,3 +227,41 @@ def test_no_backslash_shows_before_a_bar(site: Path) -> None:
     assert "--rules NAME or --rules FILE" in html.unescape(
         re.sub(r"<[^>]+>", "", (site / "play.html").read_text("utf-8"))
     )
+
+
+def test_the_table_picture_shows_whole_joker_labels_and_a_readable_caption(
+    site: Path, chromium: Any
+) -> None:
+    """Issue 43: in the table picture a card on top (the next card of a fan, one STEP along;
+    the next row of a side hand, INDEX_HEIGHT down) cut the jokers' word, and the caption
+    was 12 px on a 960 px picture. Here, drawn by Chromium: each joker's word fits in the
+    part of the card no card covers, and the caption is at least 16 px."""
+    page = chromium.new_page(viewport={"width": 960, "height": 640})
+    page.goto((site / "pictures" / "table.svg").as_uri())
+    boxes = page.evaluate(
+        """() => ["tl-BJ", "tl-SJ"].map((id) => {
+          const svg = document.documentElement;
+          const g = document.createElementNS(svg.namespaceURI, "g");
+          for (const child of document.getElementById(id).children) {
+            g.appendChild(child.cloneNode(true));
+          }
+          svg.appendChild(g);
+          // The word, however it is drawn (one text, or a letter per text).
+          const word = [...g.querySelectorAll("text")].filter((t) => "JOKER".includes(
+            t.textContent)).map((t) => t.getBoundingClientRect());
+          const base = svg.getBoundingClientRect();
+          return [Math.min(...word.map((r) => r.left)) - base.left,
+            Math.min(...word.map((r) => r.top)) - base.top,
+            Math.max(...word.map((r) => r.right)) - base.left,
+            Math.max(...word.map((r) => r.bottom)) - base.top];
+        })"""
+    )
+    for left, top, right, bottom in boxes:
+        assert left >= 0 and top >= 0, boxes
+        assert right <= STEP and bottom <= INDEX_HEIGHT, (boxes, STEP, INDEX_HEIGHT)
+    caption = page.evaluate(
+        """() => { const t = [...document.querySelectorAll("svg > text")].pop();
+          return [t.textContent, parseFloat(t.getAttribute("font-size"))]; }"""
+    )
+    assert caption[0].startswith("playing") and caption[1] >= 16, caption
+    page.close()

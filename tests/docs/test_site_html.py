@@ -341,6 +341,9 @@ PLAYER_PAGES.remove("rules-and-scoring.html")
 # What the hook (tools/docs_pictures.py) draws; each picture of the docs, by file.
 PICTURE_FILES = [
     "hand.svg",
+    "order.svg",
+    "counters.svg",
+    "follow.svg",
     "tractors.svg",
     "trick.svg",
     "throw.svg",
@@ -440,6 +443,14 @@ def test_the_pictures_page_shows_every_picture(pages: dict[str, Page]) -> None:
     missing_pictures = [f for f in PICTURE_FILES if f not in shown]
     assert not missing_pictures, missing_pictures
     assert shown["viewer.html"] == shown["play.html"] == "iframe"
+
+
+def test_the_docs_draw_at_least_twelve_distinct_pictures(site: Path) -> None:
+    """Issue 43: twelve pictures or more, each its own drawing (no two files alike), and the
+    list above is the hook's (tools/docs_pictures.py)."""
+    files = sorted((site / "pictures").iterdir())
+    assert sorted(p.name for p in files) == sorted(PICTURE_FILES)
+    assert len({p.read_bytes() for p in files}) == len(files) >= 12
 
 
 def test_no_doctest_prompt_on_a_players_page(pages: dict[str, Page]) -> None:
