@@ -180,3 +180,62 @@ def one_move(url: str) -> None:
     move = choices["options"][0] if choices["options"] else state["hand"][0]
     answer = call(url, "/act", {"seat": 1, "decision": state["decision"], "move": move})
     assert answer["decision"] != state["decision"]
+
+
+SIZES = [(1024, 768), (1280, 800), (1920, 1080)]
+"""The windows a person's page is checked at (issue 43)."""
+
+# Boxes of a page of the table (the play page, the replay viewer): the main panels and the
+# parts of the panel beside the table never overlap; no visible element passes the window's
+# sides; no box that clips its content (overflow other than visible) has more content than
+# room, except the boxes that scroll by design (the log).
+BOXES = """(scrolls) => {
+  const box = (node) => { const r = node.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom]; };
+  const seen = (node) => { const r = node.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(node).visibility !== "hidden"; };
+  const overlap = (a, b) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 0.5 &&
+    Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 0.5;
+  const pairs = (nodes) => { const out = [];
+    nodes.forEach((a, i) => nodes.slice(i + 1).forEach((b) => {
+      if (overlap(box(a), box(b))) out.push((a.id || a.tagName) + " / " + (b.id || b.tagName));
+    })); return out; };
+  const panels = ["header", "nav", "#info", "#table", "aside"]
+    .map((s) => document.querySelector(s)).filter(seen);
+  const parts = [...document.querySelector("aside").children].filter(seen);
+  const width = window.innerWidth, cut = [], clipped = [];
+  for (const node of document.body.querySelectorAll("*")) {
+    if (node.closest("#defs") || node.closest("script") || !seen(node)) continue;
+    const r = node.getBoundingClientRect();
+    if (r.right > width + 0.5 || r.left < -0.5) cut.push(node.tagName + "#" + node.id);
+    const style = getComputedStyle(node);
+    if (!scrolls.includes(node.id) && node.tagName !== "svg" && style.overflowY !== "visible" &&
+        node.scrollHeight > node.clientHeight + 1) clipped.push(node.tagName + "#" + node.id);
+  }
+  // A part of the panel whose content runs past its own box is drawn over the next part.
+  const spills = parts.filter((n) => !scrolls.includes(n.id) &&
+    (n.scrollHeight > n.clientHeight + 1 ||
+     [...n.children].some((c) => seen(c) && box(c)[3] > box(n)[3] + 0.5)))
+    .map((n) => n.tagName + "#" + n.id);
+  const status = document.getElementById("status"), message = document.getElementById("message");
+  const inside = (a, b) => a[0] >= b[0] - 0.5 && a[1] >= b[1] - 0.5 && a[2] <= b[2] + 0.5 &&
+    a[3] <= b[3] + 0.5;
+  return {panels: pairs(panels), parts: pairs(parts), cut: cut, clipped: clipped, spills: spills,
+    message: !message || !seen(message) || inside(box(message), box(status)),
+    scroll: document.documentElement.scrollWidth, width: width,
+    table: document.getElementById("table").getBoundingClientRect().width,
+    used: Math.max(...panels.map((n) => n.getBoundingClientRect().right)),
+    log: parseFloat(getComputedStyle(document.getElementById("log")).fontSize)};
+}"""
+
+
+def check_boxes(page: Any, where: str, scrolls: tuple[str, ...] = ("log",)) -> dict[str, Any]:
+    """Check the page's boxes (``BOXES``); the ids in ``scrolls`` may scroll their content.
+    Returns the measures."""
+    boxes: dict[str, Any] = page.evaluate(BOXES, list(scrolls))
+    assert boxes["panels"] == [] and boxes["parts"] == [], (where, boxes)
+    assert boxes["cut"] == [] and boxes["clipped"] == [], (where, boxes)
+    assert boxes["spills"] == [], (where, boxes)
+    assert boxes["message"], (where, "the message passes its box", boxes)
+    assert boxes["scroll"] <= boxes["width"], (where, boxes)
+    return boxes
