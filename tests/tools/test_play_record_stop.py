@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from play_helpers import one_move, start_server
+from play_helpers import new_table, one_move, start_server
 
 import tuolaji as tl
 from tuolaji.tools import cli
@@ -115,3 +115,16 @@ def test_the_record_file_is_written_whole_or_not_at_all(
         write_atomically(7, "x")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="text"):
         write_atomically(target, b"x")  # type: ignore[arg-type]
+
+
+def test_a_record_that_cannot_be_saved_when_the_page_closes_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The save when the page closes runs on a request's thread: a full disk or a folder gone
+    is one line on stderr, and the game goes on (the stop tries again)."""
+    table = new_table()
+    args = cli.build_parser().parse_args(["play", "--record", str(tmp_path / "gone" / "g.json")])
+    cli._leave_saver(args, table)()
+    err = capsys.readouterr().err
+    assert err.startswith("tuolaji play: cannot write") and err.count("\n") == 1
+    assert table.deciding

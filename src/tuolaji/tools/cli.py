@@ -584,7 +584,11 @@ def _leave_saver(args: argparse.Namespace, table: PlaySession) -> Callable[[], N
     """What the server calls when the page is closed: the record so far, written whole."""
 
     def save() -> None:
-        write_atomically(args.record, table.record())
+        try:
+            write_atomically(args.record, table.record())
+        except OSError as exc:  # the game goes on; the stop tries again
+            _error("play", f"cannot write {echo(args.record)}: {_reason(exc)}")
+            return
         print(f"the page was closed: saved the record so far to {args.record}", flush=True)
 
     return save
