@@ -64,3 +64,23 @@ def test_the_license_ships_with_the_font() -> None:
     text = (FONT.parent / "OFL.txt").read_text("utf-8")
     assert "SIL OPEN FONT LICENSE Version 1.1" in text
     assert "Noto Sans CJK SC" in text and "Adobe" in text
+
+
+def test_the_package_font_covers_every_chinese_character_of_the_package() -> None:
+    """The play page embeds src/tuolaji/tools/cjk-subset.woff (`cjk_font_face`), so that a
+    message such as the card syntax's ``(or 小王, 大王)`` is drawn with no CJK font installed:
+    it covers every CJK character of the package's source, and its license ships with it."""
+    ttlib = need("fontTools.ttLib")
+    package = ROOT / "src" / "tuolaji"
+    wanted: set[str] = set()
+    for path in package.rglob("*.py"):
+        wanted.update(CJK.findall(path.read_text("utf-8")))
+    assert {"小", "王", "大"} <= wanted
+    font = ttlib.TTFont(str(package / "tools" / "cjk-subset.woff"))
+    lacking = sorted(wanted - {chr(code) for code in font.getBestCmap()})
+    assert not lacking, f"run tools/cjk_font.py again: the font lacks {''.join(lacking)}"
+    assert font["name"].getDebugName(1) == "tuolaji CJK"
+    assert (package / "tools" / "cjk-subset.woff").stat().st_size < 50_000
+    assert "SIL OPEN FONT LICENSE" in (package / "tools" / "cjk-subset-OFL.txt").read_text("utf-8")
+    packaged = (ROOT / "pyproject.toml").read_text("utf-8")
+    assert '"tools/cjk-subset.woff", "tools/cjk-subset-OFL.txt"' in packaged

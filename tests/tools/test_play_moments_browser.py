@@ -73,11 +73,35 @@ def test_choices_on_two_rows_and_a_long_refusal_fit_their_boxes(
         assert message == answer.value.json()["error"] and len(message) > 80
         boxes = check_boxes(page, "a long refusal")
         page.screenshot(path=str(tmp_path / f"play-{size[0]}x{size[1]}.png"))
+        if size[0] == 1024:
+            check_chinese_drawn(page, message)
         if size[0] >= 1920:
             # A wide window is used: the table grows past 960 px, the log's text too.
             assert boxes["table"] >= 1250 and boxes["used"] >= 0.95 * size[0], boxes
             assert boxes["log"] >= 15, boxes
         page.close()
+
+
+def check_chinese_drawn(page: Any, message: str) -> None:
+    """The message's Chinese (``小王, 大王``) is drawn with the page's own font, with or
+    without a CJK font on the machine: the embedded face loads, and each character's pixels
+    differ from a private-use code point's (U+E000, the box a missing glyph shows)."""
+    assert "小王" in message and "大王" in message
+    loaded = page.evaluate(
+        """async () => (await document.fonts.load('40px "tuolaji CJK"', '小王大王'))
+          .map((f) => f.status)"""
+    )
+    assert loaded == ["loaded"], loaded
+    page.evaluate(
+        """() => ['小', '王', '大', '\ue000'].forEach((c, i) => {
+          const span = document.createElement('span');
+          span.id = 'glyph-' + i; span.textContent = c;
+          span.style.cssText = 'font-size: 40px; display: inline-block; padding: 4px';
+          document.getElementById('message').appendChild(span);
+        })"""
+    )
+    *chinese, tofu = [page.locator(f"#glyph-{i}").screenshot() for i in range(4)]
+    assert tofu not in chinese and len(set(chinese)) == 3
 
 
 # What the page shows now: the drawn hand, the tricks drawn on the table, the count, the

@@ -60,7 +60,14 @@ from tuolaji.core.errors import ConfigurationError, TuolajiError, cut
 from tuolaji.core.rules import preset_name
 from tuolaji.tools.table import FORCED_LINE, PlaySession, card_words, move_text
 from tuolaji.tools.terminal import one_line
-from tuolaji.tools.viewer import TABLE_SCRIPT, TABLE_STYLE, card_ids, page_csp, table_page
+from tuolaji.tools.viewer import (
+    TABLE_SCRIPT,
+    TABLE_STYLE,
+    card_ids,
+    cjk_font_face,
+    page_csp,
+    table_page,
+)
 
 __all__ = [
     "DEFAULT_TRICK_PAUSE",
@@ -549,8 +556,10 @@ def serve(
 
 
 _STYLE = (
-    TABLE_STYLE
-    + """#choices button, #actions button, #typer button { font-size: 15px; padding: 4px 10px; }
+    cjk_font_face()
+    + TABLE_STYLE
+    + """body { font-family: "DejaVu Sans", Arial, "tuolaji CJK", sans-serif; }
+#choices button, #actions button, #typer button { font-size: 15px; padding: 4px 10px; }
 #choices { display: flex; gap: 6px; flex-wrap: wrap; min-height: 34px; }
 #message { color: #8a1c1c; }
 [hidden] { display: none !important; }
@@ -792,7 +801,7 @@ draw();
 """
 )
 
-_CSP = page_csp(_SCRIPT, _STYLE, connect=True)
+_CSP = page_csp(_SCRIPT, _STYLE, connect=True, fonts=True)
 
 _CONTROLS = """<nav aria-label="your moves" id="actions">
 <button id="go">play selected</button>

@@ -41,6 +41,7 @@ import html
 import json
 import re
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import Any
 
 from tuolaji.core.cards import CARDS, Card, format_hand, level_labels
@@ -70,6 +71,7 @@ __all__ = [
     "TABLE_SCRIPT",
     "TABLE_STYLE",
     "card_ids",
+    "cjk_font_face",
     "fill",
     "game_frames",
     "page_csp",
@@ -600,17 +602,38 @@ def _sha256(text: str) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
 
 
-def page_csp(script: str, style: str, *, connect: bool = False) -> str:
+def page_csp(script: str, style: str, *, connect: bool = False, fonts: bool = False) -> str:
     """The Content-Security-Policy of a page whose only script and style are ``script`` and
     ``style`` (inline, pinned by their SHA-256 hashes, so nothing injected would run: an
     inline handler, another ``<script>``, a style attribute); ``connect`` lets the script
-    talk to the page's own server (``tuolaji play --serve``)."""
+    talk to the page's own server (``tuolaji play --serve``), ``fonts`` lets the style use
+    a font written into it (a ``data:`` URL, `cjk_font_face`)."""
     return (
         "default-src 'none'; "
         f"script-src '{_sha256(script)}'; "
         f"style-src '{_sha256(style)}'; "
+        + ("font-src data:; " if fonts else "")
         + ("connect-src 'self'; " if connect else "")
         + "base-uri 'none'; form-action 'none'"
+    )
+
+
+def cjk_font_face() -> str:
+    """A CSS ``@font-face`` of the family ``tuolaji CJK``: the glyphs of every Chinese
+    character of the package's own text (``小王, 大王`` in the card syntax's message, the
+    rule sets' names), a subset of Noto Sans CJK SC (SIL Open Font License 1.1, see
+    ``cjk-subset-OFL.txt`` beside it) written in as a ``data:`` URL, so that a page shows them
+    on a machine with no CJK font. Empty when the file is missing (a page then falls back on
+    the system's fonts)."""
+    try:
+        font = (resources.files("tuolaji.tools") / "cjk-subset.woff").read_bytes()
+    except OSError:
+        return ""
+    data = base64.b64encode(font).decode("ascii")
+    return (
+        '@font-face { font-family: "tuolaji CJK"; font-style: normal; font-weight: 100 900; '
+        f'src: url("data:font/woff;base64,{data}") format("woff"); '
+        "unicode-range: U+2E80-9FFF, U+F900-FAFF, U+FF00-FFEF; }\n"
     )
 
 
