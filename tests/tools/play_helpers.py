@@ -217,10 +217,17 @@ BOXES = """(scrolls) => {
     (n.scrollHeight > n.clientHeight + 1 ||
      [...n.children].some((c) => seen(c) && box(c)[3] > box(n)[3] + 0.5)))
     .map((n) => n.tagName + "#" + n.id);
+  // The log's numbers (a deal tells 100 lines and more) fit in its left padding.
+  const log = document.getElementById("log"), items = log.querySelectorAll("li").length;
+  const pen = document.createElement("canvas").getContext("2d");
+  pen.font = getComputedStyle(log).font;
+  const numbers = pen.measureText(items + ". ").width <= parseFloat(
+    getComputedStyle(log).paddingLeft) + 0.5;
   const status = document.getElementById("status"), message = document.getElementById("message");
   const inside = (a, b) => a[0] >= b[0] - 0.5 && a[1] >= b[1] - 0.5 && a[2] <= b[2] + 0.5 &&
     a[3] <= b[3] + 0.5;
   return {panels: pairs(panels), parts: pairs(parts), cut: cut, clipped: clipped, spills: spills,
+    numbers: items === 0 || numbers,
     message: !message || !seen(message) || inside(box(message), box(status)),
     scroll: document.documentElement.scrollWidth, width: width,
     table: document.getElementById("table").getBoundingClientRect().width,
@@ -236,6 +243,7 @@ def check_boxes(page: Any, where: str, scrolls: tuple[str, ...] = ("log",)) -> d
     assert boxes["panels"] == [] and boxes["parts"] == [], (where, boxes)
     assert boxes["cut"] == [] and boxes["clipped"] == [], (where, boxes)
     assert boxes["spills"] == [], (where, boxes)
+    assert boxes["numbers"], (where, "the log's numbers are cut", boxes)
     assert boxes["message"], (where, "the message passes its box", boxes)
     assert boxes["scroll"] <= boxes["width"], (where, boxes)
     return boxes

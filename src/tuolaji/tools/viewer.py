@@ -399,7 +399,7 @@ aside > * { flex: none; }
 #status p { margin: 0 0 4px 0; overflow-wrap: anywhere; }
 #say { min-height: 7.2em; font-weight: bold; }
 #notes { color: #1c4f5e; }
-#log { flex: 1 1 auto; min-height: 5em; padding-left: 2.2em; font-size: 13px; }
+#log { flex: 1 1 auto; min-height: 5em; padding-left: 3.2em; font-size: 13px; }
 #log li.now { font-weight: bold; }
 aside h2 { font-size: 15px; margin: 4px 0 0 0; }
 #keys { font-size: 13px; color: #444; }
