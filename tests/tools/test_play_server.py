@@ -479,3 +479,22 @@ def test_each_finished_trick_carries_the_moment_just_after_it() -> None:
         if number < len(payload["done"]):  # the last: the final total, with the kitty
             assert done["attackers"] == then.attacker_points
     check_secret(payload, table)
+
+
+def test_the_page_going_away_runs_on_leave_once_per_request() -> None:
+    """``POST /left`` (the page's pagehide beacon) calls the server's ``on_leave`` under the
+    lock, and changes nothing else; without the token it is refused like any request, and an
+    ``on_leave`` that is not a function is a TypeError naming it."""
+    table = new_table()
+    calls: list[int] = []
+    with served(table, on_leave=lambda: calls.append(table.decision_number)) as server:
+        before = table.record()
+        status, _, _ = request(server, "/left", {"seat": HUMAN})
+        assert status == 200 and calls == [table.decision_number]
+        status, _, _ = request(server, "/left", {"seat": HUMAN}, token="x" * 32)
+        assert status == 403 and len(calls) == 1
+        status, _, _ = request(server, "/left", {"seat": (HUMAN + 1) % 4})
+        assert status == 403 and len(calls) == 1
+        assert table.record() == before
+    with pytest.raises(TypeError, match="on_leave"):
+        PlayServer(table, on_leave=5)  # type: ignore[arg-type]
