@@ -9,9 +9,11 @@ prints the explanation of a rule number that a message cites.
 
 Every failure is one line on stderr and a non-zero exit code: 2 for a bad argument, a file
 that cannot be read or written (missing, a folder, a device, a full disk), 1 for a bad
-record or a deal that cannot go on, 130 for Ctrl-C, 141 (quietly) when the reader of the
-output goes away (``| head``). Arguments are checked before any work starts; an error quotes
-at most [`ECHO_LIMIT`][tuolaji.tools.terminal.ECHO_LIMIT] characters of what was typed.
+record, a deal that cannot go on or ``play`` fed an endless input line, 130 for Ctrl-C, 143
+and 129 for ``play`` stopped by SIGTERM or SIGHUP (its record written first), 141 (quietly)
+when the reader of the output goes away (``| head``). Arguments are checked before any work
+starts; an error quotes at most [`ECHO_LIMIT`][tuolaji.tools.terminal.ECHO_LIMIT] characters
+of what was typed.
 """
 
 from __future__ import annotations
