@@ -111,6 +111,49 @@ def bids() -> str:
     )
 
 
+def order() -> str:
+    ranks = ["A", "K", "Q", "J", "9", "8", "7", "6", "5", "4", "3", "2"]
+    return tl.svg.rows(
+        [
+            ("1. the big joker, then the small joker", P("BJ SJ")),
+            ("2. the 10 of the trump suit", P("10S")),
+            ("3. the other 10s, equal to each other", P("10H 10C 10D")),
+            ("4. the rest of the trump suit, A down to 2", P(" ".join(r + "S" for r in ranks))),
+            ("5. each side suit, A down to 2, without its 10", P(" ".join(r + "H" for r in ranks))),
+        ],
+        "the order of the cards at level 10, spades trump, highest first",
+    )
+
+
+def counters() -> str:
+    fives, tens, kings = P("5S 5H 5C 5D"), P("10S 10H 10C 10D"), P("KS KH KC KD")
+    deck = tl.points(tl.full_deck())
+    return tl.svg.rows(
+        [
+            (f"each 5 counts 5: {tl.points(fives)} in one deck", fives),
+            (f"each 10 counts 10: {tl.points(tens)} in one deck", tens),
+            (f"each K counts 10: {tl.points(kings)} in one deck", kings),
+            (f"no other card counts: {deck} points in the two decks", ()),
+        ],
+        "the cards that count points",
+    )
+
+
+def follow() -> str:
+    lead = P("KH KH")
+    cases = [
+        ("holding ♥QQ ♥9 ♥3: the pair must follow the pair (R7.3)", "QH QH 9H 3H 5D", "QH QH"),
+        ("holding ♥Q ♥9 ♥3, no pair: any two hearts (R7.2)", "QH 9H 3H 5D 5D", "9H 3H"),
+        ("holding one heart, ♥Q: it, and any card (R7.2)", "QH 5D 5D 6C", "QH 6C"),
+        ("holding no heart: any two cards; a trump pair ruffs (R7.4)", "SJ SJ 5D 6C", "SJ SJ"),
+    ]
+    lines: list[tuple[str, list[tl.Card]]] = [("led: a pair of ♥K", lead)]
+    for caption, held, played in cases:
+        assert tl.is_legal_follow(lead, P(held), P(played), TEN_SPADES), (held, played)
+        lines.append((caption, P(played)))
+    return tl.svg.rows(lines, "following a pair of hearts at level 10, spades trump")
+
+
 def levels() -> str:
     return tl.svg.level_chart(tl.RULESETS["tuolaji"].level_table)
 
@@ -154,6 +197,9 @@ PICTURES: dict[str, tuple[Callable[[], str], str]] = {
     "throw.svg": (throw, "a failed throw of clubs and the single card it is forced to lead"),
     "kitty.svg": (kitty, "the kitty's 25 points multiplied by 4 after a last trick led by a pair"),
     "bids.svg": (bids, "the four strengths of a reveal bid, one level card to two big jokers"),
+    "order.svg": (order, "the order of every card at level 10 with spades trump, highest first"),
+    "counters.svg": (counters, "the 5s, 10s and kings, the only cards that count points"),
+    "follow.svg": (follow, "how a hand follows a pair of hearts: pair, hearts, any card, ruff"),
     "levels.svg": (levels, "the level table as a bar chart: levels won by attackers' points"),
     "table.svg": (table, "the whole table in the middle of a trick: four hands and the trick"),
     "viewer.html": (viewer, "the replay viewer, replaying one deal of greedy bots"),

@@ -6,6 +6,10 @@
 - Private names stay out of signatures: a default that is a private helper
   (``apply=_plain_apply``) shows as ``...``, and a private type variable (``_F``) loses its
   underscore. A reader cannot use either name; the docstring says what the default does.
+- A public constant the source leaves without a docstring gets its description from
+  ``DESCRIPTIONS`` (the two jokers, ``Action`` and ``Event``: the core's and the state's
+  source are not the docs tooling's to change);
+  ``tests/docs/test_public_names.py`` checks that no public name is shown without one.
 """
 
 from __future__ import annotations
@@ -84,3 +88,37 @@ class RuleFieldDocs(griffe.Extension):
         except KeyError:
             return  # an attribute of Rules that is not a field
         attr.docstring = griffe.Docstring(text, parent=attr)
+
+
+DESCRIPTIONS = {
+    "tuolaji.core.cards.SMALL_JOKER": (
+        "The small joker (``SJ``, 小王), one of the 54 [`CARDS`][tuolaji.CARDS]: a trump in "
+        "every deal, above every level card and below the big joker (R1.1, R2.2). Also "
+        "``Card.SMALL_JOKER``."
+    ),
+    "tuolaji.core.cards.BIG_JOKER": (
+        "The big joker (``BJ``, 大王), one of the 54 [`CARDS`][tuolaji.CARDS]: the highest "
+        "trump of every deal (R1.1, R2.2). Also ``Card.BIG_JOKER``."
+    ),
+    "tuolaji.state.actions.Action": (
+        "Any action a seat or the dealer's chance takes (R4-R7): a union of "
+        "[`DealCard`][tuolaji.DealCard], [`Declare`][tuolaji.Declare], "
+        "[`Pass`][tuolaji.Pass], [`AskRedeal`][tuolaji.AskRedeal], [`Bury`][tuolaji.Bury] "
+        "and [`Play`][tuolaji.Play], the type that [`GameState.apply`][tuolaji.GameState.apply] "
+        "takes."
+    ),
+    "tuolaji.state.actions.Event": (
+        "Any public event of a deal's log ([`GameState.events`][tuolaji.GameState.events]): a "
+        "union of the event classes listed with it; no event holds a hidden card (R11)."
+    ),
+}
+"""Descriptions of public constants whose source has no docstring, by their path."""
+
+
+class DescribeConstants(griffe.Extension):
+    """Give a public constant without a docstring its description from ``DESCRIPTIONS``."""
+
+    def on_attribute_instance(self, *, attr: griffe.Attribute, **kwargs: Any) -> None:
+        text = DESCRIPTIONS.get(attr.path)
+        if text is not None and attr.docstring is None:
+            attr.docstring = griffe.Docstring(text, parent=attr)

@@ -220,3 +220,22 @@ if __name__ == "__main__":
 
     for name in sys.argv[1:]:
         print(f"{name}: {update_outputs(Path(name))} examples updated")
+
+
+def test_the_point_hunter_imports_quietly_and_prints_its_result_as_a_script(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 43: docs/bots.md's PointHunter, saved as a module, is imported by the arena: the
+    import plays nothing and prints nothing; run as a script it prints the line the page
+    shows after it."""
+    text = (ROOT / "docs" / "bots.md").read_text("utf-8")
+    (block,) = [
+        code for _, code in python_blocks(ROOT / "docs" / "bots.md") if "PointHunter:" in code
+    ]
+    code = compile(block, "pointhunter.py", "exec")
+    exec(code, {"__name__": "pointhunter"})
+    assert capsys.readouterr().out == ""
+    exec(code, {"__name__": "__main__"})
+    printed = capsys.readouterr().out
+    shown = text.split(block, 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    assert printed == shown and printed.strip()

@@ -212,20 +212,47 @@ def layer_of_public_names() -> dict[str, str]:
     return {name: found[name] for name in tl.__all__ if name in found}
 
 
+LAYER_ORDER = ["core", "state", "fast", "bots", "game", "rl", "tools", "testing"]
+
+
 def test_api_reference_lists_every_public_name_under_its_layer() -> None:
-    """docs/api.md has one section per layer (``## core: ...``); each public name is shown
-    once, under its public path (``::: tuolaji.Rules``), in the section of its layer."""
-    sections = re.split(r"^## ", API, flags=re.M)[1:]
+    """The API reference is one page per layer (issue 43: one page was 170,000 px tall):
+    docs/api/<layer>.md, titled ``# core: ...``, listed in order on docs/api.md and in the
+    site's navigation; each public name is shown once, under its public path
+    (``::: tuolaji.Rules``), on the page of its layer."""
     shown: dict[str, list[str]] = {}
-    for section in sections:
-        layer = section.split(":", 1)[0].strip()
-        for name in re.findall(r"^::: tuolaji\.(\w+)$", section, flags=re.M):
+    for layer in LAYER_ORDER:
+        page = (ROOT / "docs" / "api" / f"{layer}.md").read_text(encoding="utf-8")
+        assert page.startswith(f"# {layer}: "), layer
+        for name in re.findall(r"^::: tuolaji\.(\w+)$", page, flags=re.M):
             shown.setdefault(name, []).append(layer)
     placed = layer_of_public_names()
     assert set(placed) == set(tl.__all__)
     wrong = {name: (shown.get(name), layer) for name, layer in placed.items()}
     wrong = {name: got for name, got in wrong.items() if got[0] != [got[1]]}
-    assert not wrong, f"names of tuolaji.__all__ missing, repeated or misplaced in api.md: {wrong}"
-    assert [s.split(":", 1)[0] for s in sections if ":" in s.split("\n", 1)[0]] == [
-        "core", "state", "fast", "bots", "game", "rl", "tools", "testing"
-    ]  # fmt: skip
+    assert not wrong, f"names of tuolaji.__all__ missing, repeated or misplaced: {wrong}"
+    assert re.findall(r"\(api/(\w+)\.md\)", API) == LAYER_ORDER
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert re.findall(r"api/(\w+)\.md", nav) == LAYER_ORDER
+    assert sorted(p.stem for p in (ROOT / "docs" / "api").glob("*.md")) == sorted(LAYER_ORDER)
+
+
+def test_no_link_points_at_an_anchor_of_the_old_one_page_reference() -> None:
+    """Links to a name use its identifier (``[Rules][tuolaji.Rules]``), which finds the
+    layer's page, not ``api.md#tuolaji.Rules``, an anchor the index page no longer has."""
+    texts = [*(ROOT / "docs").rglob("*.md"), *(ROOT / "src").rglob("*.py")]
+    stale = [str(p.relative_to(ROOT)) for p in texts if "api.md#" in p.read_text("utf-8")]
+    assert not stale, stale
+
+
+def test_no_link_text_is_a_file_name() -> None:
+    """A link reads as words (``the rule book, under R7.3``), not as the file and anchor it
+    points at (``rules.md#r7.3``, as the home page's did)."""
+    link = re.compile(r"\[`?([^\]\s]+\.(?:md|html)(?:#[^\]\s]*)?)`?\]\(")
+    found = [
+        f"{p.relative_to(ROOT)}: {m.group(1)}"
+        for p in (ROOT / "docs").rglob("*.md")
+        for m in link.finditer(p.read_text("utf-8"))
+    ]
+    assert not found, found
+    assert link.search("see [rules.md#r7.3](rules.md#r7.3)")

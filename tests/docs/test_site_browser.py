@@ -13,8 +13,6 @@ from __future__ import annotations
 import functools
 import html
 import re
-import shutil
-import subprocess
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -23,8 +21,9 @@ from typing import Any
 
 import pytest
 
-from extras import launched_chromium, missing
+from extras import launched_chromium
 from site_build import build_site
+from tuolaji.state.pictures import INDEX_HEIGHT, STEP
 
 pytestmark = pytest.mark.slow  # one build of the site and ~20 pages opened per width
 
@@ -118,25 +117,24 @@ def test_the_measure_sees_code_cut_without_the_sites_stylesheet(site: Path, chro
     assert seen["scrolled"] or seen["past"], seen
 
 
-def cjk_font_installed() -> bool:
-    exe = shutil.which("fc-list")
-    if exe is None:
-        return False
-    out = subprocess.run([exe, ":lang=zh"], capture_output=True, text=True, check=False)
-    return bool(out.stdout.strip())
-
-
 def test_chinese_terms_are_drawn_not_boxes(site: Path, chromium: Any) -> None:
     """拖拉机, 升级 and 双升 in the site's own font stack (the page's text and its code) are
-    drawn with a CJK font: each character's pixels differ from those of a private-use code
+    drawn, with no CJK font installed on the machine: the site's own subset font
+    ("tuolaji CJK", docs/assets/fonts) is loaded for them (the face Chromium loaded, not a
+    system fallback), and each character's pixels differ from those of a private-use code
     point (U+E000), which no font draws, so it shows the box a missing glyph shows, and the
     characters differ from each other (boxes would all be the same)."""
-    if not cjk_font_installed():
-        missing("a CJK font (apt-get install -y fonts-noto-cjk; .ci/extras setup installs it)")
     page = chromium.new_page(viewport={"width": 1280, "height": 900})
     page.goto((site / "index.html").as_uri())
     family = page.evaluate("() => getComputedStyle(document.body).fontFamily")
-    assert "Noto Sans CJK SC" in family, family  # the fallback chain of extra.css is applied
+    assert "tuolaji CJK" in family, family  # the stack of extra.css is applied
+    loaded = page.evaluate(
+        """async () => {
+          const faces = await document.fonts.load('40px "tuolaji CJK"', '拖拉机升级双升');
+          return faces.map((f) => [f.family, f.status]);
+        }"""
+    )
+    assert loaded in ([['"tuolaji CJK"', "loaded"]], [["tuolaji CJK", "loaded"]]), loaded
     page.evaluate(
         """() => {
           const box = document.createElement('p');
@@ -229,3 +227,41 @@ def test_no_backslash_shows_before_a_bar(site: Path) -> None:
     assert "--rules NAME or --rules FILE" in html.unescape(
         re.sub(r"<[^>]+>", "", (site / "play.html").read_text("utf-8"))
     )
+
+
+def test_the_table_picture_shows_whole_joker_labels_and_a_readable_caption(
+    site: Path, chromium: Any
+) -> None:
+    """Issue 43: in the table picture a card on top (the next card of a fan, one STEP along;
+    the next row of a side hand, INDEX_HEIGHT down) cut the jokers' word, and the caption
+    was 12 px on a 960 px picture. Here, drawn by Chromium: each joker's word fits in the
+    part of the card no card covers, and the caption is at least 16 px."""
+    page = chromium.new_page(viewport={"width": 960, "height": 640})
+    page.goto((site / "pictures" / "table.svg").as_uri())
+    boxes = page.evaluate(
+        """() => ["tl-BJ", "tl-SJ"].map((id) => {
+          const svg = document.documentElement;
+          const g = document.createElementNS(svg.namespaceURI, "g");
+          for (const child of document.getElementById(id).children) {
+            g.appendChild(child.cloneNode(true));
+          }
+          svg.appendChild(g);
+          // The word, however it is drawn (one text, or a letter per text).
+          const word = [...g.querySelectorAll("text")].filter((t) => "JOKER".includes(
+            t.textContent)).map((t) => t.getBoundingClientRect());
+          const base = svg.getBoundingClientRect();
+          return [Math.min(...word.map((r) => r.left)) - base.left,
+            Math.min(...word.map((r) => r.top)) - base.top,
+            Math.max(...word.map((r) => r.right)) - base.left,
+            Math.max(...word.map((r) => r.bottom)) - base.top];
+        })"""
+    )
+    for left, top, right, bottom in boxes:
+        assert left >= 0 and top >= 0, boxes
+        assert right <= STEP and bottom <= INDEX_HEIGHT, (boxes, STEP, INDEX_HEIGHT)
+    caption = page.evaluate(
+        """() => { const t = [...document.querySelectorAll("svg > text")].pop();
+          return [t.textContent, parseFloat(t.getAttribute("font-size"))]; }"""
+    )
+    assert caption[0].startswith("playing") and caption[1] >= 16, caption
+    page.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -105,13 +106,24 @@ def overlap(a: Box, b: Box) -> bool:
 
 
 def index_boxes() -> dict[str, Box]:
-    """Each drawing's index (its first two texts: rank and suit, or a joker's "J" "O"),
-    relative to the card, from the text's place, size and (when squeezed) textLength."""
+    """Each drawing's index (its first two texts: rank and suit; a joker's whole word
+    "JOKER", turned a quarter down its left edge), relative to the card, from the text's
+    place, size and (when squeezed) textLength."""
     root = ET.fromstring(f"<svg xmlns='http://www.w3.org/2000/svg'>{tl.svg.card_defs()}</svg>")
     boxes: dict[str, Box] = {}
     for g in root.iter(f"{NS}g"):
         texts = list(g.iter(f"{NS}text"))[:2]
         if not texts:
+            continue
+        turned = re.fullmatch(
+            r"translate\((\S+) (\S+)\) rotate\(90\)", texts[0].get("transform", "")
+        )
+        if turned:  # the glyphs' tops face right: from -0.25 em to 1 em across, textLength down
+            assert texts[0].text == "JOKER"
+            size = float(texts[0].get("font-size", "0"))
+            tx, ty = float(turned.group(1)), float(turned.group(2))
+            length = float(texts[0].get("textLength") or 5 * WIDEST * size)
+            boxes[g.get("id", "")] = (tx - 0.25 * size, ty, 1.25 * size, length)
             continue
         parts = []
         for t in texts:
@@ -301,3 +313,13 @@ def test_the_new_pictures_refuse_bad_arguments_by_name(
 ) -> None:
     with pytest.raises(error, match=words):
         call()  # type: ignore[operator]
+
+
+def test_a_jokers_word_is_never_under_another_card() -> None:
+    """Issue 43: the side hands' rows (INDEX_HEIGHT apart) cut "JOKER" after "JOK". The
+    whole word lies in the corner no card covers: one STEP across, INDEX_HEIGHT down."""
+    boxes = index_boxes()
+    for joker in ("tl-BJ", "tl-SJ"):
+        left, top, width, height = boxes[joker]
+        assert left >= 0 and top >= 0, boxes[joker]
+        assert left + width <= STEP and top + height <= INDEX_HEIGHT, boxes[joker]

@@ -105,7 +105,9 @@ def run_play(stdin: Path | int, *args: str) -> tuple[subprocess.CompletedProcess
 
 def test_play_fed_dev_zero_stops_in_one_line_with_bounded_memory() -> None:
     done, peak = run_play(Path("/dev/zero"), "--bots", "greedy", "--seed", "1")
-    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    # Not the end of input (0): the game was stopped by input no person types (issue 43).
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.count("\n") == 1 and "not a person typing" in done.stderr
     said = [line for line in done.stdout.splitlines() if "not a person typing" in line]
     assert len(said) == 1 and len(said[0]) < 200
     assert peak < 150 * 1024, f"{peak} KiB"

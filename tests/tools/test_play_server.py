@@ -454,3 +454,47 @@ def test_play_takes_a_trick_pause_and_refuses_a_bad_one() -> None:
     for bad in ("soon", "nan", "61"):
         with pytest.raises(SystemExit):
             parser.parse_args(["play", "--trick-pause", bad])
+
+
+def test_each_finished_trick_carries_the_moment_just_after_it() -> None:
+    """Issue 43: a trick shown again is shown with its own moment: the person's hand, the
+    hands' sizes, the news told and the attackers' points just after it, as the game's
+    history has them (not the moves made since)."""
+    table = new_table()
+    bot = tl.GreedyBot()
+    while table.deciding:
+        actions = table.actions
+        assert actions is not None
+        table.act(bot.act(table.view, actions))
+    payload = table_payload(table)
+    lines = payload["news"]
+    first: dict[int, tl.GameState] = {}
+    for state in table.game.history:
+        first.setdefault(len(state.tricks), state)
+    for number, done in enumerate(payload["done"], 1):
+        then = first[number]
+        assert done["hand"] == [str(c) for c in table.hand_trump().sorted(then.hands[HUMAN])]
+        assert done["sizes"] == [len(h) for h in then.hands]
+        assert lines[done["told"] - 1].startswith(f"seat {done['winner']} wins trick {number} ")
+        if number < len(payload["done"]):  # the last: the final total, with the kitty
+            assert done["attackers"] == then.attacker_points
+    check_secret(payload, table)
+
+
+def test_the_page_going_away_runs_on_leave_once_per_request() -> None:
+    """``POST /left`` (the page's pagehide beacon) calls the server's ``on_leave`` under the
+    lock, and changes nothing else; without the token it is refused like any request, and an
+    ``on_leave`` that is not a function is a TypeError naming it."""
+    table = new_table()
+    calls: list[int] = []
+    with served(table, on_leave=lambda: calls.append(table.decision_number)) as server:
+        before = table.record()
+        status, _, _ = request(server, "/left", {"seat": HUMAN})
+        assert status == 200 and calls == [table.decision_number]
+        status, _, _ = request(server, "/left", {"seat": HUMAN}, token="x" * 32)
+        assert status == 403 and len(calls) == 1
+        status, _, _ = request(server, "/left", {"seat": (HUMAN + 1) % 4})
+        assert status == 403 and len(calls) == 1
+        assert table.record() == before
+    with pytest.raises(TypeError, match="on_leave"):
+        PlayServer(table, on_leave=5)  # type: ignore[arg-type]

@@ -295,3 +295,27 @@ def test_cli_replay_analyze_marks_the_page(
     capsys.readouterr()
     assert main(["replay", str(record), "--analyze", "3"]) == 2
     assert "--analyze marks the page of --html" in capsys.readouterr().err
+
+
+def test_the_viewer_says_who_attacks_and_sorts_the_kitty() -> None:
+    """Issue 43: from the dealer's step on, each frame says which team attacks (R1.4), and a
+    burial and the kitty at the end read as a hand does under the trump (trumps, then suit
+    by suit), not in the order the cards were buried."""
+    game = short_match()
+    for deal, last in zip(game_frames(game), finished_states(game), strict=True):
+        frames = deal["frames"]
+        dealer = next(f for f in frames if " is the dealer" in f["say"])
+        team = 1 - last.dealer % 2
+        said = f"team {team} (seats {team} and {team + 2}) attacks"
+        assert dealer["say"].endswith(said)
+        for f in frames:  # after the first deal the dealer is known from the start (R10)
+            assert f["attackers"] == (
+                said if f["dealer"] is not None else "no dealer yet, so no team attacks yet"
+            )
+        assert last.trump is not None
+        kitty = last.trump.sorted(last.kitty)
+        burial = next(f for f in frames if " buries " in f["say"])
+        assert burial["say"].endswith(f" buries {tl.format_hand(kitty)}")
+        assert burial["kitty"]["cards"] == [str(c) for c in kitty]
+        assert frames[-1]["kitty"]["cards"] == [str(c) for c in kitty]
+    assert '<output id="attack">' in replay_html(game)

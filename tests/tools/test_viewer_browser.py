@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from play_helpers import SIZES, check_boxes
 from test_play_browser import FITS
 from test_viewer import finished_states, short_match
 
@@ -47,12 +48,14 @@ READ = """() => {
       document.documentElement.scrollHeight]};
 }"""
 
-# The index of each card drawing (its first two texts: rank and suit, or "J" "O" of a
-# joker), measured in the browser's own font from a visible copy, relative to the card.
+# The index of each card drawing (its first two texts: rank and suit; a joker's word
+# "JOKER", turned down its left edge), measured in the browser's own font from a visible
+# copy, relative to the card.
 INDEX_BOXES = """() => {
   const table = document.getElementById("table"), boxes = {};
   for (const def of document.querySelectorAll("#defs g[id]")) {
-    const texts = [...def.querySelectorAll("text")].slice(0, 2);
+    const all = [...def.querySelectorAll("text")];
+    const texts = all.length && all[0].textContent === "JOKER" ? all.slice(0, 1) : all.slice(0, 2);
     if (texts.length === 0) continue;
     const copy = document.createElementNS("http://www.w3.org/2000/svg", "g");
     texts.forEach((t) => copy.appendChild(t.cloneNode(true)));
@@ -317,3 +320,27 @@ def test_the_analysis_marks_each_trick_of_the_seat(
     finally:
         page.close()
         plain.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_viewer_fits_and_grows_with_the_window(
+    chromium: Any, match: tuple[Path, tl.Game], size: tuple[int, int], tmp_path: Path
+) -> None:
+    """Issue 43: at 1024x768, 1280x800 and 1920x1080 no part of the viewer is drawn over
+    another or past the window (the step's text and the log scroll in their boxes); at 1920
+    the table and the log's text grow (the page stopped at about 1430 px); and the bar says
+    which team attacks."""
+    path, game = match
+    page = chromium.new_page(viewport={"width": size[0], "height": size[1]})
+    page.goto(f"{path.as_uri()}#deal=1&trick=12")
+    page.wait_for_function("() => document.getElementById('deal').textContent !== ''")
+    boxes = check_boxes(page, f"viewer at {size}", scrolls=("log", "status"))
+    page.screenshot(path=str(tmp_path / f"viewer-{size[0]}x{size[1]}.png"))
+    dealer = finished_states(game)[0].dealer
+    team = 1 - dealer % 2
+    assert page.text_content("#attack") == f"team {team} (seats {team} and {team + 2}) attacks"
+    if size[0] >= 1920:
+        assert boxes["table"] >= 1250 and boxes["used"] >= 0.95 * size[0], boxes
+        assert boxes["log"] >= 15, boxes
+    page.close()

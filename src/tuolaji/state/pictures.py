@@ -99,11 +99,13 @@ def _face(card: Card) -> str:
         f"stroke='#555' stroke-width='1'/>"
     )
     if isinstance(card.rank, Joker):
-        # Jokers are told apart by colour (big: red, small: black) and by the word.
-        letters = "".join(
-            f"<text x='5' y='{14 + 12 * i}' font-size='12' font-weight='bold' fill='{color}' "
-            f"{_FONT}>{ch}</text>"
-            for i, ch in enumerate("JOKER")
+        # Jokers are told apart by colour (big: red, small: black) and by the word. "JOKER"
+        # runs down the left edge, turned a quarter, within INDEX_HEIGHT and one STEP: a card
+        # on top (a row of a side hand, the next card of a fan) never cuts the word.
+        letters = (
+            f"<text transform='translate(5 4) rotate(90)' font-size='11' font-weight='bold' "
+            f"textLength='{INDEX_HEIGHT - 6}' lengthAdjust='spacingAndGlyphs' "
+            f"fill='{color}' {_FONT}>JOKER</text>"
         )
         word = "BIG" if card.rank is Joker.BIG else "SMALL"
         return (
@@ -502,5 +504,5 @@ def table(state: Table, seat: int | None = None) -> str:
         f"{'/'.join(level_labels(state.levels, _no_trump_level(state)))} · attackers "
         f"{state.attacker_points}"
     )
-    body += _text(12, _H - 8, info, size=12)
+    body += _text(12, _H - 8, info, size=17)
     return _svg(_W, _H, body, info)

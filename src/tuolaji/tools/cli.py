@@ -9,9 +9,11 @@ prints the explanation of a rule number that a message cites.
 
 Every failure is one line on stderr and a non-zero exit code: 2 for a bad argument, a file
 that cannot be read or written (missing, a folder, a device, a full disk), 1 for a bad
-record or a deal that cannot go on, 130 for Ctrl-C, 141 (quietly) when the reader of the
-output goes away (``| head``). Arguments are checked before any work starts; an error quotes
-at most [`ECHO_LIMIT`][tuolaji.tools.terminal.ECHO_LIMIT] characters of what was typed.
+record, a deal that cannot go on or ``play`` fed an endless input line, 130 for Ctrl-C, 143
+and 129 for ``play`` stopped by SIGTERM or SIGHUP (its record written first), 141 (quietly)
+when the reader of the output goes away (``| head``). Arguments are checked before any work
+starts; an error quotes at most [`ECHO_LIMIT`][tuolaji.tools.terminal.ECHO_LIMIT] characters
+of what was typed.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ import math
 import os
 import random
 import secrets
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO, get_args
 
@@ -66,7 +70,13 @@ from tuolaji.tools.arguments import (
     read_table_bots,
     seat_bots_help,
 )
-from tuolaji.tools.files import UnreadableFile, open_for_writing, read_bounded
+from tuolaji.tools.files import (
+    UnreadableFile,
+    check_writable,
+    open_for_writing,
+    read_bounded,
+    write_atomically,
+)
 from tuolaji.tools.play_server import DEFAULT_TRICK_PAUSE, MAX_TRICK_PAUSE, serve
 from tuolaji.tools.play_terminal import MIN_WIDTH, play_in_terminal, screen_width, wrap
 from tuolaji.tools.report import deal_lines, summary_line
@@ -476,58 +486,134 @@ def _width(text: str) -> int:
     return value
 
 
+class _Stopped(BaseException):
+    """A stop signal (SIGTERM, SIGHUP) raised where the game stands, so that the record is
+    written on the way out, as for Ctrl-C (a BaseException: no handler of errors catches it)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+_SAVING: list[int] = []
+"""Not empty while the record is written: a stop signal then waits for the write to end."""
+
+
+def _raise_stopped(signum: int, frame: object) -> None:
+    if not _SAVING:
+        raise _Stopped(signum)
+
+
+@contextlib.contextmanager
+def _stop_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP (a closed terminal) raise `_Stopped` while the game runs (on the
+    main thread only, where signals are handled); the old handlers come back after."""
+    wanted = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = {signum: signal.signal(signum, _raise_stopped) for signum in wanted}
+    try:
+        yield
+    finally:
+        for signum, handler in old.items():
+            signal.signal(signum, handler)
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     # Without --seed a fresh seed (every default game deals other cards), told only once the
     # game ends: the seed gives every hand of every deal, so knowing it is knowing the future.
     fresh = args.seed is None
     if fresh:
         args.seed = secrets.randbits(63)
-    record = None
     if args.record is not None:
+        # Checked now, written at the end: nothing is created or truncated before then.
         try:
-            record = open_for_writing(args.record)
+            check_writable(args.record)
         except OSError as exc:
             _error("play", f"cannot write {echo(args.record)}: {_reason(exc)}")
             return 2
     table = None
+    code = 0
     try:
-        table = PlaySession(
-            args.rules,
-            args.seed,
-            seat=args.seat,
-            bots=_table_bots(args.bots, args.seat, args.seed),
-            hint=BotSpec("best", "best").build(args.seed * 4 + args.seat),
-            practice=args.practice,
-        )
-        told = "a fresh seed, told at the end" if fresh else f"seed {args.seed}"
-        print(
-            f"{rules_name(args.rules)} rules, {told}; you are seat {args.seat}, "
-            f"bots {','.join(str(spec) for spec in args.bots)}"
-            + ("; practice mode" if args.practice else "")
-        )
-        if args.serve:
-            serve(table, open_browser=not args.no_open, trick_pause=args.trick_pause)
-        else:
+        with _stop_signals():
             try:
-                play_in_terminal(table, width=args.width)
-            except EOFError:
-                print()
-    except TuolajiError as exc:
-        _error("play", str(exc))
-        return 1
-    finally:
-        # Whatever ended the game (its end, q, end of input, Ctrl-C), the moves so far are kept.
-        if record is not None:
-            with record:
-                if table is not None:
-                    record.write(table.record())
-            if table is not None:
-                print(f"wrote the record to {args.record}; tuolaji replay --partial reads it")
-        if fresh and table is not None:
-            print(
-                f"this game's seed was {args.seed}: tuolaji play --seed {args.seed} deals it again"
-            )
-    return 0
+                table = PlaySession(
+                    args.rules,
+                    args.seed,
+                    seat=args.seat,
+                    bots=_table_bots(args.bots, args.seat, args.seed),
+                    hint=BotSpec("best", "best").build(args.seed * 4 + args.seat),
+                    practice=args.practice,
+                )
+                told = "a fresh seed, told at the end" if fresh else f"seed {args.seed}"
+                print(
+                    f"{rules_name(args.rules)} rules, {told}; you are seat {args.seat}, "
+                    f"bots {','.join(str(spec) for spec in args.bots)}"
+                    + ("; practice mode" if args.practice else ""),
+                    flush=True,
+                )
+                if args.serve:
+                    serve(
+                        table,
+                        open_browser=not args.no_open,
+                        trick_pause=args.trick_pause,
+                        on_leave=None if args.record is None else _leave_saver(args, table),
+                    )
+                else:
+                    try:
+                        play_in_terminal(table, width=args.width)
+                    except EOFError as exc:
+                        print()
+                        if str(exc):  # a line without end: no person typing (R11)
+                            _error("play", str(exc))
+                            code = 1
+            except _Stopped as stop:
+                _error("play", f"stopped by {signal.Signals(stop.signum).name}")
+                code = 128 + stop.signum
+            except TuolajiError as exc:
+                _error("play", str(exc))
+                code = 1
+            finally:
+                _save_play(args, table, fresh)
+    except _Stopped as stop:  # a second signal while the record was being written
+        _error("play", f"stopped by {signal.Signals(stop.signum).name}")
+        return 128 + stop.signum
+    return code
+
+
+def _leave_saver(args: argparse.Namespace, table: PlaySession) -> Callable[[], None]:
+    """What the server calls when the page is closed: the record so far, written whole."""
+
+    def save() -> None:
+        try:
+            write_atomically(args.record, table.record())
+        except OSError as exc:  # the game goes on; the stop tries again
+            _error("play", f"cannot write {echo(args.record)}: {_reason(exc)}")
+            return
+        print(f"the page was closed: saved the record so far to {args.record}", flush=True)
+
+    return save
+
+
+def _save_play(args: argparse.Namespace, table: PlaySession | None, fresh: bool) -> None:
+    """Whatever ended the game (its end, q, end of input, Ctrl-C, SIGTERM, SIGHUP, an error),
+    the moves so far are kept: the record is written whole (a temporary file renamed over
+    the target, `write_atomically`), never left empty or half written."""
+    if table is None:
+        return
+    if args.record is not None:
+        _SAVING.append(1)
+        try:
+            write_atomically(args.record, table.record())
+        finally:
+            _SAVING.clear()
+        print(f"wrote the record to {args.record}; tuolaji replay --partial reads it", flush=True)
+    if fresh:
+        print(
+            f"this game's seed was {args.seed}: tuolaji play --seed {args.seed} deals it again",
+            flush=True,
+        )
 
 
 def _seconds(text: str) -> float:

@@ -6,20 +6,34 @@ A file's size on disk says nothing for a device or a FIFO (``st_size`` is 0 for
 is. Only regular files are read (a FIFO, a device or a folder is refused before a byte is
 read), and the file is opened without blocking, so a FIFO nobody writes to cannot hang the
 reader. ``-`` names stdin, read with the same bound.
+
+Writing a file the user named whole, at once (``play --record``): `check_writable` at the
+start (nothing is created or truncated) and `write_atomically` at the end, which writes a
+temporary file beside the target and renames it over the target, so the target holds the
+old text or the whole new text, never a part (a SIGTERM or a full disk mid-write).
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
 import sys
+import tempfile
+from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from tuolaji.core.errors import LimitExceeded, TuolajiError
 from tuolaji.tools.terminal import echo
 
-__all__ = ["UnreadableFile", "open_for_writing", "read_bounded"]
+__all__ = [
+    "UnreadableFile",
+    "check_writable",
+    "open_for_writing",
+    "read_bounded",
+    "write_atomically",
+]
 
 _CHUNK = 1 << 16
 
@@ -119,4 +133,74 @@ def open_for_writing(path: str | os.PathLike[str]) -> TextIO:
         return open(fd, "w", encoding="utf-8", closefd=True)
     except BaseException:
         os.close(fd)
+        raise
+
+
+def _special(name: str) -> bool:
+    """True for a path that exists and is not a regular file (a FIFO, a device such as
+    ``/dev/stdout``): written in place, since a rename would replace it."""
+    try:
+        mode = os.stat(name).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
+def _path_name(path: object) -> str:
+    if not isinstance(path, str | os.PathLike):
+        raise TypeError(f"path is a str or a path, got {type(path).__name__}")
+    name = os.fspath(path)
+    if not isinstance(name, str):
+        raise TypeError(f"path is a str or a path, got {type(name).__name__}")
+    if "\0" in name:
+        raise OSError(errno.EINVAL, "not a valid path", name)
+    return name
+
+
+def check_writable(path: str | os.PathLike[str]) -> None:
+    """Raise `OSError` now if `write_atomically` could not write ``path`` later (a folder,
+    a missing folder, no permission, a FIFO nobody reads), creating and changing nothing:
+    a temporary file is made beside it and removed. Raises `TypeError` for a non-path."""
+    name = _path_name(path)
+    if _special(name):
+        open_for_writing(name).close()  # a FIFO with no reader fails here (ENXIO)
+        return
+    if os.path.isdir(name):
+        raise IsADirectoryError(errno.EISDIR, "Is a directory", name)
+    if os.path.exists(name) and not os.access(name, os.W_OK):
+        raise PermissionError(errno.EACCES, "Permission denied", name)
+    target = Path(name)
+    fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    os.close(fd)
+    os.unlink(temp)
+
+
+def write_atomically(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` whole or not at all: into a temporary file beside
+    it, flushed to disk, then renamed over ``path`` (`os.replace`), so a stop mid-write (a
+    signal, a full disk) leaves the old file or none, never a part. A path that is not a
+    regular file (``/dev/stdout``, a FIFO) is written in place. The new file gets the
+    permissions a plain ``open`` would give it (0666 less the umask). Raises `OSError` (the
+    temporary file is removed) and `TypeError` for a non-path or non-str text."""
+    name = _path_name(path)
+    if not isinstance(text, str):
+        raise TypeError(f"text is a str, got {type(text).__name__}")
+    if _special(name):
+        with open_for_writing(name) as file:
+            file.write(text)
+        return
+    target = Path(name)
+    fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with open(fd, "w", encoding="utf-8", closefd=True) as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temp, 0o666 & ~umask)
+        os.replace(temp, name)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
         raise

@@ -21,8 +21,9 @@ changes nothing. Every answer carries a Content-Security-Policy, ``no-store`` an
 The API, for the page and for tests (token in the ``X-Token`` header or the ``token`` query
 parameter): ``GET /`` the page, ``GET /state`` the person's view as JSON, ``POST /act`` with
 ``{"seat": N, "decision": D, "move": "♥KK"}`` (card notation, ``p`` pass, ``r`` redeal),
-``POST /hint``, ``POST /undo`` (practice mode), ``POST /next`` (the next deal), ``GET /record``
-the game record as a download.
+``POST /hint``, ``POST /undo`` (practice mode), ``POST /next`` (the next deal), ``POST /left``
+(the page is going away: the server's ``on_leave`` runs), ``GET /record`` the game record as
+a download.
 
 ``D`` is the payload's ``decision``
 ([`PlaySession.decision_number`][tuolaji.tools.table.PlaySession.decision_number]), required by
@@ -46,6 +47,7 @@ import socket
 import sys
 import threading
 import webbrowser
+from collections.abc import Callable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -58,7 +60,14 @@ from tuolaji.core.errors import ConfigurationError, TuolajiError, cut
 from tuolaji.core.rules import preset_name
 from tuolaji.tools.table import FORCED_LINE, PlaySession, card_words, move_text
 from tuolaji.tools.terminal import one_line
-from tuolaji.tools.viewer import TABLE_SCRIPT, TABLE_STYLE, card_ids, page_csp, table_page
+from tuolaji.tools.viewer import (
+    TABLE_SCRIPT,
+    TABLE_STYLE,
+    card_ids,
+    cjk_font_face,
+    page_csp,
+    table_page,
+)
 
 __all__ = [
     "DEFAULT_TRICK_PAUSE",
@@ -87,7 +96,9 @@ def table_payload(table: PlaySession) -> dict[str, Any]:
     the trump, the others' hand sizes, the shown cards, the trick on the table and the last
     one, every finished trick of the deal (all were played face up), the kitty when the view
     holds one, the person's [`side`][tuolaji.tools.table.PlaySession.side], the public events
-    of the deal as lines), and the number of the decision a move must name. Raises
+    of the deal as lines, and per finished trick how many of them were told and the
+    attackers' points then, `PlaySession.trick_moments`), and the number of the decision a
+    move must name. Raises
     `TypeError` for a non-table."""
     _check_table(table)
     view = table.view
@@ -117,15 +128,7 @@ def table_payload(table: PlaySession) -> dict[str, Any]:
             "points": last.points,
         },
         "tricks": len(view.tricks),
-        "done": [
-            {
-                "leader": t.leader,
-                "plays": [card_ids(p) for p in t.plays],
-                "winner": t.winner,
-                "points": t.points,
-            }
-            for t in view.tricks
-        ],
+        "done": _done(table),
         "side": {**attrs.asdict(side), "line": str(side)},
         # No kitty (Rules.kitty_size 0) draws none: the dealer's view holds an empty one.
         "kitty": card_ids(view.kitty) if view.kitty else None,
@@ -140,6 +143,40 @@ def table_payload(table: PlaySession) -> dict[str, Any]:
         "decision": table.decision_number,
         "closed": table.closed,
     }
+
+
+def _done(table: PlaySession) -> list[dict[str, Any]]:
+    """Every finished trick of the deal, with the moment just after it: the person's hand
+    and the hands' sizes then (the cards played since put back: all were played face up),
+    the lines of the news told and the attackers' points (`PlaySession.trick_moments`)."""
+    view = table.view
+    trump = table.hand_trump()
+    hand = list(view.hand)
+    sizes = list(view.hand_sizes)
+    later = [(t.leader, t.plays) for t in view.tricks] + [(view.leader, view.trick)]
+    done: list[dict[str, Any]] = []
+    moments = table.trick_moments()
+    for index in range(len(view.tricks) - 1, -1, -1):
+        leader, plays = later[index + 1]
+        for offset, cards in enumerate(plays):
+            seat = (leader + offset) % 4
+            sizes[seat] += len(cards)
+            if seat == view.seat:
+                hand.extend(cards)
+        trick, moment = view.tricks[index], moments[index]
+        done.append(
+            {
+                "leader": trick.leader,
+                "plays": [card_ids(p) for p in trick.plays],
+                "winner": trick.winner,
+                "points": trick.points,
+                "told": moment.told,
+                "attackers": moment.points,
+                "hand": card_ids(trump.sorted(hand)),
+                "sizes": list(sizes),
+            }
+        )
+    return done[::-1]
 
 
 def _check_table(table: object) -> None:
@@ -250,7 +287,8 @@ class PlayServer(ThreadingHTTPServer):
     (a lock), each on its own thread; a client that hangs up early is let go silently. Raises
     `TypeError` and [`ConfigurationError`][tuolaji.ConfigurationError] for bad arguments
     (a token shorter than [`MIN_TOKEN`][tuolaji.tools.play_server.MIN_TOKEN], a port
-    outside 0-65535, a ``trick_pause`` as for `page_html`)."""
+    outside 0-65535, a ``trick_pause`` as for `page_html`, an ``on_leave`` that is not a
+    function)."""
 
     daemon_threads = True
 
@@ -260,8 +298,15 @@ class PlayServer(ThreadingHTTPServer):
         token: str | None = None,
         port: int = 0,
         trick_pause: float = DEFAULT_TRICK_PAUSE,
+        on_leave: Callable[[], None] | None = None,
     ) -> None:
         _check_table(table)
+        if on_leave is not None and not callable(on_leave):
+            raise TypeError(f"on_leave is None or a function, got {type(on_leave).__name__}")
+        self.on_leave = on_leave
+        """Called (under the lock) when the page says it is going away (``POST /left``, sent
+        as the page is closed or reloaded): ``tuolaji play --record`` saves the record then,
+        so a closed browser loses no move even if the server is later killed."""
         self.table = table
         self.trick_pause = _check_pause(trick_pause)
         """Seconds a finished trick stays on the page (see `page_html`)."""
@@ -400,6 +445,8 @@ class _Handler(BaseHTTPRequestHandler):
                 if path in _NUMBERED:
                     _check_decision(self.server.table, data)
                 answer = _POSTS[path](self.server.table, data)
+                if path == "/left" and self.server.on_leave is not None:
+                    self.server.on_leave()
             self._json(answer)
         except _Refused as refused:
             self._refuse(refused)
@@ -445,6 +492,10 @@ def _act(table: PlaySession, data: dict[str, Any]) -> dict[str, Any]:
     return table_payload(table)
 
 
+def _left(table: PlaySession, data: dict[str, Any]) -> dict[str, Any]:
+    return {}  # the server calls its on_leave (see do_POST)
+
+
 def _hint(table: PlaySession, data: dict[str, Any]) -> dict[str, Any]:
     try:
         action = table.hint()
@@ -469,7 +520,7 @@ def _next(table: PlaySession, data: dict[str, Any]) -> dict[str, Any]:
     return table_payload(table)
 
 
-_POSTS = {"/act": _act, "/hint": _hint, "/undo": _undo, "/next": _next}
+_POSTS = {"/act": _act, "/hint": _hint, "/undo": _undo, "/next": _next, "/left": _left}
 _NUMBERED = frozenset({"/act", "/undo", "/next"})
 
 
@@ -479,16 +530,18 @@ def serve(
     open_browser: bool = True,
     port: int = 0,
     trick_pause: float = DEFAULT_TRICK_PAUSE,
+    on_leave: Callable[[], None] | None = None,
 ) -> None:
     """Serve ``table`` on 127.0.0.1 (a free port unless ``port``; a finished trick stays
-    ``trick_pause`` seconds, see `page_html`), print the page's address
-    (with its token) and, when ``open_browser``, open it; serve until Ctrl-C, whose
-    `KeyboardInterrupt` reaches the caller (which saves the record) once the server is
-    closed. Raises `TypeError` and [`ConfigurationError`][tuolaji.ConfigurationError] for bad
-    arguments."""
+    ``trick_pause`` seconds, see `page_html`; ``on_leave`` is called when the page is closed,
+    see [`PlayServer`][tuolaji.tools.play_server.PlayServer]), print the page's address
+    (with its token) and, when ``open_browser``, open it; serve until Ctrl-C (or a signal the
+    caller turns into an exception), whose exception reaches the caller (which saves the
+    record) once the server is closed and a move being answered is done. Raises `TypeError`
+    and [`ConfigurationError`][tuolaji.ConfigurationError] for bad arguments."""
     if not isinstance(open_browser, bool):
         raise TypeError(f"open_browser is a bool, got {type(open_browser).__name__}")
-    server = PlayServer(table, port=port, trick_pause=trick_pause)
+    server = PlayServer(table, port=port, trick_pause=trick_pause, on_leave=on_leave)
     print(f"open {server.url} (Ctrl-C stops the game)", flush=True)
     if open_browser:
         webbrowser.open(server.url)
@@ -496,13 +549,21 @@ def serve(
         server.serve_forever(poll_interval=0.2)
     finally:  # Ctrl-C (KeyboardInterrupt) goes on to the caller once the socket is closed
         server.server_close()
+        # A move being answered on another thread ends first, so that the caller's record
+        # holds it whole (a stuck request is not waited for past a few seconds).
+        if server.lock.acquire(timeout=10):
+            server.lock.release()
 
 
 _STYLE = (
-    TABLE_STYLE
-    + """#choices button, #actions button, #typer button { font-size: 15px; padding: 4px 10px; }
+    cjk_font_face()
+    + TABLE_STYLE
+    + """body { font-family: "DejaVu Sans", Arial, "tuolaji CJK", sans-serif; }
+#choices button, #actions button, #typer button { font-size: 15px; padding: 4px 10px; }
 #choices { display: flex; gap: 6px; flex-wrap: wrap; min-height: 34px; }
 #message { color: #8a1c1c; }
+[hidden] { display: none !important; }
+#status { height: auto; min-height: 12.6em; }
 #info #side-box { flex: 1 1 100%; }
 #typer { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
 #typed { font-size: 15px; width: 14em; }
@@ -520,7 +581,7 @@ button:focus-visible, input:focus-visible, select:focus-visible, a:focus-visible
 _SCRIPT = (
     TABLE_SCRIPT
     + """let T = GAME.table, selected = new Set(), focused = null, showing = null, queue = [];
-let timer = null, notes = [], fresh = 0;
+let timer = null, fresh = 0;
 const API = {"X-Token": GAME.token, "Content-Type": "application/json"};
 const at = (seat) => (seat - T.seat + 4) % 4;
 const WORDS = GAME.words;
@@ -551,19 +612,32 @@ function markTrick(table, t, number) {
     }
   });
 }
+const isNote = (line) => line.startsWith(GAME.forced) || line.includes("(R6.4)");
+// What is on screen is one moment of the deal: now, or, while a finished trick is shown
+// again, just after it: the hands hold the cards played since, the count, the points, the
+// log and the notes stop at that trick, and no choice is offered (the choices are now's).
+function moment() {
+  if (!showing) {
+    return {hand: T.hand, sizes: T.sizes, tricks: T.tricks, points: T.points,
+      told: T.news.length};
+  }
+  const then = T.done[showing.number - 1];
+  return {hand: then.hand, sizes: then.sizes, tricks: showing.number, points: then.attackers,
+    told: then.told};
+}
 function draw() {
-  const table = document.getElementById("table");
+  const table = document.getElementById("table"), M = moment();
   // Redrawing replaces the cards: a card that had the focus gets it back, nothing else does.
   const had = document.activeElement && document.activeElement.closest("#table") ? focused : null;
   table.replaceChildren(el("rect", {width: W, height: H, rx: 14, fill: "#1f6b3a"}));
   for (let seat = 0; seat < 4; seat++) {
-    const place = at(seat), mine = seat === T.seat;
-    const cards = mine ? T.hand : Array(T.sizes[seat]).fill("back");
+    const place = at(seat), mine = seat === T.seat, live = mine && !showing;
+    const cards = mine ? M.hand : Array(M.sizes[seat]).fill("back");
     const g = group(table, "seat-" + seat,
-      mine ? "your hand: " + spoken(T.hand) : "seat " + seat + ": " + T.sizes[seat] + " cards");
+      mine ? "your hand: " + spoken(M.hand) : "seat " + seat + ": " + M.sizes[seat] + " cards");
     handSlots(place, cards.length).forEach(([x, y], i) => {
-      const on = mine && selected.has(i), lift = on ? -18 : 0, u = card(cards[i], x, y + lift);
-      if (mine) {
+      const on = live && selected.has(i), lift = on ? -18 : 0, u = card(cards[i], x, y + lift);
+      if (live) {
         u.setAttribute("class", "mine");
         u.setAttribute("data-index", i);
         u.setAttribute("role", "button");
@@ -589,12 +663,13 @@ function draw() {
     const [lx, ly] = L.labels[place];
     table.appendChild(el("text", {x: lx, y: ly, "text-anchor": "middle", class: "seat"},
       (mine ? "you, seat " : "seat ") + seat + (seat === T.dealer ? " · dealer" : "") +
-      " · " + T.sizes[seat] + (T.shown[seat].length ? " · showed " + names(T.shown[seat]) : "")));
+      " · " + M.sizes[seat] + (T.shown[seat].length ? " · showed " + names(T.shown[seat]) : "")));
   }
   if (showing) markTrick(table, showing.trick, showing.number);
   else if (T.trick.plays.length) markTrick(table, T.trick, 0);
   else if (T.last) markTrick(table, T.last, T.tricks);
-  if (T.kitty) {
+  // The kitty turned up at the end is not shown with a trick before it.
+  if (T.kitty && !(showing && T.result && T.seat !== T.dealer)) {
     const g = group(table, "kitty", "kitty: " + spoken(T.kitty));
     T.kitty.forEach((c, i) => g.appendChild(card(c, 12 + i * STEP, H - CH - 112)));
   }
@@ -602,15 +677,15 @@ function draw() {
   set("side", T.side.line);
   set("trump", T.trump || "trump not fixed");
   set("dealer", T.dealer === null ? "not yet" : T.dealer);
-  set("trick", T.tricks); set("points", T.points);
+  set("trick", M.tricks); set("points", M.points);
   set("levels", "team 0: " + T.levels[0] + ", team 1: " + T.levels[1]);
   const t = showing && showing.trick;
   set("say", showing ? "Trick " + showing.number + ": seat " + t.winner + " wins " + t.points +
     " points. Click the table or press go on (Enter) to continue."
     : T.deciding ? "Your turn: " + T.choices.prompt : T.result ? "Result: " + T.result : "");
-  set("notes", notes.join("; "));
+  set("notes", T.news.slice(fresh, M.told).filter(isNote).join("; "));
   const box = document.getElementById("choices");
-  box.replaceChildren(...T.choices.options.map((o) => {
+  box.replaceChildren(...(showing ? [] : T.choices.options).map((o) => {
     const b = document.createElement("button");
     b.textContent = o;
     b.setAttribute("aria-label", (T.choices.kind === "bid" ? "bid " : "play ") + o);
@@ -619,25 +694,28 @@ function draw() {
     return b;
   }));
   const show = (id, on) => { document.getElementById(id).hidden = !on; };
-  const kind = T.deciding ? T.choices.kind : null;
+  const kind = T.deciding && !showing ? T.choices.kind : null;
   show("go", kind === "play" || kind === "bury" || kind === "bid");
   set("go", kind === "bury" ? "bury selected" : kind === "bid" ? "bid selected" : "play selected");
   show("pass", kind === "bid" || kind === "redeal");
-  show("hint", T.deciding); show("undo", T.can_undo); show("typer", T.deciding);
-  show("next", !T.deciding && !T.over && !T.closed); show("record", !T.deciding);
+  const now = !showing;
+  show("hint", now && T.deciding); show("undo", now && T.can_undo);
+  show("typer", now && T.deciding); show("choices", now && T.deciding);
+  show("next", now && !T.deciding && !T.over && !T.closed);
+  show("record", now && !T.deciding);
   show("cont", showing !== null);
   if (T.closed) set("say", "The record is yours, so the game is over (it tells later deals).");
   set("record", T.over || T.closed ? "download the record" : "download the record (ends the game)");
   document.getElementById("record").href = "/record?token=" + encodeURIComponent(GAME.token);
   const log = document.getElementById("log");
-  log.replaceChildren(...T.news.map((line, i) => {
+  log.replaceChildren(...T.news.slice(0, M.told).map((line, i) => {
     const li = document.createElement("li");
     li.textContent = line;
     if (i >= fresh) li.className = "new";
     return li;
   }));
   log.scrollTop = log.scrollHeight;
-  if (had !== null && focused !== null && focused < T.hand.length) {
+  if (!showing && had !== null && focused !== null && focused < T.hand.length) {
     const u = table.querySelector('use[data-index="' + focused + '"]');
     if (u) u.focus();
   }
@@ -680,7 +758,6 @@ async function send(path, body) {
   const before = T, same = answer.deal === before.deal && answer.news.length >= before.news.length;
   T = answer; selected = new Set();
   fresh = same ? before.news.length : 0;
-  notes = T.news.slice(fresh).filter((line) => line === GAME.forced || line.includes("(R6.4)"));
   clearTimeout(timer); timer = null; showing = null; queue = [];
   if (same && path === "/act" && pause !== 0) {
     queue = T.done.slice(before.tricks).map((trick, k) => ({trick: trick,
@@ -714,12 +791,17 @@ document.getElementById("record").addEventListener("click", () => setTimeout(asy
   const response = await fetch("/state", {headers: API});
   if (response.ok) { T = await response.json(); draw(); }
 }, 500));
+// Closing or leaving the page tells the server (which saves a --record file then).
+window.addEventListener("pagehide", () => {
+  navigator.sendBeacon("/left?token=" + encodeURIComponent(GAME.token),
+    new Blob([JSON.stringify({seat: T.seat})], {type: "application/json"}));
+});
 fresh = T.news.length;
 draw();
 """
 )
 
-_CSP = page_csp(_SCRIPT, _STYLE, connect=True)
+_CSP = page_csp(_SCRIPT, _STYLE, connect=True, fonts=True)
 
 _CONTROLS = """<nav aria-label="your moves" id="actions">
 <button id="go">play selected</button>

@@ -76,6 +76,7 @@ __all__ = [
     "NewsMark",
     "PlaySession",
     "Side",
+    "TrickMoment",
     "card_words",
     "event_line",
     "move_text",
@@ -92,8 +93,10 @@ NewsMark = tuple[int, int, int]
 """How far a front end has told the events: deal number, attempt and events told."""
 
 FORCED_LINE = "your only legal play, played for you"
-"""The line told after a play of the person's that the game made itself: a decision with a
-single legal action is taken without asking ([`Game.next_decision`][tuolaji.Game.next_decision])."""
+"""How the line told after a play of the person's that the game made itself starts (a
+decision with a single legal action is taken without asking,
+[`Game.next_decision`][tuolaji.Game.next_decision]); the cards follow:
+``your only legal play, played for you: ♠5``."""
 
 _PASS_WORDS = ("p", "pass", "-")
 _REDEAL_WORDS = ("r", "redeal")
@@ -190,6 +193,26 @@ class Side:
         return f"{who}; your side declares (R1.4): {goal}"
 
 
+@attrs.frozen(slots=True)
+class TrickMoment:
+    """The deal just after one finished trick (see
+    [`PlaySession.trick_moments`][tuolaji.tools.table.PlaySession.trick_moments])."""
+
+    number: int
+    """The trick's number, from 1."""
+    told: int
+    """How many lines of the deal's news were told up to the trick's winner's line."""
+    points: int
+    """The attackers' points just after the trick (R8.1, with throw penalties, R6.5)."""
+
+
+def _forced_line(event: Event) -> str:
+    """`FORCED_LINE` with the cards played (``your only legal play, played for you: ♠5``)."""
+    if isinstance(event, Played):
+        return f"{FORCED_LINE}: {format_hand(event.cards)}"
+    return FORCED_LINE
+
+
 def _throw_line(event: ThrowFailed, view: PlayerView | None) -> str:
     line = (
         f"seat {event.seat}'s throw {format_hand(event.attempt)} fails (R6.4): "
@@ -241,7 +264,10 @@ def event_line(event: Event, view: PlayerView | None = None) -> str | None:
     if isinstance(event, TrickWon):
         return f"seat {event.seat} wins trick {event.number + 1} (+{event.points} points)"
     if isinstance(event, KittyRevealed):
-        return f"the kitty: {format_hand(event.cards)} (x{event.multiplier}, +{event.bonus})"
+        cards = event.cards
+        if view is not None and view.trump is not None:
+            cards = tuple(view.trump.sorted(cards))  # as a hand reads: trumps, then suits
+        return f"the kitty: {format_hand(cards)} (x{event.multiplier}, +{event.bonus})"
     if isinstance(event, DealScored):
         return str(event.result)
     return None
@@ -416,8 +442,33 @@ class PlaySession:
             if line is not None:
                 lines.append(line)
             if (*key, index) in self._forced:
-                lines.append(FORCED_LINE)
+                lines.append(_forced_line(events[index]))
         return lines, (*key, len(events))
+
+    def trick_moments(self) -> list[TrickMoment]:
+        """For each finished trick of the deal, in order, how the deal stood just after it:
+        the lines of `news` told up to its winner's line and the attackers' points then
+        (trick points and throw penalties, R6.5, R8.1). A front end that shows a finished
+        trick again shows the deal as of that moment, not the moves made since."""
+        view = self.view
+        state = self.game.state
+        key = (state.deal_number, state.attempt)
+        moments: list[TrickMoment] = []
+        told = points = 0
+        for index, event in enumerate(view.events):
+            if event_line(event, view) is not None:
+                told += 1
+            if (*key, index) in self._forced:
+                told += 1
+            if view.dealer is None:
+                continue
+            if isinstance(event, ThrowFailed):
+                points += net_throw_penalty((event.seat,), view.dealer, view.rules)
+            elif isinstance(event, TrickWon):
+                if team_of(event.seat) != team_of(view.dealer):
+                    points += event.points
+                moments.append(TrickMoment(event.number + 1, told, points))
+        return moments
 
     # --- what the person does ----------------------------------------------------------------
 

@@ -41,6 +41,7 @@ import html
 import json
 import re
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import Any
 
 from tuolaji.core.cards import CARDS, Card, format_hand, level_labels
@@ -70,6 +71,7 @@ __all__ = [
     "TABLE_SCRIPT",
     "TABLE_STYLE",
     "card_ids",
+    "cjk_font_face",
     "fill",
     "game_frames",
     "page_csp",
@@ -107,6 +109,25 @@ def _hands(state: GameState) -> list[list[str]]:
     return [card_ids(trump.sorted(h)) for h in state.hands]
 
 
+def _sorted_ids(state: GameState, cards: Sequence[Card]) -> list[str]:
+    """``cards`` as a hand reads under the deal's trump: trumps first, then suit by suit."""
+    return card_ids(state.trump.sorted(cards) if state.trump is not None else cards)
+
+
+def _sorted_text(state: GameState, cards: Sequence[Card]) -> str:
+    if not cards:
+        return "nothing"
+    return format_hand(state.trump.sorted(cards) if state.trump is not None else cards)
+
+
+def _attackers(state: GameState) -> str:
+    """Who attacks (R1.4): the team that is not the dealer's, once a dealer is known."""
+    if state.dealer is None:
+        return "no dealer yet, so no team attacks yet"
+    team = 1 - state.dealer % 2
+    return f"team {team} (seats {team} and {team + 2}) attacks"
+
+
 def _trump_text(state: GameState) -> str:
     return "trump not fixed" if state.trump is None else str(state.trump)
 
@@ -129,6 +150,7 @@ class _DealFrames:
             "points": state.attacker_points,
             "trump": _trump_text(state),
             "dealer": state.dealer,
+            "attackers": _attackers(state),
             "trick": None,
             "kitty": self.kitty,
             "notes": self.notes,
@@ -170,14 +192,17 @@ class _DealFrames:
         elif isinstance(event, DealerSet):
             if before.kitty:
                 self.kitty = {"cards": card_ids(before.kitty), "face": True, "label": "kitty"}
-            self.add(state, f"seat {event.seat} is the dealer, {_trump_text(state)}")
+            self.add(
+                state,
+                f"seat {event.seat} is the dealer, {_trump_text(state)}; {_attackers(state)}",
+            )
         elif isinstance(event, Buried):
             self.kitty = {
-                "cards": card_ids(state.kitty),
+                "cards": _sorted_ids(state, state.kitty),
                 "face": True,
                 "label": f"buried by seat {event.seat}",
             }
-            self.add(state, f"seat {event.seat} buries {_shown(state.kitty)}")
+            self.add(state, f"seat {event.seat} buries {_sorted_text(state, state.kitty)}")
             # Once play starts the buried cards lie face down until the end (R8.2).
             self.kitty = {"cards": ["back"] * len(state.kitty), "face": False, "label": "kitty"}
         elif isinstance(event, ThrowFailed):
@@ -209,9 +234,9 @@ class _DealFrames:
             # R8.2: with kitty_public_at_end off the event shows no cards; the kitty stays face
             # down (the record keeps the buried cards, but the table did not see them).
             shown = bool(event.cards)
-            cards = card_ids(event.cards) if shown else ["back"] * len(state.kitty)
+            cards = _sorted_ids(state, event.cards) if shown else ["back"] * len(state.kitty)
             last["kitty"] = {"cards": cards, "face": shown, "label": "kitty"}
-            kitty = f"the kitty {_shown(event.cards)}" if shown else "the hidden kitty"
+            kitty = f"the kitty {_sorted_text(state, event.cards)}" if shown else "the hidden kitty"
             if event.multiplier:
                 last["say"] += (
                     f"; the attackers take {kitty}: ×{event.multiplier}, +{event.bonus} points"
@@ -364,15 +389,17 @@ nav button { font-size: 15px; padding: 4px 10px; }
 main { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; margin-top: 8px; }
 #table { background: #1f6b3a; border-radius: 14px; display: block; flex: 1 1 640px;
   min-width: 0; max-width: 960px; height: auto; aspect-ratio: 3 / 2; }
-aside { flex: 1 1 300px; min-width: 260px; max-width: 440px; height: 640px; font-size: 14px;
+aside { flex: 1 1 300px; min-width: 260px; max-width: 440px; font-size: 14px;
+  height: clamp(440px, calc(100vh - 150px), 640px);
   display: flex; flex-direction: column; gap: 6px; }
+aside > * { flex: none; }
 #status, #log { margin: 0; background: #fff; border-radius: 4px; padding: 4px 8px;
-  overflow-y: auto; flex: none; }
+  overflow-y: auto; }
 #status { height: 12.6em; }
-#status p { margin: 0 0 4px 0; }
+#status p { margin: 0 0 4px 0; overflow-wrap: anywhere; }
 #say { min-height: 7.2em; font-weight: bold; }
-#notes { color: #8a1c1c; }
-#log { flex: 1 1 auto; padding-left: 2.2em; font-size: 13px; }
+#notes { color: #1c4f5e; }
+#log { flex: 1 1 auto; min-height: 5em; padding-left: 3.2em; font-size: 13px; }
 #log li.now { font-weight: bold; }
 aside h2 { font-size: 15px; margin: 4px 0 0 0; }
 #keys { font-size: 13px; color: #444; }
@@ -381,9 +408,18 @@ aside h2 { font-size: 15px; margin: 4px 0 0 0; }
 .win { fill: #ffd84a; font-weight: bold; }
 h1 { font-size: 20px; margin: 0; }
 #defs { display: none; }
+@media (min-width: 1600px) {
+  #table { max-width: min(1400px, calc((100vh - 120px) * 1.5)); }
+  aside { max-width: 560px; height: min(933px, calc(100vh - 120px)); font-size: 16px; }
+  #log { font-size: 15px; }
+  aside h2 { font-size: 17px; }
+  nav button, #info, header span { font-size: 17px; }
+}
 """
 """The style every page of the table shares (the replay viewer's and ``tuolaji play
---serve``'s)."""
+--serve``'s): the panel beside the table stacks its parts without overlap (each keeps its
+height, the log scrolls), notes are not the red of a refusal, and from 1600 px wide the
+table and the panel grow with the window (issue 43)."""
 
 _STYLE = (
     TABLE_STYLE
@@ -481,6 +517,7 @@ function draw() {
   set("meta", GAME.rules + ", seed " + GAME.seed);
   set("deal", d.number); set("deals", GAME.deals[GAME.deals.length - 1].number);
   set("trump", f.trump); set("dealer", f.dealer === null ? "not yet" : f.dealer);
+  set("attack", f.attackers);
   set("trick", f.tricks); set("points", f.points);
   const lv = f.levels || d.levels;
   set("levels", "team 0: " + lv[0] + ", team 1: " + lv[1]);
@@ -565,17 +602,38 @@ def _sha256(text: str) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
 
 
-def page_csp(script: str, style: str, *, connect: bool = False) -> str:
+def page_csp(script: str, style: str, *, connect: bool = False, fonts: bool = False) -> str:
     """The Content-Security-Policy of a page whose only script and style are ``script`` and
     ``style`` (inline, pinned by their SHA-256 hashes, so nothing injected would run: an
     inline handler, another ``<script>``, a style attribute); ``connect`` lets the script
-    talk to the page's own server (``tuolaji play --serve``)."""
+    talk to the page's own server (``tuolaji play --serve``), ``fonts`` lets the style use
+    a font written into it (a ``data:`` URL, `cjk_font_face`)."""
     return (
         "default-src 'none'; "
         f"script-src '{_sha256(script)}'; "
         f"style-src '{_sha256(style)}'; "
+        + ("font-src data:; " if fonts else "")
         + ("connect-src 'self'; " if connect else "")
         + "base-uri 'none'; form-action 'none'"
+    )
+
+
+def cjk_font_face() -> str:
+    """A CSS ``@font-face`` of the family ``tuolaji CJK``: the glyphs of every Chinese
+    character of the package's own text (``小王, 大王`` in the card syntax's message, the
+    rule sets' names), a subset of Noto Sans CJK SC (SIL Open Font License 1.1, see
+    ``cjk-subset-OFL.txt`` beside it) written in as a ``data:`` URL, so that a page shows them
+    on a machine with no CJK font. Empty when the file is missing (a page then falls back on
+    the system's fonts)."""
+    try:
+        font = (resources.files("tuolaji.tools") / "cjk-subset.woff").read_bytes()
+    except OSError:
+        return ""
+    data = base64.b64encode(font).decode("ascii")
+    return (
+        '@font-face { font-family: "tuolaji CJK"; font-style: normal; font-weight: 100 900; '
+        f'src: url("data:font/woff;base64,{data}") format("woff"); '
+        "unicode-range: U+2E80-9FFF, U+F900-FAFF, U+FF00-FFEF; }\n"
     )
 
 
@@ -591,6 +649,7 @@ _CONTROLS = """<nav aria-label="replay controls">
 <div id="info">
 <span>deal <output id="deal"></output> of <output id="deals"></output></span>
 <span><output id="trump"></output>, dealer <output id="dealer"></output></span>
+<span><output id="attack"></output></span>
 <span>tricks <output id="trick"></output></span>
 <span>attackers <output id="points"></output> points</span>
 <span>levels <output id="levels"></output></span>
