@@ -265,39 +265,25 @@ def single_trick_winner(table: TrumpTable, cards: Sequence[int]) -> tuple[int, i
 # --- the forced single of a failed throw (R6.3, R6.4) -------------------------------------
 
 # The forced-single kernels take positional parameters only, as forced_single does.
-ForcedSingle = Callable[[BitTable, int, int, Sequence[int], Sequence[int], int], int | None]
-"""A forced-single kernel: ``(bits, lone, doubled, once, twice, seat) -> card or None``."""
+ForcedSingle = Callable[[BitTable, int, int, Sequence[int], Sequence[int], int], int]
+"""A forced-single kernel: ``(bits, lone, doubled, once, twice, seat) -> the forced single's
+bit, or -1`` (see [`forced_single`][tuolaji.core.bitboards.forced_single])."""
 
 
-def _least_card_at(bits: BitTable, lone: int, low: int, p: int) -> int:
-    """The lowest id among the cards of ``lone`` at position ``p`` (from bit ``low`` up): the
-    off-suit level cards share a position (R2.2), and R6.4's order takes the first in suit
-    order ♠ ♥ ♣ ♦ among equal units."""
-    card, pos = bits.card, bits.pos
-    best = card[low]
-    lone ^= 1 << low
-    while lone:
-        b = (lone & -lone).bit_length() - 1
-        if pos[b] != p:
-            break
-        best = min(best, card[b])
-        lone ^= 1 << b
-    return best
-
-
-# The three kernels below read the other hands in turn from the seat after the thrower; each
-# is written out whole (no shared helper calls): they run on every throw of both engines.
+# The three kernels below read the other hands in turn from the seat after the thrower and
+# return the bit of the thrown single that is forced (always the lowest single: the tie
+# among equal cards is broken once, in forced_single), or -1 when the bitboards do not
+# decide. Each is written out whole (no helper calls): they run on every throw of both
+# engines.
 
 
 def _forced_lowest(  # noqa: PLR0917
     bits: BitTable, lone: int, doubled: int, once: Sequence[int], twice: Sequence[int], seat: int
-) -> int | None:
+) -> int:
     """``"lowest"``: the lowest single is forced when beaten and no unit of the lead reaching
     lower (a pair or tractor below it) might be beaten first: none is when no other hand holds
     a pair above the lowest of them (R6.3: a pair is beaten by a higher pair, a tractor only by
     a higher tractor, which holds one)."""
-    if not lone:
-        return None
     pos = bits.pos
     low = (lone & -lone).bit_length() - 1
     p = pos[low]
@@ -308,24 +294,22 @@ def _forced_lowest(  # noqa: PLR0917
         if held and pos[held.bit_length() - 1] > p:
             break
     else:
-        return None  # no card of another hand beats it
+        return -1  # no card of another hand beats it
     if doubled:
         below = pos[(doubled & -doubled).bit_length() - 1]
         if below < p:
             for other in others:
                 pairs = twice[other] & mask
                 if pairs and pos[pairs.bit_length() - 1] > below:
-                    return None  # a unit below the single might be beaten first
-    return _least_card_at(bits, lone, low, p)
+                    return -1  # a unit below the single might be beaten first
+    return low
 
 
 def _forced_smallest(  # noqa: PLR0917
     bits: BitTable, lone: int, doubled: int, once: Sequence[int], twice: Sequence[int], seat: int
-) -> int | None:
+) -> int:
     """``"smallest"``: singles come first, the lowest of them first; it is forced when any
     other hand holds a higher card of the suit."""
-    if not lone:
-        return None
     pos = bits.pos
     low = (lone & -lone).bit_length() - 1
     p = pos[low]
@@ -333,19 +317,17 @@ def _forced_smallest(  # noqa: PLR0917
     for other in ((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3):
         held = once[other] & mask
         if held and pos[held.bit_length() - 1] > p:
-            return _least_card_at(bits, lone, low, p)
-    return None
+            return low
+    return -1
 
 
 def _forced_nearest_seat(  # noqa: PLR0917
     bits: BitTable, lone: int, doubled: int, once: Sequence[int], twice: Sequence[int], seat: int
-) -> int | None:
+) -> int:
     """``"nearest_seat"``: the first seat after the thrower that beats a unit decides, trying
     the singles first (the order of ``"smallest"``): the lowest single is forced when a seat
     holding a higher card comes before any seat holding a pair above the lead's lowest pair
     (which might beat a pair or tractor of the lead instead)."""
-    if not lone:
-        return None
     pos = bits.pos
     low = (lone & -lone).bit_length() - 1
     p = pos[low]
@@ -354,11 +336,11 @@ def _forced_nearest_seat(  # noqa: PLR0917
     for other in ((seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3):
         held = once[other] & mask
         if held and pos[held.bit_length() - 1] > p:
-            return _least_card_at(bits, lone, low, p)
+            return low
         pairs = twice[other] & mask
         if pairs and pos[pairs.bit_length() - 1] > below:
-            return None
-    return None
+            return -1
+    return -1
 
 
 FORCED_SINGLE: Final[Mapping[ForcedUnit, ForcedSingle]] = {
@@ -392,9 +374,24 @@ def forced_single(  # noqa: PLR0917
     cards taken once (``lone``) and twice (``doubled``), as masks; ``once`` and ``twice``: the
     four hands. The fast path of most failed throws: the lead's lowest single is beaten by a
     higher card of another hand and comes first in the order of ``rules.forced_unit``."""
-    if not doubled and not lone & (lone - 1):
-        return None  # one card (or none) is no throw (R6.3)
-    return FORCED_SINGLE[rules.forced_unit](bits, lone, doubled, once, twice, seat)
+    if not lone or (not doubled and not lone & (lone - 1)):
+        return None  # pairs and tractors only, or one card: no throw (R6.3)
+    low = FORCED_SINGLE[rules.forced_unit](bits, lone, doubled, once, twice, seat)
+    if low < 0:
+        return None
+    # Among equal cards at the lowest position (the off-suit level cards, R2.2) R6.4's order
+    # takes the first in suit order ♠ ♥ ♣ ♦, the lowest id.
+    card, pos = bits.card, bits.pos
+    p = pos[low]
+    best = card[low]
+    lone ^= 1 << low
+    while lone:
+        b = (lone & -lone).bit_length() - 1
+        if pos[b] != p:
+            break
+        best = min(best, card[b])
+        lone ^= 1 << b
+    return best
 
 
 def higher_holders(bits: BitTable, card: int, once: Sequence[int], seat: int) -> tuple[int, ...]:

@@ -449,7 +449,14 @@ class PlayPhase:
         # A lead (R6.2): a suit by its number of leads, then one of them.
         sizes = lead_counts(self._bits, once, self._twice[self._turn])
         total = sum(sizes)
-        move = self._known = self._decode_lead(*lead_of_number(sizes, _below(rng, total)))
+        # _decode_lead, inlined: a quarter of the decisions are leads.
+        suit, x = lead_of_number(sizes, _below(rng, total))
+        move, lone, doubled = decode_lead(
+            self._bits, once & self._bits.suit_mask[suit], self._twice[self._turn], x
+        )
+        if len(move) > 1:
+            self._known_split = (move, lone, doubled)  # what a throw's check reads again
+        self._known = move
         return move
 
     def _sample_follow(self, rng: random.Random) -> Move:
@@ -634,7 +641,17 @@ class PlayPhase:
     def _lead_play(self, seat: int, ids: Move) -> tuple[Move, LeadInfo | None]:
         """What a lead of several cards plays (R6.2-R6.4): itself, or a failed throw's forced
         unit (the failure is counted, R6.5); and its description, None for a single."""
-        forced = self._forced_single(seat, ids)
+        # The bitboards decide most failed throws at once (forced_single); the verdict of
+        # throw_verdict decides the rest.
+        known = self._known_split
+        if known is not None and known[0] is ids:
+            lone, doubled = known[1], known[2]
+        else:
+            lone, doubled = bits_of_hand(ids, self._bits)
+            lone ^= doubled
+        forced = forced_single(
+            self._bits, lone, doubled, self._once, self._twice, seat, self._rules
+        )
         if forced is not None:
             self._failed = (*self._failed, seat)
             return SINGLE_MOVES[forced], None
@@ -656,18 +673,6 @@ class PlayPhase:
                     return played, None
                 return played, lead_info_ids(played, table)
         return ids, lead
-
-    def _forced_single(self, seat: int, ids: Move) -> int | None:
-        """The single card a throw ``ids`` by ``seat`` is forced to play when the bitboards
-        show it at once ([`forced_single`][tuolaji.core.bitboards.forced_single]), else None
-        (then [`throw_verdict`][tuolaji.core.trickids.throw_verdict] decides)."""
-        known = self._known_split
-        if known is not None and known[0] is ids:
-            lone, doubled = known[1], known[2]
-        else:
-            lone, doubled = bits_of_hand(ids, self._bits)
-            lone ^= doubled
-        return forced_single(self._bits, lone, doubled, self._once, self._twice, seat, self._rules)
 
     def pop(self) -> Move:
         """Take back the last pushed move and return it (as pushed); raises `IndexError` when
