@@ -64,15 +64,22 @@ def test_documented_module_paths_import_without_a_warning() -> None:
     assert hand is tl.svg.hand
 
 
+# The deprecations a release keeps, one release each: 0.5 keeps the 0.4 names of PlayPhase
+# (is_over, points, hand_ids), renamed to GameState's vocabulary (issue 41); 0.6 removes them.
+KEPT_DEPRECATIONS = {"src/tuolaji/fast/playphase.py"}
+
+
 def test_no_deprecation_is_left_in_the_source() -> None:
     """0.4 removed the whole deprecation layer of 0.3 (issue 30, item 1): no module of the
-    package warns of an old name or installs an import hook to serve old paths."""
+    package warns of an old name or installs an import hook to serve old paths, except the
+    one-release deprecations listed in ``KEPT_DEPRECATIONS``."""
     left = {
         str(path.relative_to(ROOT)): sorted(set(OLD_NAME_MACHINERY.findall(path.read_text())))
         for path in sorted((ROOT / "src" / "tuolaji").rglob("*.py"))
         if OLD_NAME_MACHINERY.search(path.read_text())
     }
-    assert not left, left
+    assert set(left) == KEPT_DEPRECATIONS, left
+    assert "sys.meta_path" not in str(left)  # never an import hook
     assert OLD_NAME_MACHINERY.search("warnings.warn('x', DeprecationWarning)")
     assert OLD_NAME_MACHINERY.search("sys.meta_path.insert(0, _Finder())")
 

@@ -479,7 +479,7 @@ def test_the_api_reference_shows_each_value_meaning_from_the_declaration(
     reference shows each field's ``RULE_FIELDS[name].doc``, then the field's own notes."""
     from tuolaji.core.rules import RULE_FIELDS  # noqa: PLC0415
 
-    text = " ".join(" ".join(pages["api.html"].text).split())
+    text = " ".join(" ".join(pages["api/core.html"].text).split())
     for name, field in RULE_FIELDS.items():
         for _, meaning in field.values.meanings():
             assert " ".join(meaning.replace("``", "").split()) in text, (name, meaning)
