@@ -22,7 +22,7 @@ The window (docs/game.md, "Taking back"), for the seat ``seat`` asking:
 >>> game.undo()
 Traceback (most recent call last):
   ...
-tuolaji.core.errors.IllegalAction: R11: nothing to take back in this deal yet
+tuolaji.core.errors.IllegalAction: R11: nothing to take back: no bid or play stands in this deal
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ def takeback_index(state: GameState, actions: Sequence[Action], seat: int | None
         raise IllegalAction("R11", 'Rules.takeback is "none": an action stands once made')
     k = _last_decision(actions)
     if k < 0:
-        raise IllegalAction("R11", "nothing to take back in this deal yet")
+        raise IllegalAction("R11", "nothing to take back: no bid or play stands in this deal")
     last = actions[k]
     who = "" if seat is None else f"seat {seat}: "
     if seat is not None and getattr(last, "seat", None) != seat:
@@ -157,7 +157,9 @@ def deal_states(start: GameState, actions: Iterable[Action]) -> Iterator[GameSta
         if type(action) is Undo:
             k = _last_decision(kept)
             if k < 0:  # pragma: no cover - a game appends only undos that applied
-                raise IllegalAction("R11", "nothing to take back in this deal yet")
+                raise IllegalAction(
+                    "R11", "nothing to take back: no bid or play stands in this deal"
+                )
             state = rebuilt(start, kept, k)
             del kept[k]
         else:
