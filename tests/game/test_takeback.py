@@ -362,3 +362,20 @@ def test_r11_undo_is_no_rl_action() -> None:
     assert NUM_ACTIONS == 57
     with pytest.raises(tl.IllegalAction, match="not a decision"):
         action_ids(tl.Undo(0))
+
+
+@pytest.mark.parametrize(
+    ("value", "bid", "play"),
+    [("none", False, False), ("bids", True, False), ("plays", False, True), ("both", True, True)],
+)
+def test_r11_each_value_takes_back_its_kinds(value: Takeback, bid: bool, play: bool) -> None:
+    rules = attrs.evolve(ONLINE, takeback=value)
+    for stop, allowed in ((a_bid, bid), (a_follow, play)):
+        game, seat, _ = game_at(stop, rules)
+        assert game.can_undo(seat) is allowed
+        assert (tl.Undo(seat) in game.legal_actions(seat)) is allowed
+        if allowed:
+            game.undo(seat)
+        else:
+            with pytest.raises(tl.IllegalAction, match=f'Rules.takeback is "{value}"'):
+                game.undo(seat)
