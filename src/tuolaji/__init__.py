@@ -120,6 +120,7 @@ from tuolaji.state.actions import (
     Trick,
     TrickWon,
     TrumpRevealed,
+    Undo,
 )
 from tuolaji.state.eventlog import EventLog
 from tuolaji.state.gamestate import GameState
@@ -201,6 +202,7 @@ __all__ = [
     "Trump",
     "TrumpRevealed",
     "TuolajiError",
+    "Undo",
     "Unit",
     "UnknownRuleset",
     "advance_level",

@@ -53,6 +53,7 @@ ONLINE_FIELDS = {
     "jack_hook_cards": "single",
     "jack_hook_outcome": "reset_then_advance",
     "kitty_public_at_end": False,
+    "takeback": "both",
 }
 """What ``online`` sets (issue 31): the online app's defaults for four players and two decks,
 each listed in docs/house-rules.md beside the app's setting it reads."""

@@ -163,6 +163,11 @@ KittyTheft = Literal["none", "every_deal"]
 """The values of [`Rules.kitty_theft`][tuolaji.Rules.kitty_theft] (R5.2): kitty theft (炒地皮); each
 value's meaning is declared once, with the field (``RULE_FIELDS["kitty_theft"]``)."""
 
+Takeback = Literal["none", "bids", "plays", "both"]
+"""The values of [`Rules.takeback`][tuolaji.Rules.takeback] (R11): which of its own actions a seat
+may take back; each value's meaning is declared once, with the field
+(``RULE_FIELDS["takeback"]``)."""
+
 TopLevel = Literal["A", "no_trump"]
 """The values of [`Rules.top_level`][tuolaji.Rules.top_level] (R9.2): what lies past the last
 level; each value's meaning is declared once, with the field (``RULE_FIELDS["top_level"]``)."""
@@ -1260,6 +1265,33 @@ class Rules:
     )
     """R6.4: a failed throw tells which seats could beat it. False: only the forced unit is
     public (the seats that stopped the throw stay secret)."""
+    takeback: Takeback = _field(
+        "none",
+        "R11",
+        "which of its own actions a seat may take back",
+        _Choice(
+            Takeback,
+            {
+                "none": "the seeds: an action stands once made",
+                "bids": (
+                    "a seat may take back its bid (R4.2-R4.4) while it is the deal's last "
+                    "action but for cards dealt and bidding is still open (R4.1): the bid "
+                    "before it stands again"
+                ),
+                "plays": (
+                    "a seat may take back its play (R6, R7) while it is the deal's last action "
+                    "(a trick it completed included), unless it ended the deal or was a failed "
+                    "throw (R6.4)"
+                ),
+                "both": "the online app's default: bids and plays as above",
+            },
+        ),
+        "0.5",
+    )
+    """R4.2, R6, R7, R11: taken back through [`Game.undo`][tuolaji.Game.undo] or an
+    [`Undo`][tuolaji.Undo] action given to [`Game.apply`][tuolaji.Game.apply]; the state is then
+    the one without the action (its cards dealt since kept), the record keeps both. A
+    `GameState` alone has no history: its `legal_actions` never list `Undo` (docs/game.md)."""
     tractor_min_pairs: TractorMinPairs = _field(
         2,
         "R3.2",
@@ -1792,6 +1824,7 @@ _SHUANGSHENG = Rules(
 )
 
 _ONLINE = Rules(
+    takeback="both",
     first_dealer="winning_bid",
     throw_penalty=0,
     forced_unit="nearest_seat",

@@ -22,8 +22,9 @@ from tuolaji.core.limits import MAX_REDEALS
 from tuolaji.core.rules import Rules, rules_text
 from tuolaji.core.scoring import DealResult
 from tuolaji.game.kept import DealActions, DealStarts, KeptList
+from tuolaji.game.takeback import WithUndo, deal_states, rebuilt, standing, takeback_index
 from tuolaji.game.turns import BidTurns
-from tuolaji.state.actions import Action, ActionSet, DealCard, ListedActions, Pass, Phase
+from tuolaji.state.actions import Action, ActionSet, DealCard, ListedActions, Pass, Phase, Undo
 from tuolaji.state.gamestate import GameState
 
 __all__ = ["Game", "History", "MatchResult"]
@@ -72,7 +73,11 @@ class History(Sequence[GameState]):
     def _deal_states(self, deal: int, stop: int | None = None) -> Iterator[GameState]:
         state = self._game.starts[deal]
         yield state
-        for action in self._game.actions[deal][:stop]:
+        actions = self._game.actions[deal][:stop]
+        if Undo in map(type, actions):  # a take-back (Rules.takeback): replayed by the deal
+            yield from deal_states(state, actions)
+            return
+        for action in actions:
             state = state.apply(action)
             yield state
 
@@ -201,9 +206,12 @@ class Game:
     def apply(self, action: Action) -> GameState:
         """Apply one action to the current state, recording it; returns the new state.
 
-        Raises [`IllegalAction`][tuolaji.IllegalAction] for an illegal action and
+        An [`Undo`][tuolaji.Undo] is [`undo`][tuolaji.Game.undo] for its seat. Raises
+        [`IllegalAction`][tuolaji.IllegalAction] for an illegal action and
         [`LimitExceeded`][tuolaji.LimitExceeded] past ``max_redeals``; either way nothing changes.
         """
+        if type(action) is Undo:
+            return self.undo(action.seat)
         state = self.state.next_deal() if self.state.phase is _FINISHED else None
         new = (state or self.state).apply(action)
         if new.attempt > self.max_redeals:
@@ -220,6 +228,60 @@ class Game:
         if new.result is not None:
             self._results.append(new.result)
         return new
+
+    def undo(self, seat: int | None = None) -> GameState:
+        """Take back ``seat``'s last bid or play where [`Rules.takeback`][tuolaji.Rules.takeback]
+        allows it (R11; None: the seat whose action it is); returns the state after, the state of
+        the deal without that action (its cards dealt since dealt again, R4.1).
+
+        The action stays in [`actions`][tuolaji.Game.actions] and the record, followed by an
+        [`Undo`][tuolaji.Undo] that marks it, so a replay reaches the same state. The window
+        (docs/game.md, "Taking back"): the deal's last action but cards dealt is ``seat``'s,
+        a bid while bidding is open (R4.1-R4.4), or a play that neither ended the deal (R9) nor
+        was a failed throw (R6.4). Outside it raises [`IllegalAction`][tuolaji.IllegalAction]
+        naming the rule and why, a `TypeError` for a seat that is no int; nothing changes.
+        """
+        if seat is not None:
+            if isinstance(seat, bool) or not isinstance(seat, int):
+                raise TypeError(f"seat is an int 0..3 or None, got {type(seat).__name__}")
+            check_seat(seat)
+        actions = standing(self._actions[-1])
+        index = takeback_index(self.state, actions, seat)
+        taken = actions[index]
+        new = rebuilt(self._starts[-1], actions, index)
+        self.state = new
+        self._actions[-1]._append(Undo(taken.seat))  # type: ignore[union-attr]
+        return new
+
+    def can_undo(self, seat: int | None = None) -> bool:
+        """True when [`undo`][tuolaji.Game.undo] of ``seat`` (None: any seat) would be taken
+        now (R11, ``Rules.takeback``)."""
+        if seat is not None:
+            if isinstance(seat, bool) or not isinstance(seat, int):
+                raise TypeError(f"seat is an int 0..3 or None, got {type(seat).__name__}")
+            check_seat(seat)
+        if self.rules.takeback == "none" or not self._actions[-1]:
+            return False
+        try:
+            takeback_index(self.state, standing(self._actions[-1]), seat)
+        except IllegalAction:
+            return False
+        return True
+
+    def legal_actions(self, seat: int | None = None) -> ActionSet:
+        """The current state's [`legal_actions`][tuolaji.GameState.legal_actions] of ``seat``
+        (None: every seat), with that seat's [`Undo`][tuolaji.Undo] last while it may take
+        back (``Rules.takeback``, R11): what a server offers. The bots'
+        [`next_decision`][tuolaji.Game.next_decision] never offers an undo."""
+        actions = self.state.legal_actions(seat)
+        if self.rules.takeback == "none" or not self._actions[-1]:
+            return actions
+        kept = standing(self._actions[-1])
+        try:
+            index = takeback_index(self.state, kept, seat)
+        except IllegalAction:
+            return actions
+        return WithUndo(actions, Undo(kept[index].seat))  # type: ignore[union-attr]
 
     def next_deal(self) -> GameState:
         """Start the next deal once this one is finished (R10: its dealer and level);

@@ -23,7 +23,7 @@ from typing import TypeVar, overload
 from tuolaji.core._args import sequence_index
 from tuolaji.core.cards import CARDS
 from tuolaji.core.scoring import DealResult
-from tuolaji.state.actions import Action, AskRedeal, Bury, DealCard, Declare, Pass, Play
+from tuolaji.state.actions import Action, AskRedeal, Bury, DealCard, Declare, Pass, Play, Undo
 from tuolaji.state.gamestate import GameState, start_after
 
 __all__ = ["DealActions", "DealStarts", "KeptList"]
@@ -45,7 +45,7 @@ def _code(code: int) -> bytes:
 _OBJECT_CODE = _code(_OBJECT)
 
 _SHARED: list[Action] = [DealCard()]
-"""One shared copy of each small action (DealCard, Pass, AskRedeal, and bids and plays of at
+"""One shared copy of each small action (DealCard, Pass, AskRedeal, Undo, and bids and plays of at
 most two cards), indexed by its code. Per kind there are at most 4 seats x 54 x 55 card
 choices, so the table is bounded by construction; were it full, actions would go to the
 deals' blobs instead."""
@@ -56,7 +56,7 @@ _LOCK = threading.Lock()  # two games in two threads must not give one code to t
 _KINDS: tuple[type[Declare] | type[Bury] | type[Play], ...] = (Declare, Bury, Play)
 """A blob entry is ``kind, seat, n`` then ``n`` card ids; the kind indexes this tuple."""
 _KIND_OF: dict[type, int] = {kind: i for i, kind in enumerate(_KINDS)}
-_ACTION_TYPES = (DealCard, Pass, AskRedeal, *_KINDS)
+_ACTION_TYPES = (DealCard, Pass, AskRedeal, Undo, *_KINDS)
 _card_id = attrgetter("id")
 
 
@@ -102,7 +102,7 @@ class DealActions(Sequence[Action]):
         if not isinstance(action, _ACTION_TYPES):
             raise TypeError(
                 f"a deal's actions are tuolaji actions (DealCard, Declare, Pass, AskRedeal, "
-                f"Bury, Play), got {type(action).__name__}"
+                f"Bury, Play, Undo), got {type(action).__name__}"
             )
         # Plays of three cards or more, the common larger actions, are not hashed: never shared.
         code = None if type(action) is Play and len(action.cards) > 2 else _CODES.get(action)

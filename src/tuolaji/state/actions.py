@@ -51,6 +51,7 @@ __all__ = [
     "Trick",
     "TrickWon",
     "TrumpRevealed",
+    "Undo",
     "holds",
     "replace_hand",
 ]
@@ -174,7 +175,22 @@ class Play(_ActionText):
         return _with_cards(self.seat, "play", self.cards)
 
 
-Action = DealCard | Declare | Pass | AskRedeal | Bury | Play
+@attrs.frozen(slots=True, repr=False)
+class Undo(_ActionText):
+    """``seat`` takes back its own last bid or play, where ``Rules.takeback`` allows it (R11).
+
+    A [`Game`][tuolaji.Game] takes it ([`Game.undo`][tuolaji.Game.undo],
+    [`Game.apply`][tuolaji.Game.apply]) and keeps it in its record after the action it takes
+    back; a `GameState` alone keeps no history, so its `apply` refuses it and its
+    `legal_actions` never list it."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat} undo"
+
+
+Action = DealCard | Declare | Pass | AskRedeal | Bury | Play | Undo
 
 # --- events (all public: no event ever holds a hidden card) ----------------------------------
 

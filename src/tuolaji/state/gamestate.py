@@ -80,6 +80,7 @@ from tuolaji.state.actions import (
     Play,
     PlayActions,
     Trick,
+    Undo,
 )
 from tuolaji.state.bookkeeping import Bookkeeping
 from tuolaji.state.codec import from_data, load_json, to_data
@@ -763,6 +764,12 @@ class GameState:
             return auction.ask_redeal(self, action.seat)
         if isinstance(action, Bury):
             return auction.bury(self, action.seat, action.cards)
+        if isinstance(action, Undo):
+            raise IllegalAction(
+                "R11",
+                f"seat {cut(action.seat)}: a GameState keeps no history to take back from; "
+                "give the Undo to Game.apply or call Game.undo (Rules.takeback)",
+            )
         raise IllegalAction("R11", f"{cut(action)} is not an action")
 
     def deal_card(self) -> GameState:

@@ -11,6 +11,7 @@ Action notation, seat first::
     0 declare ♥10 BJ  Declare(0, ...)       a bid or counter (R4.2-R5.2); "bid" also reads
     1 pass            Pass(1)
     3 redeal          AskRedeal(3)          a weak-hand redeal request (R4.7)
+    2 undo            Undo(2)               a take-back (R11, ``Rules.takeback``)
     0 bury ♣2345 ♦66 ♠37
     1 play ♥KK        Play(1, ...)
 """
@@ -25,6 +26,7 @@ from tuolaji.state.actions import Action
 __all__ = ["format_action", "parse_action"]
 
 _VERBS = {"declare": "Declare", "bid": "Declare", "pass": "Pass", "redeal": "AskRedeal"}
+_VERBS |= {"undo": "Undo"}
 _VERBS |= {"bury": "Bury", "play": "Play"}
 _ACTIONS = (
     actions.DealCard,
@@ -33,6 +35,7 @@ _ACTIONS = (
     actions.AskRedeal,
     actions.Bury,
     actions.Play,
+    actions.Undo,
 )
 
 
@@ -70,12 +73,14 @@ def parse_action(text: str) -> Action:
         raise IllegalAction(
             "R11",
             f"cannot read the action {shown!r}: unknown verb {words[1][:12]!r}; "
-            "the verbs are declare, pass, redeal, bury, play",
+            "the verbs are declare, pass, redeal, bury, play, undo",
         )
     rest = words[2] if len(words) > 2 else ""
-    if kind in ("Pass", "AskRedeal"):
+    if kind in ("Pass", "AskRedeal", "Undo"):
         if rest.strip():
             raise IllegalAction("R11", f"cannot read the action {shown!r}: {verb} takes no cards")
+        if kind == "Undo":
+            return actions.Undo(seat)
         return actions.Pass(seat) if kind == "Pass" else actions.AskRedeal(seat)
     cards = () if rest.strip() == "-" else parse_cards(rest)
     if kind == "Declare":
