@@ -465,6 +465,10 @@ def _close_bidding(state: GameState) -> GameState:
     suit = card.suit  # a joker (suit None) means no trump (R4.6)
     if rules.no_bid_dealer == "twin":
         dealer = twin_dealer(card, state.hands, dealer)
+        if state.no_trump_level[team_of(dealer)]:
+            # R9.2: the twin handed the deal to a team on the no-trump level, whose deals
+            # have no trump suit: the turned card names none.
+            suit = None
     return _to_weak_hand(_fix_trump(state, dealer, suit, events))
 
 
