@@ -119,8 +119,13 @@ def test_r12_the_table_has_the_columns_the_declarations_fill() -> None:
 
 
 def test_r12_every_field_of_rules_has_one_row() -> None:
-    assert list(_rows()) == [field.name for field in attrs.fields(Rules)]
-    assert list(_rows()) == list(RULE_FIELDS)
+    rows = _rows()
+    missing = [name for name in RULE_FIELDS if name not in rows]
+    assert not missing, "add the rows\n" + "\n".join(
+        f"| {' | '.join(declared_cells(name))} |" for name in missing
+    )
+    assert list(rows) == [field.name for field in attrs.fields(Rules)]
+    assert list(rows) == list(RULE_FIELDS)
 
 
 def test_r12_every_column_is_what_the_declaration_gives() -> None:

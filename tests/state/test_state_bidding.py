@@ -36,7 +36,7 @@ from tuolaji.core.bidding import BidStage
 from tuolaji.core.cards import Rank, Suit
 from tuolaji.core.rules import FixTrump, JokerBids, JokerPairs, KittyTheft, TopLevel
 from tuolaji.state.auction import BIDDING_PHASES, _stage_of
-from tuolaji.testing import stacked_deck
+from tuolaji.testing import check_state, stacked_deck
 
 C = tl.parse_cards
 NO_POINTS = "3S 3S 4S 4S 6S 6S 7S 7S 8S 8S 9S 9S JS JS QS QS AS AS 3H 3H 4H 4H 6H 6H 7H"
@@ -437,6 +437,28 @@ def test_r4_6_twin_the_dealers_side_or_the_kitty_holding_it_keeps_the_dealer(
     kitty: the dealer stays, at its own level."""
     s = later_no_bid(holders, kitty)
     assert s.dealer == 0 and s.trump == tl.Trump(Rank.TWO, Suit.CLUBS)
+
+
+def test_r4_6_r9_2_the_twin_handing_the_deal_to_a_team_on_no_trump_names_no_suit() -> None:
+    """R4.6 "twin" with ``top_level="no_trump"``: attacker seat 3 holds the other ♣9, and its
+    team stands on the no-trump level past A, whose deals have no trump suit (R9.2): it deals
+    at A with no trump, and no counter can name a suit."""
+    rules = attrs.evolve(tl.RULESETS["shuangsheng"], top_level="no_trump")
+    deck = stacked_deck(["", "", "", "9C"], "AS KD 9C", first_seat=0)
+    s = GameState.new(
+        rules,
+        seed=1,
+        dealer=0,
+        deal_number=2,
+        deck=deck,
+        levels=(Rank.FIVE, Rank.ACE),
+        no_trump_level=(False, True),
+    )
+    s = close(deal(s))
+    assert events_of(s, TrumpRevealed) == [TrumpRevealed(2, tl.Card.parse("9C"))]
+    assert s.dealer == 3 and s.trump == tl.Trump(Rank.ACE, None)
+    assert events_of(s, DealerSet) == [DealerSet(3, Rank.ACE, None)]
+    check_state(s)
 
 
 def test_r4_6_keep_the_dealer_stays_whoever_holds_the_twin() -> None:

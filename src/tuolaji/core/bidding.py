@@ -402,6 +402,11 @@ def _level_bids() -> tuple[tuple[tuple[Suit, int, Card, int, Card], ...], ...]:
 
 
 _LEVEL_BIDS = _level_bids()
+_BID_CARDS = tuple(
+    frozenset((*(entry[1] for entry in row), SMALL_JOKER_ID, BIG_JOKER_ID)) for row in _LEVEL_BIDS
+)
+"""Per level rank (index ``rank - 2``): the ids of every card some bid shows (R4.3, R4.4),
+the four level cards and the two jokers: a hand holding none of them has no bid."""
 _SMALL_PAIR = (SMALL_JOKER, SMALL_JOKER)
 _BIG_PAIR = (BIG_JOKER, BIG_JOKER)
 _BIG_SINGLE = (BIG_JOKER,)
@@ -433,6 +438,8 @@ def bid_offers(
     # On card ids: a set of ints is built and probed in C; Cards would call Card.__eq__ and
     # Card.__hash__ per card. Most hands hold no level card and no joker pair: four misses.
     held = set(ids)
+    if held.isdisjoint(_BID_CARDS[level - 2]):
+        return []
     offers: list[BidOffer] = []
     joker_bids = rules.joker_bids
     if min_strength <= LEVEL_PAIR_STRENGTH:

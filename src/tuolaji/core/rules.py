@@ -1363,7 +1363,8 @@ class Rules:
         "0.4",
     )
     """A team on the no-trump level keeps the last level as its level, with a ``no_trump_level``
-    flag (see docs/house-rules.md)."""
+    flag (see docs/house-rules.md); a later deal nobody bid that ``no_bid_dealer="twin"`` hands
+    to it has no trump suit either (R4.6)."""
     reinforce_after_overturn: bool = _field(
         False, "R4.2", "a seat overturned may still reinforce its bid", _FLAG, "0.4"
     )

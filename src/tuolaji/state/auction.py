@@ -298,13 +298,26 @@ def declare_options(state: GameState, seat: int) -> list[Hand]:
     """Every bid ``seat`` may make now, as the cards it would show, weakest first.
 
     Read on the hand's card ids (`tuolaji.core.bidding.bid_offers`, which also gives each
-    bid's strength and suit), and the facts the checks share (the window, the stage, the
-    overturned single) read once per call, not once per bid: bots and the state machine ask
-    after every dealt card."""
-    if _bid_window(state, seat) is not None:
-        return []
+    bid's strength and suit), with the facts the checks share (the window, the declaring
+    team's level, the overturned single) read once per call, not once per bid: bots and the
+    state machine ask after every dealt card."""
     rules = state.rules
-    stage = _stage(state)
+    stage = _stage_of(state.phase)
+    standing = state.bid
+    dealer = state.dealer
+    window = bid_window(
+        seat,
+        stage,
+        rules,
+        turn=state.turn,
+        standing=standing,
+        dealer=dealer,
+        no_trump_deal=state.no_trump_deal,
+        seat_on_no_trump=state.no_trump_level[team_of(seat)],
+    )
+    if window is not None:
+        return []
+    assert stage is not None  # bid_window refuses every bid outside the bidding windows
     declaration = is_declaration(stage, rules)
     counter = is_counter(stage, rules)
     # A strength window only prunes the options to build; bid_refusal below decides.
@@ -313,13 +326,17 @@ def declare_options(state: GameState, seat: int) -> list[Hand]:
         high = LEVEL_PAIR_STRENGTH  # R4.4: joker pairs never declare
     if counter:
         low = LEVEL_PAIR_STRENGTH  # R5.2
-    standing = state.bid
     if standing is not None:
         low = max(low, overturn_floor(standing.strength, rules))  # R4.2
     if low > high:
         return []
-    level = bid_level(state, seat)
-    offers = bid_offers(state._hand_ids(seat), level, rules, min_strength=low, max_strength=high)
+    levels = state.levels
+    # The bid's level is the declaring team's (R4.2): no need to find that team when both
+    # teams stand on the same level, as in every match's first deal.
+    level = levels[0] if levels[0] == levels[1] else bid_level(state, seat)
+    # The ids of a hand that grows by one card per state: built here, not cached on the state.
+    ids = [card.id for card in state.hands[seat]]
+    offers = bid_offers(ids, level, rules, min_strength=low, max_strength=high)
     if not offers:
         return []
     overturned = overturned_single(state, seat)
@@ -448,6 +465,10 @@ def _close_bidding(state: GameState) -> GameState:
     suit = card.suit  # a joker (suit None) means no trump (R4.6)
     if rules.no_bid_dealer == "twin":
         dealer = twin_dealer(card, state.hands, dealer)
+        if state.no_trump_level[team_of(dealer)]:
+            # R9.2: the twin handed the deal to a team on the no-trump level, whose deals
+            # have no trump suit: the turned card names none.
+            suit = None
     return _to_weak_hand(_fix_trump(state, dealer, suit, events))
 
 

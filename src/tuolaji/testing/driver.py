@@ -109,9 +109,9 @@ def _repair_options(name: str, base: Rules, values: dict[str, object]) -> tuple[
 def agree(values: dict[str, object], pick: Chooser, base: Rules = RULESETS["tuolaji"]) -> None:
     """Bring ``values`` (every field by name, each valid on its own) into agreement with every
     check that joins fields ([`JOINT_CHECKS`][tuolaji.core.rules.JOINT_CHECKS], the checks
-    `Rules` makes, R12), in place: while a check fails, ``pick`` chooses one of the changes of
-    one of its fields, to one of the values `build_rules` draws for it (``base`` first), that
-    makes it hold and breaks no check that held. Every value of every field stays drawn, and
+    `Rules` makes, R12), in place: while a check fails, ``pick`` chooses one of its fields and
+    then one of the values `build_rules` draws for it (``base`` first) that makes the check
+    hold and breaks no check that held. Every value of every field stays drawn, and
     a check added to ``JOINT_CHECKS`` is satisfied without a change here.
 
     Raises [`ConfigurationError`][tuolaji.ConfigurationError] naming the check when no change
@@ -129,23 +129,25 @@ def agree(values: dict[str, object], pick: Chooser, base: Rules = RULESETS["tuol
         if not failing:
             return
         check = failing[0]
-        repairs = []
+        repairs: dict[str, list[object]] = {}
         for name in check.fields:
             for value in _repair_options(name, base, values):
                 if value == values[name]:
                     continue
                 changed = {**values, name: value}
-                fixed = [c for c in JOINT_CHECKS if c.problem(changed) is not None]
-                if all(c in failing for c in fixed) and check not in fixed:
-                    repairs.append((name, value))
+                still = [c for c in JOINT_CHECKS if c.problem(changed) is not None]
+                if all(c in failing for c in still) and check not in still:
+                    repairs.setdefault(name, []).append(value)
         if not repairs:
             raise ConfigurationError(
                 f"R12: the testing kit cannot bring a drawn rule set into agreement with the "
                 f"check {check.name} ({check.rule}) of {', '.join(check.fields)}: "
                 f"{check.problem(values)}"
             )
-        name, value = pick(repairs)
-        values[name] = value
+        # The field first, then its value: a field with more values to give way to is not
+        # changed more often, so that each value of each field keeps its share of the draws.
+        name = pick(tuple(repairs))
+        values[name] = pick(repairs[name])
     raise ConfigurationError(f"R12: the testing kit made {_REPAIRS} repairs and still fails")
 
 
