@@ -33,7 +33,7 @@ from tuolaji.tools.arena import (
 from tuolaji.tools.arena.running import _level_gain, _tasks
 from tuolaji.tools.cli import main
 from tuolaji.tools.parallel import derive_seed
-from tuolaji.tools.stats import SPRTResult
+from tuolaji.tools.stats import SPRTResult, share_interval
 from tuolaji.tools.terminal import ProgressBar
 
 
@@ -207,6 +207,42 @@ def test_match_pairs_report_returns_points_per_attack_and_matches() -> None:
     data = result.to_data()["pairs"][0]
     assert data["matches"] == list(summary.matches)
     assert data["returns"]["mean"] == summary.returns.mean
+
+
+def test_match_wins_have_a_wilson_interval_and_levels_per_match() -> None:
+    # Issue 44, item 1: whole matches (R9.5) are the measure; the share of finished matches
+    # won, its 95% Wilson interval, the levels per match and the deals a match lasted.
+    config = ArenaConfig(parse_bots("g=greedy,r=random"), deals=3, match=True, max_deals=30)
+    result = run_arena(config)
+    (summary,) = result.summaries
+    assert summary.finished == sum(summary.matches)
+    assert summary.match_share == summary.matches[0] / summary.finished
+    low, high = summary.match_interval
+    assert (low, high) == share_interval(summary.matches[0], summary.finished)
+    assert low <= summary.match_share <= high
+    assert summary.level_per_match.mean == pytest.approx(summary.level.mean / 2)
+    line = next(x for x in result.table().splitlines() if x.startswith("g won "))
+    assert f"g won {summary.matches[0]} of {summary.finished} matches against r" in line
+    assert "(95% Wilson)" in line and "levels / match" in line and "deals / match" in line
+    data = result.to_data()["pairs"][0]["match_wins"]
+    assert data["a"] == summary.matches[0] and data["b"] == summary.matches[1]
+    assert data["unfinished"] == 2 * 3 - summary.finished
+    assert (data["low"], data["high"]) == (low, high)
+    assert data["level_per_match"]["mean"] == summary.level_per_match.mean
+    assert data["deals_per_match"] == summary.deals / 6
+
+
+def test_matches_stopped_at_the_cap_are_counted_apart() -> None:
+    config = ArenaConfig(parse_bots("g=greedy,r=random"), deals=2, match=True, max_deals=2)
+    result = run_arena(config)
+    (summary,) = result.summaries
+    assert summary.finished == 0 and summary.match_share == 0.5
+    assert summary.match_interval == (0.0, 1.0)
+    assert "4 stopped at 2 deals" in result.table()
+    assert result.to_data()["pairs"][0]["match_wins"]["unfinished"] == 4
+    single = run_arena(ArenaConfig(parse_bots("g=greedy,r=random"), deals=2))
+    assert single.to_data()["pairs"][0]["match_wins"] is None
+    assert "matches against" not in single.table()
 
 
 def test_a_shared_bidder_makes_both_sides_bid_and_bury_alike() -> None:
