@@ -465,6 +465,26 @@ def test_arena_command_takes_a_shared_bidder(capsys: pytest.CaptureFixture[str])
     assert "cannot import 'nomod'" in capsys.readouterr().err
 
 
+def test_arena_budget_sets_every_best_without_its_own(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Issue 44, item 3: a budget users can raise (or lower) for best from the command line.
+    from tuolaji.tools.arena_cli import with_budget
+
+    specs = with_budget(parse_bots('best,own=best{"budget": 5},greedy'), 3)
+    assert [s.build(1).budget for s in specs[:2]] == [3, 5]  # type: ignore[attr-defined]
+    assert str(specs[2]) == "greedy"
+    assert with_budget(specs, None) == specs
+    args = ["arena", "--bots", "best,greedy", "--deals", "1", "--bidder", "greedy"]
+    assert main([*args, "--budget", "1"]) == 0
+    assert "best vs greedy" in capsys.readouterr().out
+    for bad in ("0", "4097", "many"):
+        with pytest.raises(SystemExit) as info:
+            main([*args, "--budget", bad])
+        assert info.value.code == 2
+        assert "--budget" in capsys.readouterr().err
+
+
 def test_simulate_workers_matches_one_worker(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["simulate", "--deals", "4", "--seed", "3", "--bots", "greedy,random"]
     assert main([*args, "--workers", "1"]) == 0
