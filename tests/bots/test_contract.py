@@ -17,11 +17,13 @@ from hypothesis import strategies as st
 import tuolaji as tl
 from hidden_swaps import swap_hidden
 from positions import played_deals, random_deal_states
+from tuolaji.bots import contract as module
 from tuolaji.bots.best import BestBot
 from tuolaji.bots.contract import (
     BIDDING_PHASES,
     FIRST_DEAL_POWER,
     SAFE_BURIAL_POWER,
+    Contract,
     choose_bid,
     choose_burial,
     trump_power,
@@ -321,8 +323,6 @@ def test_best_with_the_contract_bids_and_buries_as_the_contract(rules: str) -> N
 
 
 def test_the_default_contract_is_the_module_constants() -> None:
-    from tuolaji.bots import contract as module
-
     default = module.DEFAULT_CONTRACT
     assert default == module.Contract()
     assert default.first_deal_power == module.FIRST_DEAL_POWER
@@ -338,8 +338,6 @@ def test_the_default_contract_is_the_module_constants() -> None:
 def test_a_contract_moves_the_r4_5_first_deal_bar() -> None:
     """The same strong hand (12 trumps of 20) passes by the default bar and bids by a lower
     one: the threshold is the contract's, not a constant's."""
-    from tuolaji.bots.contract import Contract
-
     view = _dealt(STRONG_HEARTS)
     actions = _bids(view, "2H")
     assert isinstance(choose_bid(view, actions), tl.Pass)
@@ -348,8 +346,6 @@ def test_a_contract_moves_the_r4_5_first_deal_bar() -> None:
 
 
 def test_a_contract_refuses_hostile_thresholds() -> None:
-    from tuolaji.bots.contract import Contract
-
     with pytest.raises(TypeError, match="first_deal_power"):
         Contract(first_deal_power="high")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="later_deal_cards"):

@@ -31,6 +31,7 @@ from tuolaji.tools.arena import (
     sprt_line,
 )
 from tuolaji.tools.arena.running import _level_gain, _tasks
+from tuolaji.tools.arena_cli import with_budget
 from tuolaji.tools.cli import main
 from tuolaji.tools.parallel import derive_seed
 from tuolaji.tools.stats import SPRTResult, share_interval
@@ -469,8 +470,6 @@ def test_arena_budget_sets_every_best_without_its_own(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # Issue 44, item 3: a budget users can raise (or lower) for best from the command line.
-    from tuolaji.tools.arena_cli import with_budget
-
     specs = with_budget(parse_bots('best,own=best{"budget": 5},greedy'), 3)
     assert [s.build(1).budget for s in specs[:2]] == [3, 5]  # type: ignore[attr-defined]
     assert str(specs[2]) == "greedy"

@@ -94,7 +94,10 @@ class Contract:
     are `DEFAULT_CONTRACT`'s.
 
     ``first_deal_power``, ``later_deal_power``, ``counter_gain`` and ``safe_burial_power``
-    are finite numbers from 0 to 200 (powers, see `trump_power`); ``first_deal_cards`` and
+    are finite numbers from 0 to 200 (powers, see `trump_power`), and so is
+    ``later_attacker_power``, the later deals' bar for an attacker (R10.3: its bid names the
+    trump the declarers play at their level), or None for ``later_deal_power``;
+    ``first_deal_cards`` and
     ``later_deal_cards`` ints from 1 to 100 (cards in hand). A `TypeError` for another type
     (bool included), a [`ConfigurationError`][tuolaji.ConfigurationError] naming the field
     outside."""
@@ -105,8 +108,19 @@ class Contract:
     later_deal_cards: int = LATER_DEAL_CARDS
     counter_gain: float = COUNTER_GAIN
     safe_burial_power: float = SAFE_BURIAL_POWER
+    later_attacker_power: float | None = None
 
     def __attrs_post_init__(self) -> None:
+        if self.later_attacker_power is not None:
+            number = check_number(
+                "Contract",
+                "later_attacker_power",
+                self.later_attacker_power,
+                low=0.0,
+                high=200.0,
+                what="trump power",
+            )
+            object.__setattr__(self, "later_attacker_power", number)
         for name in ("first_deal_power", "later_deal_power", "counter_gain", "safe_burial_power"):
             number = check_number(
                 "Contract", name, getattr(self, name), low=0.0, high=200.0, what="trump power"
@@ -190,6 +204,9 @@ def choose_bid(
             cards, enough = contract.first_deal_cards, contract.first_deal_power
         else:
             cards, enough = contract.later_deal_cards, contract.later_deal_power
+            attacker = team_of(view.seat) != team_of(view.dealer)
+            if attacker and contract.later_attacker_power is not None:
+                enough = contract.later_attacker_power
         return action if len(hand) >= cards and power >= enough else Pass(view.seat)
     if view.phase is Phase.CLOSING:
         return action

@@ -23,10 +23,10 @@ from tuolaji.tools.terminal import ProgressBar, echo, one_line
 __all__ = [
     "add_arena_arguments",
     "add_workers_argument",
-    "with_budget",
     "run_arena_command",
     "run_simulate_workers",
     "seed_argument",
+    "with_budget",
 ]
 
 BOTS_HELP = (
@@ -83,8 +83,9 @@ def with_budget(specs: tuple[BotSpec, ...], budget: int | None) -> tuple[BotSpec
     for spec in specs:
         args = json.loads(spec.args)
         if spec.target == "best" and isinstance(args, dict) and "budget" not in args:
-            spec = BotSpec(spec.name, spec.target, json.dumps({**args, "budget": budget}))
-        out.append(spec)
+            out.append(BotSpec(spec.name, spec.target, json.dumps({**args, "budget": budget})))
+        else:
+            out.append(spec)
     return tuple(out)
 
 
