@@ -61,7 +61,7 @@ class BestBot(PIMCBot):
     ``margin`` the gain in attackers' points per world needed to leave the greedy play;
     ``trust`` (0 to 1, default 0: uniform worlds) how strongly its worlds are weighted by what
     the other seats' plays suggest
-    ([`read_world`][tuolaji.bots.worlds.reading.read_world]: a world is kept with probability
+    (``tuolaji.bots.worlds.reading.read_world``: a world is kept with probability
     ``(1 - trust) ** surprises``). A `TypeError` for another type (bool included), a
     [`ConfigurationError`][tuolaji.ConfigurationError] naming the argument outside.
     """
@@ -114,8 +114,7 @@ class BestBot(PIMCBot):
 
     def _world(self, view: PlayerView) -> GameState:
         """A uniform world (``trust`` 0, `sample_world`'s draw) or one kept by how well it
-        explains the other seats' plays
-        ([`read_world`][tuolaji.bots.worlds.reading.read_world])."""
+        explains the other seats' plays (``tuolaji.bots.worlds.reading.read_world``)."""
         if self.trust == 0.0:
             return super()._world(view)
         reading = self._reading
