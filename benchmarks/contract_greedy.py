@@ -6,13 +6,18 @@ first trick alone (docs/bots.md, "Bids and burial").
 ```sh
 PYTHONPATH=benchmarks tuolaji arena --bots contract_greedy:ContractGreedyBot,greedy \\
     --deals 1000 --seed 4242
+PYTHONPATH=benchmarks tuolaji arena --match --deals 100 --seed 4242 \\
+    --bots 'c=contract_greedy:ContractGreedyBot{"later_deal_power": 10},greedy'
 ```
+
+Its keyword arguments are the fields of ``tuolaji.bots.contract.Contract`` (the thresholds
+tuned by whole matches, issue 44); without them it bids and buries as ``best`` does.
 """
 
 from __future__ import annotations
 
 from tuolaji import GreedyBot
-from tuolaji.bots.contract import BIDDING_PHASES, choose_bid, choose_burial
+from tuolaji.bots.contract import BIDDING_PHASES, Contract, choose_bid, choose_burial
 from tuolaji.state.actions import Action, ActionSet, Phase
 from tuolaji.state.view import PlayerView
 
@@ -21,12 +26,16 @@ __all__ = ["ContractGreedyBot"]
 
 class ContractGreedyBot(GreedyBot):
     """GreedyBot, but bidding, countering and burying as ``best`` does (the calls `BestBot.act`
-    makes for those decisions)."""
+    makes for those decisions), by the `Contract` of ``fields`` (by default best's)."""
+
+    def __init__(self, seed: int | None = 0, **fields: float) -> None:
+        super().__init__(seed)
+        self.contract = Contract(**fields)  # type: ignore[arg-type]
 
     def act(self, view: PlayerView, actions: ActionSet) -> Action:
         """``choose_burial`` or ``choose_bid`` before the first trick, else GreedyBot's."""
         if view.phase is Phase.BURYING:
-            return choose_burial(view, actions)
+            return choose_burial(view, actions, self.contract)
         if view.phase in BIDDING_PHASES:
-            return choose_bid(view, actions)
+            return choose_bid(view, actions, self.contract)
         return super().act(view, actions)

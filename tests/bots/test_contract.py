@@ -17,11 +17,13 @@ from hypothesis import strategies as st
 import tuolaji as tl
 from hidden_swaps import swap_hidden
 from positions import played_deals, random_deal_states
+from tuolaji.bots import contract as module
 from tuolaji.bots.best import BestBot
 from tuolaji.bots.contract import (
     BIDDING_PHASES,
     FIRST_DEAL_POWER,
     SAFE_BURIAL_POWER,
+    Contract,
     choose_bid,
     choose_burial,
     trump_power,
@@ -315,3 +317,49 @@ def test_best_with_the_contract_bids_and_buries_as_the_contract(rules: str) -> N
                 assert bot.rng.getstate() == before
                 checked += 1
     assert checked > 10
+
+
+# --- the contract's thresholds as one object (issue 44: tuned by whole matches) -------------
+
+
+def test_the_default_contract_is_the_module_constants() -> None:
+    default = module.DEFAULT_CONTRACT
+    assert default == module.Contract()
+    assert default.first_deal_power == module.FIRST_DEAL_POWER
+    assert default.later_deal_power == module.LATER_DEAL_POWER
+    assert default.counter_gain == module.COUNTER_GAIN
+    assert default.safe_burial_power == module.SAFE_BURIAL_POWER
+    assert (default.first_deal_cards, default.later_deal_cards) == (
+        module.FIRST_DEAL_CARDS,
+        module.LATER_DEAL_CARDS,
+    )
+
+
+def test_a_contract_moves_the_r4_5_first_deal_bar() -> None:
+    """The same strong hand (12 trumps of 20) passes by the default bar and bids by a lower
+    one: the threshold is the contract's, not a constant's."""
+    view = _dealt(STRONG_HEARTS)
+    actions = _bids(view, "2H")
+    assert isinstance(choose_bid(view, actions), tl.Pass)
+    eager = choose_bid(view, actions, Contract(first_deal_power=10.0))
+    assert isinstance(eager, tl.Declare)
+
+
+def test_a_contract_refuses_hostile_thresholds() -> None:
+    with pytest.raises(TypeError, match="first_deal_power"):
+        Contract(first_deal_power="high")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="later_deal_cards"):
+        Contract(later_deal_cards=True)
+    with pytest.raises(tl.ConfigurationError, match="safe_burial_power"):
+        Contract(safe_burial_power=-1.0)
+    with pytest.raises(tl.ConfigurationError, match="first_deal_cards"):
+        Contract(first_deal_cards=0)
+    with pytest.raises(tl.ConfigurationError, match="counter_gain"):
+        Contract(counter_gain=float("nan"))
+
+
+def test_contract_greedy_takes_the_contracts_fields() -> None:
+    bot = ContractGreedyBot(3, later_deal_power=9)
+    assert bot.contract.later_deal_power == 9.0
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        ContractGreedyBot(3, later=9)

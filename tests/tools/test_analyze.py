@@ -30,11 +30,17 @@ from hypothesis import strategies as st
 import tuolaji as tl
 from hostile import call_refusing_only_typed_errors, hostile_arguments
 from tuolaji import GameState, Play
+from tuolaji.bots.contract import choose_bid, choose_burial
+from tuolaji.core.cards import parse_cards
 from tuolaji.core.scoring import team_of
+from tuolaji.state.actions import ListedActions
 from tuolaji.tools.analysis import (
+    ContractReview,
+    DealAnalysis,
     PlayReview,
     analyze_deal,
     analyze_game,
+    review_contract,
     review_play,
 )
 from tuolaji.tools.cli import main
@@ -356,12 +362,19 @@ def test_the_result_is_frozen_json_data_and_a_table(game: tl.Game) -> None:
         analysis.seat = 2  # type: ignore[misc]
     lines = analysis.lines()
     assert lines[0].startswith("deal 1, seat 1 (")
-    assert lines[1].split() == ["trick", "played", "best", "plays", "cost"]
-    assert len(lines) == len(analysis.reviews) + 3
-    flagged_rows = [line for line in lines[2:-1] if line.endswith("!")]
+    # Issue 44, item 4: the decisions before the first trick, then the plays' table.
+    before = len(analysis.contract) + bool(analysis.contract)
+    assert lines[1 + before].split() == ["trick", "played", "best", "plays", "cost"]
+    assert len(lines) == before + len(analysis.reviews) + 4
+    assert lines[-1].startswith("costliest plays: ")
+    flagged_rows = [line for line in lines[2 + before : -2] if line.endswith("!")]
     assert len(flagged_rows) == len(analysis.flagged)
     assert str(analysis) == "\n".join(lines)
     assert "DealAnalysis(deal=1, seat=1" in repr(analysis)
+    assert analysis.contract == review_contract(game, 1)
+    assert lines[1].startswith("before the first trick (best agrees ")
+    assert lines[2 : 2 + len(analysis.contract)] == [f"  {c}" for c in analysis.contract]
+    assert data["contract"] == [c.to_dict() for c in analysis.contract]
 
 
 def test_wrong_arguments_are_typed_errors(game: tl.Game) -> None:
@@ -535,3 +548,82 @@ HOSTILE = hostile_arguments(_UNDEALT, _UNDEALT.state.view(0), tl.Pass(0), Play(0
 @given(args=st.lists(HOSTILE, min_size=1, max_size=3))
 def test_r11_hostile_arguments_raise_only_typed_errors(call: Any, args: list[Any]) -> None:
     call_refusing_only_typed_errors(call.__name__, call, args)
+
+
+# --- the decisions before the first trick and the costliest plays (issue 44, item 4) ----------
+
+
+def test_the_bids_and_burial_are_judged_by_bests_contract(game: tl.Game) -> None:
+    """Every bid, pass and burial the seat made before the first trick is reviewed against
+    best's contract from the same view (R4.1-R4.4 bids, R5.1 burial); a moment of the deal
+    where best would have bid and the seat did not is reviewed too."""
+
+    for seat in range(4):
+        reviews = review_contract(game, seat)
+        made = [
+            a
+            for a in game.actions[0]
+            if isinstance(a, tl.Declare | tl.Bury | tl.Pass) and a.seat == seat
+        ]
+        assert [c.made for c in reviews if c.made is not None] == made
+        state = game.starts[0]
+        expected = []
+        for action in game.actions[0]:
+            if state.phase is tl.Phase.DEALING and state.legal_actions(seat):
+                view = state.view(seat)
+                bids = ListedActions((tl.Pass(seat), *state.legal_actions(seat)))
+                best = choose_bid(view, bids)
+                mine = action if isinstance(action, tl.Declare) and action.seat == seat else None
+                if mine is not None or not isinstance(best, tl.Pass):
+                    expected.append((mine, best))
+            elif state.to_act == seat and getattr(action, "seat", None) == seat:
+                view, actions = state.view(seat), state.legal_actions(seat)
+                if state.phase is tl.Phase.BURYING:
+                    expected.append((action, choose_burial(view, actions)))
+                elif state.phase in (tl.Phase.CLOSING, tl.Phase.COUNTERS):
+                    expected.append((action, choose_bid(view, actions)))
+            state = state.apply(action)
+        assert [(c.made, c.preferred) for c in reviews] == expected
+        for review in reviews:
+            assert isinstance(review, ContractReview) and review.seat == seat
+            text = str(review)
+            assert f"seat {seat}" in text
+            assert ("best agrees" in text) == review.agrees
+            data = json.loads(json.dumps(review.to_dict()))
+            assert data["agrees"] == review.agrees and data["phase"] == review.phase.value
+    assert any(review_contract(game, s)[-1].phase is tl.Phase.BURYING for s in range(4))
+    with pytest.raises(tl.ConfigurationError, match="deal 2"):
+        review_contract(game, 0, deal=2)
+    with pytest.raises(TypeError, match="deal"):
+        review_contract(game, 0, deal="1")  # type: ignore[arg-type]
+
+
+def test_a_review_agrees_only_with_the_same_decision() -> None:
+
+    bid = tl.Declare(1, parse_cards("2H"))
+    same = ContractReview(1, 1, tl.Phase.DEALING, 9, None, tl.Pass(1))
+    assert same.agrees and str(same) == "dealing, 9 cards: seat 1 did not bid, best agrees"
+    assert not ContractReview(1, 1, tl.Phase.DEALING, 9, bid, tl.Pass(1)).agrees
+    assert ContractReview(1, 1, tl.Phase.DEALING, 1, bid, bid).agrees
+    assert not ContractReview(1, 1, tl.Phase.CLOSING, 25, tl.Pass(1), bid).agrees
+    one = ContractReview(1, 1, tl.Phase.DEALING, 1, bid, tl.Pass(1))
+    assert str(one) == "dealing, 1 card: seat 1 declared ♥2, best passes"
+
+
+def _review(trick: int, cost: float) -> PlayReview:
+
+    card = parse_cards("2H")
+    return PlayReview(1, trick, 0, card, card, 0.0, cost, cost, cost > 10, False)
+
+
+def test_the_costliest_plays_come_first_and_cost_points() -> None:
+    reviews = tuple(_review(t, c) for t, c in enumerate([5.0, 0.0, 20.0, -3.0, 12.5, 5.0], 1))
+    analysis = DealAnalysis(1, 0, True, 2, 0, 10.0, reviews)
+    assert [r.trick for r in analysis.costliest()] == [3, 5, 1]  # equal costs: earlier first
+    assert [r.trick for r in analysis.costliest(10)] == [3, 5, 1, 6]  # positive costs only
+    assert (
+        analysis.lines()[-1] == "costliest plays: trick 3 (20.0 !), trick 5 (12.5 !), trick 1 (5.0)"
+    )
+    assert [c["trick"] for c in analysis.to_dict()["costliest"]] == [3, 5, 1]
+    free = DealAnalysis(1, 0, True, 2, 0, 10.0, (_review(1, 0.0),))
+    assert free.costliest() == () and free.lines()[-1] == "costliest plays: none cost points"

@@ -31,9 +31,10 @@ from tuolaji.tools.arena import (
     sprt_line,
 )
 from tuolaji.tools.arena.running import _level_gain, _tasks
+from tuolaji.tools.arena_cli import with_budget
 from tuolaji.tools.cli import main
 from tuolaji.tools.parallel import derive_seed
-from tuolaji.tools.stats import SPRTResult
+from tuolaji.tools.stats import SPRTResult, share_interval
 from tuolaji.tools.terminal import ProgressBar
 
 
@@ -207,6 +208,42 @@ def test_match_pairs_report_returns_points_per_attack_and_matches() -> None:
     data = result.to_data()["pairs"][0]
     assert data["matches"] == list(summary.matches)
     assert data["returns"]["mean"] == summary.returns.mean
+
+
+def test_match_wins_have_a_wilson_interval_and_levels_per_match() -> None:
+    # Issue 44, item 1: whole matches (R9.5) are the measure; the share of finished matches
+    # won, its 95% Wilson interval, the levels per match and the deals a match lasted.
+    config = ArenaConfig(parse_bots("g=greedy,r=random"), deals=3, match=True, max_deals=30)
+    result = run_arena(config)
+    (summary,) = result.summaries
+    assert summary.finished == sum(summary.matches)
+    assert summary.match_share == summary.matches[0] / summary.finished
+    low, high = summary.match_interval
+    assert (low, high) == share_interval(summary.matches[0], summary.finished)
+    assert low <= summary.match_share <= high
+    assert summary.level_per_match.mean == pytest.approx(summary.level.mean / 2)
+    line = next(x for x in result.table().splitlines() if x.startswith("g won "))
+    assert f"g won {summary.matches[0]} of {summary.finished} matches against r" in line
+    assert "(95% Wilson)" in line and "levels / match" in line and "deals / match" in line
+    data = result.to_data()["pairs"][0]["match_wins"]
+    assert data["a"] == summary.matches[0] and data["b"] == summary.matches[1]
+    assert data["unfinished"] == 2 * 3 - summary.finished
+    assert (data["low"], data["high"]) == (low, high)
+    assert data["level_per_match"]["mean"] == summary.level_per_match.mean
+    assert data["deals_per_match"] == summary.deals / 6
+
+
+def test_matches_stopped_at_the_cap_are_counted_apart() -> None:
+    config = ArenaConfig(parse_bots("g=greedy,r=random"), deals=2, match=True, max_deals=2)
+    result = run_arena(config)
+    (summary,) = result.summaries
+    assert summary.finished == 0 and summary.match_share == 0.5
+    assert summary.match_interval == (0.0, 1.0)
+    assert "4 stopped at 2 deals" in result.table()
+    assert result.to_data()["pairs"][0]["match_wins"]["unfinished"] == 4
+    single = run_arena(ArenaConfig(parse_bots("g=greedy,r=random"), deals=2))
+    assert single.to_data()["pairs"][0]["match_wins"] is None
+    assert "matches against" not in single.table()
 
 
 def test_a_shared_bidder_makes_both_sides_bid_and_bury_alike() -> None:
@@ -427,6 +464,24 @@ def test_arena_command_takes_a_shared_bidder(capsys: pytest.CaptureFixture[str])
         main(["arena", "--bots", "g=greedy,r=random", "--bidder", "nomod:X"])
     assert info.value.code == 2
     assert "cannot import 'nomod'" in capsys.readouterr().err
+
+
+def test_arena_budget_sets_every_best_without_its_own(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Issue 44, item 3: a budget users can raise (or lower) for best from the command line.
+    specs = with_budget(parse_bots('best,own=best{"budget": 5},greedy'), 3)
+    assert [s.build(1).budget for s in specs[:2]] == [3, 5]  # type: ignore[attr-defined]
+    assert str(specs[2]) == "greedy"
+    assert with_budget(specs, None) == specs
+    args = ["arena", "--bots", "best,greedy", "--deals", "1", "--bidder", "greedy"]
+    assert main([*args, "--budget", "1"]) == 0
+    assert "best vs greedy" in capsys.readouterr().out
+    for bad in ("0", "4097", "many"):
+        with pytest.raises(SystemExit) as info:
+            main([*args, "--budget", bad])
+        assert info.value.code == 2
+        assert "--budget" in capsys.readouterr().err
 
 
 def test_simulate_workers_matches_one_worker(capsys: pytest.CaptureFixture[str]) -> None:

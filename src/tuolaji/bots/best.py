@@ -36,7 +36,8 @@ from tuolaji.bots.contract import BIDDING_PHASES, choose_bid, choose_burial
 from tuolaji.bots.greedy import GreedyBot
 from tuolaji.bots.pimc import MAX_WORLDS, PIMCBot
 from tuolaji.bots.rollout import greedy_rollout_points
-from tuolaji.core._args import check_count
+from tuolaji.bots.worlds.reading import TableReading, read_world
+from tuolaji.core._args import check_count, check_number
 from tuolaji.core.rules import MAX_HELD
 from tuolaji.state.actions import Action, ActionSet, Phase, Play
 from tuolaji.state.gamestate import GameState
@@ -57,8 +58,11 @@ class BestBot(PIMCBot):
     2 CPU seconds per seat per deal under the ``tuolaji`` preset, see docs/bots.md);
     ``candidates`` (1 to 64) the most plays compared per decision; ``endgame`` (1 to the most
     cards a hand holds) the hand size from which it searches, by default the whole deal;
-    ``margin`` the gain in attackers' points per world needed to leave the greedy play. A
-    `TypeError` for another type (bool included), a
+    ``margin`` the gain in attackers' points per world needed to leave the greedy play;
+    ``trust`` (0 to 1, default 0: uniform worlds) how strongly its worlds are weighted by what
+    the other seats' plays suggest
+    (``tuolaji.bots.worlds.reading.read_world``: a world is kept with probability
+    ``(1 - trust) ** surprises``). A `TypeError` for another type (bool included), a
     [`ConfigurationError`][tuolaji.ConfigurationError] naming the argument outside.
     """
 
@@ -70,6 +74,7 @@ class BestBot(PIMCBot):
         candidates: int = 6,
         endgame: int = MAX_HELD,
         margin: float = 5.0,
+        trust: float = 0.0,
     ) -> None:
         self.budget = check_count("BestBot", "budget", budget, MAX_BUDGET, "rollouts per decision")
         super().__init__(seed, worlds=1, candidates=candidates, margin=margin)
@@ -78,6 +83,10 @@ class BestBot(PIMCBot):
         self.endgame = check_count(
             "BestBot", "endgame", endgame, MAX_HELD, "cards in hand from which it searches"
         )
+        self.trust = check_number(
+            "BestBot", "trust", trust, low=0.0, high=1.0, what="belief in the others' plays"
+        )
+        self._reading: TableReading | None = None
         # The rollouts' own player: its random draws do not shift the bot's own decisions.
         self.rollout_bot = GreedyBot(None if seed is None else seed + 1)
 
@@ -102,6 +111,16 @@ class BestBot(PIMCBot):
         assert isinstance(first, Play)
         count = min(self.candidates, self.budget)
         return candidate_plays(view, actions, first, count, self.rng)
+
+    def _world(self, view: PlayerView) -> GameState:
+        """A uniform world (``trust`` 0, `sample_world`'s draw) or one kept by how well it
+        explains the other seats' plays (``tuolaji.bots.worlds.reading.read_world``)."""
+        if self.trust == 0.0:
+            return super()._world(view)
+        reading = self._reading
+        if reading is None or reading.view is not view:
+            reading = self._reading = TableReading(view)
+        return read_world(view, self.rng, trust=self.trust, reading=reading)
 
     def _world_count(self, plays: int) -> int:
         """As many worlds as ``budget`` rollouts allow for ``plays`` plays, at least one."""

@@ -19,7 +19,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+import attrs
+
 from tuolaji.bots.greedy import burial_ids
+from tuolaji.core._args import check_count, check_number
 from tuolaji.core.caching import memoize
 from tuolaji.core.cards import CARDS, Rank, Suit
 from tuolaji.core.scoring import team_of
@@ -30,6 +33,7 @@ from tuolaji.state.view import PlayerView
 __all__ = [
     "BIDDING_PHASES",
     "COUNTER_GAIN",
+    "DEFAULT_CONTRACT",
     "FIRST_DEAL_CARDS",
     "FIRST_DEAL_POWER",
     "LATER_DEAL_CARDS",
@@ -38,6 +42,7 @@ __all__ = [
     "TOP_TRUMPS",
     "TOP_TRUMP_WEIGHT",
     "TRUMP_PAIR_WEIGHT",
+    "Contract",
     "choose_bid",
     "choose_burial",
     "trump_power",
@@ -81,6 +86,54 @@ SAFE_BURIAL_POWER = 12.0
 strong trump holding its side usually wins the last trick, so the kitty's points are safe)."""
 
 
+@attrs.frozen(slots=True)
+class Contract:
+    """The thresholds of [`choose_bid`][tuolaji.bots.contract.choose_bid] and
+    [`choose_burial`][tuolaji.bots.contract.choose_burial], one object so that they can be
+    tuned (issue 44: by whole matches, R9.5) without changing the module's defaults, which
+    are `DEFAULT_CONTRACT`'s.
+
+    ``first_deal_power``, ``later_deal_power``, ``counter_gain`` and ``safe_burial_power``
+    are finite numbers from 0 to 200 (powers, see `trump_power`), and so is
+    ``later_attacker_power``, the later deals' bar for an attacker (R10.3: its bid names the
+    trump the declarers play at their level), or None for ``later_deal_power``;
+    ``first_deal_cards`` and
+    ``later_deal_cards`` ints from 1 to 100 (cards in hand). A `TypeError` for another type
+    (bool included), a [`ConfigurationError`][tuolaji.ConfigurationError] naming the field
+    outside."""
+
+    first_deal_power: float = FIRST_DEAL_POWER
+    first_deal_cards: int = FIRST_DEAL_CARDS
+    later_deal_power: float = LATER_DEAL_POWER
+    later_deal_cards: int = LATER_DEAL_CARDS
+    counter_gain: float = COUNTER_GAIN
+    safe_burial_power: float = SAFE_BURIAL_POWER
+    later_attacker_power: float | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.later_attacker_power is not None:
+            number = check_number(
+                "Contract",
+                "later_attacker_power",
+                self.later_attacker_power,
+                low=0.0,
+                high=200.0,
+                what="trump power",
+            )
+            object.__setattr__(self, "later_attacker_power", number)
+        for name in ("first_deal_power", "later_deal_power", "counter_gain", "safe_burial_power"):
+            number = check_number(
+                "Contract", name, getattr(self, name), low=0.0, high=200.0, what="trump power"
+            )
+            object.__setattr__(self, name, number)
+        for name in ("first_deal_cards", "later_deal_cards"):
+            check_count("Contract", name, getattr(self, name), 100, "cards in hand")
+
+
+DEFAULT_CONTRACT = Contract()
+"""The contract [`BestBot`][tuolaji.BestBot] bids and buries by: the module's constants."""
+
+
 def trump_power(hand: Sequence[int], table: TrumpTable, full: int) -> float:
     """How strong ``hand`` (card ids) is in trumps under ``table``, scaled to ``full`` cards:
     one per trump, `TOP_TRUMP_WEIGHT` more per top trump (jokers and level cards),
@@ -116,8 +169,11 @@ def _bid_table(view: PlayerView, action: Declare) -> TrumpTable:
     return _table(view.levels[team], None)
 
 
-def choose_bid(view: PlayerView, actions: ActionSet) -> Action:
-    """The seat's bid, counter or pass among ``actions`` (a phase of `BIDDING_PHASES`).
+def choose_bid(
+    view: PlayerView, actions: ActionSet, contract: Contract = DEFAULT_CONTRACT
+) -> Action:
+    """The seat's bid, counter or pass among ``actions`` (a phase of `BIDDING_PHASES`), by
+    ``contract``'s thresholds (`DEFAULT_CONTRACT`: the module's constants named below).
 
     The candidate bid with the greatest `trump_power` for the seat is made:
 
@@ -145,26 +201,31 @@ def choose_bid(view: PlayerView, actions: ActionSet) -> Action:
         return Pass(view.seat)
     if view.phase is Phase.DEALING:
         if view.dealer is None:  # a first deal: the bid chooses the dealer (R4.5)
-            cards, enough = FIRST_DEAL_CARDS, FIRST_DEAL_POWER
+            cards, enough = contract.first_deal_cards, contract.first_deal_power
         else:
-            cards, enough = LATER_DEAL_CARDS, LATER_DEAL_POWER
+            cards, enough = contract.later_deal_cards, contract.later_deal_power
+            attacker = team_of(view.seat) != team_of(view.dealer)
+            if attacker and contract.later_attacker_power is not None:
+                enough = contract.later_attacker_power
         return action if len(hand) >= cards and power >= enough else Pass(view.seat)
     if view.phase is Phase.CLOSING:
         return action
     current = 0.0 if view.trump is None else trump_power(hand, view.trump.table, full)
-    return action if power >= current + COUNTER_GAIN else Pass(view.seat)
+    return action if power >= current + contract.counter_gain else Pass(view.seat)
 
 
-def choose_burial(view: PlayerView, actions: ActionSet) -> Bury:
+def choose_burial(
+    view: PlayerView, actions: ActionSet, contract: Contract = DEFAULT_CONTRACT
+) -> Bury:
     """The seat's burial (R5.1): ``rules.kitty_size`` cards of its hand, as
     [`burial_ids`][tuolaji.bots.greedy.burial_ids] picks them (short side suits voided first,
     R7.2), with points safe to bury only when the hand's `trump_power` reaches
-    `SAFE_BURIAL_POWER` (R8.2: the kitty's points count multiplied for the attackers who win
-    the last trick)."""
+    `SAFE_BURIAL_POWER` (``contract.safe_burial_power``; R8.2: the kitty's points count
+    multiplied for the attackers who win the last trick)."""
     trump = view.trump
     assert trump is not None  # burying: bidding has closed
     table = trump.table
     hand = [c.id for c in view.hand]
-    safe = trump_power(hand, table, len(hand)) >= SAFE_BURIAL_POWER
+    safe = trump_power(hand, table, len(hand)) >= contract.safe_burial_power
     buried = burial_ids(hand, table, view.rules.kitty_size, points_safe=safe)
     return Bury(view.seat, tuple([CARDS[c] for c in buried]))

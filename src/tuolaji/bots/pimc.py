@@ -242,11 +242,15 @@ class PIMCBot:
         worlds = self._world_count(len(plays))
         totals = [0] * len(plays)
         for _ in range(worlds):
-            world = sample_world(view, self.rng)
+            world = self._world(view)
             finish = self._playout()
             for i, play in enumerate(plays):
                 totals[i] += finish(world.apply(play))
         return [total / worlds for total in totals]
+
+    def _world(self, view: PlayerView) -> GameState:
+        """One world of ``view`` for `evaluate`: [`sample_world`][tuolaji.sample_world]'s."""
+        return sample_world(view, self.rng)
 
     def _world_count(self, plays: int) -> int:
         """How many worlds `evaluate` samples to compare ``plays`` plays: ``worlds``."""

@@ -16,6 +16,15 @@ decisions, and the hidden cards of the other seats never enter it (tests swap th
 are estimates: with few worlds a small cost is sampling noise, which is what the threshold is
 for.
 
+Before the first trick the analysis says what the seat bid and buried and what
+[`BestBot`][tuolaji.BestBot] would have (its contract,
+[`tuolaji.bots.contract`][tuolaji.bots.contract], from the same view): a
+[`ContractReview`][tuolaji.tools.analysis.ContractReview] per bid, counter or burial the seat
+made and per moment of the deal where ``best`` would have bid and the seat did not. These are
+not priced in points (a bid changes the whole deal, not one trick): each says whether ``best``
+agrees. [`DealAnalysis.costliest`][tuolaji.tools.analysis.DealAnalysis.costliest] lists the
+plays that cost the most.
+
 [`analyze_deal`][tuolaji.tools.analysis.analyze_deal] reviews every play of a seat in one deal
 of a record (or a [`Game`][tuolaji.Game]), [`analyze_game`][tuolaji.tools.analysis.analyze_game]
 every deal; the results are frozen values that print as a table and turn into JSON data
@@ -31,6 +40,7 @@ from typing import Any
 import attrs
 
 from tuolaji.bots.best import BestBot
+from tuolaji.bots.contract import BIDDING_PHASES, choose_bid, choose_burial
 from tuolaji.bots.pimc import MAX_WORLDS
 from tuolaji.core._args import check_count, check_number, check_seed, expect_type
 from tuolaji.core.cards import Card, format_cards
@@ -38,7 +48,16 @@ from tuolaji.core.errors import ConfigurationError, IllegalAction, cut
 from tuolaji.core.scoring import team_of
 from tuolaji.game.facade import Game
 from tuolaji.game.record import replay
-from tuolaji.state.actions import ActionSet, Phase, Play
+from tuolaji.state.actions import (
+    Action,
+    ActionSet,
+    Bury,
+    Declare,
+    ListedActions,
+    Pass,
+    Phase,
+    Play,
+)
 from tuolaji.state.gamestate import GameState
 from tuolaji.state.view import PlayerView
 
@@ -46,10 +65,12 @@ __all__ = [
     "DEFAULT_THRESHOLD",
     "DEFAULT_WORLDS",
     "MAX_THRESHOLD",
+    "ContractReview",
     "DealAnalysis",
     "PlayReview",
     "analyze_deal",
     "analyze_game",
+    "review_contract",
     "review_play",
 ]
 
@@ -146,6 +167,86 @@ class PlayReview:
         )
 
 
+def _action_text(action: Action | None) -> str:
+    """``declared ♥2 ♥2``, ``buried ♣3 ♣4 ...``, ``passed`` or (None) ``did not bid``."""
+    if isinstance(action, Declare):
+        return f"declared {format_cards(action.cards, pretty=True)}"
+    if isinstance(action, Bury):
+        return f"buried {format_cards(action.cards, pretty=True)}"
+    if action is None:
+        return "did not bid"
+    return "passed"
+
+
+def _best_text(action: Action) -> str:
+    if isinstance(action, Declare):
+        return f"best bids {format_cards(action.cards, pretty=True)}"
+    if isinstance(action, Bury):
+        return f"best buries {format_cards(action.cards, pretty=True)}"
+    return "best passes"
+
+
+@attrs.frozen(slots=True)
+class ContractReview:
+    """One decision of a seat before the first trick, against what
+    [`BestBot`][tuolaji.BestBot]'s contract ([`tuolaji.bots.contract`][tuolaji.bots.contract])
+    chooses from the same view: a bid or counter (R4.1-R4.4, R5.2) or the burial (R5.1)."""
+
+    deal: int
+    """The deal, numbered from 1."""
+    seat: int
+    """The seat that decided (R1.3)."""
+    phase: Phase
+    """The phase of the decision (dealing, the closing round, counters, burying)."""
+    cards: int
+    """The cards in the seat's hand then."""
+    made: Action | None
+    """What the seat did: its bid, pass or burial; None while cards were dealt and it did not
+    bid at that moment."""
+    preferred: Action
+    """What ``best`` does from the same view."""
+
+    @property
+    def agrees(self) -> bool:
+        """Whether the seat did what ``best`` does (a pass and not bidding are the same)."""
+        made = self.made
+        if made is None or isinstance(made, Pass):
+            return isinstance(self.preferred, Pass)
+        if isinstance(made, Declare | Bury) and type(made) is type(self.preferred):
+            return _same_cards(made.cards, self.preferred.cards)
+        return False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The review as JSON-ready data (cards as ids)."""
+
+        def cards(action: Action | None) -> list[str] | None:
+            return _card_ids(action.cards) if isinstance(action, Declare | Bury) else None
+
+        return {
+            "deal": self.deal,
+            "seat": self.seat,
+            "phase": self.phase.value,
+            "cards_in_hand": self.cards,
+            "made": _action_text(self.made),
+            "made_cards": cards(self.made),
+            "preferred": _best_text(self.preferred),
+            "preferred_cards": cards(self.preferred),
+            "agrees": self.agrees,
+        }
+
+    def __str__(self) -> str:
+        """``dealing, 14 cards: seat 1 declared ♣2, best passes``.
+
+        >>> from tuolaji.core.cards import parse_cards
+        >>> print(ContractReview(1, 2, Phase.CLOSING, 25, Pass(2), Declare(2, parse_cards("2H"))))
+        closing, 25 cards: seat 2 passed, best bids ♥2
+        """
+        what = "burying" if self.phase is Phase.BURYING else self.phase.value
+        verdict = "best agrees" if self.agrees else _best_text(self.preferred)
+        cards = f"{self.cards} card{'s' * (self.cards != 1)}"
+        return f"{what}, {cards}: seat {self.seat} {_action_text(self.made)}, {verdict}"
+
+
 @attrs.frozen(slots=True)
 class DealAnalysis:
     """Every play of ``seat`` in one deal, reviewed (a
@@ -167,6 +268,16 @@ class DealAnalysis:
     """The cost above which a play is flagged."""
     reviews: tuple[PlayReview, ...]
     """The reviews, one per play of the seat, in the order played."""
+    contract: tuple[ContractReview, ...] = ()
+    """The seat's bids, counters and burial, and the moments ``best`` would have bid and the
+    seat did not, in order (see [`ContractReview`][tuolaji.tools.analysis.ContractReview])."""
+
+    def costliest(self, count: int = 3) -> tuple[PlayReview, ...]:
+        """The ``count`` plays that cost the most (a positive cost only), the costliest
+        first; on equal costs the earlier play first."""
+        costly = [r for r in self.reviews if r.cost > 0]
+        costly.sort(key=lambda r: -r.cost)
+        return tuple(costly[:count])
 
     @property
     def flagged(self) -> tuple[PlayReview, ...]:
@@ -191,6 +302,10 @@ class DealAnalysis:
             "threshold": self.threshold,
             "total_cost": self.total_cost,
             "reviews": [r.to_dict() for r in self.reviews],
+            "contract": [c.to_dict() for c in self.contract],
+            "costliest": [
+                {"trick": r.trick, "cost": r.cost, "flagged": r.flagged} for r in self.costliest()
+            ],
         }
 
     def lines(self) -> list[str]:
@@ -219,7 +334,20 @@ class DealAnalysis:
             f"{t:>{widths[0]}}  {m:<{widths[1]}}  {p:<{widths[2]}}  {c:>{widths[3]}}  {f}".rstrip()
             for t, m, p, c, f in rows
         ]
-        return [head, *table, f"total cost {self.total_cost:.1f} points"]
+        before = [f"  {c}" for c in self.contract]
+        if before:
+            agree = sum(c.agrees for c in self.contract)
+            before.insert(0, f"before the first trick (best agrees {agree} of {len(before)}):")
+        costly = self.costliest()
+        worst = (
+            "costliest plays: "
+            + ", ".join(
+                f"trick {r.trick} ({r.cost:.1f}{' !' if r.flagged else ''})" for r in costly
+            )
+            if costly
+            else "costliest plays: none cost points"
+        )
+        return [head, *before, *table, f"total cost {self.total_cost:.1f} points", worst]
 
     def __str__(self) -> str:
         """The [`lines`][tuolaji.tools.analysis.DealAnalysis.lines], one per line."""
@@ -319,7 +447,11 @@ def _analyze(
     state: GameState = game.starts[index]
     dealer = None
     reviews = []
+    contract: list[ContractReview] = []
     for action in game.actions[index]:
+        review = _contract_review(state, action, seat, index + 1)
+        if review is not None:
+            contract.append(review)
         if isinstance(action, Play) and action.seat == seat:
             dealer = state.dealer
             reviews.append(
@@ -344,7 +476,68 @@ def _analyze(
         seed=seed,
         threshold=threshold,
         reviews=tuple(reviews),
+        contract=tuple(contract),
     )
+
+
+def review_contract(
+    record: Game | str | bytes | dict[str, Any], seat: int, *, deal: int = 1
+) -> tuple[ContractReview, ...]:
+    """The [`ContractReview`][tuolaji.tools.analysis.ContractReview]s of ``seat`` in deal
+    ``deal`` (from 1) of ``record`` (as [`analyze_deal`][tuolaji.tools.analysis.analyze_deal]
+    reads it, with its errors): no rollout, only ``best``'s contract from each view."""
+    seat = _seat(seat)
+    if isinstance(deal, bool) or not isinstance(deal, int):
+        raise TypeError(f"deal is an int, got {type(deal).__name__}")
+    game = _game_of(record)
+    _check_deal(game, deal)
+    state = game.starts[deal - 1]
+    out = []
+    for action in game.actions[deal - 1]:
+        review = _contract_review(state, action, seat, deal)
+        if review is not None:
+            out.append(review)
+        state = state.apply(action)
+    return tuple(out)
+
+
+def _check_deal(game: Game, deal: int) -> None:
+    if not 1 <= deal <= len(game.actions) or not game.actions[deal - 1]:
+        played = sum(1 for actions in game.actions if actions)
+        raise ConfigurationError(
+            f"deal {cut(deal)}: the record holds deals 1 to {played}"
+            if played
+            else f"deal {cut(deal)}: the record holds no deal"
+        )
+
+
+def _contract_review(
+    state: GameState, action: Action, seat: int, deal: int
+) -> ContractReview | None:
+    """The review of ``seat``'s decision before the first trick at ``state`` (``action`` the
+    action taken next in the record), or None: no decision of the seat there, or, while the
+    cards are dealt, neither the seat nor ``best`` bidding at that moment."""
+    phase = state.phase
+    if phase is Phase.DEALING:
+        bids = state.legal_actions(seat)
+        if not bids:
+            return None
+        view = state.view(seat)
+        bid = choose_bid(view, ListedActions((Pass(seat), *bids)))
+        made = action if isinstance(action, Declare) and action.seat == seat else None
+        if made is None and isinstance(bid, Pass):
+            return None  # neither bids now: nothing to say
+        return ContractReview(deal, seat, phase, len(view.hand), made, bid)
+    if phase not in BIDDING_PHASES and phase is not Phase.BURYING:
+        return None
+    if state.to_act != seat or getattr(action, "seat", None) != seat:
+        return None
+    view, actions = state.view(seat), state.legal_actions(seat)
+    if phase is Phase.BURYING:
+        preferred: Action = choose_burial(view, actions)
+    else:
+        preferred = choose_bid(view, actions)
+    return ContractReview(deal, seat, phase, len(view.hand), action, preferred)
 
 
 def analyze_deal(
@@ -369,13 +562,7 @@ def analyze_deal(
     if isinstance(deal, bool) or not isinstance(deal, int):
         raise TypeError(f"deal is an int, got {type(deal).__name__}")
     game = _game_of(record)
-    if not 1 <= deal <= len(game.actions) or not game.actions[deal - 1]:
-        played = sum(1 for actions in game.actions if actions)
-        raise ConfigurationError(
-            f"deal {cut(deal)}: the record holds deals 1 to {played}"
-            if played
-            else f"deal {cut(deal)}: the record holds no deal"
-        )
+    _check_deal(game, deal)
     return _analyze(game, deal - 1, seat, worlds=worlds, seed=seed, threshold=threshold)
 
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
 from pathlib import Path
 
+from tuolaji.bots.best import MAX_BUDGET
 from tuolaji.core.errors import ConfigurationError, TuolajiError
 from tuolaji.core.limits import MAX_INT
 from tuolaji.tools.arena.bots import BotSpec, builtin_bots
@@ -24,6 +26,7 @@ __all__ = [
     "run_arena_command",
     "run_simulate_workers",
     "seed_argument",
+    "with_budget",
 ]
 
 BOTS_HELP = (
@@ -55,6 +58,35 @@ def _bidder(text: str) -> BotSpec:
     except TuolajiError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     return spec
+
+
+def _budget(text: str) -> int:
+    value = positive_count(text)
+    if value > MAX_BUDGET:
+        raise argparse.ArgumentTypeError(
+            f"{echo(text)}: best's budget is at most {MAX_BUDGET} rollouts per decision"
+        )
+    return value
+
+
+def with_budget(specs: tuple[BotSpec, ...], budget: int | None) -> tuple[BotSpec, ...]:
+    """``specs`` with ``budget`` (rollouts per decision) given to every built-in ``best`` that
+    does not set its own (``best{"budget": 48}`` keeps 48); ``None`` changes nothing.
+
+    >>> from tuolaji.tools.arena import parse_bots
+    >>> [str(s) for s in with_budget(parse_bots('best,b=best{"budget": 48},greedy'), 192)]
+    ['best{"budget": 192}', 'best{"budget": 48}', 'greedy']
+    """
+    if budget is None:
+        return specs
+    out = []
+    for spec in specs:
+        args = json.loads(spec.args)
+        if spec.target == "best" and isinstance(args, dict) and "budget" not in args:
+            out.append(BotSpec(spec.name, spec.target, json.dumps({**args, "budget": budget})))
+        else:
+            out.append(spec)
+    return tuple(out)
 
 
 def _seed(text: str) -> int:
@@ -190,6 +222,13 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
         help="one bot (a SPEC as in --bots) bids, buries and asks for redeals for every seat, "
         "both sides alike: the arena then measures card play alone",
     )
+    parser.add_argument(
+        "--budget",
+        type=_budget,
+        metavar="N",
+        help="rollouts per decision of every best bot that sets none in its spec (best's "
+        f"default 96, about 2 CPU s per seat and deal; at most {MAX_BUDGET})",
+    )
     parser.add_argument("--alpha", type=_probability, default=0.05, help="SPRT false H1 rate")
     parser.add_argument("--beta", type=_probability, default=0.05, help="SPRT false H0 rate")
 
@@ -199,7 +238,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
     workers = args.workers or 1
     try:
         config = ArenaConfig(
-            bots=args.bots,
+            bots=with_budget(args.bots, args.budget),
             deals=args.deals,
             rules=args.rules,
             seed=args.seed,
@@ -207,7 +246,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
             max_deals=args.max_deals,
             sprt=None if args.sprt is None else (*args.sprt, args.alpha, args.beta),
             record=args.record is not None,
-            bidder=args.bidder,
+            bidder=None if args.bidder is None else with_budget((args.bidder,), args.budget)[0],
         )
         bar = ProgressBar(len(config.pairs) * config.deals, "deal pairs")
         start = time.perf_counter()

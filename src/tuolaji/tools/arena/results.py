@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 FORMAT = "tuolaji-arena"
-VERSION = 2  # 2: returns, points per attacking deal, declared, matches, bidder
+VERSION = 3  # 2: returns, points per attacking deal, declared, matches, bidder; 3: match_wins
 
 
 @attrs.frozen(slots=True)
@@ -68,6 +68,30 @@ class PairSummary:
         ([`share_interval`][tuolaji.tools.stats.share_interval]): one-sided when one bot won
         every pair."""
         return share_interval(self.won * len(self.pairs), len(self.pairs))
+
+    @property
+    def finished(self) -> int:
+        """The whole matches that ended (R9.5) before ``max_deals``: those with a winner."""
+        return self.matches[0] + self.matches[1]
+
+    @property
+    def match_share(self) -> float:
+        """The share of the finished matches A won (0.5 when none finished)."""
+        return self.matches[0] / self.finished if self.finished else 0.5
+
+    @property
+    def match_interval(self) -> tuple[float, float]:
+        """The 95% Wilson score interval of `match_share`, each finished match a trial. The
+        two matches of a pair are dealt the same cards with the teams' seats exchanged, so
+        their outcomes are, if anything, negatively correlated: the interval is then
+        conservative."""
+        return share_interval(self.matches[0], self.finished)
+
+    @property
+    def level_per_match(self) -> Interval:
+        """A's levels gained minus B's per match (R9): the pairs' ``level`` halved, with the
+        Student-t interval over pairs."""
+        return mean_interval([p.level / 2 for p in self.pairs])
 
     @property
     def sweeper(self) -> str | None:
@@ -150,6 +174,19 @@ class ArenaResult:
                     "points_per_attacking_deal": _interval_data(s.points),
                     "declared": s.declared,
                     "matches": list(s.matches),
+                    "match_wins": None
+                    if not cfg.match
+                    else {
+                        "a": s.matches[0],
+                        "b": s.matches[1],
+                        "unfinished": 2 * len(s.pairs) - s.finished,
+                        "share": s.match_share,
+                        "low": s.match_interval[0],
+                        "high": s.match_interval[1],
+                        "method": "Wilson score over finished matches, 95%",
+                        "level_per_match": _interval_data(s.level_per_match),
+                        "deals_per_match": s.deals / (2 * len(s.pairs)) if s.pairs else 0.0,
+                    },
                     "won": s.won,
                     "won_interval": {
                         "low": s.won_interval[0],
@@ -226,6 +263,9 @@ class ArenaResult:
             if cfg.match:
                 line += f"  {s.matches[0]}-{s.matches[1]}"
             lines.append(line)
+        if cfg.match:
+            lines.append("")
+            lines += [_match_line(s, cfg.max_deals) for s in self.summaries]
         for s in self.summaries:
             if s.sweeper is not None:
                 # The share's interval, one-sided here: the t intervals above say nothing of it.
@@ -277,6 +317,20 @@ class ArenaResult:
             with open_for_writing(path) as file:
                 file.write(text + "\n")
         return written + plot(self, out)
+
+
+def _match_line(s: PairSummary, max_deals: int) -> str:
+    """Whole matches of one bot pair in words: the share A won with its Wilson interval, the
+    levels per match and the deals a match lasted."""
+    low, high = s.match_interval
+    unfinished = 2 * len(s.pairs) - s.finished
+    stopped = f", {unfinished} stopped at {max_deals} deals" if unfinished else ""
+    deals = s.deals / (2 * len(s.pairs)) if s.pairs else 0.0
+    return (
+        f"{s.a} won {s.matches[0]} of {s.finished} matches against {s.b}: "
+        f"{100 * s.match_share:.1f}% [{100 * low:.1f}%, {100 * high:.1f}%] (95% Wilson); "
+        f"levels / match {_short(s.level_per_match, 2)}; {deals:.1f} deals / match{stopped}"
+    )
 
 
 def _short(interval: Interval, digits: int = 1) -> str:
