@@ -22,7 +22,7 @@ from tuolaji.core.rules import FIRST_RELEASE, RULE_FIELDS, RULESETS, Rules, Rule
 from tuolaji.state.codec import from_data, to_data
 from tuolaji.testing.driver import random_rules
 
-RELEASES = ("0.1", "0.2", "0.3", "0.4")
+RELEASES = ("0.1", "0.2", "0.3", "0.4", "0.5")
 
 
 def test_r12_every_field_is_declared_once_in_field_order() -> None:
