@@ -8,6 +8,7 @@ import pytest
 
 import tuolaji as tl
 from tuolaji.core.cards import Card, Rank, Suit
+from tuolaji.state.codec import from_data, to_data
 
 C = tl.parse_cards
 ALL_CONTEXTS = [
@@ -227,8 +228,6 @@ def test_r9_2_a_trump_without_level_cards_names_no_suit() -> None:
 
 
 def test_r9_2_a_trump_without_level_cards_round_trips_and_old_data_has_them() -> None:
-    from tuolaji.state.codec import from_data, to_data
-
     plain = tl.Trump(Rank.ACE, None, level_cards=False)
     assert from_data(tl.Trump, to_data(tl.Trump, plain)) == plain
     assert eval(repr(plain), {"Trump": tl.Trump, "Rank": Rank}) == plain

@@ -266,7 +266,7 @@ def advance_place(
         else:
             place += 1
         reached, past = rules.at_place(place)
-        if (nt_stops if past else reached in rules.must_play):
+        if nt_stops if past else reached in rules.must_play:
             break
     return rules.at_place(place)
 

@@ -172,7 +172,8 @@ class Trump:
     ``tractor_min_pairs`` is the R3.2 house rule (3: two consecutive pairs are two pairs);
     ``level_cards`` False is a deal on the no-trump level under
     ``Rules.no_trump_trumps="jokers"`` (R9.2, the online app): no trump suit, and the level
-    rank's cards are no trumps either, so only the jokers are (and R2.5's 2s). Build one with ``Trump(Rank.TEN, Suit.SPADES)`` or ``Trump(level=10, suit=None)``; the
+    rank's cards are no trumps either, so only the jokers are (and R2.5's 2s). Build one
+    with ``Trump(Rank.TEN, Suit.SPADES)`` or ``Trump(level=10, suit=None)``; the
     level may be a rank's text and the suit its letter, symbol or name:
 
     >>> Trump("10", suit="S") == Trump(Rank.TEN, "♠") == Trump(10, "spades")
