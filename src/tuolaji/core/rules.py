@@ -285,8 +285,8 @@ ONLINE_LEVEL_TABLE: tuple[LevelBand, ...] = (
     *(LevelBand(80 + 40 * steps, False, steps) for steps in range(3, MAX_BAND_STEPS + 1)),
 )
 """R9.1 as the online app scores four players with two decks: steps of 40 points, the
-attackers take over at 80 (+0 to 115), then one level more per 40 points with no cap (here up
-to the most levels a band may give: +13 from 600)."""
+attackers take over at 80 (+0 to 115), then one level more per 40 points, which the app never
+caps; the table stops at the most levels a band may give, +13 from 600 points."""
 
 FULL_LEVELS: tuple[Rank, ...] = tuple(Rank)
 """The level sequence 2 3 4 ... K A (R9.2, the basic 拖拉机 rules and 双升)."""
