@@ -1328,9 +1328,9 @@ class Rules:
                 "A": "the last of the levels is the top",
                 "no_trump": (
                     "0.4's no-trump level: one more level past the last, NT, where a deal has "
-                    "no trump suit (``no_trump_trumps`` gives its trumps) and nobody bids; "
-                    "winning there as declarers wins the match, and with ``wrap`` the first "
-                    "level follows it; an advance passes NT as any level"
+                    "no trump suit and nobody bids; winning there as declarers wins the match, "
+                    "and with ``wrap`` the first level follows it; an advance passes NT as any "
+                    "level"
                 ),
                 "no_trump_must_play": (
                     "the online app (its test: A + 2 = NT): as ``no_trump`` and also NT is a "
