@@ -678,7 +678,18 @@ def ref_level_ladder(levels: Sequence[int], top_level: str) -> list[str]:
     the last level, one more level played with no trump suit)."""
     names = {11: "J", 12: "Q", 13: "K", 14: "A"}
     ladder = [names.get(level, str(level)) for level in levels]
-    return [*ladder, "NT"] if top_level == "no_trump" else ladder
+    return [*ladder, "NT"] if top_level in ("no_trump", "no_trump_must_play") else ladder
+
+
+def ref_must_play_places(
+    levels: Sequence[int], must_play: Iterable[int], top_level: str
+) -> list[str]:
+    """R9.3 with R9.2 from the rule text: the places of ``ladder`` an advance stops on: the
+    must-play ranks, and NT under ``top_level="no_trump_must_play"`` (the online app: A and NT
+    must be defended, so declarers on A who go up 2 land on NT)."""
+    ladder = ref_level_ladder(levels, top_level)
+    must = [ladder[list(levels).index(level)] for level in must_play]
+    return [*must, "NT"] if top_level == "no_trump_must_play" else must
 
 
 def ref_advance(
@@ -692,8 +703,9 @@ def ref_advance(
 ) -> str:
     """R9.2, R9.3 from the rule text: the places passed are the next ``steps`` of the ladder
     (a cycle with ``wrap``, else cut at the top); the first must-play place passed stops the
-    advance; a team on a must-play place moves only as declarers. The no-trump place is never
-    must-play (``Rules.must_play`` holds ranks)."""
+    advance; a team on a must-play place moves only as declarers. The no-trump place is
+    must-play only when ``must_play`` names it (`ref_must_play_places`: under
+    ``top_level="no_trump_must_play"``)."""
     must = set(must_play)
     if start in must and not as_declarers:
         return start

@@ -21,6 +21,7 @@ from reference import (
     ref_level_ladder,
     ref_levels,
     ref_match_won,
+    ref_must_play_places,
 )
 from tuolaji import (
     Card,
@@ -531,6 +532,113 @@ def test_r9_3_must_play_a_holds_before_no_trump() -> None:
     assert advance_place(A, 2, rules, as_declarers=False, no_trump=True) == (A, True)
 
 
+# R9.2 top_level="no_trump_must_play": NT is a stop, as the online app (rbtying/shengji) plays
+# its default advancement policy. The sequences below are the app's own unit tests of
+# core/src/game_state/mod.rs (test_must_defend_sequence_*), with its max rank NT; the app's
+# three policies map onto tuolaji's fields: Unrestricted = must_play A and NT a stop (the
+# online preset); FullyUnrestricted = no must-play level and NT passed as any level (0.4's
+# "no_trump"); DefendPoints = must_play 5, 10, K, A and NT a stop.
+
+ONLINE = Rules.preset("online")
+APP_POLICIES = {
+    "Unrestricted": ONLINE,
+    "FullyUnrestricted": attrs.evolve(ONLINE, top_level="no_trump", must_play=frozenset()),
+    "DefendPoints": attrs.evolve(
+        ONLINE, must_play=frozenset({Rank.FIVE, Rank.TEN, Rank.KING, Rank.ACE})
+    ),
+}
+
+
+def _climb(rules: Rules, steps: int, deals: int, *, as_declarers: bool) -> list[str]:
+    """The places a team reaches from 2, deal after deal, advancing ``steps`` each time."""
+    place: tuple[Rank, bool] = (TWO, False)
+    seen = []
+    for _ in range(deals):
+        place = advance_place(place[0], steps, rules, as_declarers=as_declarers, no_trump=place[1])
+        seen.append(level_text(place[0], no_trump=place[1]))
+    return seen
+
+
+@pytest.mark.parametrize("policy", list(APP_POLICIES))
+def test_r9_2_the_apps_landlord_advancing_one_at_a_time(policy: str) -> None:
+    """The app's test_must_defend_sequence_landlord_advancing: +1 a deal, every policy climbs
+    3 .. A, NT, then 2 again."""
+    expected = [str(r) for r in range(3, 11)] + ["J", "Q", "K", "A", "NT", "2"]
+    assert _climb(APP_POLICIES[policy], 1, 14, as_declarers=True) == expected
+
+
+@pytest.mark.parametrize(
+    ("policy", "expected"),
+    [
+        ("Unrestricted", "4 6 8 10 Q A NT 3"),
+        ("FullyUnrestricted", "4 6 8 10 Q A 2"),
+        ("DefendPoints", "4 5 7 9 10 Q K A NT 3"),
+    ],
+)
+def test_r9_2_the_apps_landlord_advancing_two_at_a_time(policy: str, expected: str) -> None:
+    """The app's test_must_defend_sequence_landlord_advancing_skip_by_2: declarers on A who
+    go up 2 land on NT (A + 2 = NT), and from NT + 2 on 3; with no stop, A + 2 = 2."""
+    got = _climb(APP_POLICIES[policy], 2, len(expected.split()), as_declarers=True)
+    assert got == expected.split()
+
+
+@pytest.mark.parametrize(
+    ("policy", "expected"),
+    [
+        ("Unrestricted", "4 6 8 10 Q A A"),
+        ("FullyUnrestricted", "4 6 8 10 Q A 2"),
+        ("DefendPoints", "4 5 5"),
+    ],
+)
+def test_r9_2_the_apps_non_landlord_advancing(policy: str, expected: str) -> None:
+    """The app's test_must_defend_sequence_non_landlord_advancing: attackers taking over
+    (+2) get stuck on A ("b/c not landlord"), or on 5 when the point ranks must be defended."""
+    got = _climb(APP_POLICIES[policy], 2, len(expected.split()), as_declarers=False)
+    assert got == expected.split()
+
+
+def test_r9_3_nt_is_left_only_as_declarers_and_any_advance_stops_on_it() -> None:
+    """NT as a must-play level (R9.3): attackers on NT do not move; declarers reaching NT stop
+    there whatever the steps; declarers keeping the deal on NT go on with wrap, and without it
+    win the match there."""
+    assert advance_place(A, 3, ONLINE, as_declarers=False, no_trump=True) == (A, True)
+    assert advance_place(A, 3, ONLINE, as_declarers=True) == (A, True)
+    assert advance_place(K, 3, attrs.evolve(ONLINE, must_play=frozenset()), as_declarers=True) == (
+        A,
+        True,
+    )
+    assert advance_place(A, 3, ONLINE, as_declarers=True, no_trump=True) == (Rank.FOUR, False)
+    no_wrap = attrs.evolve(ONLINE, wrap=False)
+    assert match_winner((A, TWO), 0, KEEP_1, no_wrap, no_trump_level=(True, False)) == 0
+    assert match_winner((A, TWO), 0, KEEP_1, no_wrap) is None
+    # 0.4's "no_trump" still passes NT: A + 2 = 2 with wrap (the default stays as it was).
+    assert advance_place(A, 2, attrs.evolve(ONLINE, top_level="no_trump"), as_declarers=True) == (
+        TWO,
+        False,
+    )
+
+
+def test_r9_2_a_deal_on_nt_scores_with_the_trumps_of_no_trump_trumps() -> None:
+    """score_deal checks that the trump of declarers on NT has the level cards the rules give
+    it (R9.2): none under no_trump_trumps="jokers"."""
+    facts = {
+        "dealer": 0,
+        "levels": (A, TWO),
+        "trick_points": 0,
+        "kitty": parse_cards("2C 3C 4C 6C 7C 8C 9C JC"),
+        "last_lead": parse_cards("BJ"),
+        "last_winner": 0,
+        "winning_play": parse_cards("BJ"),
+        "no_trump_level": (True, False),
+    }
+    with pytest.raises(IllegalAction, match="level_cards") as info:
+        score_deal(ONLINE, trump=ONLINE.trump(A, None), **facts)  # type: ignore[arg-type]
+    assert info.value.rule == "R9.2"
+    trump = ONLINE.trump(A, None, no_trump_level=True)
+    result = score_deal(ONLINE, trump=trump, **facts)  # type: ignore[arg-type]
+    assert result.levels == (Rank.FOUR, TWO) and result.no_trump_level == (False, False)  # NT + 3
+
+
 def test_r9_4_the_hook_never_strikes_on_the_no_trump_level() -> None:
     """In a house sequence ending at J, NT's level cards are J's, but it is not the J level."""
     rules = Rules(levels=(2, 5, 10, 11), jack_hook=True, top_level="no_trump")
@@ -589,7 +697,9 @@ def test_r9_2_r9_3_r9_5_places_agree_with_the_reference(
     level, past = rules.at_place(place)
     ladder = ref_level_ladder([int(r) for r in rules.levels], rules.top_level)
     start = "NT" if past else ladder[rules.levels.index(level)]
-    must = [ladder[rules.levels.index(r)] for r in rules.must_play]
+    must = ref_must_play_places(
+        [int(r) for r in rules.levels], [int(r) for r in rules.must_play], rules.top_level
+    )
     got = advance_place(level, steps, rules, as_declarers=as_declarers, no_trump=past)
     expected = ref_advance(ladder, must, rules.wrap, start, steps, as_declarers=as_declarers)
     assert level_text(got[0], no_trump=got[1]) == expected

@@ -47,16 +47,18 @@ ONLINE_FIELDS = {
     "kitty_multiplier": "linear",
     "level_table": ONLINE_LEVEL_TABLE,
     "negative_totals": True,
-    "top_level": "no_trump",
+    "top_level": "no_trump_must_play",
     "wrap": True,
     "must_play": frozenset({Rank.ACE}),
     "jack_hook_cards": "single",
     "jack_hook_outcome": "reset_then_advance",
     "kitty_public_at_end": False,
     "takeback": "both",
+    "no_trump_trumps": "jokers",
 }
-"""What ``online`` sets (issue 31): the online app's defaults for four players and two decks,
-each listed in docs/house-rules.md beside the app's setting it reads."""
+"""What ``online`` sets (issues 31 and 42): the online app's defaults for four players and two
+decks, each listed in docs/house-rules.md beside the app's setting it reads (issue 42: NT is a
+stop, A + 2 = NT, and only the jokers are trump on NT)."""
 
 
 def test_r12_the_online_preset_sets_the_apps_defaults_and_nothing_else() -> None:

@@ -8,12 +8,18 @@ import pytest
 
 import tuolaji as tl
 from tuolaji.core.cards import Card, Rank, Suit
+from tuolaji.state.codec import from_data, to_data
 
 C = tl.parse_cards
 ALL_CONTEXTS = [
     tl.Trump(level, suit, permanent_twos=twos)
     for level in Rank
     for suit in [*Suit, None]
+    for twos in (False, True)
+] + [
+    # R9.2, no_trump_trumps="jokers" (the online app): the no-trump level has no level card.
+    tl.Trump(level, None, permanent_twos=twos, level_cards=False)
+    for level in Rank
     for twos in (False, True)
 ]
 
@@ -146,7 +152,8 @@ def reference_order(trump: tl.Trump) -> dict[int, list[list[Card]]]:
     weakest to strongest."""
     level, suit = trump.level, trump.suit
     twos = trump.permanent_twos and level != Rank.TWO
-    specials = ([Rank.TWO] if twos else []) + [level]
+    # R9.2 no_trump_trumps="jokers": on the no-trump level the level rank has no level card.
+    specials = ([Rank.TWO] if twos else []) + ([level] if trump.level_cards else [])
     plain = [r for r in Rank if r not in specials]
     order: dict[int, list[list[Card]]] = {}
     for s in Suit:
@@ -164,7 +171,8 @@ def reference_order(trump: tl.Trump) -> dict[int, list[list[Card]]]:
 
 @pytest.mark.parametrize("trump", ALL_CONTEXTS, ids=str)
 def test_r2_strength_and_r3_1_positions_in_every_context(trump: tl.Trump) -> None:
-    """Every context (13 levels x 5 suit choices x permanent 2s on/off) against R2 written
+    """Every context (13 levels x 5 suit choices x permanent 2s on/off, and the no-trump
+    contexts without level cards of R9.2) against R2 written
     out: jokers on top, off-suit level cards equal, side suits never trump, positions
     consecutive from 0 with equal cards sharing one."""
     order = reference_order(trump)
@@ -186,3 +194,42 @@ def test_r2_strength_and_r3_1_positions_in_every_context(trump: tl.Trump) -> Non
             assert all(trump.strength(g[0]) < weakest_trump for g in order[s])
     top = sorted(tl.CARDS, key=trump.strength)[-2:]
     assert top == [tl.SMALL_JOKER, tl.BIG_JOKER]
+
+
+# ---------------------------------------------------------------------------------------------
+# R9.2 no_trump_trumps: the trumps of a deal on the no-trump level
+
+
+def test_r9_2_on_the_apps_no_trump_level_only_the_jokers_are_trump() -> None:
+    """The online app's NT rank has no level card (its ``Trump::NoTrump { number: None }``):
+    only the jokers are trump, and the A's are the top cards of their own suits."""
+    rules = tl.Rules.preset("online")
+    t = rules.trump(Rank.ACE, None, no_trump_level=True)
+    assert not t.level_cards and t.suit is None
+    assert [str(c) for c in C("BJ SJ AS AH KS") if t.is_trump(c)] == ["BJ", "SJ"]
+    assert t.effective_suit(C("AS")[0]) == Suit.SPADES
+    assert strengths(t, "AS KS QS") == sorted(strengths(t, "AS KS QS"), reverse=True)
+    assert tl.shape_of(C("AS AS KS KS"), t).tractors == (2,)  # a side tractor in spades
+    assert str(t) == "level A, no trump, no level cards"
+    # 0.4's reading, still the default: the A's are trump beside the jokers.
+    old = tl.Rules(top_level="no_trump").trump(Rank.ACE, None, no_trump_level=True)
+    assert old.level_cards and old.is_trump(C("AS")[0]) and old == tl.Trump(Rank.ACE, None)
+    # Off the no-trump level the value changes nothing.
+    assert rules.trump(Rank.ACE, None) == tl.Trump(Rank.ACE, None)
+
+
+def test_r9_2_a_trump_without_level_cards_names_no_suit() -> None:
+    with pytest.raises(tl.ConfigurationError, match="R9.2"):
+        tl.Trump(Rank.ACE, Suit.SPADES, level_cards=False)
+    with pytest.raises(tl.ConfigurationError, match="R9.2"):
+        tl.Trump(Rank.ACE, None, level_cards=1)  # type: ignore[arg-type]
+    with pytest.raises(tl.IllegalAction, match="R9.2"):
+        tl.Rules(top_level="no_trump").trump(Rank.KING, None, no_trump_level=True)
+
+
+def test_r9_2_a_trump_without_level_cards_round_trips_and_old_data_has_them() -> None:
+    plain = tl.Trump(Rank.ACE, None, level_cards=False)
+    assert from_data(tl.Trump, to_data(tl.Trump, plain)) == plain
+    assert eval(repr(plain), {"Trump": tl.Trump, "Rank": Rank}) == plain
+    old = {"level": 10, "suit": None, "permanent_twos": False}
+    assert from_data(tl.Trump, old) == tl.Trump(Rank.TEN, None)

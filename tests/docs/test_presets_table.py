@@ -25,7 +25,7 @@ NAMED: dict[object, str] = {
     STANDARD_LEVEL_TABLE: "up to +3",
     SUPER_LEVEL_TABLE: "up to +6",
     TOURNAMENT_LEVEL_TABLE: "tournament (150 → +3)",
-    ONLINE_LEVEL_TABLE: "online (40-point steps, no cap)",
+    ONLINE_LEVEL_TABLE: "online (40-point steps, up to +13)",
     FULL_LEVELS: "2..A",
     TOURNAMENT_LEVELS: "2 5 10 J Q K A",
 }

@@ -308,3 +308,29 @@ def test_r9_2_a_match_with_the_no_trump_level_ends_on_it() -> None:
     assert any(any(r.no_trump_level) for r in match.results)
     replayed = replay(write_record(game))
     assert replayed.results == game.results
+
+
+def test_r9_2_the_online_app_goes_to_nt_on_a_plus_2_and_plays_it_with_jokers_only() -> None:
+    """The online preset (issue 42): team 0 keeps the deal on A and lands on NT, as the app's
+    test pins A + 2 = NT; the NT deal is played with only the jokers as trump (the app's NT
+    rank has no level card), and it round-trips through JSON, position text and records."""
+    import random  # noqa: PLC0415
+
+    from tuolaji.testing.driver import advance  # noqa: PLC0415
+
+    online = tl.Rules.preset("online")
+    ace, two = tl.Rank.ACE, tl.Rank.TWO
+    on_a = _one_card_deal(online, 0, (False, False), online.trump(ace, tl.Suit.SPADES))
+    assert on_a.result is not None and on_a.result.outcome.declarers_keep
+    assert on_a.result.outcome.steps >= 2
+    assert on_a.result.levels == (ace, two) and on_a.result.no_trump_level == (True, False)
+    state = on_a.next_deal()
+    while state.phase is Phase.DEALING:
+        state = state.deal_card()
+    assert state.trump == online.trump(ace, None, no_trump_level=True)
+    assert state.trump is not None and not state.trump.level_cards
+    assert not state.trump.is_trump(tl.Card.parse("AS"))
+    played = advance(state, random.Random(7))
+    assert played.result is not None
+    assert tl.GameState.from_json(played.to_json()) == played
+    assert tl.GameState.from_text(played.to_text()) == played

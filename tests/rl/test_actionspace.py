@@ -193,6 +193,15 @@ def follow_state(
         permanent_twos=trump.permanent_twos,
         tractor_min_pairs=trump.tractor_min_pairs,
     )
+    on_nt = not trump.level_cards
+    if on_nt:
+        # R9.2 no_trump_trumps="jokers": the deal of a team on NT, past its last level.
+        rules = attrs.evolve(
+            rules,
+            levels=tuple(tl.Rank(r) for r in range(2, trump.level + 1)),
+            top_level="no_trump",
+            no_trump_trumps="jokers",
+        )
     state = tl.GameState.for_play(
         rules,
         hands=[h0, hand, h2, h3],
@@ -200,6 +209,7 @@ def follow_state(
         trump=trump,
         dealer=0,
         levels=(trump.level, trump.level),
+        no_trump_level=(on_nt, False),
     )
     return state.play(0, lead)
 

@@ -886,7 +886,7 @@ def test_r4_r5_bid_oracle_agrees_with_legal_actions_and_apply(
     )
     dealer = None if opening else rng.randrange(4)
     flags = (False, False)
-    if dealer is not None and rules.top_level == "no_trump" and rng.random() < 0.5:
+    if dealer is not None and rules.has_no_trump_level and rng.random() < 0.5:
         flags = (dealer % 2 == 0, dealer % 2 == 1)
         on_top = rules.last_level
         levels = (on_top if flags[0] else levels[0], on_top if flags[1] else levels[1])

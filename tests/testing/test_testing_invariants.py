@@ -241,7 +241,7 @@ def test_soak_rules_cover_presets_and_custom_rules() -> None:
     names = {rules_for(seed)[0] for seed in range(2 * round_)}
     assert names == {*tl.RULESETS, "custom"}
     # R4.1: the custom rules draw every kitty size.
-    customs = range(round_ - 1, 40 * round_, round_)
+    customs = range(round_ - 1, 80 * round_, round_)
     assert {rules_for(seed)[0] for seed in customs} == {"custom"}
     assert {rules_for(seed)[1].kitty_size for seed in customs} == {0, 4, 8}
 

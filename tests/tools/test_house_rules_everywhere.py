@@ -40,6 +40,8 @@ NEW_VALUES: dict[str, dict[str, object]] = {
     "negative_totals": {"negative_totals": True},
     "last_trick_to_level": {"last_trick_to_level": True},
     "top_level=no_trump": {"top_level": "no_trump"},
+    "top_level=no_trump_must_play": {"top_level": "no_trump_must_play"},
+    "no_trump_trumps=jokers": {"top_level": "no_trump", "no_trump_trumps": "jokers"},
     "kitty_size=4": {"kitty_size": 4},
     "kitty_size=0": {"kitty_size": 0},
 }

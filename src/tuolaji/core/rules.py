@@ -80,6 +80,7 @@ __all__ = [
     "LevelBand",
     "NoBidDealer",
     "NoBidReveal",
+    "NoTrumpTrumps",
     "Outcome",
     "RuffShape",
     "RuleField",
@@ -168,9 +169,14 @@ Takeback = Literal["none", "bids", "plays", "both"]
 may take back; each value's meaning is declared once, with the field
 (``RULE_FIELDS["takeback"]``)."""
 
-TopLevel = Literal["A", "no_trump"]
+TopLevel = Literal["A", "no_trump", "no_trump_must_play"]
 """The values of [`Rules.top_level`][tuolaji.Rules.top_level] (R9.2): what lies past the last
 level; each value's meaning is declared once, with the field (``RULE_FIELDS["top_level"]``)."""
+
+NoTrumpTrumps = Literal["jokers_and_level", "jokers"]
+"""The values of [`Rules.no_trump_trumps`][tuolaji.Rules.no_trump_trumps] (R9.2): the trumps of a
+deal on the no-trump level; each value's meaning is declared once, with the field
+(``RULE_FIELDS["no_trump_trumps"]``)."""
 
 JokerBids = Literal["pairs", "single_big_no_trump", "none"]
 """The values of [`Rules.joker_bids`][tuolaji.Rules.joker_bids] (R4.3): which joker bids name no
@@ -284,8 +290,8 @@ ONLINE_LEVEL_TABLE: tuple[LevelBand, ...] = (
     *(LevelBand(80 + 40 * steps, False, steps) for steps in range(3, MAX_BAND_STEPS + 1)),
 )
 """R9.1 as the online app scores four players with two decks: steps of 40 points, the
-attackers take over at 80 (+0 to 115), then one level more per 40 points with no cap (here up
-to the most levels a band may give: +13 from 600)."""
+attackers take over at 80 (+0 to 115), then one level more per 40 points, which the app never
+caps; the table stops at the most levels a band may give, +13 from 600 points."""
 
 FULL_LEVELS: tuple[Rank, ...] = tuple(Rank)
 """The level sequence 2 3 4 ... K A (R9.2, the basic 拖拉机 rules and 双升)."""
@@ -1353,10 +1359,15 @@ class Rules:
             {
                 "A": "the last of the levels is the top",
                 "no_trump": (
-                    "the online app: one more level past the last, NT, where a deal is "
-                    "played as ``Trump(level=<last level>, suit=None)`` (the jokers and the last "
-                    "level's cards are the trumps) and nobody bids; winning there as declarers "
-                    "wins the match, and with ``wrap`` the first level follows it"
+                    "0.4's no-trump level: one more level past the last, NT, where a deal has "
+                    "no trump suit and nobody bids; winning there as declarers wins the match, "
+                    "and with ``wrap`` the first level follows it; an advance passes NT as any "
+                    "level"
+                ),
+                "no_trump_must_play": (
+                    "the online app (its test: A + 2 = NT): as ``no_trump`` and also NT is a "
+                    "must-play level (R9.3): every advance that reaches it stops there, and a "
+                    "team leaves it only by winning a deal on it as declarers"
                 ),
             },
         ),
@@ -1449,6 +1460,28 @@ class Rules:
     otherwise they keep the deal at +0 (the dealer's partner deals next, at the same level),
     and on the last level they do not win the match (R9.5). Attackers who take over advance
     as the level table says."""
+    no_trump_trumps: NoTrumpTrumps = _field(
+        "jokers_and_level",
+        "R9.2",
+        "the trumps of a deal on the no-trump level",
+        _Choice(
+            NoTrumpTrumps,
+            {
+                "jokers_and_level": (
+                    "0.4's reading: the jokers and the last level's cards (the A's), as "
+                    "``Trump(level=<last level>, suit=None)``"
+                ),
+                "jokers": (
+                    "the online app: the no-trump rank has no level card, so only the jokers "
+                    "are trump (and R2.5's 2s); the last level's cards are plain cards of their "
+                    "suits"
+                ),
+            },
+        ),
+        "0.5",
+    )
+    """R9.2: read only on the no-trump level of [`top_level`][tuolaji.Rules.top_level]
+    ``"no_trump"`` or ``"no_trump_must_play"``; with ``top_level="A"`` it changes nothing."""
 
     def __attrs_post_init__(self) -> None:
         for name, field in RULE_FIELDS.items():
@@ -1645,7 +1678,19 @@ class Rules:
         """The highest place a team can stand on (R9.2): the last level's index, or one more
         with [`top_level`][tuolaji.Rules.top_level] ``"no_trump"`` (the no-trump level past
         it). A team's place is [`place`][tuolaji.Rules.place]."""
-        return len(self.levels) - (self.top_level != "no_trump")
+        return len(self.levels) - (not self.has_no_trump_level)
+
+    @property
+    def has_no_trump_level(self) -> bool:
+        """True when [`top_level`][tuolaji.Rules.top_level] puts the no-trump level past the
+        last level (``"no_trump"`` or ``"no_trump_must_play"``, R9.2)."""
+        return self.top_level != "A"
+
+    @property
+    def no_trump_must_play(self) -> bool:
+        """True when the no-trump level is a must-play level (R9.2, R9.3:
+        [`top_level`][tuolaji.Rules.top_level] ``"no_trump_must_play"``, the online app)."""
+        return self.top_level == "no_trump_must_play"
 
     def place(self, level: Rank, no_trump: bool = False) -> int:
         """The place of a team standing on ``level`` (R9.2): its index in
@@ -1660,11 +1705,12 @@ class Rules:
         index = self.level_index(level)
         if not no_trump:
             return index
-        if self.top_level != "no_trump" or index != len(self.levels) - 1:
+        if not self.has_no_trump_level or index != len(self.levels) - 1:
             raise IllegalAction(
                 "R9.2",
                 f"the no-trump level lies past the last level {self.last_level.label} and "
-                f"needs Rules.top_level='no_trump'; got level {level.label} with top_level="
+                f"needs Rules.top_level='no_trump' (or 'no_trump_must_play'); got level "
+                f"{level.label} with top_level="
                 f"{self.top_level!r}",
             )
         return index + 1
@@ -1727,15 +1773,34 @@ class Rules:
             chosen = band
         return Outcome(chosen.declarers_keep, chosen.steps)
 
-    def trump(self, level: Rank, suit: Suit | None) -> Trump:
+    def trump(self, level: Rank, suit: Suit | None, *, no_trump_level: bool = False) -> Trump:
         """The trump context of a deal at ``level`` with trump ``suit`` (None: no trump),
         with [`permanent_twos`][tuolaji.Rules.permanent_twos] and
         [`tractor_min_pairs`][tuolaji.Rules.tractor_min_pairs] from these rules (R2, R2.5, R3.2).
+        ``no_trump_level``: the declarers stand on the no-trump level (R9.2; ``level`` is then
+        the last level and ``suit`` None), whose trumps
+        [`no_trump_trumps`][tuolaji.Rules.no_trump_trumps] says: under ``"jokers"`` the trump
+        has no level cards (``Trump.level_cards`` False).
 
         ``level`` must be in [`levels`][tuolaji.Rules.levels] (R1.4: the level rank is the
         declarers' level).
+
+        >>> rules = Rules(top_level="no_trump", no_trump_trumps="jokers")
+        >>> rules.trump(Rank.ACE, None, no_trump_level=True)
+        Trump(Rank.ACE, None, level_cards=False)
         """
-        self.level_index(level)
+        if no_trump_level:
+            self.place(level, True)
+        else:
+            self.level_index(level)
+        if no_trump_level and self.no_trump_trumps == "jokers":
+            return Trump(
+                level,
+                suit,
+                permanent_twos=self.permanent_twos,
+                tractor_min_pairs=self.tractor_min_pairs,
+                level_cards=False,
+            )
         return Trump(
             level,
             suit,
@@ -1837,8 +1902,9 @@ _ONLINE = Rules(
     jack_hook_cards="single",
     jack_hook_outcome="reset_then_advance",
     kitty_public_at_end=False,
-    top_level="no_trump",
+    top_level="no_trump_must_play",
     negative_totals=True,
+    no_trump_trumps="jokers",
 )
 """The online app's defaults for four players and two decks (docs/house-rules.md lists each
 field beside the setting it reads)."""

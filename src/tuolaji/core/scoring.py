@@ -23,8 +23,10 @@ it is implemented):
 - ``top_level="no_trump"`` (R9.2): one more place past the last level, the no-trump level. A
   team stands there with its level rank the last level and a flag (``no_trump_level``); the
   advance stops there instead of at the last level, winning there as declarers wins the match
-  (R9.5), and with ``wrap`` the first level follows it. It is never a must-play level (R9.3
-  names ranks of ``levels``), and the J hook never strikes there (it is not the J level).
+  (R9.5), and with ``wrap`` the first level follows it. Under ``"no_trump"`` it is never a
+  must-play level (R9.3 names ranks of ``levels``); under ``"no_trump_must_play"`` (the online
+  app) it is one: an advance that reaches it stops there (A + 2 = NT) and a team leaves it only
+  as declarers. The J hook never strikes there (it is not the J level).
 """
 
 from __future__ import annotations
@@ -236,18 +238,26 @@ def advance_place(
     ``rules.levels`` and, under ``top_level="no_trump"``, the no-trump level past the last
     (A → NT); with ``wrap`` the first level follows the top place, without it the advance
     stops there. Must-play levels (R9.3) hold and stop an advance as in
-    [`advance_level`][tuolaji.advance_level]; the no-trump level is never one.
+    [`advance_level`][tuolaji.advance_level]; the no-trump level is one under
+    ``top_level="no_trump_must_play"`` (the online app: A + 2 = NT, NT + 2 = 3 with ``wrap``),
+    never under ``"no_trump"``.
 
     >>> import tuolaji as tl
     >>> advance_place(tl.Rank.KING, 3, tl.Rules(top_level="no_trump"), as_declarers=True)
     (Rank.ACE, True)
+    >>> online = tl.Rules.preset("online")
+    >>> advance_place(tl.Rank.ACE, 2, online, as_declarers=True)
+    (Rank.ACE, True)
+    >>> advance_place(tl.Rank.ACE, 2, online, as_declarers=True, no_trump=True)
+    (Rank.THREE, False)
     """
     if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
         raise IllegalAction("R9.2", f"a team advances 0 or more levels, got {steps!r}")
     place = rules.place(level, no_trump)
     top = rules.top_place
-    if not no_trump and level in rules.must_play and not as_declarers:
-        return level, False
+    nt_stops = rules.no_trump_must_play  # R9.2 "no_trump_must_play": NT is must-play (R9.3)
+    if (nt_stops if no_trump else level in rules.must_play) and not as_declarers:
+        return rules.at_place(place)
     for _ in range(steps):
         if place == top:
             if not rules.wrap:
@@ -256,7 +266,7 @@ def advance_place(
         else:
             place += 1
         reached, past = rules.at_place(place)
-        if not past and reached in rules.must_play:
+        if nt_stops if past else reached in rules.must_play:
             break
     return rules.at_place(place)
 
@@ -510,6 +520,14 @@ def check_deal_trump(trump: Trump, level: Rank, rules: Rules, *, no_trump: bool)
             "R3.2",
             f"the trump has tractor_min_pairs={trump.tractor_min_pairs} but the rules say "
             f"{rules.tractor_min_pairs}; build it with rules.trump(level, suit)",
+        )
+    level_cards = not (no_trump and rules.no_trump_trumps == "jokers")
+    if trump.level_cards != level_cards:
+        raise IllegalAction(
+            "R9.2",
+            f"the trump has level_cards={trump.level_cards} but the rules say {level_cards} "
+            f"(no_trump_trumps={rules.no_trump_trumps!r}, declarers on the no-trump level: "
+            f"{no_trump}); build it with rules.trump(level, suit, no_trump_level=...)",
         )
 
 

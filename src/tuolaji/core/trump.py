@@ -37,6 +37,10 @@ class TrumpTable:
     card's place in the canonical order of a play ([`Trump.sorted`][tuolaji.Trump.sorted]: trumps
     first, then ♠ ♥ ♣ ♦, strongest first, equal cards by id); ``tractor_min_pairs``: the
     fewest consecutive pairs that make a tractor (R3.2, 2 or 3).
+
+    A context whose level rank has no level card (``Trump.level_cards`` False, the no-trump
+    level of ``Rules.no_trump_trumps="jokers"``, R9.2) ranks that rank's cards as plain cards
+    of their suits: the table is the one every kernel reads, so the rule lands here alone.
     """
 
     suit: tuple[int, ...]
@@ -90,20 +94,38 @@ def _convert_flag(value: object) -> bool:
     raise ConfigurationError(f"R2.5: permanent_twos is True or False, got {cut(value)}")
 
 
+def _convert_level_cards(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise ConfigurationError(f"R9.2: level_cards is True or False, got {cut(value)}")
+
+
 def _convert_min_pairs(value: object) -> int:
     if type(value) is int and value in {2, 3}:
         return value
     raise ConfigurationError(f"R3.2: tractor_min_pairs is 2 or 3, got {cut(value)}")
 
 
-# 13 levels x 5 trump choices x 2 x 2 = 260 contexts: the limit is never reached, so a
-# context's table is one shared object for the life of the process.
+# 13 levels x 5 trump choices x 2 x 2 = 260 contexts, and 13 x 2 x 2 with no level card (no
+# trump suit only): the limit is never reached, so a context's table is one shared object for
+# the life of the process.
 @memoize(limit=512)
 def _build_table(
-    level: Rank, trump_suit: Suit | None, permanent_twos: bool, tractor_min_pairs: int
+    level: Rank,
+    trump_suit: Suit | None,
+    permanent_twos: bool,
+    tractor_min_pairs: int,
+    level_cards: bool = True,
 ) -> TrumpTable:
     twos_are_trump = permanent_twos and level != Rank.TWO
-    side_ranks = [r for r in range(2, 15) if r != level and not (twos_are_trump and r == Rank.TWO)]
+    # R9.2 with no_trump_trumps="jokers": the no-trump level has no level card, so the level
+    # rank's cards are plain cards of their suits (only the jokers, and R2.5's 2s, are trump).
+    plain_level = not level_cards
+    side_ranks = [
+        r
+        for r in range(2, 15)
+        if (r != level or plain_level) and not (twos_are_trump and r == Rank.TWO)
+    ]
     suit = [TRUMP] * CARD_KINDS
     pos = [0] * CARD_KINDS
     for s in range(4):
@@ -114,7 +136,7 @@ def _build_table(
     # Trump-only ranks above the trump suit's plain cards (R2.2, R2.5): equal off-suit copies
     # share one position, the trump suit's own copy sits one higher.
     top = len(side_ranks) if trump_suit is not None else 0
-    special = ([Rank.TWO] if twos_are_trump else []) + [level]
+    special = ([Rank.TWO] if twos_are_trump else []) + ([] if plain_level else [level])
     for r in special:
         for s in range(4):
             pos[s * 13 + r - 2] = top
@@ -147,8 +169,11 @@ class Trump:
     """The trump context of a deal (R2): the level rank and the trump suit (None: no trump).
 
     ``permanent_twos`` switches on the R2.5 variant (every 2 is trump when the level is not 2);
-    ``tractor_min_pairs`` is the R3.2 house rule (3: two consecutive pairs are two pairs).
-    Build one with ``Trump(Rank.TEN, Suit.SPADES)`` or ``Trump(level=10, suit=None)``; the
+    ``tractor_min_pairs`` is the R3.2 house rule (3: two consecutive pairs are two pairs);
+    ``level_cards`` False is a deal on the no-trump level under
+    ``Rules.no_trump_trumps="jokers"`` (R9.2, the online app): no trump suit, and the level
+    rank's cards are no trumps either, so only the jokers are (and R2.5's 2s). Build one
+    with ``Trump(Rank.TEN, Suit.SPADES)`` or ``Trump(level=10, suit=None)``; the
     level may be a rank's text and the suit its letter, symbol or name:
 
     >>> Trump("10", suit="S") == Trump(Rank.TEN, "♠") == Trump(10, "spades")
@@ -159,21 +184,33 @@ class Trump:
     suit: Suit | None = attrs.field(default=None, converter=_convert_trump_suit)
     permanent_twos: bool = attrs.field(default=False, converter=_convert_flag, kw_only=True)
     tractor_min_pairs: int = attrs.field(default=2, converter=_convert_min_pairs, kw_only=True)
+    level_cards: bool = attrs.field(default=True, converter=_convert_level_cards, kw_only=True)
     table: TrumpTable = attrs.field(init=False, eq=False, repr=False)
     """The per-card look-up tables of this context (shared between equal contexts)."""
 
     def __attrs_post_init__(self) -> None:
-        table = _build_table(self.level, self.suit, self.permanent_twos, self.tractor_min_pairs)
+        if not self.level_cards and self.suit is not None:
+            raise ConfigurationError(
+                f"R9.2: a trump without level cards is the no-trump level's, which names no "
+                f"trump suit; got suit {self.suit.symbol}"
+            )
+        if self.level_cards:  # the default context's call, unchanged (shared cache entries)
+            table = _build_table(self.level, self.suit, self.permanent_twos, self.tractor_min_pairs)
+        else:
+            table = _build_table(
+                self.level, self.suit, self.permanent_twos, self.tractor_min_pairs, False
+            )
         object.__setattr__(self, "table", table)
 
     @classmethod
     def upgrade_data(cls, data: Mapping[str, object]) -> dict[str, object]:
         """JSON data of an older [`Trump`][tuolaji.Trump] brought up to date, so that old states
         and records still load (`tuolaji.state.codec.from_data` calls this before reading): a
-        trump without ``tractor_min_pairs`` reads as 2, the seeds' tractors (R3.2)."""
+        trump without ``tractor_min_pairs`` reads as 2, the seeds' tractors (R3.2), and one
+        without ``level_cards`` as True (the level rank's cards are trump, R2.1)."""
         if not isinstance(data, Mapping):
             raise TypeError(f"data must be a mapping, got {type(data).__name__}")
-        return {"tractor_min_pairs": 2, **data}
+        return {"tractor_min_pairs": 2, "level_cards": True, **data}
 
     def is_trump(self, card: Card) -> bool:
         """True when ``card`` is a trump (R2.1, R2.5)."""
@@ -213,6 +250,8 @@ class Trump:
         extras = ", permanent 2s" if self.permanent_twos else ""
         if self.tractor_min_pairs != 2:
             extras += f", tractors of {self.tractor_min_pairs}+ pairs"
+        if not self.level_cards:
+            extras += ", no level cards"
         return f"level {self.level.label}, {suit}{extras}"
 
     def __repr__(self) -> str:
@@ -221,6 +260,8 @@ class Trump:
         extras = ", permanent_twos=True" if self.permanent_twos else ""
         if self.tractor_min_pairs != 2:
             extras += f", tractor_min_pairs={self.tractor_min_pairs}"
+        if not self.level_cards:
+            extras += ", level_cards=False"
         return f"Trump(Rank.{self.level.name}, {suit}{extras})"
 
 

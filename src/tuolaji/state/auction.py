@@ -423,9 +423,10 @@ def _dealer(state: GameState) -> int:
 
 
 def _fix_trump(state: GameState, dealer: int, suit: Suit | None, events: list[Event]) -> GameState:
-    """Set the dealer and the trump (its level is the dealer's team's, R1.4)."""
+    """Set the dealer and the trump (its level is the dealer's team's, R1.4; on the no-trump
+    level its trumps are those of ``Rules.no_trump_trumps``, R9.2)."""
     level = state.levels[team_of(dealer)]
-    trump = state.rules.trump(level, suit)
+    trump = state.rules.trump(level, suit, no_trump_level=state.no_trump_level[team_of(dealer)])
     events.append(DealerSet(dealer, level, None if suit is None else int(suit)))
     return state._advanced(dealer=dealer, trump=trump, events=state.events.extend(events), passes=0)
 

@@ -101,10 +101,11 @@ def _is_hand(tp: Any) -> bool:
     return get_origin(tp) is tuple and get_args(tp) == (Card, ...)
 
 
-_LEFT_OUT = frozenset({"no_trump_level"})
+_LEFT_OUT = frozenset({"no_trump_level", "level_cards"})
 """Trailing fields left out of the text at the value their class's ``upgrade_data`` fills in
 (R9.2's no-trump flags: a state, view or result without a team on the no-trump level is
-written as before the field existed)."""
+written as before the field existed; and a trump's ``level_cards``, so a trump whose level
+cards are trump is written as before ``Rules.no_trump_trumps``)."""
 
 
 def _written_fields(tp: Any, data: dict[str, Any]) -> tuple[tuple[str, Any], ...]:

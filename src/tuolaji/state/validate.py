@@ -147,6 +147,10 @@ def _check_phase(state: GameState) -> None:
             raise _fail("the trump's permanent_twos must match the rules' (R2.5)")
         if state.trump.tractor_min_pairs != state.rules.tractor_min_pairs:
             raise _fail("the trump's tractor_min_pairs must match the rules' (R3.2)")
+        if state.trump.level_cards != (
+            not (state.no_trump_deal and state.rules.no_trump_trumps == "jokers")
+        ):
+            raise _fail("the trump's level_cards must match the rules' no_trump_trumps (R9.2)")
     if (phase is Phase.FINISHED) != (state.result is not None):
         raise _fail("a result exists exactly when the phase is finished")
     if (

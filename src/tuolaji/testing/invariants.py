@@ -312,7 +312,7 @@ def _check_levels_after(
         if after not in rules.levels:
             raise _fail("R9.2", f"team {team}'s level {after.label} is not in the sequence")
         past = result.no_trump_level[team]
-        if past and (rules.top_level != "no_trump" or after != rules.last_level):
+        if past and (not rules.has_no_trump_level or after != rules.last_level):
             raise _fail("R9.2", f"team {team} is on the no-trump level, which these rules lack")
         if team == mover:
             continue

@@ -93,7 +93,7 @@ def soak_deal(rules: Rules, seed: int, *, round_trips: bool = True) -> int:
     levels = (rules.first_level, rules.first_level)
     no_trump = (False, False)
     which = seed // _ROUND % 4  # varies over the deals of one rule set (rules_for)
-    if dealer is not None and rules.top_level == "no_trump" and which < 3:
+    if dealer is not None and rules.has_no_trump_level and which < 3:
         # R9.2: a later deal with team 0, team 1 or both on the no-trump level.
         levels = (rules.last_level, rules.last_level)
         no_trump = (which != 1, which != 2)

@@ -46,23 +46,42 @@ def cards() -> st.SearchStrategy[Card]:
     return st.sampled_from(CARDS)
 
 
+def _trump_context(
+    level: Rank, suit: Suit | None, permanent_twos: bool, tractor_min_pairs: int, plain: bool
+) -> Trump:
+    """A trump context; ``plain`` with no trump suit: the no-trump level of
+    ``Rules.no_trump_trumps="jokers"``, whose level rank's cards are not trump (R9.2)."""
+    return Trump(
+        level,
+        suit,
+        permanent_twos=permanent_twos,
+        tractor_min_pairs=tractor_min_pairs,
+        level_cards=not (plain and suit is None),
+    )
+
+
 def trumps(
     *,
     permanent_twos: bool | None = None,
     levels: Sequence[Rank] | None = None,
     tractor_min_pairs: int | None = None,
+    level_cards: bool | None = None,
 ) -> st.SearchStrategy[Trump]:
     """Any trump context (R2): a level from ``levels`` (default all 13) and a suit or no
     trump, with or without permanent 2s (``permanent_twos=None`` draws both, R2.5), with
-    tractors of 2 or 3 pairs at least (``tractor_min_pairs=None`` draws both, R3.2)."""
+    tractors of 2 or 3 pairs at least (``tractor_min_pairs=None`` draws both, R3.2), and with
+    no trump suit, with or without level cards (``level_cards=None`` draws both; False is the
+    no-trump level of ``Rules.no_trump_trumps="jokers"``, R9.2; True always has them)."""
     twos = st.booleans() if permanent_twos is None else st.just(permanent_twos)
     shortest = st.sampled_from((2, 3)) if tractor_min_pairs is None else st.just(tractor_min_pairs)
+    plain = st.booleans() if level_cards is None else st.just(not level_cards)
     return st.builds(
-        Trump,
+        _trump_context,
         level=st.sampled_from(list(Rank) if levels is None else list(levels)),
         suit=st.sampled_from([*Suit, None]),
         permanent_twos=twos,
         tractor_min_pairs=shortest,
+        plain=plain,
     )
 
 
@@ -114,7 +133,7 @@ def rules(*, presets_only: bool = False) -> st.SearchStrategy[Rules]:
 def _no_trump_level(draw: st.DrawFn, rules: Rules, levels: tuple[Rank, Rank]) -> tuple[bool, bool]:
     """Drawn no-trump flags (R9.2): a team on the last level may stand past it when the rules
     have the no-trump level."""
-    if rules.top_level != "no_trump":
+    if not rules.has_no_trump_level:
         return False, False
     flags = [level == rules.last_level and draw(st.booleans()) for level in levels]
     return flags[0], flags[1]
@@ -145,7 +164,7 @@ def play_positions(
     levels = (draw(st.sampled_from(chosen.levels)), draw(st.sampled_from(chosen.levels)))
     no_trump = _no_trump_level(draw, chosen, levels)
     suit = None if no_trump[dealer % 2] else draw(st.sampled_from([*Suit, None]))
-    trump = chosen.trump(levels[dealer % 2], suit)
+    trump = chosen.trump(levels[dealer % 2], suit, no_trump_level=no_trump[dealer % 2])
     state = GameState.for_play(
         chosen,
         hands=dealt[:4],
@@ -188,7 +207,7 @@ def game_states(
         dealer = 0  # R5.2: counters after the burial are a later deal's
     seed = draw(_SEEDS)
     levels = (chosen.first_level, chosen.first_level)
-    if dealer is not None and chosen.top_level == "no_trump" and draw(st.booleans()):
+    if dealer is not None and chosen.has_no_trump_level and draw(st.booleans()):
         levels = (chosen.last_level, chosen.last_level)  # either team may be on NT (R9.2)
     state = GameState.new(
         chosen,

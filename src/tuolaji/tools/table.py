@@ -351,8 +351,9 @@ class PlaySession:
         view = self.view
         if view.trump is not None:
             return view.trump
-        level = view.levels[0 if view.dealer is None else view.dealer % 2]
-        return view.rules.trump(level, None)
+        team = 0 if view.dealer is None else view.dealer % 2
+        on_nt = view.dealer is not None and view.no_trump_level[team]
+        return view.rules.trump(view.levels[team], None, no_trump_level=on_nt)
 
     def side(self) -> Side:
         """The person's side: team, partner, whether it attacks or declares (once a dealer
