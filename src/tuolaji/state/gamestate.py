@@ -699,10 +699,9 @@ class GameState:
         """Record that ``once``/``twice`` are the bitboards of ``hand``, ``seat``'s hand in this
         state and the states after it that still hold this very tuple. Unchecked, like
         `_remember_hand_ids`: for the state machine's own steps."""
-        bits = self._bit_table()
+        self._bit_table()  # makes the entries, with the table first
         entries = list(self.__dict__[_HAND_BITS])
         entries[seat + 1] = (hand, once, twice)
-        entries[0] = bits
         self.__dict__[_HAND_BITS] = tuple(entries)
 
     def _lead_info(self) -> LeadInfo | None:

@@ -186,35 +186,26 @@ def _lead(
     [`ThrowFailed`][tuolaji.ThrowFailed] event (the caller logs the play)."""
     assert state.trump is not None
     table = state.trump.table
-    if len(ids) > 1 and _one_suit(ids, table.suit):
-        if not known_legal:
-            missing = missing_ids(held, ids)
-            if missing:
-                raise not_held_error(missing, table)  # R11
-            known_legal = True
+    if len(ids) > 1 and not _one_suit(ids, table.suit):
+        lead_info_ids(ids, table)  # R6.2: raises for a mixed lead, before the hand is read
+    if not known_legal:
+        missing = missing_ids(held, ids)
+        if missing:
+            raise not_held_error(missing, table)  # R11
+    if len(ids) > 1:
         # Most failed throws fail on their lowest single: the bitboards' kernel sees it at
         # once, without describing the throw (R6.3, R6.4).
         bits = state._bit_table()
         lone, doubled = bits_of_hand(ids, bits)
         hands = [state._hand_bits(s) for s in range(4)]
-        forced = forced_single(
-            bits,
-            lone ^ doubled,
-            doubled,
-            [h[0] for h in hands],
-            [h[1] for h in hands],
-            seat,
-            state.rules,
-        )
+        once = [h[0] for h in hands]
+        twice = [h[1] for h in hands]
+        forced = forced_single(bits, lone ^ doubled, doubled, once, twice, seat, state.rules)
         if forced is not None:
-            beaten_by = higher_holders(bits, forced, [h[0] for h in hands], seat)
+            beaten_by = higher_holders(bits, forced, once, seat)
             event = failed_throw(seat, cards, (forced,), beaten_by, state.rules)
             return event.forced, lead_info_ids((forced,), table), event
-    info = lead_info_ids(ids, table)  # R6.2: raises for an empty or mixed lead
-    if not known_legal:
-        missing = missing_ids(held, ids)
-        if missing:
-            raise not_held_error(missing, table)  # R11
+    info = lead_info_ids(ids, table)  # R6.2: raises for an empty lead
     if len(info.units) > 1:
         others = [state._hand_ids((seat + i) % 4) for i in (1, 2, 3)]
         failed = throw_failure(seat, cards, info, others, rules=state.rules, table=table)
