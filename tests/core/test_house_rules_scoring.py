@@ -618,19 +618,23 @@ def test_r9_3_nt_is_left_only_as_declarers_and_any_advance_stops_on_it() -> None
     )
 
 
+NT_DEAL_FACTS = {
+    "dealer": 0,
+    "levels": (A, TWO),
+    "trick_points": 0,
+    "kitty": parse_cards("2C 3C 4C 6C 7C 8C 9C JC"),
+    "last_lead": parse_cards("BJ"),
+    "last_winner": 0,
+    "winning_play": parse_cards("BJ"),
+    "no_trump_level": (True, False),
+}
+"""A scored deal of declarers (team 0) on the no-trump level, less its trump (R9.2)."""
+
+
 def test_r9_2_a_deal_on_nt_scores_with_the_trumps_of_no_trump_trumps() -> None:
     """score_deal checks that the trump of declarers on NT has the level cards the rules give
     it (R9.2): none under no_trump_trumps="jokers"."""
-    facts = {
-        "dealer": 0,
-        "levels": (A, TWO),
-        "trick_points": 0,
-        "kitty": parse_cards("2C 3C 4C 6C 7C 8C 9C JC"),
-        "last_lead": parse_cards("BJ"),
-        "last_winner": 0,
-        "winning_play": parse_cards("BJ"),
-        "no_trump_level": (True, False),
-    }
+    facts = dict(NT_DEAL_FACTS)
     with pytest.raises(IllegalAction, match="level_cards") as info:
         score_deal(ONLINE, trump=ONLINE.trump(A, None), **facts)  # type: ignore[arg-type]
     assert info.value.rule == "R9.2"
@@ -661,16 +665,7 @@ def test_r9_2_the_no_trump_level_needs_top_level_no_trump() -> None:
 
 def test_r9_2_declarers_on_the_no_trump_level_play_without_a_trump_suit() -> None:
     """score_deal refuses a trump suit for declarers on NT and scores Trump(A, None)."""
-    facts = {
-        "dealer": 0,
-        "levels": (A, TWO),
-        "trick_points": 0,
-        "kitty": parse_cards("2C 3C 4C 6C 7C 8C 9C JC"),
-        "last_lead": parse_cards("BJ"),
-        "last_winner": 0,
-        "winning_play": parse_cards("BJ"),
-        "no_trump_level": (True, False),
-    }
+    facts = dict(NT_DEAL_FACTS)
     with pytest.raises(IllegalAction) as info:
         score_deal(NO_TRUMP, trump=NO_TRUMP.trump(A, Suit.SPADES), **facts)  # type: ignore[arg-type]
     assert info.value.rule == "R9.2"
