@@ -65,7 +65,6 @@ a single."""
 
 _SUITS: Final = 5  # four side suits and the trump suit (R2.1): TRUMP is 4
 _POW3: Final = tuple(3**k for k in range(CARD_KINDS + 1))
-_SINGLE: Final = SINGLE_MOVES
 
 
 class BitTable:
@@ -114,7 +113,7 @@ class BitTable:
         self.suit_mask: tuple[int, ...] = tuple(masks)
         self.canonical_masks: tuple[int, ...] = tuple(masks[s] for s in CANONICAL_SUITS)
         self.mask_of: tuple[int, ...] = tuple(masks[suit[c]] for c in range(CARD_KINDS))
-        self.single: tuple[Move, ...] = tuple(_SINGLE[c] for c in ranked)
+        self.single: tuple[Move, ...] = tuple(SINGLE_MOVES[c] for c in ranked)
 
     def __repr__(self) -> str:
         return f"<BitTable of {self.table.suit_size} positions per effective suit>"
@@ -207,7 +206,7 @@ def decode_lead(bits: BitTable, held: int, twice: int, x: int) -> tuple[Move, in
         if not x:
             break
     if len(out) == 1:
-        return _SINGLE[out[0]], lone, doubled
+        return SINGLE_MOVES[out[0]], lone, doubled
     return tuple(out), lone, doubled
 
 
