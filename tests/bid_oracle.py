@@ -87,12 +87,13 @@ def tier(strength: int, suit: Suit | None, state: GameState) -> float:
     """How strong a bid is, by the rule text and the house rules: one level card 1, one big
     joker 1.5 (``joker_bids="single_big_no_trump"``: stronger than one level card, weaker than
     every pair), a level pair 2, small jokers 3, big jokers 4; ``joker_pairs="equal"``: both
-    joker pairs 3; ``pair_bids_equal`` (以上后三条以先出现者为准): every pair 2."""
+    joker pairs 3; ``pair_bids_equal`` (以上后三条以先出现者为准): every pair 2, and (the online
+    app, whose bids rank by their number of cards) one big joker 1, as one level card."""
     rules = state.rules
+    if rules.pair_bids_equal:
+        return 1.0 if strength == 1 else 2.0
     if strength == 1:
         return 1.5 if suit is None else 1.0
-    if rules.pair_bids_equal:
-        return 2.0
     if strength >= 3 and rules.joker_pairs == "equal":
         return 3.0
     return float(strength)

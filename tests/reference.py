@@ -161,6 +161,8 @@ def house_required_shape(
     """
     if follow_draw == "suit_only":
         return None
+    if follow_draw == "largest_unit_first":
+        return _app_required_shape(as_key(lead), as_key(held), trump)
     lead_shape = shape_of(lead, trump)
     free = free_pairs(held, trump) if tractor_protection else len(held)
     if follow_draw == "pairs":
@@ -169,6 +171,68 @@ def house_required_shape(
     held_pairs = sum(1 for n in Counter(c.id for c in held).values() if n == 2)
     pairs = min(lead_shape.pairs, held_pairs - sum(best.tractors), free)
     return Shape(best.tractors, pairs, len(lead) - 2 * (sum(best.tractors) + pairs))
+
+
+def _partitions(total: int) -> list[tuple[int, ...]]:
+    """Every way to write ``total`` as a sum of positive parts, largest part first."""
+    found = {()} if total == 0 else set()
+    for first in range(1, total + 1):
+        for rest in _partitions(total - first):
+            found.add(tuple(sorted((first, *rest), reverse=True)))
+    return list(found)
+
+
+def _unit_steps(pairs: int) -> list[tuple[tuple[int, ...], int]]:
+    """The online app's breakdown of one lead unit of ``pairs`` pairs (0: a single), after
+    the unit itself, as ``(runs of adjacent pairs, singles)``: more pairs first; with as many
+    pairs, the longest run first, then fewer runs, then the runs longest first."""
+    cards = 2 * pairs if pairs else 1
+    steps = []
+    for kept in range(pairs, -1, -1):
+        ways = sorted(
+            _partitions(kept), key=lambda r: (-max(r, default=0), len(r), [-k for k in r])
+        )
+        steps += [(runs, cards - 2 * kept) for runs in ways]
+    return steps[1:]
+
+
+def app_breakdowns(lead: Shape, trump: Trump) -> list[Shape]:
+    """The shapes a follow owes under ``follow_draw="largest_unit_first"`` (the online app,
+    R7.3), in the order tried: the lead's units (smallest first) in a list; each step sorts the
+    list (stably) by the steps each unit has left, most first, and breaks down the first unit
+    by its next step. Runs shorter than the shortest tractor (R3.2) are plain pairs."""
+    units = sorted([*lead.tractors, *[1] * lead.pairs, *[0] * lead.singles])
+    now = [((k,) if k else (), 0 if k else 1) for k in units]
+    left = [_unit_steps(k) for k in units]
+    order = list(range(len(units)))
+    shortest = trump.tractor_min_pairs
+
+    def shape() -> Shape:
+        runs = [k for r, _ in now for k in r]
+        tractors = tuple(sorted((k for k in runs if k >= shortest), reverse=True))
+        pairs = sum(k for k in runs if k < shortest)
+        return Shape(tractors, pairs, lead.size - 2 * sum(runs))
+
+    shapes = [shape()]
+    while True:
+        order.sort(key=lambda i: len(left[i]), reverse=True)
+        if not left[order[0]]:
+            return shapes
+        now[order[0]] = left[order[0]].pop(0)
+        shapes.append(shape())
+
+
+@lru_cache(maxsize=4096)
+def _app_required_shape(
+    lead_key: tuple[int, ...], held_key: tuple[int, ...], trump: Trump
+) -> Shape:
+    """The first shape of `app_breakdowns` that some choice from the holding fits."""
+    lead, held = cards_of(lead_key), cards_of(held_key)
+    choices = [cards_of(k) for k in sub_multisets(held, len(lead))]
+    for cand in app_breakdowns(shape_of(lead, trump), trump):
+        if any(ref_fits(choice, cand, trump) for choice in choices):
+            return cand
+    raise AssertionError("the all-singles shape always fits")
 
 
 def ref_is_legal_follow(
@@ -506,7 +570,7 @@ def ref_check_throw(
     ``"smallest"``: unit size first (single < pair < tractor(2) ...), then lowest position.
     ``"nearest_seat"``: ``others`` are in turn order from the thrower's next seat; the first
     of them that can beat some unit picks, among the units it can beat, the first in the
-    order of ``"smallest"``.
+    order of ``"smallest"``, equal units in the app's suit order ♠ ♥ ♦ ♣.
     """
     split = units(cards, trump)
     if len(split) == 1:
@@ -526,10 +590,14 @@ def ref_check_throw(
     if not beatable:
         return True, as_key(cards), ()
 
+    # Equal units (off-suit level cards, R2.2) in suit order: ♠ ♥ ♣ ♦ by the seeds' reading,
+    # ♠ ♥ ♦ ♣ in the online app, whose cards compare by their characters.
+    suit_order = "SHDC" if forced_unit == "nearest_seat" else "SHCD"
+
     def order(u: Unit) -> tuple[int, int, int]:
         low = _lowest_position(u.cards, trump)
         suit_rank = (
-            min(int(c.suit) for c in u.cards if c.suit is not None)
+            min(suit_order.index(c.suit.letter) for c in u.cards if c.suit is not None)
             if any(c.suit is not None for c in u.cards)
             else 4
         )

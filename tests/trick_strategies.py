@@ -9,20 +9,30 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from tuolaji import CARDS, TRUMP, Card, Trump
+from tuolaji import CARDS, TRUMP, Card, ConfigurationError, Rules, Trump
 from tuolaji.core.rules import FOLLOW_DRAWS, FollowDraw
 from tuolaji.testing import trumps
 
 Copies = dict[int, int]
 
+
+def _taken(draw: FollowDraw, protection: bool) -> bool:
+    try:
+        Rules(follow_draw=draw, tractor_protection=protection)
+    except ConfigurationError:
+        return False
+    return True
+
+
 FOLLOW_HOUSE_RULES: tuple[tuple[FollowDraw, bool], ...] = tuple(
     (draw, protection)
     for draw in FOLLOW_DRAWS
     for protection in (False, True)
-    if not (protection and draw == "suit_only")
+    if _taken(draw, protection)
 )
 """The house rules of R7.3 as ``(follow_draw, tractor_protection)``: every pair `Rules` takes
-(it refuses protection with ``"suit_only"``, which obliges no pair)."""
+(it refuses protection with ``"suit_only"``, which obliges no pair, and with
+``"largest_unit_first"``, the online app's order, which has none)."""
 
 
 def suit_ids(trump: Trump, suit: int) -> list[int]:

@@ -43,6 +43,7 @@ ONLINE_FIELDS = {
     "first_dealer": "winning_bid",
     "throw_penalty": 0,
     "forced_unit": "nearest_seat",
+    "follow_draw": "largest_unit_first",
     "throw_ruff": "every_unit",
     "kitty_multiplier": "linear",
     "level_table": ONLINE_LEVEL_TABLE,
@@ -58,7 +59,7 @@ ONLINE_FIELDS = {
 }
 """What ``online`` sets (issues 31 and 42): the online app's defaults for four players and two
 decks, each listed in docs/house-rules.md beside the app's setting it reads (issue 42: NT is a
-stop, A + 2 = NT, and only the jokers are trump on NT)."""
+stop, A + 2 = NT, only the jokers are trump on NT, and its follow order on throws)."""
 
 
 def test_r12_the_online_preset_sets_the_apps_defaults_and_nothing_else() -> None:

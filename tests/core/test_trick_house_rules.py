@@ -549,3 +549,91 @@ def test_old_rules_data_reads_with_todays_trick_rules() -> None:
     for name in ("follow_draw", "ruff_shape", "throw_ruff"):
         del data[name]
     assert from_data(Rules, data) == Rules()
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules.follow_draw = "largest_unit_first" (R7.3, the online app's order, issue #42)
+# ---------------------------------------------------------------------------------------------
+
+# A trump throw of two tractors, ♠ 998877 + ♠ 5544 (level 10, trump ♠), where the online app's
+# order differs from R7.3's ranking: the app breaks down the unit with the most ways left first
+# (the tractor of three), so "a tractor of two and three pairs" comes before "a tractor of three
+# and two pairs". The holdings' pairs ♠22, ♥10♥10 (off-suit level cards) and BJBJ touch no other
+# pair held.
+TWO_TRACTORS = "9S 9S 8S 8S 7S 7S 5S 5S 4S 4S"
+
+
+def follow_keys(lead: str, hand: str, draw: FollowDraw) -> set[tuple[int, ...]]:
+    """The legal follows as sorted card ids (checked against the reference by `follows`)."""
+    return {as_key(P(p)) for p in follows(lead, hand, draw)}
+
+
+def test_r7_3_largest_unit_first_accepts_a_tractor_of_two_and_three_pairs() -> None:
+    """The holding ♠ 998877 (a tractor of three) + ♠55 + ♠22 + ♥10♥10 after ♠ AAKKQQ + SJSJ BJBJ
+    (a throw nobody can beat): R7.3 (``"pairs"``) owes a tractor of three and two pairs, so
+    ♠9988 55 22 ♥10♥10 is refused; the app's order owes a tractor of two and three pairs
+    first, which it is, and accepts it (and the tractor of three with two pairs, which fits
+    that shape too). The state machine plays it under the value and refuses it by default."""
+    lead = "AS AS KS KS QS QS SJ SJ BJ BJ"
+    hand = "9S 9S 8S 8S 7S 7S 5S 5S 2S 2S 10H 10H"
+    play = "9S 9S 8S 8S 5S 5S 2S 2S 10H 10H"
+    app = follow_keys(lead, hand, "largest_unit_first")
+    assert as_key(P(play)) in app and as_key(P("9S 9S 8S 8S 7S 7S 5S 5S 2S 2S")) in app
+    assert as_key(P(play)) not in follow_keys(lead, hand, "pairs")
+    hands = [
+        f"{lead} 4D 5D",
+        hand,
+        "5C 6C 7C 8C 9C 3C 3C JC JC AC 6D 7D",
+        "5H 6H 7H 8H 9H 3H 3H JH JH QH 9D AD",
+    ]
+    state = deal(Rules(follow_draw="largest_unit_first"), hands)
+    after = state.play(0, P(lead)).play(1, P(play))
+    assert as_key(after.trick[1]) == as_key(P(play))
+    with pytest.raises(IllegalAction, match="R7.3"):
+        deal(Rules(), hands).play(0, P(lead)).play(1, P(play))
+
+
+def test_r7_3_largest_unit_first_may_owe_fewer_pairs_than_the_holding_has() -> None:
+    """Five loose pairs ♠ 22 JJ KK ♥10♥10 BJBJ and ♠3 against the two tractors: every shape of
+    five pairs in the app's order asks for a tractor, and it breaks the tractor of three down
+    to a tractor of two and two singles before it breaks the tractor of two into pairs, so the
+    first shape five loose pairs fit is four pairs and two singles. R7.3 (``"pairs"``) owes
+    all five pairs."""
+    hand = "KS KS JS JS 2S 2S 10H 10H BJ BJ 3S"
+    four_pairs = "KS KS JS JS 2S 2S 10H 10H BJ 3S"
+    assert as_key(P(four_pairs)) in follow_keys(TWO_TRACTORS, hand, "largest_unit_first")
+    assert follow_keys(TWO_TRACTORS, hand, "pairs") == {
+        as_key(P("KS KS JS JS 2S 2S 10H 10H BJ BJ"))
+    }
+
+
+def test_r7_3_largest_unit_first_reads_the_apps_long_tractor_test() -> None:
+    """The app's own test (its long tractor drawing pairs; level K, trump ♠): ♠778899 led,
+    the next seat holds ♠4 ♠10 ♠A, ♥K ♦K ♣K (off-suit level cards, trump) and ♠KK: it owes the
+    pair, so ♠4 ♠10 ♠A ♥K ♦K ♣K is refused and ♠4 ♠10 ♠A ♥K ♠KK is taken."""
+    trump = Trump(Rank.KING, Suit.SPADES)
+    hand = P("4S 10S AS KH KD KC KS KS")
+    lead = P("7S 7S 8S 8S 9S 9S")
+    plays = {
+        format_cards(p) for p in legal_follows(lead, hand, trump, follow_draw="largest_unit_first")
+    }
+    assert format_cards(P("4S 10S AS KH KD KC")) not in plays
+    assert any(p.count("KS") == 2 for p in [x.split() for x in plays])
+    assert all(p.split().count("KS") == 2 for p in plays)
+
+
+@pytest.mark.parametrize("draw", ["pairs", "largest_unit_first"])
+def test_r7_3_the_app_order_agrees_with_r7_3_on_leads_of_one_unit_and_pair_throws(
+    draw: FollowDraw,
+) -> None:
+    """Where the lead has one unit, or no tractor, the app's order is R7.3's ranking: the same
+    follows from ♥ KKQQJJ 66 3 after ♥ 887766 and after ♥ 99 55 4."""
+    hand = "KH KH QH QH JH JH 6H 6H 3H"
+    for lead in ("8H 8H 7H 7H 6H 6H", "9H 9H 5H 5H 4H"):
+        assert follows(lead, hand, draw) == follows(lead, hand, "pairs")
+
+
+def test_r7_3_largest_unit_first_is_refused_with_tractor_protection() -> None:
+    with pytest.raises(ConfigurationError, match="R7.3") as info:
+        Rules(follow_draw="largest_unit_first", tractor_protection=True)
+    assert "'largest_unit_first'" in str(info.value)

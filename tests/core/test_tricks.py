@@ -16,6 +16,7 @@ from tuolaji import (
     GameState,
     IllegalAction,
     InvalidCards,
+    PlayPhase,
     Rank,
     Suit,
     ThrowFailed,
@@ -221,6 +222,52 @@ def test_r6_4_ties_on_a_level_position_smaller_unit_then_suit_order() -> None:
     # Trump throw ♣10 + tractor ♥10♥10 ♠10♠10: SJ SJ BJ BJ beats the tractor, BJ the single.
     result = check_throw(P("10C 10H 10H 10S 10S"), [P("SJ SJ BJ BJ"), P("3D"), P("4D")], T10S)
     assert format_cards(result.forced) == "10C" and result.beaten_by == (0,)
+
+
+@pytest.mark.parametrize(
+    ("order", "forced"), [("lowest", "10C"), ("smallest", "10C"), ("nearest_seat", "10D")]
+)
+def test_r6_4_equal_singles_clubs_and_diamonds_in_each_orders_suit_order(
+    order: str, forced: str
+) -> None:
+    """R6.4 (issue #42): equal off-suit level singles ♣10 and ♦10 (level 10, trump ♠), both
+    beaten by the next seat's ♠10. The seeds' reading takes the first in suit order ♠ ♥ ♣ ♦
+    (♣10); the online app sorts equal cards by their characters, ♠ ♥ ♦ ♣, and its failed
+    throw forces the first beatable unit of that order (♦10): ``"nearest_seat"`` does too."""
+    others = [P("10S 2D"), P("3D"), P("4D")]
+    result = check_throw(P("10C 10D BJ"), others, T10S, forced_unit=order)  # type: ignore[arg-type]
+    assert format_cards(result.forced) == forced and result.beaten_by == (0,)
+    # The same tie between equal pairs: ♣10♣10 against ♦10♦10, ♠10♠10 beating both.
+    others = [P("10S 10S"), P("3D"), P("4D")]
+    result = check_throw(P("10C 10C 10D 10D BJ"), others, T10S, forced_unit=order)  # type: ignore[arg-type]
+    assert format_cards(result.forced) == f"{forced} {forced}" and result.beaten_by == (0,)
+
+
+@pytest.mark.parametrize(("order", "forced"), [("smallest", "10C"), ("nearest_seat", "10D")])
+def test_r6_4_the_state_machine_and_simulator_break_the_tie_alike(order: str, forced: str) -> None:
+    """R6.4 (issue #42) in a deal: the state machine, the bitboards' forced single and the
+    simulator play the same card of a throw failing on equal ♣10 ♦10."""
+    rules = attrs.evolve(RULESETS["tuolaji"], forced_unit=order)
+    s = GameState.for_play(
+        rules,
+        hands=[
+            P("10C 10D BJ 3H 3H"),
+            P("10S 2D 4D 5D 6D"),
+            P("5S 6S 7S 8S 9S"),
+            P("5H 6H 7H 8H 9H"),
+        ],
+        kitty=P("7D 7D 3C 3C 4H 4H 6C 6C"),
+        trump=T10S,
+        dealer=0,
+        levels=(Rank.TEN, Rank.TWO),
+    )
+    after = s.play(0, P("10C 10D BJ"))
+    (failed,) = [e for e in after.events if isinstance(e, ThrowFailed)]
+    assert format_cards(failed.forced) == forced
+    assert format_cards(after.trick[0]) == forced
+    phase = PlayPhase.from_state(s)
+    phase.push(tuple(c.id for c in P("10C 10D BJ")))
+    assert phase.trick[0] == tuple(c.id for c in P(forced))
 
 
 def test_r6_4_unknown_forced_unit_order_is_refused() -> None:

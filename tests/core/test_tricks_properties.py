@@ -9,7 +9,7 @@ into few suits and short runs so that pairs, tractors, equal level cards and thr
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import get_args
 
 import pytest
@@ -282,6 +282,79 @@ def test_r6_4_nearest_seat_matches_the_reference_on_club_throws() -> None:
         assert (result.ok, as_key(result.forced), result.beaten_by) == (ok, forced, beaten_by)
         smallest = check_throw(lead, others, trump, forced_unit="smallest")
         differ += as_key(smallest.forced) != as_key(result.forced)
+    assert differ > 10
+
+
+def test_r6_4_ties_of_equal_level_cards_match_the_reference_in_every_order() -> None:
+    """R6.4 (issue #42) against the reference on seeded random trump throws made of level
+    cards (level 10, trump ♠: the off-suit 10s share a position, R2.2) and jokers, under every
+    ``forced_unit``: the tie between equal units goes by each order's suit order (♠ ♥ ♣ ♦;
+    the online app's ♠ ♥ ♦ ♣ under ``"nearest_seat"``). Checks that ties were met where the
+    two suit orders differ."""
+    rng = random.Random(42)
+    trump = Trump(Rank.TEN, Suit.SPADES)
+    level = [c for c in CARDS if c.rank is Rank.TEN and c.suit is not Suit.SPADES]
+    high = [*parse_cards("10S SJ BJ AS")]
+    differ = 0
+    for _ in range(1500):
+        picked = rng.sample(level, rng.randint(2, 3))
+        lead = tuple(c for c in picked for _ in range(rng.choice((1, 1, 2))))
+        lead = (*lead, *parse_cards("BJ"))
+        pool = [c for c in (*level, *high) for _ in range(2 - lead.count(c))]
+        rng.shuffle(pool)
+        others = []
+        for _ in range(3):
+            k = rng.randint(0, 3)
+            others.append((*pool[:k], *parse_cards("3D")))
+            pool = pool[k:]
+        forced_by = {}
+        for order in FORCED_UNIT_ORDERS:
+            result = check_throw(lead, others, trump, forced_unit=order)
+            ok, forced, beaten_by = ref_check_throw(lead, others, trump, order)
+            assert (result.ok, as_key(result.forced), result.beaten_by) == (ok, forced, beaten_by)
+            forced_by[order] = as_key(result.forced)
+        clubs_and_diamonds = {Suit.CLUBS, Suit.DIAMONDS} <= {c.suit for c in lead}
+        differ += clubs_and_diamonds and forced_by["nearest_seat"] != forced_by["smallest"]
+    assert differ > 10
+
+
+def test_r7_3_largest_unit_first_matches_the_reference_on_throws_of_tractors() -> None:
+    """R7.3 ``follow_draw="largest_unit_first"`` (issue #42, the online app's order) against the
+    reference on seeded random ♣ throws of a tractor with a second tractor or pairs (level 10,
+    trump ♠) and ♣ holdings larger than the lead: the positions where the app's order and
+    R7.3's ranking differ need a holding of several pairs, rare in the general strategies, so
+    this draws many and checks that such positions were met."""
+    rng = random.Random(4207)
+    trump = Trump(Rank.TEN, Suit.SPADES)
+    clubs = sorted(
+        (c for c in CARDS if c.suit is Suit.CLUBS and c.rank is not Rank.TEN), key=trump.position
+    )
+    differ = 0
+    for _ in range(150):
+        # A tractor of three and one of two, apart: the units of unlike size the app's order
+        # breaks down in another order than R7.3's ranking.
+        low = rng.randrange(0, 4)
+        high = rng.randrange(low + 3, len(clubs) - 2)
+        lead = tuple(c for c in (*clubs[low : low + 2], *clubs[high : high + 3]) for _ in (0, 1))
+        pool = [c for c in clubs for _ in range(2 - lead.count(c))]
+        # Pairs drawn often: a holding of several pairs is where the orders part.
+        rest = sorted({c for c in pool if pool.count(c) == 2}, key=trump.position)
+        runs = [rest[i : i + 3] for i in range(len(rest) - 2)]
+        runs = [
+            r for r in runs if all(clubs.index(b) - clubs.index(a) == 1 for a, b in pairwise(r))
+        ]
+        pairs = rng.choice(runs) if runs and rng.random() < 0.6 else []
+        loose = [c for c in rest if c not in pairs]
+        pairs += rng.sample(loose, min(len(loose), rng.randint(2, 5 - len(pairs) // 2)))
+        hand = tuple(c for c in pairs for _ in (0, 1))
+        singles = [c for c in pool if c not in pairs]
+        hand = (*hand, *rng.sample(singles, max(0, len(lead) + rng.randint(1, 2) - len(hand))))
+        hand = (*hand, *parse_cards("3D"))
+        app = {
+            as_key(p) for p in legal_follows(lead, hand, trump, follow_draw="largest_unit_first")
+        }
+        assert app == ref_legal_follows(lead, hand, trump, "largest_unit_first")
+        differ += app != {as_key(p) for p in legal_follows(lead, hand, trump)}
     assert differ > 10
 
 

@@ -344,7 +344,10 @@ def test_r4_2_reinforce_after_overturn_the_second_copy_takes_an_equal_pair(on: b
         return
     s = s.declare(1, C("2S 2S"))
     assert s.bid == tl.Bid(1, C("2S 2S"), Suit.SPADES, 2)
-    assert bids(s, 2) == []  # seat 2's last bid is a pair: nothing to reinforce
+    # Seat 2's last bid is a pair: nothing to reinforce. The app would let it show ♥2♥2 again
+    # (and seat 1 its ♠2♠2 after, with no end); tuolaji keeps every deal's bidding bounded
+    # (issue #42, docs/house-rules.md "The online preset").
+    assert bids(s, 2) == []
     assert close(deal(s)).trump == tl.Trump(Rank.TWO, Suit.SPADES)
 
 
@@ -439,6 +442,28 @@ def test_r4_3_pair_bids_equal_a_pair_still_overturns_a_single() -> None:
     rules = attrs.evolve(TUOLAJI, pair_bids_equal=True)
     s = deal(first_deal(rules, ["", "2H", "SJ SJ"]), 8).declare(1, C("2H"))
     assert s.declare(2, C("SJ SJ")).bid == tl.Bid(2, C("SJ SJ"), None, 3)
+
+
+@pytest.mark.parametrize("equal", [False, True])
+def test_r4_3_pair_bids_equal_one_big_joker_equals_one_level_card(equal: bool) -> None:
+    """Issue #42, the online app's bids by length (its ``GreaterLength`` policy): with
+    ``pair_bids_equal`` and ``joker_bids="single_big_no_trump"`` one big joker no longer
+    overturns one level card (equal length: the earlier bid stands), nor the other way round;
+    without ``pair_bids_equal`` it does, ranked above it (R4.2)."""
+    rules = attrs.evolve(TUOLAJI, joker_bids="single_big_no_trump", pair_bids_equal=equal)
+    s = deal(first_deal(rules, ["", "2H", "BJ"]), 8).declare(1, C("2H"))
+    assert (C("BJ") in bids(s, 2)) == (not equal)
+    if equal:
+        with pytest.raises(tl.IllegalAction) as info:
+            s.declare(2, C("BJ"))
+        assert info.value.rule == "R4.2" and "earlier bid" in str(info.value)
+    else:
+        assert s.declare(2, C("BJ")).bid == tl.Bid(2, C("BJ"), None, 1)
+    s = deal(first_deal(rules, ["", "2H", "BJ"]), 8).declare(2, C("BJ"))
+    assert C("2H") not in bids(s, 1)
+    # A pair still overturns the lone big joker, and its own second big joker reinforces it.
+    s = deal(first_deal(rules, ["", "2H 2H", "BJ BJ"]), 8).declare(2, C("BJ"))
+    assert C("2H 2H") in bids(s, 1) and C("BJ BJ") in bids(s, 2)
 
 
 def test_r4_3_pair_bids_equal_is_refused_with_overturn_by_suit() -> None:

@@ -215,12 +215,16 @@ def bid_rank(strength: int, suit: Suit | None, rules: Rules) -> tuple[int, int]:
     pair. Three fields of ``rules`` change the order:
     [`joker_pairs`][tuolaji.Rules.joker_pairs] ``"equal"`` makes the two joker pairs equal,
     [`pair_bids_equal`][tuolaji.Rules.pair_bids_equal] makes every pair equal (a pair of level
-    cards and both joker pairs), and [`overturn_by_suit`][tuolaji.Rules.overturn_by_suit] ranks
+    cards and both joker pairs; and one big joker equal to one level card, as in the online
+    app, where only the number of cards shown ranks a bid), and
+    [`overturn_by_suit`][tuolaji.Rules.overturn_by_suit] ranks
     the pairs of level cards by [`SUIT_ORDER`][tuolaji.core.bidding.SUIT_ORDER] (♦ < ♣ < ♥ < ♠;
     single level cards are never ranked by suit, as in the online app).
     """
-    if rules.pair_bids_equal and strength >= LEVEL_PAIR_STRENGTH:
-        return LEVEL_PAIR_STRENGTH, 0
+    if rules.pair_bids_equal:
+        # Only the number of cards shown counts (the online app's bids by length): every
+        # pair is equal, and so are one big joker and one level card.
+        return min(strength, LEVEL_PAIR_STRENGTH), 0
     if rules.joker_pairs == "equal" and strength >= NO_TRUMP_SMALL:
         return NO_TRUMP_SMALL, 0
     if suit is None:
@@ -267,7 +271,8 @@ def longest_bidding(rules: Rules) -> tuple[int, int]:
     joker_pairs = 0
     if rules.joker_bids != "none" and not rules.pair_bids_equal:
         joker_pairs = 1 if rules.joker_pairs == "equal" else 2
-    singles = 2 if rules.joker_bids == "single_big_no_trump" else 1
+    # One big joker overturns one level card, unless every bid of one length is equal.
+    singles = 2 if rules.joker_bids == "single_big_no_trump" and not rules.pair_bids_equal else 1
     counters = pairs + joker_pairs
     return singles + counters, counters
 

@@ -35,6 +35,7 @@ from tuolaji.core.trump import TRUMP, TrumpTable
 __all__ = [
     "CANONICAL_SUITS",
     "FORCED_SINGLE",
+    "FORCED_TIE_ORDER",
     "SINGLE_MOVES",
     "BitTable",
     "Move",
@@ -356,6 +357,29 @@ if set(FORCED_SINGLE) != set(get_args(ForcedUnit)) or set(FORCED_SINGLE) != set(
     raise ImportError(f"FORCED_SINGLE covers {sorted(FORCED_SINGLE)}, Rules allows {_VALUES}")
 
 
+def _app_suit_order(card: int) -> int:
+    """The online app's order of equal cards: ♠ ♥ ♦ ♣ (its cards' characters), where card
+    ids run ♠ ♥ ♣ ♦ (R1.1); jokers keep their ids (they are never equal to another card)."""
+    if card >= 52:
+        return card
+    suit, rank = divmod(card, 13)
+    return (0, 1, 3, 2)[suit] * 13 + rank
+
+
+FORCED_TIE_ORDER: Final[Mapping[ForcedUnit, tuple[int, ...]]] = {
+    "lowest": tuple(range(CARD_KINDS)),
+    "smallest": tuple(range(CARD_KINDS)),
+    "nearest_seat": tuple([_app_suit_order(c) for c in range(CARD_KINDS)]),
+}
+"""Per [`Rules.forced_unit`][tuolaji.Rules.forced_unit] value, each card id's rank among equal
+cards (R6.4): of two beatable units alike but for suit (off-suit level cards share a position,
+R2.2), the one whose card ranks lower here is forced. ``"lowest"`` and ``"smallest"`` take the
+first in suit order ♠ ♥ ♣ ♦ (the card id); ``"nearest_seat"`` the online app's ♠ ♥ ♦ ♣."""
+
+if set(FORCED_TIE_ORDER) != set(_VALUES):
+    raise ImportError(f"FORCED_TIE_ORDER covers {sorted(FORCED_TIE_ORDER)}, Rules allows {_VALUES}")
+
+
 # Positional parameters only: CPython 3.11 specializes calls only to functions without
 # keyword-only parameters, and both engines call this on every throw.
 def forced_single(  # noqa: PLR0917
@@ -379,16 +403,20 @@ def forced_single(  # noqa: PLR0917
     if low < 0:
         return None
     # Among equal cards at the lowest position (the off-suit level cards, R2.2) R6.4's order
-    # takes the first in suit order ♠ ♥ ♣ ♦, the lowest id.
+    # takes the first in the suit order of the rules' FORCED_TIE_ORDER.
     card, pos = bits.card, bits.pos
     p = pos[low]
     best = card[low]
     lone ^= 1 << low
+    if not lone or pos[(lone & -lone).bit_length() - 1] != p:
+        return best  # the usual case: no equal card beside it
+    tie = FORCED_TIE_ORDER[rules.forced_unit]
     while lone:
         b = (lone & -lone).bit_length() - 1
         if pos[b] != p:
             break
-        best = min(best, card[b])
+        if tie[card[b]] < tie[best]:
+            best = card[b]
         lone ^= 1 << b
     return best
 

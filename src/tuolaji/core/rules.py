@@ -125,7 +125,7 @@ its forced unit; each value's meaning is declared once, with the field
 FORCED_UNIT_ORDERS: tuple[ForcedUnit, ...] = get_args(ForcedUnit)
 """The values of [`ForcedUnit`][tuolaji.core.rules.ForcedUnit]."""
 
-FollowDraw = Literal["pairs", "tractor_on_tractor", "suit_only"]
+FollowDraw = Literal["pairs", "tractor_on_tractor", "suit_only", "largest_unit_first"]
 """The values of [`Rules.follow_draw`][tuolaji.Rules.follow_draw] (R7.3): what a lead obliges of a
 follower's shape; each value's meaning is declared once, with the field
 (``RULE_FIELDS["follow_draw"]``)."""
@@ -822,11 +822,14 @@ def _one_counter_round(counter_bids: bool, kitty_theft: str) -> str | None:
 
 @_joins("R7.3", "tractor_protection", "follow_draw")
 def _protection_needs_pairs(tractor_protection: bool, follow_draw: str) -> str | None:
-    if not (tractor_protection and follow_draw == "suit_only"):
+    if not tractor_protection or follow_draw in ("pairs", "tractor_on_tractor"):
         return None
+    why = {
+        "suit_only": "'suit_only' obliges no pair, so there is no tractor to protect",
+        "largest_unit_first": "'largest_unit_first' is the online app's order, which has none",
+    }[follow_draw]
     return (
-        "Rules.tractor_protection with Rules.follow_draw='suit_only' (R7.3): "
-        "'suit_only' obliges no pair, so there is no tractor to protect; use "
+        f"Rules.tractor_protection with Rules.follow_draw='{follow_draw}' (R7.3): {why}; use "
         "follow_draw='pairs' or 'tractor_on_tractor', or tractor_protection=False"
     )
 
@@ -1066,7 +1069,8 @@ class Rules:
                 "nearest_seat": (
                     "the online app: the first seat after the thrower, in turn order, "
                     "that can beat a unit decides, and the smallest unit (size first, then "
-                    "lowest) it can beat is forced"
+                    "lowest; equal units in the app's suit order ♠ ♥ ♦ ♣) it can beat is "
+                    "forced"
                 ),
             },
         ),
@@ -1085,6 +1089,11 @@ class Rules:
                     "held, never pairs in their place; its plain pairs still oblige pairs"
                 ),
                 "suit_only": "a house rule: only the suit (R7.2)",
+                "largest_unit_first": (
+                    "the online app: a holding that cannot fit the lead gives way one unit at "
+                    "a time, the unit with the most ways left to split first, and owes the "
+                    "first shape it fits"
+                ),
             },
         ),
         "0.3",
@@ -1392,8 +1401,9 @@ class Rules:
     pair_bids_equal: bool = _field(False, "R4.3", "every pair bid is equally strong", _FLAG, "0.4")
     """R4.3, R5.2: True: a pair of level cards and both joker pairs are equally strong bids,
     so the first pair shown stands and no pair overturns or counters another (the reading of
-    the 拖拉机 rules' 以上后三条以先出现者为准); ``joker_pairs`` then changes nothing. Not with
-    ``overturn_by_suit``."""
+    the 拖拉机 rules' 以上后三条以先出现者为准); ``joker_pairs`` then changes nothing. With
+    ``joker_bids="single_big_no_trump"`` one big joker equals one level card likewise (the
+    online app ranks bids by the number of cards alone). Not with ``overturn_by_suit``."""
     tractor_protection: bool = _field(
         False, "R7.3", "a pair lead does not make a tractor break", _FLAG, "0.4"
     )
@@ -1401,8 +1411,9 @@ class Rules:
     tractors) oblige no pair of the follower's tractors. They oblige at most the pairs the
     follower's led-suit holding has outside tractors laid to hold the most pairs; what the
     lead's tractors oblige is unchanged. Lead ♥KK: ♥7 3 may follow from ♥8877 3 (any two
-    hearts may), but ♥JJ 8877 3 must play a pair. Not with ``follow_draw="suit_only"``,
-    which obliges no pair."""
+    hearts may), but ♥JJ 8877 3 must play a pair. Only with ``follow_draw`` ``"pairs"`` or
+    ``"tractor_on_tractor"``: ``"suit_only"`` obliges no pair, ``"largest_unit_first"`` is
+    the online app's order, which knows no protection."""
     kitty_size: KittySize = _field(
         8,
         "R4.1",
@@ -1894,6 +1905,7 @@ _ONLINE = Rules(
     first_dealer="winning_bid",
     throw_penalty=0,
     forced_unit="nearest_seat",
+    follow_draw="largest_unit_first",
     throw_ruff="every_unit",
     kitty_multiplier="linear",
     level_table=ONLINE_LEVEL_TABLE,

@@ -27,7 +27,7 @@ import attrs
 
 from tuolaji.core import wording
 from tuolaji.core._args import check_choice
-from tuolaji.core.bitboards import single_trick_winner
+from tuolaji.core.bitboards import FORCED_TIE_ORDER, single_trick_winner
 from tuolaji.core.caching import BoundedCache, memoize
 from tuolaji.core.cards import CARDS, POINTS, CardId
 from tuolaji.core.errors import IllegalAction, InvalidCards
@@ -49,6 +49,7 @@ __all__ = [
     "LeadInfo",
     "WinnerSoFar",
     "best_candidate_tractors",
+    "breakdown_order",
     "challenge",
     "check_hand_ids",
     "check_throw_ids",
@@ -118,7 +119,7 @@ def follow_rules(follow_draw: object, tractor_protection: object) -> Rules:
     )
 
 
-@memoize(limit=256)
+@memoize(limit=512)
 def _evolved(
     follow_draw: FollowDraw,
     ruff_shape: RuffShape,
@@ -126,7 +127,7 @@ def _evolved(
     forced_unit: ForcedUnit,
     tractor_protection: bool,
 ) -> Rules:
-    # Valid values make 3 * 2 * 6 * 3 * 2 = 216 combinations: every one stays cached.
+    # Valid values make 4 * 2 * 6 * 3 * 2 = 288 combinations: every one stays cached.
     return attrs.evolve(
         _DEFAULT_RULES,
         follow_draw=follow_draw,
@@ -469,8 +470,9 @@ def forced_unit_key(unit: RawUnit, forced_unit: ForcedUnit) -> tuple[int, int, i
     its lowest pair at p - k + 1); on a tie (only off-suit level cards share a position) the
     smaller unit; between equal units the first in suit order ♠ ♥ ♣ ♦ (the lower card id).
     ``"smallest"``: unit size first (single < pair < tractor(2) < ...), then the lowest
-    position, then suit order. ``"nearest_seat"``: the order of ``"smallest"``, among the
-    units that the nearest seat able to beat one can beat (see
+    position, then suit order. ``"nearest_seat"``: the order of ``"smallest"`` with equal
+    units in the online app's suit order ♠ ♥ ♦ ♣, among the units that the nearest seat able
+    to beat one can beat (see
     [`throw_verdict`][tuolaji.core.trickids.throw_verdict]).
     """
     return _FORCED_ORDER[forced_unit](unit)
@@ -486,6 +488,16 @@ def _smallest_first(unit: RawUnit) -> tuple[int, int, int]:
     """[`forced_unit_key`][tuolaji.core.trickids.forced_unit_key] for ``"smallest"``."""
     pairs, top = unit.pairs, unit.top
     return pairs, (top - pairs + 1 if pairs >= 2 else top), min(unit.ids)
+
+
+_APP_TIE = FORCED_TIE_ORDER["nearest_seat"]
+
+
+def _nearest_seat_first(unit: RawUnit) -> tuple[int, int, int]:
+    """[`forced_unit_key`][tuolaji.core.trickids.forced_unit_key] for ``"nearest_seat"``: the
+    order of ``"smallest"``, equal units in the online app's suit order ♠ ♥ ♦ ♣."""
+    pairs, top = unit.pairs, unit.top
+    return pairs, (top - pairs + 1 if pairs >= 2 else top), min([_APP_TIE[c] for c in unit.ids])
 
 
 def check_throw_ids(
@@ -615,7 +627,7 @@ _Verdict = Callable[
 _FORCED_ORDER: dict[ForcedUnit, Callable[[RawUnit], tuple[int, int, int]]] = {
     "lowest": _lowest_first,
     "smallest": _smallest_first,
-    "nearest_seat": _smallest_first,  # each seat's units are tried in the order of "smallest"
+    "nearest_seat": _nearest_seat_first,  # each seat's units: "smallest", the app's suit tie
 }
 _VERDICT: dict[ForcedUnit, _Verdict] = {
     "lowest": _first_beaten_verdict,
@@ -658,13 +670,99 @@ class _DrawDuty(NamedTuple):
     """Pairs held stand in for the lead's tractors the holding cannot fit, so the lead
     obliges its total pair count whatever the holding's tractors (False: the lead's tractors
     oblige only the tractors held, and which pairs are owed depends on them)."""
+    largest_unit_first: bool = False
+    """The shapes owed are tried in the online app's order
+    ([`breakdown_order`][tuolaji.core.trickids.breakdown_order]), not R7.3's ranking."""
 
 
 _DRAW_DUTIES: dict[FollowDraw, _DrawDuty] = {
     "pairs": _DrawDuty(shape=True, pairs_for_tractors=True),
     "tractor_on_tractor": _DrawDuty(shape=True, pairs_for_tractors=False),
     "suit_only": _DrawDuty(shape=False, pairs_for_tractors=False),
+    # Which pairs are owed depends on the tractors held, as under "tractor_on_tractor".
+    "largest_unit_first": _DrawDuty(shape=True, pairs_for_tractors=False, largest_unit_first=True),
 }
+
+
+# --- the online app's order of the shapes a follow owes ------------------------------------
+
+Breakdown = tuple[tuple[int, ...], int]
+"""One step of a unit's breakdown: its pairs as runs of adjacent pairs (run lengths, longest
+first; a run of 1 is a plain pair) and its singles."""
+
+
+def _runs(pairs: int) -> list[tuple[int, ...]]:
+    """The ways to lay ``pairs`` pairs in runs, in the app's order: the longest run first,
+    then fewer runs, then the runs compared longest first."""
+    if pairs == 0:
+        return [()]
+    out: list[tuple[int, ...]] = []
+
+    def parts(left: int, cap: int, head: tuple[int, ...]) -> None:
+        if left == 0:
+            out.append(head)
+        for k in range(min(left, cap), 0, -1):
+            parts(left - k, k, (*head, k))
+
+    parts(pairs, pairs, ())
+    out.sort(key=lambda r: (-r[0], len(r), [-k for k in r]))
+    return out
+
+
+@memoize(limit=64)
+def _unit_breakdowns(pairs: int) -> tuple[Breakdown, ...]:
+    """The breakdowns of a lead unit of ``pairs`` pairs (0 a single, 1 a pair, 2+ a tractor)
+    after the unit itself, in the app's order: more pairs first, then ``_runs`` order."""
+    cards = max(1, 2 * pairs)
+    steps = [(r, cards - 2 * j) for j in range(pairs, -1, -1) for r in _runs(j)]
+    return tuple(steps[1:])  # the first is the unit itself (or a single: nothing after it)
+
+
+@memoize(limit=1 << 10)
+def breakdown_order(units: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The shapes a follow to a lead owes under ``follow_draw="largest_unit_first"`` (R7.3,
+    the online app), in the order tried: ``(tractors, pairs)`` (tractor lengths longest
+    first, and the total pairs), the lead's own shape first and all singles last. ``units``:
+    the lead's units as pair counts (0 a single, 1 a pair, k a tractor of k pairs).
+
+    Each step breaks down one unit by one step of its own order (more pairs first; as many
+    pairs: the longest run of adjacent pairs first, then fewer runs): the unit with the most
+    steps left goes first, a tie to the unit that went more recently (the units kept in a
+    list, sorted stably by steps left before each step, from the lead's units smallest
+    first)."""
+    order = sorted(range(len(units)), key=lambda i: units[i])
+    left = [list(_unit_breakdowns(k)) for k in units]
+    now: list[Breakdown] = [((k,) if k else (), 0 if k else 1) for k in units]
+
+    def shape() -> tuple[tuple[int, ...], int]:
+        runs = [k for r, _ in now for k in r]
+        return tuple(sorted([k for k in runs if k > 1], reverse=True)), sum(runs)
+
+    out = [shape()]
+    while True:
+        order.sort(key=lambda i: -len(left[i]))
+        first = order[0]
+        if not left[first]:
+            return tuple(out)
+        now[first] = left[first].pop(0)
+        out.append(shape())
+
+
+def _first_fitting_breakdown(
+    lead: LeadInfo, positions: tuple[int, ...], shortest: int
+) -> tuple[int, tuple[int, ...]]:
+    """``(pairs, tractors)`` of the first shape of ``breakdown_order`` that a holding with
+    pairs at ``positions`` fits (runs shorter than the ``shortest`` tractor, R3.2, are plain
+    pairs there)."""
+    units = (*lead.tractors, *([1] * lead.pairs), *([0] * lead.singles))
+    held = len(positions)
+    for tractors, pairs in breakdown_order(units):
+        if pairs > held:
+            continue
+        want = tuple([k for k in tractors if k >= shortest])
+        if tractors_fit(want, positions):
+            return pairs, want
+    return 0, ()  # unreachable: all singles comes last and fits every holding
 
 
 @attrs.frozen(slots=True)
@@ -726,6 +824,8 @@ def follow_proof(
     duty = _DRAW_DUTIES[rules.follow_draw]
     if not duty.shape:
         return _PROVES_NOTHING
+    if duty.largest_unit_first and tractors:
+        return _PROVES_BY_HAND  # the shape owed depends on the whole holding's tractors
     owed = lead.total_pairs if duty.pairs_for_tractors or not tractors else 0
     pairs = len(played) - len(set(played))
     if rules.tractor_protection and pairs < owed:
@@ -864,6 +964,9 @@ def required_pairs(
     tractors oblige no pairs beyond them; its plain pairs oblige as many of the pairs held
     besides those tractors as they can.
 
+    ``rules.follow_draw == "largest_unit_first"`` (the online app): the first shape of
+    [`breakdown_order`][tuolaji.core.trickids.breakdown_order] the holding fits.
+
     ``rules.tractor_protection`` (house rule): the lead's plain pairs oblige no pair of the
     holding's tractors, so they oblige at most the pairs left outside tractors laid to hold
     the most pairs (`tuolaji.core.shapes.tractor_pairs`); what the lead's
@@ -871,8 +974,12 @@ def required_pairs(
     pairs than the lead's tractors have.
     """
     held_pairs = len(held) - len(set(held))
-    need = min(lead.total_pairs, held_pairs)
     shortest = table.tractor_min_pairs
+    if _DRAW_DUTIES[rules.follow_draw].largest_unit_first:
+        if not lead.tractors:  # pairs and singles give way pair by pair: R7.3's ranking
+            return min(lead.pairs, held_pairs), ()
+        return _first_fitting_breakdown(lead, pair_positions(held, table.pos), shortest)
+    need = min(lead.total_pairs, held_pairs)
     # The holding's pairs are read only where a tractor can matter (most leads hold none).
     positions = pair_positions(held, table.pos) if lead.tractors or rules.tractor_protection else ()
     want = (
