@@ -12,6 +12,9 @@ PYTHONPATH=benchmarks tuolaji arena --match --deals 100 --seed 4242 \\
 
 Its keyword arguments are the fields of ``tuolaji.bots.contract.Contract`` (the thresholds
 tuned by whole matches, issue 44); without them it bids and buries as ``best`` does.
+``contract_greedy:ContractBidsGreedyBot`` takes only the contract's bids (GreedyBot buries) and
+``contract_greedy:ContractBurialGreedyBot`` only its burial (GreedyBot bids), so that a match
+measurement tells the two decisions apart (docs/bots.md, "Judged by whole matches").
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from tuolaji.bots.contract import BIDDING_PHASES, Contract, choose_bid, choose_b
 from tuolaji.state.actions import Action, ActionSet, Phase
 from tuolaji.state.view import PlayerView
 
-__all__ = ["ContractGreedyBot"]
+__all__ = ["ContractBidsGreedyBot", "ContractBurialGreedyBot", "ContractGreedyBot"]
 
 
 class ContractGreedyBot(GreedyBot):
@@ -39,3 +42,23 @@ class ContractGreedyBot(GreedyBot):
         if view.phase in BIDDING_PHASES:
             return choose_bid(view, actions, self.contract)
         return super().act(view, actions)
+
+
+class ContractBidsGreedyBot(ContractGreedyBot):
+    """`ContractGreedyBot` with GreedyBot's burial: the contract's bids and counters alone."""
+
+    def act(self, view: PlayerView, actions: ActionSet) -> Action:
+        """``choose_bid`` while bidding, else GreedyBot's."""
+        if view.phase in BIDDING_PHASES:
+            return choose_bid(view, actions, self.contract)
+        return GreedyBot.act(self, view, actions)
+
+
+class ContractBurialGreedyBot(ContractGreedyBot):
+    """`ContractGreedyBot` with GreedyBot's bids and counters: the contract's burial alone."""
+
+    def act(self, view: PlayerView, actions: ActionSet) -> Action:
+        """``choose_burial`` when burying, else GreedyBot's."""
+        if view.phase is Phase.BURYING:
+            return choose_burial(view, actions, self.contract)
+        return GreedyBot.act(self, view, actions)

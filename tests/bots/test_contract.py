@@ -30,10 +30,15 @@ from tuolaji.bots.contract import (
 )
 from tuolaji.core.cards import POINTS, parse_cards
 from tuolaji.core.trump import TrumpTable
+from tuolaji.game.turns import BidTurns
 from tuolaji.state.actions import ActionSet, BuryActions, ListedActions
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from contract_greedy import ContractGreedyBot  # GreedyBot's play, the contract's bids and burial
+from contract_greedy import (  # GreedyBot's play, the contract's bids and burial
+    ContractBidsGreedyBot,
+    ContractBurialGreedyBot,
+    ContractGreedyBot,
+)
 
 
 def _deciders(state: tl.GameState) -> list[int]:
@@ -363,3 +368,31 @@ def test_contract_greedy_takes_the_contracts_fields() -> None:
     assert bot.contract.later_deal_power == 9.0
     with pytest.raises(TypeError, match="unexpected keyword"):
         ContractGreedyBot(3, later=9)
+
+
+def test_the_contracts_bids_and_burial_can_be_measured_apart() -> None:
+    """Issue 44: ``ContractBidsGreedyBot`` bids as the contract and buries as GreedyBot,
+    ``ContractBurialGreedyBot`` the other way round; both play as GreedyBot. Checked on every
+    decision of seeded deals against the two bots whose halves they take."""
+    asked = {"bids": 0, "burial": 0, "play": 0}
+    for seed in range(6):
+        game = tl.Game("tuolaji", seed)
+        bidder = ContractBidsGreedyBot(seed)
+        burier = ContractBurialGreedyBot(seed)
+        contract, greedy = ContractGreedyBot(seed), tl.GreedyBot(seed)
+        turns = BidTurns()
+        while (decision := game.next_decision(turns)) is not None:
+            seat, actions = decision
+            view = game.state.view(seat)
+            if view.phase is tl.Phase.BURYING:
+                asked["burial"] += 1
+                assert bidder.act(view, actions) == greedy.act(view, actions)
+                assert burier.act(view, actions) == contract.act(view, actions)
+            elif view.phase in BIDDING_PHASES:
+                asked["bids"] += 1
+                assert bidder.act(view, actions) == contract.act(view, actions)
+                assert burier.act(view, actions) == greedy.act(view, actions)
+            else:
+                asked["play"] += 1
+            game.answer(greedy.act(view, actions))
+    assert all(asked.values()), asked

@@ -478,26 +478,21 @@ def forced_unit_key(unit: RawUnit, forced_unit: ForcedUnit) -> tuple[int, int, i
     return _FORCED_ORDER[forced_unit](unit)
 
 
-def _lowest_first(unit: RawUnit) -> tuple[int, int, int]:
-    """[`forced_unit_key`][tuolaji.core.trickids.forced_unit_key] for ``"lowest"``."""
-    pairs, top = unit.pairs, unit.top
-    return (top - pairs + 1 if pairs >= 2 else top), pairs, min(unit.ids)
+_UnitOrder = Callable[[RawUnit], tuple[int, int, int]]
 
 
-def _smallest_first(unit: RawUnit) -> tuple[int, int, int]:
-    """[`forced_unit_key`][tuolaji.core.trickids.forced_unit_key] for ``"smallest"``."""
-    pairs, top = unit.pairs, unit.top
-    return pairs, (top - pairs + 1 if pairs >= 2 else top), min(unit.ids)
+def _unit_order(*, size_first: bool, tie: Sequence[int]) -> _UnitOrder:
+    """A [`forced_unit_key`][tuolaji.core.trickids.forced_unit_key]: the unit's lowest position
+    (a tractor of k pairs topped at p holds its lowest pair at p - k + 1) and its size, size
+    first when ``size_first``, then the least ``tie`` rank of its cards (equal units)."""
 
+    def key(unit: RawUnit) -> tuple[int, int, int]:
+        pairs, top = unit.pairs, unit.top
+        low = top - pairs + 1 if pairs >= 2 else top
+        suit = min([tie[c] for c in unit.ids])
+        return (pairs, low, suit) if size_first else (low, pairs, suit)
 
-_APP_TIE = FORCED_TIE_ORDER["nearest_seat"]
-
-
-def _nearest_seat_first(unit: RawUnit) -> tuple[int, int, int]:
-    """[`forced_unit_key`][tuolaji.core.trickids.forced_unit_key] for ``"nearest_seat"``: the
-    order of ``"smallest"``, equal units in the online app's suit order ♠ ♥ ♦ ♣."""
-    pairs, top = unit.pairs, unit.top
-    return pairs, (top - pairs + 1 if pairs >= 2 else top), min([_APP_TIE[c] for c in unit.ids])
+    return key
 
 
 def check_throw_ids(
@@ -624,10 +619,11 @@ _Verdict = Callable[
 
 # One entry per Rules.forced_unit value (R6.4); tests/core/test_bitboards.py checks the keys
 # against the values Rules allows, so a new value cannot fall through to another's reading.
-_FORCED_ORDER: dict[ForcedUnit, Callable[[RawUnit], tuple[int, int, int]]] = {
-    "lowest": _lowest_first,
-    "smallest": _smallest_first,
-    "nearest_seat": _nearest_seat_first,  # each seat's units: "smallest", the app's suit tie
+_FORCED_ORDER: dict[ForcedUnit, _UnitOrder] = {
+    "lowest": _unit_order(size_first=False, tie=FORCED_TIE_ORDER["lowest"]),
+    "smallest": _unit_order(size_first=True, tie=FORCED_TIE_ORDER["smallest"]),
+    # Each seat's units are tried in the order of "smallest", equal ones in the app's suits.
+    "nearest_seat": _unit_order(size_first=True, tie=FORCED_TIE_ORDER["nearest_seat"]),
 }
 _VERDICT: dict[ForcedUnit, _Verdict] = {
     "lowest": _first_beaten_verdict,
