@@ -17,6 +17,7 @@ from tuolaji.core import trickids
 from tuolaji.core.bitboards import (
     CANONICAL_SUITS,
     FORCED_SINGLE,
+    FORCED_TIE_ORDER,
     bit_table,
     bits_of_hand,
     forced_single,
@@ -41,8 +42,17 @@ def test_every_forced_unit_value_has_one_kernel_of_each_kind() -> None:
     `Rules.forced_unit` value from tables holding exactly the values `Rules` allows, so a new
     value cannot play as another's reading."""
     assert set(FORCED_SINGLE) == set(FORCED_UNITS)
+    assert set(FORCED_TIE_ORDER) == set(FORCED_UNITS)
     assert set(trickids._FORCED_ORDER) == set(FORCED_UNITS)
     assert set(trickids._VERDICT) == set(FORCED_UNITS)
+    # An order of equal cards ranks every card once.
+    assert all(sorted(order) == sorted(set(order)) for order in FORCED_TIE_ORDER.values())
+
+
+def test_every_follow_draw_value_has_its_duty() -> None:
+    """R7.3: what a lead obliges is read per `Rules.follow_draw` value from one table holding
+    exactly the values `Rules` allows."""
+    assert set(trickids._DRAW_DUTIES) == set(RULE_FIELDS["follow_draw"].values.samples())
 
 
 def _rules(forced_unit: object) -> Rules:

@@ -30,6 +30,7 @@ from tuolaji import (
 )
 from tuolaji.core.legal import legal_follows
 from tuolaji.core.rules import FOLLOW_DRAWS, FollowDraw, RuffShape, ThrowRuff
+from tuolaji.core.trickids import breakdown_order
 from tuolaji.core.tricks import follow_error, is_legal_follow, is_ruff, trick_winner
 from tuolaji.state.codec import from_data, to_data
 from tuolaji.testing.driver import random_action
@@ -637,3 +638,27 @@ def test_r7_3_largest_unit_first_is_refused_with_tractor_protection() -> None:
     with pytest.raises(ConfigurationError, match="R7.3") as info:
         Rules(follow_draw="largest_unit_first", tractor_protection=True)
     assert "'largest_unit_first'" in str(info.value)
+
+
+def test_r7_3_the_breakdown_order_is_the_apps_on_its_own_test_lists() -> None:
+    """The app's unit tests of its decompositions, read for two decks (tuples of one or two
+    cards): a pair gives way to two singles; a tractor of two to two pairs, a pair and two
+    singles, four singles; a tractor of three to a tractor of two and a pair, three pairs, a
+    tractor of two and two singles, two pairs and two singles, a pair and four singles, six
+    singles; two pairs to a pair and two singles, then four singles. Each shape is
+    ``(tractors, total pairs)``, the lead's own first."""
+    assert breakdown_order((1,)) == (((), 1), ((), 0))
+    assert breakdown_order((2,)) == (((2,), 2), ((), 2), ((), 1), ((), 0))
+    assert breakdown_order((3,)) == (
+        ((3,), 3),
+        ((2,), 3),
+        ((), 3),
+        ((2,), 2),
+        ((), 2),
+        ((), 1),
+        ((), 0),
+    )
+    assert breakdown_order((1, 1)) == (((), 2), ((), 1), ((), 0))
+    # Two tractors: the tractor of three (six steps) gives way before the tractor of two.
+    assert breakdown_order((3, 2))[:4] == (((3, 2), 5), ((2, 2), 5), ((2,), 5), ((2, 2), 4))
+    assert breakdown_order((3, 2))[-1] == ((), 0)
