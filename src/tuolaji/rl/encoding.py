@@ -267,8 +267,13 @@ class ObservationEncoder:
         out = whole[:OBSERVATION_SIZE]
         out[:] = 0.0
         me = view.seat
-        for card in view.hand:
-            out[card.id] += 1
+        hand = view.hand
+        if hand:
+            # One count of the hand's ids, written at once (a numpy item write per card is
+            # the slowest part of the step).
+            at = _START["hand"]
+            counts = self._np.bincount([c.id for c in hand], minlength=CARD_KINDS)
+            out[at : at + CARD_KINDS] = counts
         at = _START["played"]
         out[at : at + 4 * CARD_KINDS] = self._played[me]
         at = _START["trick"]
@@ -280,10 +285,12 @@ class ObservationEncoder:
             at = _START["kitty"]
             for card in view.kitty:
                 out[at + card.id] += 1
-        at = _START["shown"]
-        for r in range(4):
-            for card in view.shown[(me + r) % 4]:
-                out[at + r * CARD_KINDS + card.id] += 1
+        shown = view.shown
+        if shown[0] or shown[1] or shown[2] or shown[3]:  # most views: no bid card shown
+            at = _START["shown"]
+            for r in range(4):
+                for card in shown[(me + r) % 4]:
+                    out[at + r * CARD_KINDS + card.id] += 1
         trump = view.trump
         if trump is not None:
             out[_START["level"] + int(trump.level) - 2] = 1
