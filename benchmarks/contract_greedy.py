@@ -7,7 +7,7 @@ first trick alone (docs/bots.md, "Bids and burial").
 PYTHONPATH=benchmarks tuolaji arena --bots contract_greedy:ContractGreedyBot,greedy \\
     --deals 1000 --seed 4242
 PYTHONPATH=benchmarks tuolaji arena --match --deals 100 --seed 4242 \\
-    --bots 'c=contract_greedy:ContractGreedyBot{"later_deal_power": 10},greedy'
+    --bots 'c=contract_greedy:ContractGreedyBot{"later_deal_share": 0.4},greedy'
 ```
 
 Its keyword arguments are the fields of ``tuolaji.bots.contract.Contract`` (the thresholds

@@ -27,6 +27,7 @@ from tuolaji.bots.contract import (
     choose_bid,
     choose_burial,
     trump_power,
+    trump_share,
 )
 from tuolaji.core.cards import POINTS, parse_cards
 from tuolaji.core.trump import TrumpTable
@@ -147,16 +148,24 @@ STRONG_HEARTS = "BJ SJ 2H 2S AH AH KH QH JH 10H 9H 8H 3S 5S 7C 8C 9C 3D 4D 6D"
 MONSTER_HEARTS = "BJ BJ SJ 2H 2H 2S AH AH KH QH JH 10H 9H 8H 3S 5S 7C 8C 9C 3D"
 """20 cards, 14 of them trumps if hearts are trump at level 2 (6 top trumps, 3 pairs)."""
 
+MEDIUM_HEARTS = "BJ 2H 4H 6H 8H 10H QH AH 3S 5S 7S 9S 7C 8C 9C JC 3D 4D 6D 8D"
+"""20 cards, 8 of them trumps if hearts are trump at level 2 (2 top trumps, no pair): a power
+of 10, 12.5 scaled to a whole hand."""
+
 WEAK = "2H 6H 8H 3S 5S 7S 9S JS 7C 8C 9C JC 3D 4D 6D 8D QD KC 9D 10C"
 """20 cards with three hearts (one a level card) and little else."""
 
 
-def test_r4_5_a_first_deal_is_bid_while_dealt_only_with_a_hand_that_keeps_it() -> None:
+def test_r4_5_a_first_deal_is_bid_while_dealt_only_from_the_first_deal_bar() -> None:
     """R4.5/R9.1: a first deal's bid makes its side the declarers, and attackers who take a
-    deal over gain a level: 12 trumps of 20 wait for the closing round, 14 bid."""
-    view = _dealt(STRONG_HEARTS)
+    deal over gain a level: 8 trumps of 20 (below `FIRST_DEAL_POWER`) wait for the closing
+    round, 12 bid, and 14 bid their pair."""
+    view = _dealt(MEDIUM_HEARTS)
     assert trump_power([c.id for c in view.hand], _hearts_table(), 25) < FIRST_DEAL_POWER
-    assert choose_bid(view, _bids(view, "2H", "2S")) == tl.Pass(view.seat)
+    assert choose_bid(view, _bids(view, "2H")) == tl.Pass(view.seat)
+    view = _dealt(STRONG_HEARTS)
+    assert trump_power([c.id for c in view.hand], _hearts_table(), 25) >= FIRST_DEAL_POWER
+    assert choose_bid(view, _bids(view, "2H", "2S")) == tl.Declare(view.seat, parse_cards("2H"))
     view = _dealt(MONSTER_HEARTS)
     choice = choose_bid(view, _bids(view, "2H", "2S", "2H 2H"))
     assert isinstance(choice, tl.Declare) and set(choice.cards) <= set(parse_cards("2H 2H"))
@@ -331,7 +340,7 @@ def test_the_default_contract_is_the_module_constants() -> None:
     default = module.DEFAULT_CONTRACT
     assert default == module.Contract()
     assert default.first_deal_power == module.FIRST_DEAL_POWER
-    assert default.later_deal_power == module.LATER_DEAL_POWER
+    assert default.later_deal_share == module.LATER_DEAL_SHARE
     assert default.counter_gain == module.COUNTER_GAIN
     assert default.safe_burial_power == module.SAFE_BURIAL_POWER
     assert (default.first_deal_cards, default.later_deal_cards) == (
@@ -340,10 +349,28 @@ def test_the_default_contract_is_the_module_constants() -> None:
     )
 
 
+def test_r10_3_a_later_deal_bids_early_on_its_share_of_trumps() -> None:
+    """R10.3/R4.2: in a later deal the first bid of a strength stands, so a seat bids from
+    `LATER_DEAL_CARDS` cards once `LATER_DEAL_SHARE` of them would be trumps (3 of 6 here),
+    naming the suit that makes the most trumps; with fewer cards, or a smaller share, it
+    passes."""
+    six = "2H 5H 9H 3S 7C 4D"  # hearts at level 2: 3 trumps of 6
+    view = attrs.evolve(_dealt(six), dealer=1)
+    assert trump_share([c.id for c in view.hand], _hearts_table()) == 0.5
+    choice = choose_bid(view, _bids(view, "2H"))
+    assert choice == tl.Declare(view.seat, parse_cards("2H"))
+    five = attrs.evolve(_dealt("2H 5H 9H 3S 7C"), dealer=1)
+    assert choose_bid(five, _bids(five, "2H")) == tl.Pass(five.seat)
+    thin = attrs.evolve(_dealt("2H 5H 3S 7S 7C 4D"), dealer=1)  # 2 trumps of 6: 0.33
+    assert choose_bid(thin, _bids(thin, "2H")) == tl.Pass(thin.seat)
+    both = attrs.evolve(_dealt("2H 5H 2S 3S 7S 9S"), dealer=1)  # spades: 5 trumps of 6
+    assert choose_bid(both, _bids(both, "2H", "2S")) == tl.Declare(both.seat, parse_cards("2S"))
+
+
 def test_a_contract_moves_the_r4_5_first_deal_bar() -> None:
-    """The same strong hand (12 trumps of 20) passes by the default bar and bids by a lower
-    one: the threshold is the contract's, not a constant's."""
-    view = _dealt(STRONG_HEARTS)
+    """The same hand (8 trumps of 20) passes by the default bar and bids by a lower one: the
+    threshold is the contract's, not a constant's."""
+    view = _dealt(MEDIUM_HEARTS)
     actions = _bids(view, "2H")
     assert isinstance(choose_bid(view, actions), tl.Pass)
     eager = choose_bid(view, actions, Contract(first_deal_power=10.0))
@@ -361,11 +388,15 @@ def test_a_contract_refuses_hostile_thresholds() -> None:
         Contract(first_deal_cards=0)
     with pytest.raises(tl.ConfigurationError, match="counter_gain"):
         Contract(counter_gain=float("nan"))
+    with pytest.raises(tl.ConfigurationError, match="later_deal_share"):
+        Contract(later_deal_share=1.5)
+    with pytest.raises(TypeError, match="later_deal_share"):
+        Contract(later_deal_share="most")  # type: ignore[arg-type]
 
 
 def test_contract_greedy_takes_the_contracts_fields() -> None:
-    bot = ContractGreedyBot(3, later_deal_power=9)
-    assert bot.contract.later_deal_power == 9.0
+    bot = ContractGreedyBot(3, later_deal_share=0.5)
+    assert bot.contract.later_deal_share == 0.5
     with pytest.raises(TypeError, match="unexpected keyword"):
         ContractGreedyBot(3, later=9)
 

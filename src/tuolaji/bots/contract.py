@@ -37,7 +37,7 @@ __all__ = [
     "FIRST_DEAL_CARDS",
     "FIRST_DEAL_POWER",
     "LATER_DEAL_CARDS",
-    "LATER_DEAL_POWER",
+    "LATER_DEAL_SHARE",
     "SAFE_BURIAL_POWER",
     "TOP_TRUMPS",
     "TOP_TRUMP_WEIGHT",
@@ -46,6 +46,7 @@ __all__ = [
     "choose_bid",
     "choose_burial",
     "trump_power",
+    "trump_share",
 ]
 
 BIDDING_PHASES = frozenset((Phase.DEALING, Phase.CLOSING, Phase.FIRST_COUNTERS, Phase.COUNTERS))
@@ -63,20 +64,26 @@ TRUMP_PAIR_WEIGHT = 1.0
 """What a trump pair adds to `trump_power` beyond its two trumps (R3.2: pairs and tractors
 win tricks of pairs, and draw the opponents' trump pairs)."""
 
-FIRST_DEAL_POWER = 22.0
+FIRST_DEAL_POWER = 13.0
 """The whole-hand `trump_power` from which a seat bids while a match's first deal is dealt
-(R4.5: the bid chooses the dealer)."""
+(R4.5: the bid chooses the dealer). Set for [`BestBot`][tuolaji.BestBot]'s card play (issue
+44): best keeps enough of the first deals it declares from 13 that its level change and its
+returns (R9.1) are both above zero against GreedyBot; with GreedyBot's weaker play a higher
+bar (22) gives more returns and a lower level change (docs/bots.md, "Bids and burial")."""
 
 FIRST_DEAL_CARDS = 10
 """The fewest cards in hand before a bid while a first deal is dealt: earlier the scaled power
 says too little."""
 
-LATER_DEAL_POWER = 13.0
-"""As `FIRST_DEAL_POWER`, in a later deal (R10.3: the dealer is known, the bid chooses the
-trump)."""
+LATER_DEAL_SHARE = 0.34
+"""The `trump_share` from which a seat bids while a later deal is dealt (R10.3: the dealer is
+known, the bid only names the trump). Chosen by whole matches (issue 44, docs/bots.md): a
+share of the cards held, read from `LATER_DEAL_CARDS` cards on, wins more matches than a bar
+of `trump_power` from 10 cards, because among bids of one strength the first stands (R4.2)
+and a later deal's trump is a race."""
 
-LATER_DEAL_CARDS = 10
-"""As `FIRST_DEAL_CARDS`, in a later deal."""
+LATER_DEAL_CARDS = 6
+"""The fewest cards in hand before a bid while a later deal is dealt."""
 
 COUNTER_GAIN = 3.0
 """How much more `trump_power` a counter (R5.2) must give the seat than the standing trump."""
@@ -93,35 +100,30 @@ class Contract:
     tuned (issue 44: by whole matches, R9.5) without changing the module's defaults, which
     are `DEFAULT_CONTRACT`'s.
 
-    ``first_deal_power``, ``later_deal_power``, ``counter_gain`` and ``safe_burial_power``
-    are finite numbers from 0 to 200 (powers, see `trump_power`), and so is
-    ``later_attacker_power``, the later deals' bar for an attacker (R10.3: its bid names the
-    trump the declarers play at their level), or None for ``later_deal_power``;
-    ``first_deal_cards`` and
-    ``later_deal_cards`` ints from 1 to 100 (cards in hand). A `TypeError` for another type
-    (bool included), a [`ConfigurationError`][tuolaji.ConfigurationError] naming the field
-    outside."""
+    ``first_deal_power``, ``counter_gain`` and ``safe_burial_power`` are finite numbers from
+    0 to 200 (powers, see `trump_power`); ``later_deal_share`` a number from 0 to 1 (a
+    `trump_share`); ``first_deal_cards`` and ``later_deal_cards`` ints from 1 to 100 (cards
+    in hand). A `TypeError` for another type (bool included), a
+    [`ConfigurationError`][tuolaji.ConfigurationError] naming the field outside."""
 
     first_deal_power: float = FIRST_DEAL_POWER
     first_deal_cards: int = FIRST_DEAL_CARDS
-    later_deal_power: float = LATER_DEAL_POWER
+    later_deal_share: float = LATER_DEAL_SHARE
     later_deal_cards: int = LATER_DEAL_CARDS
     counter_gain: float = COUNTER_GAIN
     safe_burial_power: float = SAFE_BURIAL_POWER
-    later_attacker_power: float | None = None
 
     def __attrs_post_init__(self) -> None:
-        if self.later_attacker_power is not None:
-            number = check_number(
-                "Contract",
-                "later_attacker_power",
-                self.later_attacker_power,
-                low=0.0,
-                high=200.0,
-                what="trump power",
-            )
-            object.__setattr__(self, "later_attacker_power", number)
-        for name in ("first_deal_power", "later_deal_power", "counter_gain", "safe_burial_power"):
+        share = check_number(
+            "Contract",
+            "later_deal_share",
+            self.later_deal_share,
+            low=0.0,
+            high=1.0,
+            what="share of trumps",
+        )
+        object.__setattr__(self, "later_deal_share", share)
+        for name in ("first_deal_power", "counter_gain", "safe_burial_power"):
             number = check_number(
                 "Contract", name, getattr(self, name), low=0.0, high=200.0, what="trump power"
             )
@@ -149,6 +151,15 @@ def trump_power(hand: Sequence[int], table: TrumpTable, full: int) -> float:
     high = sum(1 for c in trumps if pos[c] >= top)
     power = len(trumps) + TOP_TRUMP_WEIGHT * high + TRUMP_PAIR_WEIGHT * pairs
     return power * max(full, len(hand)) / len(hand)
+
+
+def trump_share(hand: Sequence[int], table: TrumpTable) -> float:
+    """The share of ``hand`` (card ids) that is trump under ``table`` (0 for no cards): what a
+    later deal's bid is judged by (`LATER_DEAL_SHARE`)."""
+    if not hand:
+        return 0.0
+    suit = table.suit
+    return sum([suit[c] == TRUMP for c in hand]) / len(hand)
 
 
 @memoize(limit=256)  # 13 levels x 5 trump choices: never full
@@ -180,9 +191,10 @@ def choose_bid(
     - while a match's first deal is dealt, when the hand holds `FIRST_DEAL_CARDS` cards or
       more and its power, scaled to the whole hand, reaches `FIRST_DEAL_POWER`: that bid
       makes its side the declarers (R4.5), and attackers who take a deal over gain a level
-      (R9.1), so only a hand that keeps the deal bids before the closing round;
-    - while a later deal is dealt, from `LATER_DEAL_CARDS` cards and `LATER_DEAL_POWER`: the
-      dealer is known (R10.3) and the bid only names the trump, the seat's long suit;
+      (R9.1), so the bar is where best's play keeps the deals it declares;
+    - while a later deal is dealt, the candidate with the greatest `trump_share` instead, from
+      `LATER_DEAL_CARDS` cards and a share of `LATER_DEAL_SHARE`: the dealer is known
+      (R10.3), the bid only names the trump, and the first bid of a strength stands (R4.2);
     - in the closing round, always: it is the last chance to bid (R4.1);
     - as a counter (R5.2), when it gives the seat `COUNTER_GAIN` more power than the
       standing trump.
@@ -201,17 +213,30 @@ def choose_bid(
         return Pass(view.seat)
     if view.phase is Phase.DEALING:
         if view.dealer is None:  # a first deal: the bid chooses the dealer (R4.5)
-            cards, enough = contract.first_deal_cards, contract.first_deal_power
-        else:
-            cards, enough = contract.later_deal_cards, contract.later_deal_power
-            attacker = team_of(view.seat) != team_of(view.dealer)
-            if attacker and contract.later_attacker_power is not None:
-                enough = contract.later_attacker_power
-        return action if len(hand) >= cards and power >= enough else Pass(view.seat)
+            enough = len(hand) >= contract.first_deal_cards and power >= contract.first_deal_power
+            return action if enough else Pass(view.seat)
+        return _later_deal_bid(view, actions, hand, contract)
     if view.phase is Phase.CLOSING:
         return action
     current = 0.0 if view.trump is None else trump_power(hand, view.trump.table, full)
     return action if power >= current + contract.counter_gain else Pass(view.seat)
+
+
+def _later_deal_bid(
+    view: PlayerView, actions: ActionSet, hand: list[int], contract: Contract
+) -> Action:
+    """A later deal's bid while cards are dealt (R10.3): the candidate with the greatest
+    `trump_share`, once the hand holds ``contract.later_deal_cards`` cards and that share
+    reaches ``contract.later_deal_share``; else a pass."""
+    best: tuple[float, Action] = (0.0, Pass(view.seat))
+    for action in actions:
+        if isinstance(action, Declare):
+            share = trump_share(hand, _bid_table(view, action))
+            if share > best[0]:
+                best = (share, action)
+    share, action = best
+    enough = len(hand) >= contract.later_deal_cards and share >= contract.later_deal_share
+    return action if isinstance(action, Declare) and enough else Pass(view.seat)
 
 
 def choose_burial(
