@@ -201,6 +201,8 @@ def choose_bid(
 
     Otherwise the seat passes."""
     hand = [c.id for c in view.hand]
+    if view.phase is Phase.DEALING and view.dealer is not None:
+        return _later_deal_bid(view, actions, hand, contract)
     full = view.rules.hand_size
     best: tuple[float, Action] = (-1.0, Pass(view.seat))
     for action in actions:
@@ -211,11 +213,9 @@ def choose_bid(
     power, action = best
     if not isinstance(action, Declare):
         return Pass(view.seat)
-    if view.phase is Phase.DEALING:
-        if view.dealer is None:  # a first deal: the bid chooses the dealer (R4.5)
-            enough = len(hand) >= contract.first_deal_cards and power >= contract.first_deal_power
-            return action if enough else Pass(view.seat)
-        return _later_deal_bid(view, actions, hand, contract)
+    if view.phase is Phase.DEALING:  # a first deal: the bid chooses the dealer (R4.5)
+        enough = len(hand) >= contract.first_deal_cards and power >= contract.first_deal_power
+        return action if enough else Pass(view.seat)
     if view.phase is Phase.CLOSING:
         return action
     current = 0.0 if view.trump is None else trump_power(hand, view.trump.table, full)
