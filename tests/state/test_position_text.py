@@ -78,11 +78,12 @@ def test_round_trip_in_every_phase_of_every_preset(
 @given(state=tst.play_positions(max_plays=6))
 def test_round_trip_of_play_positions(state: tl.GameState) -> None:
     """``for_play`` positions have no shuffle: the deck is written out only when it is
-    not the seed's (here it is empty). Custom rules write every field of `Rules` (37 in 0.4),
-    and a team on the no-trump level (R9.2) its flags."""
+    not the seed's (here it is empty). Custom rules write every field of `Rules` (39 in 0.5,
+    the longest level table a preset's: 14 bands), and a team on the no-trump level (R9.2) its
+    flags. The longest text hypothesis has found is 700 characters."""
     text = state.to_text()
     assert tl.GameState.from_text(text) == state
-    assert len(text) < 700
+    assert len(text) < 850
 
 
 def test_a_played_position_is_well_under_1_kb() -> None:
