@@ -17,7 +17,7 @@ The thresholds are module constants, each measured against
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -204,14 +204,10 @@ def choose_bid(
     if view.phase is Phase.DEALING and view.dealer is not None:
         return _later_deal_bid(view, actions, hand, contract)
     full = view.rules.hand_size
-    best: tuple[float, Action] = (-1.0, Pass(view.seat))
-    for action in actions:
-        if isinstance(action, Declare):
-            power = trump_power(hand, _bid_table(view, action), full)
-            if power > best[0]:
-                best = (power, action)
-    power, action = best
-    if not isinstance(action, Declare):
+    power, action = _strongest_bid(
+        actions, lambda bid: trump_power(hand, _bid_table(view, bid), full)
+    )
+    if action is None:
         return Pass(view.seat)
     if view.phase is Phase.DEALING:  # a first deal: the bid chooses the dealer (R4.5)
         enough = len(hand) >= contract.first_deal_cards and power >= contract.first_deal_power
@@ -227,16 +223,24 @@ def _later_deal_bid(
 ) -> Action:
     """A later deal's bid while cards are dealt (R10.3): the candidate with the greatest
     `trump_share`, once the hand holds ``contract.later_deal_cards`` cards and that share
-    reaches ``contract.later_deal_share``; else a pass."""
-    best: tuple[float, Action] = (0.0, Pass(view.seat))
+    reaches ``contract.later_deal_share`` (and some trump); else a pass."""
+    share, action = _strongest_bid(actions, lambda bid: trump_share(hand, _bid_table(view, bid)))
+    enough = len(hand) >= contract.later_deal_cards and share >= contract.later_deal_share
+    return action if action is not None and share > 0 and enough else Pass(view.seat)
+
+
+def _strongest_bid(
+    actions: ActionSet, score: Callable[[Declare], float]
+) -> tuple[float, Declare | None]:
+    """The bid among ``actions`` with the greatest ``score`` (the first of equal ones) and its
+    score, or ``(-1, None)`` when none is a bid."""
+    best: tuple[float, Declare | None] = (-1.0, None)
     for action in actions:
         if isinstance(action, Declare):
-            share = trump_share(hand, _bid_table(view, action))
-            if share > best[0]:
-                best = (share, action)
-    share, action = best
-    enough = len(hand) >= contract.later_deal_cards and share >= contract.later_deal_share
-    return action if isinstance(action, Declare) and enough else Pass(view.seat)
+            value = score(action)
+            if value > best[0]:
+                best = (value, action)
+    return best
 
 
 def choose_burial(
