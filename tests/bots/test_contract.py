@@ -40,6 +40,7 @@ from contract_greedy import (  # GreedyBot's play, the contract's bids and buria
     ContractBurialGreedyBot,
     ContractGreedyBot,
 )
+from share_bids import ShareBidsGreedyBot  # GreedyBot with later-deal bid rules to search
 
 
 def _deciders(state: tl.GameState) -> list[int]:
@@ -427,3 +428,25 @@ def test_the_contracts_bids_and_burial_can_be_measured_apart() -> None:
                 asked["play"] += 1
             game.answer(greedy.act(view, actions))
     assert all(asked.values()), asked
+
+
+def test_share_bids_without_arguments_bid_as_greedy_and_move_with_them() -> None:
+    """Issue 44's search of later-deal bids (docs/bots.md): ``ShareBidsGreedyBot`` with no
+    arguments bids as GreedyBot on every bidding decision of seeded deals (the control row),
+    and with 6 cards at 0.34 it bids earlier than GreedyBot in some of them (R4.2)."""
+    asked = earlier = 0
+    for seed in range(6):
+        game = tl.Game("tuolaji", seed)
+        greedy, control = tl.GreedyBot(seed), ShareBidsGreedyBot(seed)
+        early = ShareBidsGreedyBot(seed, cards=6, share=0.34)
+        turns = BidTurns()
+        while (decision := game.next_decision(turns)) is not None:
+            seat, actions = decision
+            view = game.state.view(seat)
+            if view.phase in BIDDING_PHASES:
+                asked += 1
+                assert control.act(view, actions) == greedy.act(view, actions)
+                choice = early.act(view, actions)
+                earlier += isinstance(choice, tl.Declare) and choice != greedy.act(view, actions)
+            game.answer(greedy.act(view, actions))
+    assert asked > 30 and earlier > 0, (asked, earlier)
