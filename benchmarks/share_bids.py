@@ -19,7 +19,7 @@ that much greater than under it, whatever the bar). The closing round and the co
 from __future__ import annotations
 
 from tuolaji import GreedyBot
-from tuolaji.bots.contract import trump_share
+from tuolaji.bots.greedy import trump_share
 from tuolaji.core.cards import Rank
 from tuolaji.core.scoring import team_of
 from tuolaji.core.trump import Trump

@@ -27,8 +27,8 @@ from tuolaji.bots.contract import (
     choose_bid,
     choose_burial,
     trump_power,
-    trump_share,
 )
+from tuolaji.bots.greedy import trump_share
 from tuolaji.core.cards import POINTS, parse_cards
 from tuolaji.core.trump import TrumpTable
 from tuolaji.game.turns import BidTurns

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from tuolaji.bots.greedy import burial_ids
+from tuolaji.bots.greedy import burial_ids, trump_share
 from tuolaji.core._args import check_count, check_number
 from tuolaji.core.caching import memoize
 from tuolaji.core.cards import CARDS, Rank, Suit
@@ -46,7 +46,6 @@ __all__ = [
     "choose_bid",
     "choose_burial",
     "trump_power",
-    "trump_share",
 ]
 
 BIDDING_PHASES = frozenset((Phase.DEALING, Phase.CLOSING, Phase.FIRST_COUNTERS, Phase.COUNTERS))
@@ -151,15 +150,6 @@ def trump_power(hand: Sequence[int], table: TrumpTable, full: int) -> float:
     high = sum(1 for c in trumps if pos[c] >= top)
     power = len(trumps) + TOP_TRUMP_WEIGHT * high + TRUMP_PAIR_WEIGHT * pairs
     return power * max(full, len(hand)) / len(hand)
-
-
-def trump_share(hand: Sequence[int], table: TrumpTable) -> float:
-    """The share of ``hand`` (card ids) that is trump under ``table`` (0 for no cards): what a
-    later deal's bid is judged by (`LATER_DEAL_SHARE`)."""
-    if not hand:
-        return 0.0
-    suit = table.suit
-    return sum([suit[c] == TRUMP for c in hand]) / len(hand)
 
 
 @memoize(limit=256)  # 13 levels x 5 trump choices: never full

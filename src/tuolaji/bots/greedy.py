@@ -49,6 +49,7 @@ __all__ = [
     "follow_candidates",
     "greedy_play_ids",
     "is_master",
+    "trump_share",
     "unseen_tops",
 ]
 
@@ -67,9 +68,19 @@ _SAFE_TRUMPS = 9  # trumps in the burier's 33 cards above which buried points ar
 
 
 @memoize(limit=256)  # 13 levels x 5 trump choices: never full
-def _effective_suits(level: Rank, suit: Suit | None) -> tuple[int, ...]:
-    """Per card id, its effective suit if ``suit`` were trump at ``level`` (a bid's trump)."""
-    return Trump(level, suit).table.suit
+def _bid_table(level: Rank, suit: Suit | None) -> TrumpTable:
+    """The trump table if ``suit`` were trump at ``level`` (a bid's trump)."""
+    return Trump(level, suit).table
+
+
+def trump_share(hand: Sequence[int], table: TrumpTable) -> float:
+    """The share of ``hand`` (card ids) that is trump under ``table`` (0 for no cards): what
+    `GreedyBot` bids by, and the contract's later-deal bids
+    ([`LATER_DEAL_SHARE`][tuolaji.bots.contract.LATER_DEAL_SHARE])."""
+    if not hand:
+        return 0.0
+    suit = table.suit
+    return sum([suit[c] == TRUMP for c in hand]) / len(hand)
 
 
 def _strength_cost(ids: Sequence[int], table: TrumpTable) -> int:
@@ -119,12 +130,9 @@ class GreedyBot:
     # --- bidding ---------------------------------------------------------------------------
 
     def _bid(self, view: PlayerView, actions: ActionSet) -> Action:
-        hand = view.hand
+        ids = _ids(view.hand)
         best: tuple[float, Action] = (0.0, Pass(view.seat))
-        current = 0.0
-        if view.trump is not None:
-            current = sum(view.trump.is_trump(c) for c in hand) / max(len(hand), 1)
-        ids = _ids(hand)
+        current = 0.0 if view.trump is None else trump_share(ids, view.trump.table)
         for action in actions:
             if not isinstance(action, Declare):
                 continue
@@ -132,14 +140,13 @@ class GreedyBot:
             top = ranked[0].rank if ranked else None
             level = top if isinstance(top, Rank) else view.levels[team_of(view.seat)]
             suit = ranked[0].suit if ranked else None
-            suits = _effective_suits(level, suit)
-            share = sum([suits[c] == TRUMP for c in ids]) / max(len(hand), 1)
+            share = trump_share(ids, _bid_table(level, suit))
             if share > best[0]:
                 best = (share, action)
         share, action = best
         if view.phase in (Phase.COUNTERS, Phase.FIRST_COUNTERS):
             return action if share >= current + 0.12 else Pass(view.seat)
-        enough = len(hand) >= 8 and share >= _BID_SHARE
+        enough = len(ids) >= 8 and share >= _BID_SHARE
         return action if enough or (view.phase is Phase.CLOSING and share > 0) else Pass(view.seat)
 
     # --- burying ---------------------------------------------------------------------------
