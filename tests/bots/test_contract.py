@@ -40,6 +40,7 @@ from contract_greedy import (  # GreedyBot's play, the contract's bids and buria
     ContractBurialGreedyBot,
     ContractGreedyBot,
 )
+from first_dealer import first_dealer_wins  # the first dealer's worth over a match
 from share_bids import ShareBidsGreedyBot  # GreedyBot with later-deal bid rules to search
 
 
@@ -450,3 +451,19 @@ def test_share_bids_without_arguments_bid_as_greedy_and_move_with_them() -> None
                 earlier += isinstance(choice, tl.Declare) and choice != greedy.act(view, actions)
             game.answer(greedy.act(view, actions))
     assert asked > 30 and earlier > 0, (asked, earlier)
+
+
+def test_first_dealer_counts_the_matches_won_by_the_first_deals_dealers() -> None:
+    """Issue 44's measure of the first deal's worth (docs/bots.md): a mirror match counts
+    when the team that dealt its first deal (R4.5, found here as the first dealer of the
+    match's replayed states) wins it (R9.5); a match cut short is not counted."""
+    expected = 0
+    for i in range(3):
+        game = tl.Game("tuolaji", 70000 + i)
+        bots = [tl.GreedyBot(4 * (70000 + i) + s) for s in range(4)]
+        result = game.play_match(bots, max_deals=100)
+        dealer = next(state.dealer for state in game.history if state.dealer is not None)
+        assert result.winner is not None
+        expected += result.winner == dealer % 2
+    assert first_dealer_wins(3, 70000) == (expected, 3)
+    assert first_dealer_wins(3, 70000, max_deals=1) == (0, 0)
