@@ -168,6 +168,15 @@ def _part_starts() -> dict[str, int]:
 _START = _part_starts()
 """Where each part of the layout starts."""
 assert _START["no_pair"] == _START["voids"] + 20  # ObservationEncoder writes them as one
+# ObservationEncoder's offsets as plain ints, and each phase's slot: read once per view.
+_HAND, _PLAYED, _TRICK, _KITTY, _SHOWN = (
+    _START[n] for n in ("hand", "played", "trick", "kitty", "shown")
+)
+_LEVEL, _TRUMP_SUIT, _LEVELS = _START["level"] - 2, _START["trump_suit"], _START["levels"] - 2
+_DEALER, _LEADER, _TO_ACT = _START["dealer"], _START["leader"], _START["to_act"]
+_POINTS, _DECLARING, _VOIDS = _START["points"], _START["declaring"], _START["voids"]
+_HAND_SIZES, _TRICKS_DONE = _START["hand_sizes"], _START["tricks_done"]
+_PHASE_SLOT = {phase: _START["phase"] + i for i, phase in enumerate(_PHASES)}
 
 
 class ObservationEncoder:
@@ -271,50 +280,52 @@ class ObservationEncoder:
         if hand:
             # One count of the hand's ids, written at once (a numpy item write per card is
             # the slowest part of the step).
-            at = _START["hand"]
             counts = self._np.bincount([c.id for c in hand], minlength=CARD_KINDS)
-            out[at : at + CARD_KINDS] = counts
-        at = _START["played"]
-        out[at : at + 4 * CARD_KINDS] = self._played[me]
-        at = _START["trick"]
+            out[_HAND : _HAND + CARD_KINDS] = counts
+        out[_PLAYED : _PLAYED + 4 * CARD_KINDS] = self._played[me]
+        leader = view.leader
         for i, play in enumerate(view.trick):
-            base = at + (view.leader + i - me) % 4 * CARD_KINDS
+            base = _TRICK + (leader + i - me) % 4 * CARD_KINDS
             for card in play:
                 out[base + card.id] += 1
         if view.kitty:
-            at = _START["kitty"]
             for card in view.kitty:
-                out[at + card.id] += 1
+                out[_KITTY + card.id] += 1
         shown = view.shown
         if shown[0] or shown[1] or shown[2] or shown[3]:  # most views: no bid card shown
-            at = _START["shown"]
             for r in range(4):
                 for card in shown[(me + r) % 4]:
-                    out[at + r * CARD_KINDS + card.id] += 1
+                    out[_SHOWN + r * CARD_KINDS + card.id] += 1
         trump = view.trump
         if trump is not None:
-            out[_START["level"] + int(trump.level) - 2] = 1
-            out[_START["trump_suit"] + (4 if trump.suit is None else int(trump.suit))] = 1
+            out[_LEVEL + int(trump.level)] = 1
+            out[_TRUMP_SUIT + (4 if trump.suit is None else int(trump.suit))] = 1
         team = me % 2
-        at = _START["levels"]
-        for offset, t in ((0, team), (13, 1 - team)):
-            slot = _level_slot(view, t)
-            if slot is not None:
-                out[at + offset + slot] = 1
-        seats = (("dealer", view.dealer), ("leader", view.leader), ("to_act", view.to_act))
-        for name, seat in seats:
-            if seat is not None and seat >= 0:
-                out[_START[name] + (seat - me) % 4] = 1
-        out[_START["phase"] + _PHASES.index(view.phase)] = 1
-        out[_START["points"]] = view.attacker_points / 200
-        if view.dealer is not None and view.dealer % 2 == team:
-            out[_START["declaring"]] = 1
-        at = _START["voids"]
-        out[at : at + 40] = self._deduced[me]
-        at = _START["hand_sizes"]
-        for r in range(4):
-            out[at + r] = view.hand_sizes[(me + r) % 4] / MAX_HELD
-        out[_START["tricks_done"]] = len(view.tricks) / MAX_HAND_SIZE
+        # R9.2: a team on the no-trump level past the last one has its 13 slots at 0.
+        levels, no_trump_level = view.levels, view.no_trump_level
+        if not no_trump_level[team]:
+            out[_LEVELS + int(levels[team])] = 1
+        if not no_trump_level[1 - team]:
+            out[_LEVELS + 13 + int(levels[1 - team])] = 1
+        dealer, to_act = view.dealer, view.to_act
+        if dealer is not None:
+            if dealer >= 0:
+                out[_DEALER + (dealer - me) % 4] = 1
+            if dealer % 2 == team:
+                out[_DECLARING] = 1
+        if leader is not None and leader >= 0:
+            out[_LEADER + (leader - me) % 4] = 1
+        if to_act is not None and to_act >= 0:
+            out[_TO_ACT + (to_act - me) % 4] = 1
+        out[_PHASE_SLOT[view.phase]] = 1
+        out[_POINTS] = view.attacker_points / 200
+        out[_VOIDS : _VOIDS + 40] = self._deduced[me]
+        sizes = view.hand_sizes
+        out[_HAND_SIZES] = sizes[me] / MAX_HELD
+        out[_HAND_SIZES + 1] = sizes[(me + 1) % 4] / MAX_HELD
+        out[_HAND_SIZES + 2] = sizes[(me + 2) % 4] / MAX_HELD
+        out[_HAND_SIZES + 3] = sizes[(me + 3) % 4] / MAX_HELD
+        out[_TRICKS_DONE] = len(view.tricks) / MAX_HAND_SIZE
         return whole
 
 
