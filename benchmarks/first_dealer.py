@@ -35,7 +35,7 @@ def first_dealer_wins(
         bots = [GreedyBot(4 * (seed + i) + s) for s in range(4)]
         game.play_deal(bots)
         dealer = game.state.dealer
-        if dealer is None:  # the rules set no dealer for a scored deal: nothing to count
+        if dealer is None:  # a scored deal always has its dealer (R4.5, R4.6)
             raise RuntimeError("a finished first deal has no dealer")
         first = team_of(dealer)
         result = game.play_match(bots, max_deals=max_deals - 1)

@@ -19,10 +19,9 @@ that much greater than under it, whatever the bar). The closing round and the co
 from __future__ import annotations
 
 from tuolaji import GreedyBot
-from tuolaji.bots.greedy import trump_share
+from tuolaji.bots.greedy import bid_trump_table, trump_share
 from tuolaji.core.cards import Rank
 from tuolaji.core.scoring import team_of
-from tuolaji.core.trump import Trump
 from tuolaji.state.actions import Action, ActionSet, Declare, Pass, Phase
 from tuolaji.state.view import PlayerView
 
@@ -59,7 +58,7 @@ class ShareBidsGreedyBot(GreedyBot):
                 ranked = [c for c in action.cards if not c.is_joker]
                 top = ranked[0].rank if ranked else None
                 level = top if isinstance(top, Rank) else view.levels[team_of(view.seat)]
-                table = Trump(level, ranked[0].suit if ranked else None).table
+                table = bid_trump_table(level, ranked[0].suit if ranked else None)
                 share = trump_share(ids, table)
                 if share > best[0]:
                     best = (share, action)

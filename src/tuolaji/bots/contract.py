@@ -21,12 +21,11 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from tuolaji.bots.greedy import burial_ids, trump_share
+from tuolaji.bots.greedy import bid_trump_table, burial_ids, trump_share
 from tuolaji.core._args import check_count, check_number
-from tuolaji.core.caching import memoize
-from tuolaji.core.cards import CARDS, Rank, Suit
+from tuolaji.core.cards import CARDS, Rank
 from tuolaji.core.scoring import team_of
-from tuolaji.core.trump import TRUMP, Trump, TrumpTable
+from tuolaji.core.trump import TRUMP, TrumpTable
 from tuolaji.state.actions import Action, ActionSet, Bury, Declare, Pass, Phase
 from tuolaji.state.view import PlayerView
 
@@ -152,11 +151,6 @@ def trump_power(hand: Sequence[int], table: TrumpTable, full: int) -> float:
     return power * max(full, len(hand)) / len(hand)
 
 
-@memoize(limit=256)  # 13 levels x 5 trump choices: never full
-def _table(level: Rank, suit: Suit | None) -> TrumpTable:
-    return Trump(level, suit).table
-
-
 def _bid_table(view: PlayerView, action: Declare) -> TrumpTable:
     """The trump table ``action`` would make (R4.2): at the level rank its level cards show,
     or, for a joker pair (no trump), at the level of the team that would declare: the
@@ -165,9 +159,9 @@ def _bid_table(view: PlayerView, action: Declare) -> TrumpTable:
     if ranked:
         rank = ranked[0].rank
         assert isinstance(rank, Rank)  # not a joker
-        return _table(rank, ranked[0].suit)
+        return bid_trump_table(rank, ranked[0].suit)
     team = team_of(view.seat if view.dealer is None else view.dealer)
-    return _table(view.levels[team], None)
+    return bid_trump_table(view.levels[team], None)
 
 
 def choose_bid(

@@ -45,6 +45,7 @@ __all__ = [
     "GreedyBot",
     "SeenCards",
     "add_voids",
+    "bid_trump_table",
     "burial_ids",
     "follow_candidates",
     "greedy_play_ids",
@@ -68,8 +69,9 @@ _SAFE_TRUMPS = 9  # trumps in the burier's 33 cards above which buried points ar
 
 
 @memoize(limit=256)  # 13 levels x 5 trump choices: never full
-def _bid_table(level: Rank, suit: Suit | None) -> TrumpTable:
-    """The trump table if ``suit`` were trump at ``level`` (a bid's trump)."""
+def bid_trump_table(level: Rank, suit: Suit | None) -> TrumpTable:
+    """The trump table a bid would make: ``suit`` trump (None: no trump) at ``level`` (R4.2).
+    One shared object per pair, as the bots ask it for every candidate bid."""
     return Trump(level, suit).table
 
 
@@ -140,7 +142,7 @@ class GreedyBot:
             top = ranked[0].rank if ranked else None
             level = top if isinstance(top, Rank) else view.levels[team_of(view.seat)]
             suit = ranked[0].suit if ranked else None
-            share = trump_share(ids, _bid_table(level, suit))
+            share = trump_share(ids, bid_trump_table(level, suit))
             if share > best[0]:
                 best = (share, action)
         share, action = best

@@ -172,7 +172,7 @@ assert _START["no_pair"] == _START["voids"] + 20  # ObservationEncoder writes th
 _HAND, _PLAYED, _TRICK, _KITTY, _SHOWN = (
     _START[n] for n in ("hand", "played", "trick", "kitty", "shown")
 )
-_LEVEL, _TRUMP_SUIT, _LEVELS = _START["level"] - 2, _START["trump_suit"], _START["levels"] - 2
+_LEVEL, _TRUMP_SUIT, _LEVELS = _START["level"] - 2, _START["trump_suit"], _START["levels"]
 _DEALER, _LEADER, _TO_ACT = _START["dealer"], _START["leader"], _START["to_act"]
 _POINTS, _DECLARING, _VOIDS = _START["points"], _START["declaring"], _START["voids"]
 _HAND_SIZES, _TRICKS_DONE = _START["hand_sizes"], _START["tricks_done"]
@@ -301,12 +301,12 @@ class ObservationEncoder:
             out[_LEVEL + int(trump.level)] = 1
             out[_TRUMP_SUIT + (4 if trump.suit is None else int(trump.suit))] = 1
         team = me % 2
-        # R9.2: a team on the no-trump level past the last one has its 13 slots at 0.
-        levels, no_trump_level = view.levels, view.no_trump_level
-        if not no_trump_level[team]:
-            out[_LEVELS + int(levels[team])] = 1
-        if not no_trump_level[1 - team]:
-            out[_LEVELS + 13 + int(levels[1 - team])] = 1
+        slot = _level_slot(view, team)
+        if slot is not None:
+            out[_LEVELS + slot] = 1
+        slot = _level_slot(view, 1 - team)
+        if slot is not None:
+            out[_LEVELS + 13 + slot] = 1
         dealer, to_act = view.dealer, view.to_act
         if dealer is not None:
             if dealer >= 0:
